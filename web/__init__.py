@@ -1,0 +1,1 @@
+"""The wall scoreboard, the table control page and the JSON API (Flask)."""

@@ -1,0 +1,95 @@
+"""What the web layer needs from the table, as a Protocol.
+
+``web`` never imports ``device`` or ``vision``: ``create_app(table=..., ...)`` is handed an object
+with this shape (in production ``device.table.Table``). Everything it returns is public: the
+implementation guarantees that no die still under the cup appears in any of it.
+
+Errors: methods that change the game raise ``engine.errors.RecordError`` for a malformed action or
+header (HTTP 400), ``engine.errors.IllegalAction`` for one the rules refuse (HTTP 409), and
+``TableError`` subclasses below for the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+
+class TableError(Exception):
+    """A request the table cannot serve; the message is shown to the user as it is."""
+
+
+class NoGame(TableError):
+    """There is no game in progress (HTTP 409)."""
+
+
+class NotFound(TableError):
+    """No such game or photo (HTTP 404)."""
+
+
+class Secret(TableError):
+    """That would show hidden dice (e.g. the record of an unfinished game) (HTTP 403)."""
+
+
+class DiceFromCameraOnly(TableError):
+    """With a camera, the dice come from the camera: an action that brings its own is refused (409)."""
+
+
+class SubscriptionLike(Protocol):
+    def get(self, timeout: float | None = None) -> Any: ...   # an Event (kind, data, id) or None
+    def close(self) -> None: ...
+
+
+class EventsLike(Protocol):
+    def subscribe(self) -> SubscriptionLike: ...
+
+
+@runtime_checkable
+class TableService(Protocol):
+    events: EventsLike
+    """Published events: kind "state" with data = public_state() after every change."""
+
+    has_camera: bool
+    """True when dice come from the camera; then actions carrying "dice" are refused."""
+
+    def public_state(self) -> dict[str, Any]:
+        """The standings exactly as ``dicetable replay`` prints them, plus "call", "answers",
+        "verdict" (with "photo": URL of the evidence photo or None), "game_id", "device"
+        ({"camera": "ok"|"lost"|"none", "message": str|None}), "dial" (the call being dialled),
+        "legal" (the legal actions for the player to act). {"game": None, ...} with no game."""
+        ...
+
+    def start_game(self, header: dict[str, Any]) -> str:
+        """Start a new game from a record header; returns its id. Ends any unfinished game
+        (kept in history as abandoned)."""
+        ...
+
+    def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Apply one record action line for the current game; returns the new public state."""
+        ...
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last action; returns the new public state."""
+        ...
+
+    def games(self) -> list[dict[str, Any]]:
+        """Past and current games: {"id", "game", "players", "started", "finished", "over",
+        "winner"}, newest first."""
+        ...
+
+    def record(self, game_id: str) -> str:
+        """The JSON Lines record of a finished game. Raises Secret for an unfinished one,
+        NotFound for an unknown id."""
+        ...
+
+    def photo(self, photo_id: str) -> bytes:
+        """An evidence photo (JPEG) of a judged pull, by the id given in a verdict."""
+        ...
+
+    def preview(self) -> bytes:
+        """A JPEG of the camera now, for calibration. Raises Secret during a live point."""
+        ...
+
+    def stats(self) -> dict[str, Any]:
+        """Per-player statistics over all games: {"players": [{"name", "games", "wins",
+        "lies_told", "lies_caught", "wrong_pulls", "kurikis", "hate_mail"}]}."""
+        ...
