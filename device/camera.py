@@ -1,0 +1,345 @@
+"""Where frames come from: the Pi camera, a USB webcam, a replay, or nothing.
+
+Every source has the same small interface: :meth:`Camera.read` returns the next frame as a BGR
+``uint8`` numpy array (height x width x 3) or raises :class:`CameraError` with a message a bar
+owner understands; :meth:`Camera.close` releases the device; :attr:`Camera.is_open` tells whether it
+can still be read. :func:`open_camera` picks a source from the settings' ``camera.source`` string.
+
+picamera2 is only importable on Raspberry Pi OS (apt package ``python3-picamera2``), so it is
+imported inside :class:`PiCamera` and nowhere else.
+"""
+
+from __future__ import annotations
+
+import glob
+import logging
+import os
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
+SOURCES_HELP = "auto, none, picamera2, opencv:N (a webcam number) or replay:PATH"
+
+
+class CameraError(Exception):
+    """The camera cannot give a frame; the message says why, in plain words."""
+
+
+class Camera(ABC):
+    """A source of BGR frames."""
+
+    name: str = "camera"
+
+    def __init__(self) -> None:
+        self._closed = False
+
+    @abstractmethod
+    def read(self) -> np.ndarray:
+        """The next frame (BGR uint8). Raises CameraError when none can be had."""
+
+    def close(self) -> None:
+        self._closed = True
+
+    @property
+    def is_open(self) -> bool:
+        return not self._closed
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise CameraError(f"the {self.name} is closed")
+
+    def __enter__(self) -> "Camera":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} {'open' if self.is_open else 'closed'}>"
+
+
+class NoCamera(Camera):
+    """The table runs without a camera: dice are entered when the cup is lifted."""
+
+    name = "no camera"
+
+    @property
+    def is_open(self) -> bool:
+        return False
+
+    def read(self) -> np.ndarray:
+        raise CameraError("this table has no camera (camera source 'none'): enter the dice by hand")
+
+
+class PiCamera(Camera):
+    """The Raspberry Pi camera (Camera Module 3) through picamera2."""
+
+    name = "Pi camera"
+
+    def __init__(self, *, width: int = 640, height: int = 480, fps: float = 10,
+                 exposure_us: int | None = None) -> None:
+        super().__init__()
+        try:
+            from picamera2 import Picamera2  # only on Raspberry Pi OS (python3-picamera2)
+        except ImportError:
+            raise CameraError("picamera2 is not installed: on Raspberry Pi OS run "
+                              "'sudo apt install python3-picamera2' and make the venv with "
+                              "--system-site-packages") from None
+        try:
+            if not Picamera2.global_camera_info():
+                raise CameraError("no Pi camera found: check the ribbon cable and its latch")
+            self._cam = Picamera2()
+            # "RGB888" in picamera2 is laid out B, G, R in memory: what OpenCV calls BGR.
+            config = self._cam.create_video_configuration(
+                main={"size": (int(width), int(height)), "format": "RGB888"},
+                controls={"FrameRate": float(fps)})
+            self._cam.configure(config)
+            if exposure_us:
+                # A fixed exposure keeps the LED-lit tray from pumping brightness.
+                self._cam.set_controls({"ExposureTime": int(exposure_us), "AeEnable": False})
+            self._cam.start()
+        except CameraError:
+            raise
+        except Exception as exc:   # picamera2/libcamera raise many kinds; all mean "no camera"
+            raise CameraError(f"the Pi camera would not start ({exc}); check the ribbon cable") from None
+
+    def read(self) -> np.ndarray:
+        self._check_open()
+        try:
+            frame = self._cam.capture_array("main")
+        except Exception as exc:
+            raise CameraError(f"the Pi camera stopped sending frames ({exc})") from None
+        return np.ascontiguousarray(frame[:, :, :3])
+
+    def close(self) -> None:
+        if not self._closed:
+            try:
+                self._cam.stop()
+                self._cam.close()
+            except Exception:   # closing a dead camera must not raise
+                log.debug("closing the Pi camera failed", exc_info=True)
+        super().close()
+
+
+class OpenCVCamera(Camera):
+    """A USB webcam (or any V4L2 device) through cv2.VideoCapture."""
+
+    def __init__(self, index: int = 0, *, width: int = 640, height: int = 480, fps: float = 10) -> None:
+        super().__init__()
+        self.index = int(index)
+        self.name = f"webcam {self.index}"
+        if os.name == "posix" and not os.path.exists(f"/dev/video{self.index}"):
+            # Checked first so OpenCV does not print its own warnings for a missing device.
+            raise CameraError(f"no webcam at /dev/video{self.index}: is it plugged in?")
+        self._cap = cv2.VideoCapture(self.index)
+        if not self._cap.isOpened():
+            self._cap.release()
+            raise CameraError(f"the webcam /dev/video{self.index} would not open "
+                              "(in use by another program, or no permission: add the user to 'video')")
+        self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+        self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        self._cap.set(cv2.CAP_PROP_FPS, fps)
+
+    def read(self) -> np.ndarray:
+        self._check_open()
+        ok, frame = self._cap.read()
+        if not ok or frame is None:
+            raise CameraError(f"the webcam {self.index} stopped sending frames: check its cable")
+        return _as_bgr(frame)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._cap.release()
+        super().close()
+
+
+class ReplayCamera(Camera):
+    """Frames from a folder of images (in name order) or a video file, looping, paced at ``fps``.
+
+    ``fps=0`` reads as fast as asked (tests, benchmarks). With ``loop=False`` the end of the
+    frames is a CameraError ("the replay has ended").
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, fps: float = 10, loop: bool = True,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.name = f"replay of {self.path.name or self.path}"
+        self.fps = float(fps)
+        self.loop = loop
+        self._clock, self._sleep = clock, sleep
+        self._next_due: float | None = None
+        self._lock = threading.Lock()
+        self._files: list[Path] = []
+        self._frames: list[np.ndarray] | None = None
+        self._video: cv2.VideoCapture | None = None
+        self._index = 0
+        self.frames_read = 0
+        if not self.path.exists():
+            raise CameraError(f"replay: {self.path} does not exist")
+        if self.path.is_dir():
+            self._files = sorted(p for p in self.path.iterdir()
+                                 if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
+            if not self._files:
+                raise CameraError(f"replay: {self.path} holds no images "
+                                  f"({', '.join(IMAGE_SUFFIXES)})")
+        else:
+            self._video = cv2.VideoCapture(str(self.path))
+            if not self._video.isOpened():
+                self._video.release()
+                raise CameraError(f"replay: {self.path} is neither a folder of images nor a video "
+                                  "OpenCV can read")
+
+    @classmethod
+    def from_frames(cls, frames: Sequence[np.ndarray], *, fps: float = 0, loop: bool = False,
+                    name: str = "frames") -> "ReplayCamera":
+        """A replay of frames already in memory (tests and the renderer)."""
+        if not frames:
+            raise CameraError("replay: no frames given")
+        self = cls.__new__(cls)
+        Camera.__init__(self)
+        self.path, self.name, self.fps, self.loop = Path(name), f"replay of {name}", float(fps), loop
+        self._clock, self._sleep = time.monotonic, time.sleep
+        self._next_due, self._lock = None, threading.Lock()
+        self._files, self._video, self._index, self.frames_read = [], None, 0, 0
+        self._frames = [_as_bgr(f) for f in frames]
+        return self
+
+    def __len__(self) -> int:
+        if self._frames is not None:
+            return len(self._frames)
+        if self._files:
+            return len(self._files)
+        return max(0, int(self._video.get(cv2.CAP_PROP_FRAME_COUNT))) if self._video else 0
+
+    def read(self) -> np.ndarray:
+        self._check_open()
+        with self._lock:
+            self._pace()
+            frame = self._next_frame()
+            self.frames_read += 1
+            return frame
+
+    def _pace(self) -> None:
+        if self.fps <= 0:
+            return
+        now = self._clock()
+        if self._next_due is not None and now < self._next_due:
+            self._sleep(self._next_due - now)
+            now = self._next_due
+        self._next_due = now + 1.0 / self.fps
+
+    def _next_frame(self) -> np.ndarray:
+        if self._video is not None:
+            ok, frame = self._video.read()
+            if not ok and self.loop:
+                self._video.set(cv2.CAP_PROP_POS_FRAMES, 0)
+                ok, frame = self._video.read()
+            if not ok or frame is None:
+                raise CameraError(f"the {self.name} has ended")
+            return _as_bgr(frame)
+        count = len(self)
+        if self._index >= count:
+            if not self.loop:
+                raise CameraError(f"the {self.name} has ended")
+            self._index = 0
+        i = self._index
+        self._index += 1
+        if self._frames is not None:
+            return self._frames[i].copy()
+        frame = cv2.imread(str(self._files[i]), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise CameraError(f"replay: {self._files[i].name} is not an image OpenCV can read")
+        return frame
+
+    def close(self) -> None:
+        if not self._closed and self._video is not None:
+            self._video.release()
+        super().close()
+
+
+def _as_bgr(frame: np.ndarray) -> np.ndarray:
+    frame = np.asarray(frame)
+    if frame.dtype != np.uint8:
+        raise CameraError(f"the camera gave {frame.dtype} pixels, not 8-bit")
+    if frame.ndim == 2:
+        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    if frame.ndim == 3 and frame.shape[2] == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    if frame.ndim == 3 and frame.shape[2] == 3:
+        return frame
+    raise CameraError(f"the camera gave a frame of shape {frame.shape}, not an image")
+
+
+def parse_source(spec: str) -> tuple[str, str | None]:
+    """Split ``"opencv:1"`` into ``("opencv", "1")``; CameraError for an unknown source."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise CameraError(f"camera source must be one of {SOURCES_HELP}")
+    spec = spec.strip()
+    kind, sep, arg = spec.partition(":")
+    kind = kind.lower()
+    if kind in ("auto", "none", "picamera2") and not sep:
+        return kind, None
+    if kind == "opencv":
+        if not arg:
+            return kind, "0"
+        if not arg.isdigit():
+            raise CameraError(f"camera source {spec!r}: the webcam number must be a whole number "
+                              "like opencv:0")
+        return kind, arg
+    if kind == "replay":
+        if not arg:
+            raise CameraError(f"camera source {spec!r}: say what to replay, like replay:frames/")
+        return kind, arg
+    raise CameraError(f"unknown camera source {spec!r}: use {SOURCES_HELP}")
+
+
+def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps: float = 10,
+                exposure_us: int | None = None) -> Camera:
+    """Open the camera the settings name.
+
+    ``auto`` tries the Pi camera, then a webcam (/dev/video*), then the replay of the sample
+    frames shipped with the package, so ``dicetable run`` works on any machine. ``none`` gives a
+    :class:`NoCamera`. Anything that cannot be opened raises CameraError (never for ``auto``,
+    unless the sample frames are missing from the install).
+    """
+    kind, arg = parse_source(spec)
+    if kind == "none":
+        return NoCamera()
+    if kind == "picamera2":
+        return PiCamera(width=width, height=height, fps=fps, exposure_us=exposure_us)
+    if kind == "opencv":
+        return OpenCVCamera(int(arg or 0), width=width, height=height, fps=fps)
+    if kind == "replay":
+        return ReplayCamera(Path(arg).expanduser(), fps=fps)
+    # auto
+    reasons = []
+    try:
+        return PiCamera(width=width, height=height, fps=fps, exposure_us=exposure_us)
+    except CameraError as exc:
+        reasons.append(str(exc))
+    # Only /dev/video0-9: on a Pi, /dev/video10 and up are the codec and ISP nodes, not cameras.
+    for device in sorted(glob.glob("/dev/video[0-9]")):
+        try:
+            cam = OpenCVCamera(int(device.removeprefix("/dev/video")), width=width, height=height, fps=fps)
+        except CameraError as exc:
+            reasons.append(str(exc))
+            continue
+        try:
+            cam.read()   # some nodes open but are not capture devices
+            return cam
+        except CameraError as exc:
+            cam.close()
+            reasons.append(str(exc))
+    log.info("no camera found (%s); replaying the sample frames", "; ".join(reasons) or "none tried")
+    return ReplayCamera(SAMPLE_FRAMES, fps=fps)
