@@ -1,0 +1,407 @@
+"""Durable storage on the device: SQLite (WAL, synchronous=FULL) plus evidence photos as files.
+
+One directory holds ``dicetable.sqlite3`` and ``photos/``. Tables:
+
+* ``games``: id, header (JSON), started, finished, status (live | over | abandoned), winner;
+* ``actions``: the append-only log, one row per accepted record line (undo lines included), with
+  the photo of the dice it was declared on and the seal it consumed;
+* ``photos``: evidence photos (files beside the database), public once a verdict shows them;
+* ``seal``: the dice read and hidden under the cup right now, so a power cut resumes them.
+
+Everything here stays on the device: the hidden dice are in ``actions`` and ``seal`` and are only
+handed out by :class:`device.table.Table`, which knows when they may be shown.
+
+A file that is not SQLite, or SQLite without our application id, or from a newer dicetable, is
+refused with :class:`StoreError` and never touched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DB_NAME = "dicetable.sqlite3"
+PHOTO_DIR = "photos"
+APPLICATION_ID = 0x44494345      # "DICE": marks the file as ours
+SCHEMA_VERSION = 1
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+LIVE, OVER, ABANDONED = "live", "over", "abandoned"
+
+_SCHEMA = """
+CREATE TABLE games (
+    id        INTEGER PRIMARY KEY,
+    header    TEXT NOT NULL,
+    started   REAL NOT NULL,
+    finished  REAL,
+    status    TEXT NOT NULL CHECK (status IN ('live', 'over', 'abandoned')),
+    winner    TEXT
+);
+CREATE TABLE actions (
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    seq       INTEGER NOT NULL,
+    line      TEXT NOT NULL,
+    photo_id  TEXT,
+    seal_id   TEXT,
+    created   REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE photos (
+    id        TEXT PRIMARY KEY,
+    size      INTEGER NOT NULL,
+    created   REAL NOT NULL,
+    public    INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE seal (
+    only      INTEGER PRIMARY KEY CHECK (only = 1),
+    seal_id   TEXT NOT NULL,
+    dice      TEXT NOT NULL,
+    photo_id  TEXT,
+    fresh     INTEGER NOT NULL
+);
+CREATE INDEX games_status ON games(status);
+"""
+
+
+class StoreError(Exception):
+    """The database cannot be used; the message says which file and why."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    header: dict[str, Any]
+    started: float
+    finished: float | None
+    status: str
+    winner: str | None
+    actions: int = 0
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    seq: int
+    line: dict[str, Any]
+    photo_id: str | None
+    seal_id: str | None
+
+
+@dataclass(frozen=True)
+class SealRow:
+    seal_id: str
+    dice: tuple[int, ...]
+    photo_id: str | None
+    fresh: bool
+
+
+class Store:
+    """The device's database. Thread-safe: every method takes the store's lock."""
+
+    def __init__(self, directory: Path | str, *, clock: Callable[[], float] = time.time) -> None:
+        self.directory = Path(directory).expanduser()
+        self.path = self.directory / DB_NAME
+        self.photo_dir = self.directory / PHOTO_DIR
+        self._clock = clock
+        self._lock = threading.RLock()
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            self.photo_dir.mkdir(exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot use the data directory {self.directory}: "
+                             f"{exc.strerror or exc}") from None
+        self._check_foreign_file()
+        try:
+            self._db = sqlite3.connect(str(self.path), isolation_level=None,
+                                       check_same_thread=False, timeout=10.0)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open {self.path}: {exc}") from None
+        try:
+            self._prepare()
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise StoreError(f"{self.path} is damaged or not a dicetable database ({exc}); "
+                             "it was left untouched: move it away to start afresh") from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    # -- opening ----------------------------------------------------------
+    def _check_foreign_file(self) -> None:
+        if not self.path.exists():
+            return
+        try:
+            with open(self.path, "rb") as fh:
+                head = fh.read(len(SQLITE_MAGIC))
+        except OSError as exc:
+            raise StoreError(f"cannot read {self.path}: {exc.strerror or exc}") from None
+        if head and head != SQLITE_MAGIC:
+            raise StoreError(f"{self.path} is not a dicetable database (not an SQLite file); "
+                             "it was left untouched: move it away or choose another --data directory")
+
+    def _prepare(self) -> None:
+        db = self._db
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app_id == 0 and version == 0 and tables == 0:
+            self._create()
+        elif app_id != APPLICATION_ID:
+            raise StoreError(f"{self.path} is an SQLite database of another program, not dicetable's; "
+                             "it was left untouched: move it away or choose another --data directory")
+        elif version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer dicetable (schema {version}, "
+                             f"this one knows {SCHEMA_VERSION}); it was left untouched")
+        elif version < 1:
+            raise StoreError(f"{self.path} has no dicetable schema; it was left untouched")
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        # Check the schema really is there (a truncated or damaged file fails here).
+        db.execute("SELECT count(*) FROM games").fetchone()
+        db.execute("SELECT count(*) FROM actions").fetchone()
+
+    def _create(self) -> None:
+        db = self._db
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for stmt in _SCHEMA.split(";"):
+                if stmt.strip():
+                    db.execute(stmt)
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- transactions -------------------------------------------------------
+    def _write(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``fn`` in one IMMEDIATE transaction; committed (fsynced) when this returns."""
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot write {self.path}: {exc}") from None
+            try:
+                result = fn(db)
+                db.execute("COMMIT")
+                return result
+            except BaseException as exc:
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(f"cannot write {self.path}: {exc}") from None
+                raise
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, tuple(args)).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot read {self.path}: {exc}") from None
+
+    # -- games --------------------------------------------------------------
+    def new_game(self, header: dict[str, Any]) -> str:
+        """Record a new live game; any other live game becomes abandoned. Returns its id."""
+        now = self._clock()
+
+        def tx(db: sqlite3.Connection) -> str:
+            db.execute("UPDATE games SET status = ?, finished = ? WHERE status = ?",
+                       (ABANDONED, now, LIVE))
+            cur = db.execute("INSERT INTO games (header, started, status) VALUES (?, ?, ?)",
+                             (json.dumps(header), now, LIVE))
+            return str(cur.lastrowid)
+
+        return self._write(tx)
+
+    def abandon_live(self) -> None:
+        now = self._clock()
+        self._write(lambda db: db.execute(
+            "UPDATE games SET status = ?, finished = ? WHERE status = ?", (ABANDONED, now, LIVE)))
+
+    @staticmethod
+    def _game_row(row: tuple) -> GameRow:
+        return GameRow(id=str(row[0]), header=json.loads(row[1]), started=row[2], finished=row[3],
+                       status=row[4], winner=row[5], actions=row[6] if len(row) > 6 else 0)
+
+    def live_game(self) -> GameRow | None:
+        """The unfinished game, if there is one (the newest, should there be several)."""
+        rows = self._read("SELECT id, header, started, finished, status, winner FROM games "
+                          "WHERE status = ? ORDER BY id DESC LIMIT 1", (LIVE,))
+        return self._game_row(rows[0]) if rows else None
+
+    def game(self, game_id: str) -> GameRow | None:
+        try:
+            key = int(str(game_id))
+        except ValueError:
+            return None
+        rows = self._read("SELECT g.id, g.header, g.started, g.finished, g.status, g.winner, "
+                          "(SELECT count(*) FROM actions a WHERE a.game_id = g.id) "
+                          "FROM games g WHERE g.id = ?", (key,))
+        return self._game_row(rows[0]) if rows else None
+
+    def games(self) -> list[GameRow]:
+        """Every game, newest first, with its number of log lines."""
+        rows = self._read("SELECT g.id, g.header, g.started, g.finished, g.status, g.winner, "
+                          "(SELECT count(*) FROM actions a WHERE a.game_id = g.id) "
+                          "FROM games g ORDER BY g.id DESC")
+        return [self._game_row(r) for r in rows]
+
+    def actions(self, game_id: str) -> list[ActionRow]:
+        rows = self._read("SELECT seq, line, photo_id, seal_id FROM actions WHERE game_id = ? "
+                          "ORDER BY seq", (int(game_id),))
+        return [ActionRow(seq=r[0], line=json.loads(r[1]), photo_id=r[2], seal_id=r[3]) for r in rows]
+
+    def append_action(self, game_id: str, line: dict[str, Any], *, photo_id: str | None = None,
+                      seal_id: str | None = None, status: str = LIVE, winner: str | None = None,
+                      seal_fresh: bool | None = None, publish_photo: str | None = None) -> int:
+        """Append one log line, and in the same transaction the game's status, the seal's
+        freshness and a photo made public by the verdict. Durable when this returns."""
+        now = self._clock()
+        key = int(game_id)
+
+        def tx(db: sqlite3.Connection) -> int:
+            seq = db.execute("SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?",
+                             (key,)).fetchone()[0]
+            db.execute("INSERT INTO actions (game_id, seq, line, photo_id, seal_id, created) "
+                       "VALUES (?, ?, ?, ?, ?, ?)",
+                       (key, seq, json.dumps(line), photo_id, seal_id, now))
+            finished = now if status != LIVE else None
+            db.execute("UPDATE games SET status = ?, finished = ?, winner = ? WHERE id = ?",
+                       (status, finished, winner, key))
+            if seal_fresh is not None:
+                db.execute("UPDATE seal SET fresh = ?", (int(seal_fresh),))
+            if publish_photo is not None:
+                db.execute("UPDATE photos SET public = 1 WHERE id = ?", (publish_photo,))
+            return seq
+
+        return self._write(tx)
+
+    # -- the seal -----------------------------------------------------------
+    def set_seal(self, dice: Sequence[int], photo_id: str | None) -> SealRow:
+        seal = SealRow(seal_id=uuid.uuid4().hex, dice=tuple(int(v) for v in dice),
+                       photo_id=photo_id, fresh=True)
+        self._write(lambda db: db.execute(
+            "INSERT OR REPLACE INTO seal (only, seal_id, dice, photo_id, fresh) VALUES (1, ?, ?, ?, 1)",
+            (seal.seal_id, json.dumps(list(seal.dice)), photo_id)))
+        return seal
+
+    def set_seal_fresh(self, fresh: bool) -> None:
+        self._write(lambda db: db.execute("UPDATE seal SET fresh = ?", (int(fresh),)))
+
+    def clear_seal(self) -> None:
+        """Forget the seal; its photo goes too unless an action was declared on it."""
+        def tx(db: sqlite3.Connection) -> str | None:
+            row = db.execute("SELECT photo_id FROM seal").fetchone()
+            db.execute("DELETE FROM seal")
+            if row and row[0]:
+                used = db.execute("SELECT 1 FROM actions WHERE photo_id = ? LIMIT 1", (row[0],)).fetchone()
+                if not used:
+                    db.execute("DELETE FROM photos WHERE id = ?", (row[0],))
+                    return row[0]
+            return None
+
+        gone = self._write(tx)
+        if gone:
+            self._unlink_photo(gone)
+
+    def seal(self) -> SealRow | None:
+        rows = self._read("SELECT seal_id, dice, photo_id, fresh FROM seal")
+        if not rows:
+            return None
+        r = rows[0]
+        return SealRow(seal_id=r[0], dice=tuple(json.loads(r[1])), photo_id=r[2], fresh=bool(r[3]))
+
+    # -- photos -------------------------------------------------------------
+    def _photo_path(self, photo_id: str) -> Path:
+        return self.photo_dir / f"{photo_id}.jpg"
+
+    def _unlink_photo(self, photo_id: str) -> None:
+        try:
+            self._photo_path(photo_id).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError:
+            pass   # a file we cannot delete only costs space
+
+    def add_photo(self, jpeg: bytes, *, limit_bytes: int | None = None) -> str:
+        """Keep a photo (private until a verdict makes it public); oldest photos are evicted
+        beyond ``limit_bytes`` in total. Returns its id."""
+        photo_id = uuid.uuid4().hex
+        path = self._photo_path(photo_id)
+        tmp = path.with_suffix(".tmp")
+        try:
+            with open(tmp, "wb") as fh:
+                fh.write(jpeg)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise StoreError(f"cannot save a photo in {self.photo_dir}: {exc.strerror or exc}") from None
+        self._write(lambda db: db.execute(
+            "INSERT INTO photos (id, size, created, public) VALUES (?, ?, ?, 0)",
+            (photo_id, len(jpeg), self._clock())))
+        if limit_bytes is not None:
+            self.evict_photos(limit_bytes, keep={photo_id})
+        return photo_id
+
+    def evict_photos(self, limit_bytes: int, keep: set[str] | frozenset[str] = frozenset()) -> list[str]:
+        """Delete the oldest photos until the total is within ``limit_bytes``."""
+        keep = set(keep)
+        seal = self.seal()
+        if seal and seal.photo_id:
+            keep.add(seal.photo_id)
+
+        def tx(db: sqlite3.Connection) -> list[str]:
+            total = db.execute("SELECT coalesce(sum(size), 0) FROM photos").fetchone()[0]
+            gone: list[str] = []
+            if total <= limit_bytes:
+                return gone
+            for pid, size in db.execute("SELECT id, size FROM photos ORDER BY created, rowid").fetchall():
+                if total <= limit_bytes:
+                    break
+                if pid in keep:
+                    continue
+                db.execute("DELETE FROM photos WHERE id = ?", (pid,))
+                total -= size
+                gone.append(pid)
+            return gone
+
+        gone = self._write(tx)
+        for pid in gone:
+            self._unlink_photo(pid)
+        return gone
+
+    def photo(self, photo_id: str, *, public_only: bool = True) -> bytes | None:
+        """A photo's JPEG bytes, or None if unknown, evicted, or (by default) not yet public."""
+        if not isinstance(photo_id, str) or not photo_id.isalnum():
+            return None
+        rows = self._read("SELECT public FROM photos WHERE id = ?", (photo_id,))
+        if not rows or (public_only and not rows[0][0]):
+            return None
+        try:
+            return self._photo_path(photo_id).read_bytes()
+        except OSError:
+            return None
+
+    def photo_exists(self, photo_id: str) -> bool:
+        return bool(self._read("SELECT 1 FROM photos WHERE id = ?", (photo_id,)))
+
+    def photos_total(self) -> int:
+        return self._read("SELECT coalesce(sum(size), 0) FROM photos")[0][0]

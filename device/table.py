@@ -1,0 +1,541 @@
+"""The table: the game being played, made durable, and what may be shown of it.
+
+:class:`Table` implements :class:`web.services.TableService` for the web layer and the
+seal/unseal/dial side for the referee loop (device/referee.py). Rules:
+
+* every accepted action is committed to SQLite before it is published or returned;
+* the unfinished game is resumed on construction, exactly where it was (after a power cut);
+* the dice under the cup (the seal, a declare's dice) never appear in the public state, an event,
+  a log line or an error message before the pull;
+* with a camera, dice come from the camera: the API may not bring its own, and a declare gets the
+  dice sealed since the last declare.
+
+Thread-safe: one re-entrant lock around everything; the referee thread and the web threads share it.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+import engine  # noqa: F401  (registers every game)
+from engine.core import Outcome, Verdict
+from engine.errors import EngineError, IllegalAction, RecordError
+from engine.record import UNDO, Session
+from web.services import DiceFromCameraOnly, NoGame, NotFound, Secret, TableError
+
+from .events import EventBus
+from .store import LIVE, OVER, SealRow, Store, StoreError
+
+log = logging.getLogger(__name__)
+
+BLIND_RAISE_GAMES = ("mia",)                  # a declare without fresh dice is a blind raise
+NOT_SETTLED = "the dice have not settled under the cup yet"
+HIDDEN_REFUSAL = "that call cannot be made with the dice under the cup (they stay hidden)"
+
+
+class StorageFailed(TableError):
+    """The action could not be saved, so it was not accepted (HTTP 500/503)."""
+
+
+@dataclass
+class _Step:
+    """One action still in effect, with what the device knows beside the record line."""
+
+    action: dict[str, Any]
+    photo_id: str | None        # the photo of the dice this action was declared on
+    seal_id: str | None         # the seal it consumed (so an undo can give it back)
+    verdict: Verdict | None     # what it judged
+    verdict_photo: str | None   # the evidence photo shown with that verdict
+
+
+def _iso(ts: float | None) -> str | None:
+    if ts is None:
+        return None
+    return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def photo_url(photo_id: str | None) -> str | None:
+    return f"/api/photos/{photo_id}" if photo_id else None
+
+
+def _check_values(values: Sequence[int]) -> tuple[int, ...]:
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+            raise ValueError("sealed dice must be whole numbers 1-6")
+        out.append(int(v))
+    return tuple(out)
+
+
+class Table:
+    """The device's game table (see the module docstring)."""
+
+    def __init__(self, store: Store, events: EventBus, *, has_camera: bool,
+                 photo_limit_bytes: int = 200_000_000,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.events = events
+        self.has_camera = has_camera
+        self.photo_limit_bytes = photo_limit_bytes
+        self._clock = clock
+        self._lock = threading.RLock()
+        self._session: Session | None = None
+        self._game_id: str | None = None
+        self._steps: list[_Step] = []
+        self._seal: SealRow | None = store.seal()
+        self._camera = "ok" if has_camera else "none"
+        self._camera_message: str | None = None
+        self._dial: str | None = None
+        self._note: str | None = None
+        self._preview_source: Callable[[], bytes | None] | None = None
+        self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
+        self._resume()
+
+    # -- resuming -----------------------------------------------------------
+    def _resume(self) -> None:
+        row = self.store.live_game()
+        if row is None:
+            return
+        try:
+            session, steps = self._rebuild(row.id, row.header)
+        except EngineError as exc:
+            # Kept as it is in the database (nothing is lost); a new game abandons it.
+            log.error("game %s cannot be resumed: %s", row.id, exc)
+            self._note = f"the unfinished game {row.id} could not be resumed: {exc}"
+            return
+        self._session, self._steps, self._game_id = session, steps, row.id
+        log.info("resumed game %s after %d log lines", row.id, len(session.log))
+
+    def _rebuild(self, game_id: str, header: Mapping[str, Any]) -> tuple[Session, list[_Step]]:
+        session = Session(header)
+        steps: list[_Step] = []
+        for n, act in enumerate(self.store.actions(game_id), start=2):
+            try:
+                self._apply_line(session, steps, act.line, act.photo_id, act.seal_id)
+            except EngineError as exc:
+                raise RecordError(f"stored line {n} no longer replays ({exc})") from None
+        return session, steps
+
+    @staticmethod
+    def _apply_line(session: Session, steps: list[_Step], line: Mapping[str, Any],
+                    photo_id: str | None, seal_id: str | None) -> _Step | None:
+        """Apply one line to the session and keep ``steps`` in step with ``session.effective``.
+        Returns the new step (None for an undo). Changes nothing if it raises."""
+        if line.get("do") == UNDO:
+            session.apply(line)
+            steps.pop()
+            return None
+        verdict = session.apply(line)
+        verdict_photo = None
+        if verdict is not None:
+            # The evidence is the photo of the latest dice declared since the previous verdict.
+            if photo_id:
+                verdict_photo = photo_id
+            else:
+                for step in reversed(steps):
+                    if step.verdict is not None:
+                        break
+                    if step.photo_id:
+                        verdict_photo = step.photo_id
+                        break
+        step = _Step(dict(line), photo_id, seal_id, verdict, verdict_photo)
+        steps.append(step)
+        return step
+
+    # -- TableService -------------------------------------------------------
+    @property
+    def session(self) -> Session | None:
+        return self._session
+
+    @property
+    def game_id(self) -> str | None:
+        return self._game_id
+
+    @property
+    def sealed(self) -> bool:
+        return self._seal is not None
+
+    def public_state(self) -> dict[str, Any]:
+        with self._lock:
+            return self._public_state()
+
+    def _public_state(self) -> dict[str, Any]:
+        device = {"camera": self._camera, "message": self._camera_message}
+        common = {"device": device, "dial": self._dial, "note": self._note,
+                  "sealed": self._seal is not None}
+        if self._session is None:
+            return {"game": None, "players": [], "over": False, "winner": None, "to_act": None,
+                    "call": None, "answers": None, "verdict": None, "game_id": None,
+                    "legal": [], "options": None, **common}
+        game = self._session.game
+        state = game.public_state()
+        if state.get("verdict") is not None:
+            state["verdict"] = dict(state["verdict"], photo=photo_url(self._current_verdict_photo()))
+        state.update(common)
+        state["game_id"] = self._game_id
+        state["legal"] = [] if game.over else game.legal_actions()
+        state["options"] = game.options.to_dict()
+        state["can_undo"] = bool(self._session.effective)
+        return state
+
+    def _current_verdict_photo(self) -> str | None:
+        for step in reversed(self._steps):
+            if step.verdict is not None:
+                return step.verdict_photo
+        return None
+
+    def start_game(self, header: dict[str, Any]) -> str:
+        session = Session(header)      # RecordError for a bad header, before anything changes
+        with self._lock:
+            try:
+                game_id = self.store.new_game(session.header)
+            except StoreError as exc:
+                raise StorageFailed(f"the game could not be saved: {exc}") from None
+            self._session, self._steps, self._game_id = session, [], game_id
+            self._dial = None
+            self._note = None
+            log.info("game %s started: %s with %s", game_id, session.header["game"],
+                     ", ".join(session.header["players"]))
+            self._publish_state()
+            return game_id
+
+    def act(self, action: dict[str, Any], *, from_device: bool = False,
+            photo: bytes | None = None) -> dict[str, Any]:
+        """Apply one record action line; returns the new public state.
+
+        ``photo`` (device only): the picture of dice the device passes itself (a Kuriki seen).
+        """
+        if not isinstance(action, Mapping):
+            raise RecordError("an action must be a JSON object like {\"by\": NAME, \"do\": VERB}")
+        with self._lock:
+            session = self._require_session()
+            action = dict(action)
+            verb = action.get("do")
+            if verb == UNDO:
+                return self._undo(action)
+            game_name = session.header["game"]
+            photo_id: str | None = None
+            seal_id: str | None = None
+            injected = False
+            if self.has_camera:
+                brings_dice = "dice" in action or "hands" in action
+                if brings_dice and not from_device and not (game_name == "farkel" and verb == "keep"):
+                    raise DiceFromCameraOnly("with a camera the dice come from the camera: "
+                                             "send the action without \"dice\" or \"hands\"")
+                wants_seal = verb == "declare" or (game_name == "farkel" and verb == "roll")
+                if wants_seal and "dice" not in action:
+                    seal = self._seal
+                    if seal is not None and seal.fresh:
+                        action["dice"] = list(seal.dice)
+                        photo_id, seal_id, injected = seal.photo_id, seal.seal_id, True
+                    elif game_name not in BLIND_RAISE_GAMES or verb != "declare":
+                        if self._camera == "lost":
+                            raise IllegalAction(f"{NOT_SETTLED}: the camera cannot see the tray"
+                                                + (f" ({self._camera_message})" if self._camera_message else ""))
+                        raise IllegalAction(NOT_SETTLED)
+                elif from_device and "dice" in action and photo is None and self._seal is not None \
+                        and self._seal.fresh and sorted(action["dice"]) == sorted(self._seal.dice):
+                    photo_id, seal_id = self._seal.photo_id, self._seal.seal_id
+            if photo is not None and photo_id is None:
+                photo_id = self._save_photo(photo)
+            try:
+                step = self._apply_line(session, self._steps, action, photo_id, seal_id)
+            except EngineError as exc:
+                if injected:
+                    raise self._hidden_safe_error(exc, action) from None
+                raise
+            assert step is not None
+            self._persist(action, step, seal_fresh=False if seal_id else None)
+            return self._after_change(step)
+
+    def undo(self, by: str | None = None) -> dict[str, Any]:
+        with self._lock:
+            self._require_session()
+            line: dict[str, Any] = {"do": UNDO}
+            if by is not None:
+                line = {"by": by, "do": UNDO}
+            return self._undo(line)
+
+    def _undo(self, line: dict[str, Any]) -> dict[str, Any]:
+        session = self._require_session()
+        undone = self._steps[-1] if self._steps else None
+        self._apply_line(session, self._steps, line, None, None)
+        # Undoing the declare of the dice still under the cup gives the seal back, so the
+        # player can declare again on the same roll.
+        refresh = (undone is not None and undone.seal_id is not None and self._seal is not None
+                   and undone.seal_id == self._seal.seal_id)
+        self._persist(line, None, seal_fresh=True if refresh else None)
+        self._note = None
+        self._publish_state()
+        return self._public_state()
+
+    def _persist(self, line: dict[str, Any], step: _Step | None, *, seal_fresh: bool | None) -> None:
+        """Commit the line (durably) or put the session back as the store has it, and refuse."""
+        assert self._session is not None and self._game_id is not None
+        game = self._session.game
+        status = OVER if game.over else LIVE
+        try:
+            self.store.append_action(
+                self._game_id, line,
+                photo_id=step.photo_id if step else None, seal_id=step.seal_id if step else None,
+                status=status, winner=game.winner, seal_fresh=seal_fresh,
+                publish_photo=step.verdict_photo if step and step.verdict else None)
+        except StoreError as exc:
+            log.error("could not save an action: %s", exc)
+            header = self._session.header
+            try:
+                self._session, self._steps = self._rebuild(self._game_id, header)
+            except (EngineError, StoreError):
+                self._session, self._steps = None, []
+            raise StorageFailed(f"the action could not be saved, so it did not count: {exc}") from None
+        if seal_fresh is not None and self._seal is not None:
+            self._seal = SealRow(self._seal.seal_id, self._seal.dice, self._seal.photo_id, seal_fresh)
+
+    def _after_change(self, step: _Step) -> dict[str, Any]:
+        self._note = None
+        state = self._publish_state()
+        if step.verdict is not None:
+            verdict = dict(step.verdict.to_dict(), photo=photo_url(step.verdict_photo))
+            self.events.publish("verdict", verdict)
+            if step.verdict.outcome is Outcome.KURIKI:
+                self.events.publish("kuriki", verdict)
+            log.info("game %s verdict: %s", self._game_id, step.verdict.outcome.value)
+        return state
+
+    def _hidden_safe_error(self, exc: EngineError, action: dict[str, Any]) -> EngineError:
+        """The engine's message, unless it depends on the hidden dice: then a fixed one.
+
+        The message is tried against every other roll of as many dice; if any roll gives a
+        different message, the message says something about these dice and is not shown."""
+        assert self._session is not None
+        message = str(exc)
+        n = len(action.get("dice") or [])
+        for roll in itertools.combinations_with_replacement(range(6, 0, -1), n):
+            trial = dict(action, dice=list(roll))
+            game = copy.deepcopy(self._session.game)
+            try:
+                game.apply(trial)
+                other = None
+            except EngineError as e:
+                other = str(e)
+            if other != message:
+                return IllegalAction(HIDDEN_REFUSAL)
+        return exc
+
+    def _require_session(self) -> Session:
+        if self._session is None:
+            raise NoGame("there is no game in progress: start one first")
+        return self._session
+
+    def _publish_state(self) -> dict[str, Any]:
+        state = self._public_state()
+        self.events.publish("state", state)
+        return state
+
+    # -- history ------------------------------------------------------------
+    def games(self) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self.store.games()
+        out = []
+        for r in rows:
+            out.append({"id": r.id, "game": r.header.get("game"), "players": r.header.get("players", []),
+                        "started": _iso(r.started), "finished": _iso(r.finished),
+                        "over": r.status == OVER, "winner": r.winner, "status": r.status,
+                        "actions": r.actions})
+        return out
+
+    def record(self, game_id: str) -> str:
+        with self._lock:
+            row = self.store.game(game_id)
+            if row is None:
+                raise NotFound(f"there is no game {game_id!r}")
+            if row.status == LIVE:
+                raise Secret("that game is still being played: its record (which holds the dice "
+                             "under the cup) can be read when it is over")
+            return self._record_text(row.id, row.header)
+
+    def record_including_live(self, game_id: str) -> str:
+        """The record of any game, even a live one: for the owner at the device only
+        (``dicetable export --include-live``), never for the web."""
+        with self._lock:
+            row = self.store.game(game_id)
+            if row is None:
+                raise NotFound(f"there is no game {game_id!r}")
+            return self._record_text(row.id, row.header)
+
+    def _record_text(self, game_id: str, header: Mapping[str, Any]) -> str:
+        import json
+        lines = [json.dumps(header)] + [json.dumps(a.line) for a in self.store.actions(game_id)]
+        return "\n".join(lines) + "\n"
+
+    def photo(self, photo_id: str) -> bytes:
+        data = self.store.photo(photo_id, public_only=True)
+        if data is None:
+            raise NotFound("there is no such photo (it may have been cleared to make room)")
+        return data
+
+    def preview(self) -> bytes:
+        with self._lock:
+            if self._session is not None and not self._session.game.over and self._seal is not None:
+                raise Secret("no camera preview during a live point: the dice under the cup are hidden")
+            source = self._preview_source
+        if source is None:
+            raise NotFound("there is no camera preview on this table")
+        frame = source()
+        if frame is None:
+            raise NotFound("the camera has no picture right now")
+        return frame
+
+    def stats(self) -> dict[str, Any]:
+        with self._lock:
+            rows = self.store.games()
+            totals: dict[str, dict[str, int]] = {}
+            for r in reversed(rows):
+                per_game = self._game_stats(r)
+                for name, counts in per_game.items():
+                    t = totals.setdefault(name, dict.fromkeys(STAT_KEYS, 0))
+                    for k, v in counts.items():
+                        t[k] += v
+        players = [{"name": name, **counts} for name, counts in totals.items()]
+        players.sort(key=lambda p: (-p["wins"], -p["games"], p["name"]))
+        return {"players": players}
+
+    def _game_stats(self, row: Any) -> dict[str, dict[str, int]]:
+        key = f"{row.id}:{row.status}"
+        cached = self._stats_cache.get(key)
+        if cached is not None and cached[0] == row.actions:
+            return cached[1]
+        try:
+            result = game_stats(row.header, (a.line for a in self.store.actions(row.id)))
+        except EngineError as exc:
+            log.warning("game %s left out of the statistics: %s", row.id, exc)
+            result = {}
+        self._stats_cache[key] = (row.actions, result)
+        return result
+
+    # -- the referee's side --------------------------------------------------
+    def seal(self, values: Sequence[int], photo_jpeg: bytes | None) -> None:
+        """The dice have settled under the cup: remembered (and persisted), never shown."""
+        dice = _check_values(values)
+        with self._lock:
+            photo_id = self._save_photo(photo_jpeg) if photo_jpeg else None
+            try:
+                self.store.clear_seal()
+                self._seal = self.store.set_seal(dice, photo_id)
+            except StoreError as exc:
+                log.error("could not save the seal: %s", exc)
+                self._seal = None
+                raise StorageFailed("the dice could not be saved: roll again") from None
+            self._publish_state()
+
+    def unseal(self) -> None:
+        """A new roll started or the dice are gone."""
+        with self._lock:
+            if self._seal is None:
+                return
+            try:
+                self.store.clear_seal()
+            except StoreError as exc:
+                log.error("could not clear the seal: %s", exc)
+            self._seal = None
+            self._publish_state()
+
+    def _save_photo(self, jpeg: bytes) -> str | None:
+        try:
+            return self.store.add_photo(jpeg, limit_bytes=self.photo_limit_bytes)
+        except StoreError as exc:
+            log.error("photo not kept: %s", exc)   # evidence is nice to have, not worth a refusal
+            return None
+
+    def set_camera_status(self, status: str, message: str | None = None) -> None:
+        if status not in ("ok", "lost", "none"):
+            raise ValueError(f"camera status must be ok, lost or none, not {status!r}")
+        with self._lock:
+            if (status, message) == (self._camera, self._camera_message):
+                return
+            self._camera, self._camera_message = status, message
+            self._publish_state()
+
+    def set_dial(self, call: str | None) -> None:
+        with self._lock:
+            if call == self._dial:
+                return
+            self._dial = call
+            self._publish_state()
+
+    def note(self, message: str | None) -> None:
+        with self._lock:
+            if message == self._note:
+                return
+            self._note = message
+            self._publish_state()
+
+    def set_preview_source(self, fn: Callable[[], bytes | None]) -> None:
+        with self._lock:
+            self._preview_source = fn
+
+
+STAT_KEYS = ("games", "wins", "lies_told", "lies_caught", "wrong_pulls", "kurikis", "hate_mail")
+
+
+def game_stats(header: Mapping[str, Any], lines: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
+    """Per-player counts for one game record, from the verdicts of the actions still in effect.
+
+    * lies_told: a LIE verdict on a call this player declared (or answered for, without a declare);
+    * lies_caught: a LIE verdict where this player pulled (the challenger);
+    * wrong_pulls: a TRUTH verdict where this player pulled;
+    * kurikis: Kurikis shown (the standings' count where the game keeps one);
+    * hate_mail: a LIE this player declared that someone else answered for (passed on and pulled).
+    """
+    session = Session(header)
+    judged: list[tuple[dict[str, Any], Verdict | None]] = []
+    for line in lines:
+        if line.get("do") == UNDO:
+            session.apply(line)
+            judged.pop()
+        else:
+            judged.append((dict(line), session.apply(line)))
+    names = list(session.header["players"])
+    out = {n: dict.fromkeys(STAT_KEYS, 0) for n in names}
+    for n in names:
+        out[n]["games"] = 1
+    game = session.game
+    if game.winner in out:
+        out[game.winner]["wins"] = 1
+    declarer: str | None = None
+    kuriki_verdicts: dict[str, int] = {}
+    for action, verdict in judged:
+        if action.get("do") == "declare":
+            declarer = action.get("by")
+        if verdict is None:
+            continue
+        caller, challenger = verdict.caller, verdict.challenger
+        if verdict.outcome is Outcome.LIE:
+            liar = declarer or caller
+            if liar in out:
+                out[liar]["lies_told"] += 1
+            if challenger in out:
+                out[challenger]["lies_caught"] += 1
+            if declarer in out and caller is not None and caller != declarer:
+                out[declarer]["hate_mail"] += 1
+        elif verdict.outcome is Outcome.TRUTH:
+            if challenger in out:
+                out[challenger]["wrong_pulls"] += 1
+        elif verdict.outcome is Outcome.KURIKI:
+            who = caller or action.get("by")
+            if who in out:
+                kuriki_verdicts[who] = kuriki_verdicts.get(who, 0) + 1
+        declarer = None
+    standings = {p["name"]: p for p in game.standings()["players"]}
+    for n in names:
+        kept = standings.get(n, {}).get("kurikis")
+        out[n]["kurikis"] = kept if isinstance(kept, int) else kuriki_verdicts.get(n, 0)
+    return out
