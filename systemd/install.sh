@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Installs dicetable on Raspberry Pi OS (Bookworm or later, 64-bit) as a system service, and the
+# scoreboard kiosk for the desktop user. Run from a clone of the repository:
+#     sudo ./systemd/install.sh [KIOSK_USER]
+# KIOSK_USER (default: the user who ran sudo) is the auto-login desktop user who owns the wall
+# display. Safe to run again: it updates the code and restarts the service.
+set -euo pipefail
+
+[ "$(id -u)" -eq 0 ] || { echo "run me with sudo" >&2; exit 1; }
+SRC="$(cd "$(dirname "$0")/.." && pwd)"
+PREFIX=/opt/dicetable
+KIOSK_USER="${1:-${SUDO_USER:-}}"
+
+# 1. System packages. picamera2 only exists as a Debian package (it binds libcamera), so the venv
+#    below is made with --system-site-packages to see it. Chromium shows the scoreboard.
+apt-get update
+DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv python3-picamera2 python3-lgpio \
+    curl rsync
+DEBIAN_FRONTEND=noninteractive apt-get install -y chromium || \
+    DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-browser
+
+# 2. The service user: no login, no home, in the gpio and video groups.
+id -u dicetable >/dev/null 2>&1 || \
+    useradd --system --user-group --no-create-home --home-dir /var/lib/dicetable \
+        --shell /usr/sbin/nologin dicetable
+usermod -a -G gpio,video dicetable
+
+# 3. The code and its venv (root-owned, read-only to the service).
+mkdir -p "$PREFIX"
+rsync -a --delete --exclude .git --exclude .venv --exclude data --exclude out "$SRC"/ "$PREFIX"/
+[ -x "$PREFIX/.venv/bin/python" ] || python3 -m venv --system-site-packages "$PREFIX/.venv"
+"$PREFIX/.venv/bin/pip" install --upgrade pip
+"$PREFIX/.venv/bin/pip" install "$PREFIX[pi]"
+
+# 4. Settings (kept if already there) and the data directory.
+install -d -m 0755 /etc/dicetable
+[ -f /etc/dicetable/dicetable.toml ] || cat > /etc/dicetable/dicetable.toml <<'TOML'
+# dicetable settings: `dicetable config` prints every key with its default.
+[table]
+pin = "0000"        # change me: the PIN for the control page
+
+[camera]
+source = "auto"     # auto | none | picamera2 | opencv:N | replay:PATH
+TOML
+install -d -o dicetable -g dicetable -m 0750 /var/lib/dicetable
+
+# 5. The units.
+install -m 0644 "$SRC/systemd/dicetable.service" /etc/systemd/system/dicetable.service
+systemctl daemon-reload
+systemctl enable dicetable.service
+systemctl restart dicetable.service
+
+if [ -n "$KIOSK_USER" ] && [ "$KIOSK_USER" != root ]; then
+    home="$(getent passwd "$KIOSK_USER" | cut -d: -f6)"
+    install -d -o "$KIOSK_USER" -g "$KIOSK_USER" "$home/.config/systemd/user"
+    install -o "$KIOSK_USER" -g "$KIOSK_USER" -m 0644 "$SRC/systemd/dicetable-kiosk.service" \
+        "$home/.config/systemd/user/dicetable-kiosk.service"
+    # Enable the user unit without needing that user's session bus right now.
+    install -d -o "$KIOSK_USER" -g "$KIOSK_USER" "$home/.config/systemd/user/graphical-session.target.wants"
+    ln -sf ../dicetable-kiosk.service \
+        "$home/.config/systemd/user/graphical-session.target.wants/dicetable-kiosk.service"
+    echo "kiosk installed for $KIOSK_USER (starts with the desktop session)"
+fi
+
+echo "dicetable is running: systemctl status dicetable; journalctl -u dicetable -f"
+echo "scoreboard: http://$(hostname).local:8000/   control page: http://$(hostname).local:8000/table"
