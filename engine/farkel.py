@@ -1,1 +1,398 @@
-"""Placeholder: this game's module is being written (issue 2)."""
+"""Farkel (seed 002): six dice rolled openly, keep scoring dice, re-roll the rest, bank or FARKEL.
+
+Record verbs: ``roll`` with ``dice`` (every die rolled: six at the start of a turn and after hot
+dice, else the dice left), ``keep`` with ``dice`` (scoring dice set aside from the current roll),
+``bank``. A roll with no scoring dice is a FARKEL and ends the turn by itself.
+
+Scoring helpers usable without a game: :func:`score`, :func:`scoring_subsets`, :func:`best_keep`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from .core import Game, Options, Outcome, Player, Verdict, check_dice, option, register
+from .errors import IllegalAction, RecordError
+
+DICE = 6
+SINGLES = {1: 100, 5: 50}
+OF_A_KIND = {4: 1000, 5: 2000, 6: 3000}
+STRAIGHT = 1500
+THREE_PAIRS = 1500
+TWO_TRIPLETS = 2500
+
+START, ROLLED, KEPT = "start", "rolled", "kept"   # the turn's phase: must roll / must keep / free
+
+
+@dataclass(frozen=True)
+class FarkelOptions(Options):
+    target: int = option(10_000, "The score that starts the final round: when a player banks to this "
+                         "score or more, every other player gets one more turn; highest score wins. "
+                         "The seed suggests 5,000 with more than four players.", minimum=50)
+    entry: int = option(500, "Points a player must make in one turn to get into the game. Until then "
+                        "a bank below it is refused: the player rolls on or farkels.", minimum=0)
+    three_ones: int = option(300, "What three 1s score: 300 (the seed's table) or 1000 (the house "
+                             "rule it mentions).", choices=(300, 1000))
+    four_kind_pair_as_three_pairs: bool = option(False, "Four of a kind plus a pair may score as "
+                                                 "three pairs (1500).")
+    high_stakes: bool = option(False, "High Stakes: when a player banks with 1-5 dice left on the "
+                               "table, the next player may roll those dice instead of six "
+                               "(a roll with \"high_stakes\": true); if they score, they start "
+                               "their turn with the banked points; a farkel loses the turn.")
+
+
+def _options(options: FarkelOptions | Mapping[str, Any] | None) -> FarkelOptions:
+    if options is None:
+        return FarkelOptions()
+    if isinstance(options, FarkelOptions):
+        return options
+    return FarkelOptions.from_mapping(options)   # type: ignore[return-value]
+
+
+@lru_cache(maxsize=None)
+def _face_points(face: int, n: int, three_ones: int) -> int | None:
+    """Best points from exactly ``n`` dice of one face, every die counting; None if impossible."""
+    if n == 0:
+        return 0
+    best: int | None = None
+    for size in (1, 3, 4, 5, 6):
+        if size > n:
+            break
+        if size == 1:
+            if face not in SINGLES:
+                continue
+            value = SINGLES[face]
+        elif size == 3:
+            value = three_ones if face == 1 else face * 100
+        else:
+            value = OF_A_KIND[size]
+        rest = _face_points(face, n - size, three_ones)
+        if rest is not None and (best is None or value + rest > best):
+            best = value + rest
+    return best
+
+
+@lru_cache(maxsize=None)
+def _points(counts: tuple[int, ...], three_ones: int, four_pair: bool) -> int:
+    """Best reading of a set of dice (counts per face 1-6) where every die scores; 0 if none."""
+    total = sum(counts)
+    if total == 0:
+        return 0
+    best = 0
+    per_face = 0
+    for face, n in enumerate(counts, start=1):
+        p = _face_points(face, n, three_ones)
+        if p is None:
+            per_face = 0
+            break
+        per_face += p
+    best = per_face
+    if total == DICE:
+        shape = sorted(n for n in counts if n)
+        if shape == [1] * 6:
+            best = max(best, STRAIGHT)
+        elif shape == [2, 2, 2] or (four_pair and shape == [2, 4]):
+            best = max(best, THREE_PAIRS)
+        elif shape == [3, 3]:
+            best = max(best, TWO_TRIPLETS)
+    return best
+
+
+def _counts(dice: Iterable[int]) -> tuple[int, ...]:
+    c = Counter(dice)
+    return tuple(c.get(face, 0) for face in range(1, 7))
+
+
+def score(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | None = None) -> int:
+    """Points the dice make when set aside together, every die counting (the best reading).
+
+    0 when some die would not score (a lone 2, a pair of 3s...) or when there are no dice.
+    """
+    o = _options(options)
+    return _points(_counts(dice), o.three_ones, o.four_kind_pair_as_three_pairs)
+
+
+def _sub_multisets(dice: Sequence[int]) -> list[tuple[int, ...]]:
+    counts = _counts(dice)
+    out = []
+    for pick in product(*(range(n + 1) for n in counts)):
+        subset = tuple(face for face, n in enumerate(pick, start=1) for _ in range(n))
+        if subset:
+            out.append(subset)
+    return out
+
+
+def scoring_subsets(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | None = None,
+                    ) -> list[tuple[tuple[int, ...], int]]:
+    """Every distinct keep from a roll where each kept die scores, with its points.
+
+    Best first; among equal points, fewer dice first (more dice left to roll).
+    """
+    o = _options(options)
+    found = [(s, score(s, o)) for s in _sub_multisets(dice)]
+    found = [(s, p) for s, p in found if p > 0]
+    found.sort(key=lambda sp: (-sp[1], len(sp[0]), sp[0]))
+    return found
+
+
+def best_keep(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | None = None,
+              ) -> tuple[tuple[int, ...], int]:
+    """The highest-scoring keep for a roll (fewest dice on a tie), or ((), 0) for a farkel."""
+    subsets = scoring_subsets(dice, options)
+    return subsets[0] if subsets else ((), 0)
+
+
+def has_score(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | None = None) -> bool:
+    """Whether a roll has any scoring dice (otherwise it is a FARKEL)."""
+    return bool(scoring_subsets(dice, options))
+
+
+def fmt(dice: Iterable[int]) -> str:
+    return "-".join(str(d) for d in dice) or "nothing"
+
+
+@register
+class Farkel(Game):
+    name = "farkel"
+    title = "Farkel"
+    options_type = FarkelOptions
+    verbs = ("roll", "keep", "bank")
+    counter = "score"
+    min_players = 2
+    max_players = 12
+
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any] | Options | None = None) -> None:
+        super().__init__(players, options)
+        self.opts: FarkelOptions = self.options   # type: ignore[assignment]
+        self.current: Player = self.players[0]
+        self.phase = START
+        self.roll: tuple[int, ...] = ()          # the current roll (all dice rolled)
+        self.set_aside: list[int] = []           # dice kept from the current roll
+        self.kept: list[int] = []                # dice kept from earlier rolls of this turn
+        self.turn_base = 0                       # points of earlier rolls (and High Stakes points)
+        self.last_roll: tuple[int, ...] | None = None
+        self.offer: tuple[int, int] | None = None   # High Stakes: (dice left, points) of the last bank
+        self.entered: set[str] = set()
+        self.final_round = False
+        self.final_by: str | None = None
+        self.final_turns_left = 0
+        self.banks = 0
+        self.reached_at: dict[str, int] = {p.name: 0 for p in self.players}
+
+    # -- derived ---------------------------------------------------------
+    @property
+    def to_act(self) -> str | None:
+        return None if self.over else self.current.name
+
+    @property
+    def turn_total(self) -> int:
+        return self.turn_base + score(self.set_aside, self.opts)
+
+    @property
+    def dice_left(self) -> int:
+        """How many dice the next roll of this turn uses (six after hot dice)."""
+        if self.phase == START:
+            return DICE
+        left = len(self.roll) - len(self.set_aside)
+        return left if left > 0 else DICE
+
+    def _remaining(self) -> Counter:
+        return Counter(self.roll) - Counter(self.set_aside)
+
+    def _may_bank(self, p: Player) -> bool:
+        return self.phase == KEPT and (p.name in self.entered or self.turn_total >= self.opts.entry)
+
+    # -- actions ---------------------------------------------------------
+    def _apply(self, by: Player, verb: str, action: Mapping[str, Any]) -> Verdict | None:
+        if by is not self.current:
+            raise IllegalAction(f"it is {self.current.name}'s turn, not {by.name}'s")
+        if verb == "roll":
+            return self._roll(by, action)
+        if verb == "keep":
+            return self._keep(by, action)
+        return self._bank(by)
+
+    def _roll(self, by: Player, action: Mapping[str, Any]) -> Verdict | None:
+        high_stakes = action.get("high_stakes", False)
+        if not isinstance(high_stakes, bool):
+            raise RecordError('"high_stakes" must be true or false')
+        if "dice" not in action:
+            raise RecordError('a roll needs "dice": every die rolled, like [1, 5, 3, 3, 2, 6]')
+        dice = check_dice(action["dice"], minimum=1, maximum=DICE)
+        if self.phase == ROLLED:
+            raise IllegalAction(f"{by.name} must keep at least one scoring die from this roll "
+                                "before rolling again")
+        if high_stakes:
+            if not self.opts.high_stakes:
+                raise IllegalAction("High Stakes is not played at this table (option high_stakes)")
+            if self.phase != START or self.offer is None:
+                raise IllegalAction("there are no dice to take over: High Stakes is the first roll "
+                                    "of a turn right after a player banked with dice left")
+            expected = self.offer[0]
+        else:
+            expected = self.dice_left
+        if len(dice) != expected:
+            raise IllegalAction(f"{by.name} rolls {expected} dice now, not {len(dice)}")
+        # -- accepted: the dice set aside from the previous roll now count for good
+        inherited = self.offer[1] if high_stakes and self.offer else 0
+        self.offer = None
+        if self.phase == KEPT:
+            self.turn_base += score(self.set_aside, self.opts)
+            self.kept.extend(self.set_aside)
+        self.set_aside = []
+        self.roll = dice
+        self.last_roll = dice
+        if not has_score(dice, self.opts):
+            lost = self.turn_base
+            message = f"FARKEL: {by.name} rolled {fmt(dice)}, no scoring dice."
+            message += f" {by.name} loses the {lost:,} points of this turn." if lost else " The turn is over."
+            verdict = Verdict(Outcome.FARKEL, message, losses={by.name: lost} if lost else {},
+                              dice=dice, caller=by.name)
+            return self._end_turn(verdict)
+        self.phase = ROLLED
+        self.turn_base += inherited
+        return None
+
+    def _keep(self, by: Player, action: Mapping[str, Any]) -> Verdict | None:
+        if "dice" not in action:
+            raise RecordError('a keep needs "dice": the scoring dice set aside, like [1, 5]')
+        dice = check_dice(action["dice"], minimum=1, maximum=DICE)
+        if self.phase == START:
+            raise IllegalAction(f"{by.name} has not rolled yet: nothing to keep")
+        remaining = self._remaining()
+        if Counter(dice) - remaining:
+            raise IllegalAction(f"{fmt(dice)} are not among the dice left from this roll "
+                                f"({fmt(sorted(remaining.elements()))})")
+        together = self.set_aside + list(dice)
+        if score(together, self.opts) == 0:
+            if self.set_aside:
+                raise IllegalAction(f"{fmt(dice)} do not score with the {fmt(self.set_aside)} already kept "
+                                    "from this roll: every kept die must count")
+            raise IllegalAction(f"{fmt(dice)} do not score: every kept die must count (1s, 5s, three "
+                                "or more of a kind, a straight, three pairs, two triplets)")
+        self.set_aside = together
+        self.phase = KEPT
+        return None
+
+    def _bank(self, by: Player) -> Verdict | None:
+        if self.phase == START:
+            raise IllegalAction(f"{by.name} has not rolled yet: nothing to bank")
+        if self.phase == ROLLED:
+            raise IllegalAction(f"{by.name} must keep at least one scoring die from this roll before banking")
+        total = self.turn_total
+        if not self._may_bank(by):
+            raise IllegalAction(f"{by.name} needs {self.opts.entry:,} points in one turn to get into the "
+                                f"game; this turn has {total:,}: roll on")
+        left = len(self.roll) - len(self.set_aside)
+        by.score += total
+        self.entered.add(by.name)
+        self.banks += 1
+        self.reached_at[by.name] = self.banks
+        message = f"{by.name} banks {total:,}: {by.score:,} in all."
+        if self.opts.high_stakes and 0 < left < DICE:
+            self.offer = (left, total)
+        if not self.final_round and by.score >= self.opts.target:
+            self.final_round = True
+            self.final_by = by.name
+            self.final_turns_left = len(self.players) - 1
+            message += f" {by.name} reached {self.opts.target:,}: everyone else gets one more turn."
+        verdict = Verdict(Outcome.BANKED, message, gains={by.name: total}, caller=by.name)
+        return self._end_turn(verdict)
+
+    def _end_turn(self, verdict: Verdict) -> Verdict:
+        if self.final_round and self.current.name != self.final_by:
+            self.final_turns_left -= 1
+        self.phase = START
+        self.roll = ()
+        self.set_aside = []
+        self.kept = []
+        self.turn_base = 0
+        if self.final_round and self.final_turns_left <= 0:
+            self.offer = None
+            best = max(self.players, key=lambda p: (p.score, -self.reached_at[p.name]))
+            self.winner = best.name
+            return Verdict(verdict.outcome, f"{verdict.message} {best.name} wins with {best.score:,}.",
+                           losses=verdict.losses, gains=verdict.gains, dice=verdict.dice,
+                           caller=verdict.caller)
+        if verdict.outcome == Outcome.FARKEL:
+            self.offer = None
+        self.current = self.next_player(self.current)
+        return verdict
+
+    # -- what may be done ------------------------------------------------
+    def _keeps(self) -> list[tuple[int, ...]]:
+        if self.phase not in (ROLLED, KEPT):
+            return []
+        remaining = sorted(self._remaining().elements())
+        return [s for s in _sub_multisets(remaining) if score(self.set_aside + list(s), self.opts) > 0]
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        if self.over:
+            return []
+        me = self.current.name
+        out: list[dict[str, Any]] = []
+        if self.phase in (START, KEPT):
+            out.append({"by": me, "do": "roll"})
+        if self.phase == START and self.offer is not None:
+            out.append({"by": me, "do": "roll", "high_stakes": True})
+        if self._may_bank(self.current):
+            out.append({"by": me, "do": "bank"})
+        out.extend({"by": me, "do": "keep", "dice": list(s)} for s in self._keeps())
+        return out
+
+    def random_action(self, rng: random.Random) -> dict[str, Any]:
+        me = self.current.name
+
+        def roll(n: int) -> list[int]:
+            return [rng.randint(1, 6) for _ in range(n)]
+
+        if self.phase == START:
+            if self.offer is not None and rng.random() < 0.5:
+                return {"by": me, "do": "roll", "dice": roll(self.offer[0]), "high_stakes": True}
+            return {"by": me, "do": "roll", "dice": roll(DICE)}
+        keeps = self._keeps()
+        if self.phase == ROLLED:
+            if rng.random() < 0.5:
+                remaining = sorted(self._remaining().elements())
+                return {"by": me, "do": "keep", "dice": list(best_keep(remaining, self.opts)[0])}
+            return {"by": me, "do": "keep", "dice": list(rng.choice(keeps))}
+        r = rng.random()
+        if self._may_bank(self.current) and r < 0.45:
+            return {"by": me, "do": "bank"}
+        if keeps and r > 0.9:
+            return {"by": me, "do": "keep", "dice": list(rng.choice(keeps))}
+        return {"by": me, "do": "roll", "dice": roll(self.dice_left)}
+
+    # -- what may be shown -----------------------------------------------
+    def player_standing(self, p: Player) -> dict[str, Any]:
+        d = super().player_standing(p)
+        d["entered"] = p.name in self.entered
+        return d
+
+    def extra_standings(self) -> dict[str, Any]:
+        return {
+            "turn_total": self.turn_total,
+            "kept": self.kept + self.set_aside,
+            "last_roll": list(self.last_roll) if self.last_roll is not None else None,
+            "final_round": self.final_round,
+        }
+
+    def table_state(self) -> dict[str, Any]:
+        state = super().table_state()
+        state.update({
+            "phase": self.phase,
+            "roll": list(self.roll),
+            "set_aside": list(self.set_aside),
+            "dice_left": self.dice_left,
+            "target": self.opts.target,
+            "final_by": self.final_by,
+            "high_stakes": ({"dice": self.offer[0], "points": self.offer[1]}
+                            if self.offer is not None else None),
+        })
+        return state
