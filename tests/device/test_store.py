@@ -1,0 +1,169 @@
+"""device.store: durable games, the append-only log, photos, the seal, foreign files refused."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from device.store import ABANDONED, DB_NAME, LIVE, OVER, Store, StoreError
+
+HEADER = {"game": "kuriki", "players": ["Ann", "Bob"]}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_new_database_is_wal_with_full_sync(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert (tmp_path / DB_NAME).exists()
+    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2   # FULL
+    assert store.games() == []
+
+
+def test_games_and_log_survive_reopening(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    gid = store.new_game(HEADER)
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [4, 4]})
+    store.append_action(gid, {"do": "undo"})
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "9", "dice": [6, 3]},
+                        status=OVER, winner="Ann")
+    store.close()
+    again = Store(tmp_path)
+    rows = again.actions(gid)
+    assert [r.seq for r in rows] == [1, 2, 3]
+    assert rows[1].line == {"do": "undo"}
+    game = again.game(gid)
+    assert game is not None and game.status == OVER and game.winner == "Ann" and game.actions == 3
+    assert game.finished is not None
+    assert again.live_game() is None
+
+
+def test_a_new_game_abandons_the_live_one(tmp_path: Path) -> None:
+    store = Store(tmp_path, clock=Clock())
+    first = store.new_game(HEADER)
+    second = store.new_game(HEADER)
+    assert store.game(first).status == ABANDONED
+    assert store.game(second).status == LIVE
+    assert [g.id for g in store.games()] == [second, first]    # newest first
+    assert store.live_game().id == second
+
+
+def test_unknown_game_id_is_none(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert store.game("42") is None
+    assert store.game("not-a-number") is None
+
+
+def test_not_sqlite_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    content = b"these are my holiday notes, not a database\n" * 20
+    path.write_bytes(content)
+    with pytest.raises(StoreError, match="not a dicetable database"):
+        Store(tmp_path)
+    assert path.read_bytes() == content
+
+
+def test_foreign_sqlite_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE invoices (n INTEGER)")
+    db.execute("INSERT INTO invoices VALUES (7)")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="another program"):
+        Store(tmp_path)
+    assert path.read_bytes() == before
+
+
+def test_newer_schema_is_refused(tmp_path: Path) -> None:
+    Store(tmp_path).close()
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    db.execute("PRAGMA user_version = 99")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="newer dicetable"):
+        Store(tmp_path)
+
+
+def test_damaged_database_gives_a_clear_error(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    gid = store.new_game(HEADER)
+    for i in range(200):
+        store.append_action(gid, {"by": "Ann", "do": "foul", "kind": "peek", "n": i})
+    store._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.close()
+    path = tmp_path / DB_NAME
+    data = bytearray(path.read_bytes())
+    data[100:4096 * 3] = b"\xff" * (4096 * 3 - 100)    # wreck the schema pages, keep the magic
+    path.write_bytes(bytes(data))
+    damaged = path.read_bytes()
+    with pytest.raises(StoreError) as info:
+        Store(tmp_path)
+    assert str(path) in str(info.value)
+    assert path.read_bytes() == damaged
+
+
+def test_unwritable_data_directory_is_a_store_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="data directory"):
+        Store(blocker / "sub")
+
+
+def test_photos_private_until_published_and_oldest_evicted(tmp_path: Path) -> None:
+    store = Store(tmp_path, clock=Clock())
+    a = store.add_photo(b"a" * 100, limit_bytes=250)
+    b = store.add_photo(b"b" * 100, limit_bytes=250)
+    assert store.photo(a) is None                       # private
+    assert store.photo(a, public_only=False) == b"a" * 100
+    gid = store.new_game(HEADER)
+    store.append_action(gid, {"by": "Bob", "do": "pull"}, publish_photo=b)
+    assert store.photo(b) == b"b" * 100
+    c = store.add_photo(b"c" * 100, limit_bytes=250)     # 300 > 250: the oldest (a) goes
+    assert not store.photo_exists(a)
+    assert not (store.photo_dir / f"{a}.jpg").exists()
+    assert store.photo_exists(b) and store.photo_exists(c)
+    assert store.photos_total() == 200
+
+
+def test_photo_ids_are_checked(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert store.photo("../dicetable.sqlite3", public_only=False) is None
+    assert store.photo("nope") is None
+
+
+def test_seal_survives_a_restart_and_its_unused_photo_is_dropped(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    pid = store.add_photo(b"jpeg")
+    seal = store.set_seal([6, 3], pid)
+    store.close()
+    again = Store(tmp_path)
+    kept = again.seal()
+    assert kept is not None and kept.dice == (6, 3) and kept.fresh and kept.seal_id == seal.seal_id
+    again.set_seal_fresh(False)
+    assert again.seal().fresh is False
+    again.clear_seal()
+    assert again.seal() is None
+    assert not again.photo_exists(pid)
+
+
+def test_clearing_a_seal_keeps_a_photo_an_action_was_declared_on(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    pid = store.add_photo(b"jpeg")
+    store.set_seal([4, 4], pid)
+    gid = store.new_game(HEADER)
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [4, 4]},
+                        photo_id=pid, seal_fresh=False)
+    assert store.seal().fresh is False
+    store.clear_seal()
+    assert store.photo_exists(pid)

@@ -1,0 +1,434 @@
+"""device.table.Table: durable, resumable, camera rules, history, stats, and no hidden dice leaking."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.events import EventBus
+from device.store import Store, StoreError
+from device.table import HIDDEN_REFUSAL, NOT_SETTLED, StorageFailed, Table, game_stats
+from engine.errors import IllegalAction, RecordError
+from web.services import DiceFromCameraOnly, NoGame, NotFound, Secret, TableService
+
+KURIKI = {"game": "kuriki", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 3}}
+
+
+def fake(players: list[str] | None = None, lives: int = 3) -> dict[str, Any]:
+    return {"game": "fakeriki", "players": players or ["Ann", "Bob", "Cy"], "options": {"lives": lives}}
+
+
+class RecordingBus(EventBus):
+    """Remembers every event, and checks at publish time that the store already has the game's
+    whole log (so nothing is shown before it is durable)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[str, dict[str, Any]]] = []
+        self.table: Table | None = None
+
+    def publish(self, kind: str, data: dict[str, Any] | None = None):  # type: ignore[override]
+        t = self.table
+        if t is not None and t.session is not None and t.game_id is not None:
+            stored = t.store.actions(t.game_id)
+            assert [r.line for r in stored] == t.session.log, "published before it was committed"
+        self.seen.append((kind, dict(data or {})))
+        return super().publish(kind, data)
+
+    def kinds(self) -> list[str]:
+        return [k for k, _ in self.seen]
+
+
+def make(tmp_path: Path, *, camera: bool, limit: int = 200_000_000) -> tuple[Table, RecordingBus]:
+    bus = RecordingBus()
+    table = Table(Store(tmp_path), bus, has_camera=camera, photo_limit_bytes=limit)
+    bus.table = table
+    return table, bus
+
+
+def test_table_is_a_table_service(tmp_path: Path) -> None:
+    table, _ = make(tmp_path, camera=False)
+    assert isinstance(table, TableService)
+
+
+def test_no_game_state_and_refusals(tmp_path: Path) -> None:
+    table, _ = make(tmp_path, camera=False)
+    state = table.public_state()
+    assert state["game"] is None and state["players"] == [] and state["over"] is False
+    assert state["to_act"] is None and state["game_id"] is None and state["legal"] == []
+    assert state["device"] == {"camera": "none", "message": None}
+    with pytest.raises(NoGame):
+        table.act({"by": "Ann", "do": "pull"})
+    with pytest.raises(NoGame):
+        table.undo()
+
+
+def test_bad_header_changes_nothing(tmp_path: Path) -> None:
+    table, bus = make(tmp_path, camera=False)
+    with pytest.raises(RecordError):
+        table.start_game({"game": "kuriki", "players": ["Ann", "Ann"]})
+    assert table.games() == [] and bus.seen == []
+
+
+def test_actions_are_committed_then_published_and_returned(tmp_path: Path, fake_game: str) -> None:
+    table, bus = make(tmp_path, camera=False)
+    gid = table.start_game(fake())
+    state = table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 3]})
+    assert state["call"] == "9" and state["to_act"] == "Bob" and state["game_id"] == gid
+    state = table.act({"by": "Bob", "do": "pull"})
+    assert state["verdict"]["outcome"] == "truth" and state["verdict"]["photo"] is None
+    assert bus.kinds() == ["state", "state", "state", "verdict"]
+    assert bus.seen[-2][1] == state
+    assert [r.line["do"] for r in table.store.actions(gid)] == ["declare", "pull"]
+
+
+def test_illegal_action_changes_nothing(tmp_path: Path, fake_game: str) -> None:
+    table, bus = make(tmp_path, camera=False)
+    gid = table.start_game(fake())
+    before = table.public_state()
+    with pytest.raises(IllegalAction, match="Ann's turn"):
+        table.act({"by": "Bob", "do": "declare", "call": "9", "dice": [6, 3]})
+    with pytest.raises(RecordError):
+        table.act({"by": "Nobody", "do": "pull"})
+    with pytest.raises(RecordError):
+        table.act(["not", "an", "object"])  # type: ignore[arg-type]
+    assert table.public_state() == before
+    assert table.store.actions(gid) == []
+    assert bus.kinds() == ["state"]
+
+
+def test_undo_is_an_appended_line_and_replays(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=False)
+    gid = table.start_game(fake())
+    table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 3]})
+    state = table.undo()
+    assert state["call"] is None and state["to_act"] == "Ann" and state["can_undo"] is False
+    table.act({"by": "Ann", "do": "declare", "call": "5", "dice": [1, 4]})
+    state = table.act({"do": "undo"})
+    assert state["call"] is None
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        table.undo()
+    assert [r.line for r in table.store.actions(gid)][1] == {"do": "undo"}
+    assert len(table.store.actions(gid)) == 4
+
+
+def test_power_cut_resumes_exactly_where_it_was(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=False)
+    gid = table.start_game(fake())
+    table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 2]})
+    table.act({"by": "Bob", "do": "pull"})                  # lie: Ann loses
+    table.act({"by": "Bob", "do": "declare", "call": "6", "dice": [3, 3]})
+    table.undo()
+    table.act({"by": "Bob", "do": "declare", "call": "7", "dice": [3, 4]})
+    table.act({"by": "Cy", "do": "pass"})
+    before = table.public_state()
+    # A power cut: nothing is closed; a new Table opens the same directory.
+    again, _ = make(tmp_path, camera=False)
+    assert again.public_state() == before
+    assert again.game_id == gid
+    assert again.session.log == table.session.log
+    state = again.act({"by": "Ann", "do": "pull"})
+    assert state["verdict"]["outcome"] == "truth" and state["players"][0]["lives"] == 1
+
+
+def test_game_over_is_stored_and_record_is_served(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=False)
+    gid = table.start_game(fake(["Ann", "Bob"], lives=1))
+    table.act({"by": "Ann", "do": "declare", "call": "12", "dice": [1, 3]})
+    with pytest.raises(Secret):
+        table.record(gid)
+    state = table.act({"by": "Bob", "do": "pull"})
+    assert state["over"] and state["winner"] == "Bob" and state["legal"] == []
+    listed = table.games()[0]
+    assert listed["id"] == gid and listed["over"] and listed["winner"] == "Bob"
+    assert listed["finished"] is not None and listed["status"] == "over"
+    lines = table.record(gid).splitlines()
+    assert json.loads(lines[0]) == fake(["Ann", "Bob"], lives=1)
+    assert json.loads(lines[1])["dice"] == [1, 3]
+    with pytest.raises(NotFound):
+        table.record("999")
+    # Undo after the end reopens the game (and hides its record again).
+    table.undo()
+    assert table.games()[0]["status"] == "live"
+    with pytest.raises(Secret):
+        table.record(gid)
+
+
+def test_new_game_abandons_the_unfinished_one(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=False)
+    first = table.start_game(fake())
+    table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 3]})
+    second = table.start_game(fake(["Dee", "Eve"]))
+    listing = table.games()
+    assert [g["id"] for g in listing] == [second, first]
+    assert listing[1]["status"] == "abandoned"
+    assert table.record(first).count("\n") == 2
+    assert table.public_state()["players"][0]["name"] == "Dee"
+
+
+# -- camera mode --------------------------------------------------------------------------------
+
+def test_camera_mode_refuses_dice_from_the_api(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=True)
+    table.start_game(fake())
+    with pytest.raises(DiceFromCameraOnly):
+        table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 3]})
+    with pytest.raises(IllegalAction, match=NOT_SETTLED):
+        table.act({"by": "Ann", "do": "declare", "call": "9"})
+
+
+def test_declare_takes_the_fresh_seal_once(tmp_path: Path, fake_game: str) -> None:
+    table, bus = make(tmp_path, camera=True)
+    gid = table.start_game(fake())
+    table.seal([6, 3], b"JPEG-of-6-3")
+    assert table.sealed and table.public_state()["sealed"] is True
+    table.act({"by": "Ann", "do": "declare", "call": "8"})
+    assert table.store.actions(gid)[0].line["dice"] == [6, 3]
+    # No fresh roll since: Bob cannot declare on the same dice.
+    with pytest.raises(IllegalAction, match=NOT_SETTLED):
+        table.act({"by": "Bob", "do": "declare", "call": "10"})
+    # Undoing Ann's declare gives the seal back; she declares again on the same roll.
+    table.undo()
+    table.act({"by": "Ann", "do": "declare", "call": "9"})
+    assert table.store.actions(gid)[2].line["dice"] == [6, 3]
+    state = table.act({"by": "Bob", "do": "pull"})
+    assert state["verdict"]["outcome"] == "truth"
+    photo_url = state["verdict"]["photo"]
+    assert photo_url.startswith("/api/photos/")
+    assert table.photo(photo_url.rsplit("/", 1)[1]) == b"JPEG-of-6-3"
+    assert bus.kinds()[-1] == "verdict" and bus.seen[-1][1]["photo"] == photo_url
+
+
+def test_sealed_photo_is_private_until_the_pull(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=True)
+    table.start_game(fake())
+    table.seal([5, 4], b"secret-photo")
+    photo_id = table.store.seal().photo_id
+    table.act({"by": "Ann", "do": "declare", "call": "10"})
+    with pytest.raises(NotFound):
+        table.photo(photo_id)
+    table.act({"by": "Bob", "do": "pass"})
+    table.act({"by": "Cy", "do": "pull"})
+    assert table.photo(photo_id) == b"secret-photo"
+
+
+def test_seal_and_freshness_survive_a_power_cut(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=True)
+    gid = table.start_game(fake())
+    table.seal([4, 4], None)
+    again, _ = make(tmp_path, camera=True)
+    assert again.sealed
+    again.act({"by": "Ann", "do": "declare", "call": "8"})
+    third, _ = make(tmp_path, camera=True)
+    with pytest.raises(IllegalAction, match=NOT_SETTLED):     # used up before the cut
+        third.act({"by": "Bob", "do": "declare", "call": "9"})
+    assert third.store.actions(gid)[0].line["dice"] == [4, 4]
+
+
+def test_device_may_bring_dice_and_a_photo(tmp_path: Path, fake_game: str) -> None:
+    table, bus = make(tmp_path, camera=True)
+    table.start_game(fake())
+    state = table.act({"by": "Ann", "do": "declare", "call": "kuriki", "dice": [2, 1]},
+                      from_device=True, photo=b"crown")
+    assert state["verdict"]["outcome"] == "kuriki"
+    assert bus.kinds()[-3:] == ["state", "verdict", "kuriki"]
+    assert table.photo(state["verdict"]["photo"].rsplit("/", 1)[1]) == b"crown"
+
+
+def test_mia_declare_without_a_fresh_roll_is_a_blind_raise(tmp_path: Path) -> None:
+    table, _ = make(tmp_path, camera=True)
+    gid = table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
+    table.seal([6, 5], None)
+    table.act({"by": "Ann", "do": "declare", "call": "65"})
+    table.act({"by": "Bob", "do": "declare", "call": "66"})     # no new roll: blind
+    lines = [r.line for r in table.store.actions(gid)]
+    assert lines[0]["dice"] == [6, 5] and "dice" not in lines[1]
+
+
+def test_camera_status_dial_and_note_are_public_and_published(tmp_path: Path) -> None:
+    table, bus = make(tmp_path, camera=True)
+    table.set_camera_status("lost", "the camera is unplugged")
+    table.set_dial("walnuts")
+    table.note("the dice moved after sealing")
+    state = table.public_state()
+    assert state["device"] == {"camera": "lost", "message": "the camera is unplugged"}
+    assert state["dial"] == "walnuts" and state["note"] == "the dice moved after sealing"
+    assert bus.kinds() == ["state", "state", "state"]
+    table.set_dial("walnuts")                 # no change, no event
+    assert len(bus.seen) == 3
+    with pytest.raises(ValueError):
+        table.set_camera_status("broken")
+
+
+def test_preview_is_pin_side_only_and_never_during_a_live_point(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=True)
+    with pytest.raises(NotFound):
+        table.preview()
+    table.set_preview_source(lambda: b"frame")
+    assert table.preview() == b"frame"
+    table.start_game(fake())
+    assert table.preview() == b"frame"        # no dice under the cup yet
+    table.seal([3, 3], None)
+    with pytest.raises(Secret):
+        table.preview()
+    table.unseal()
+    assert table.preview() == b"frame"
+
+
+def test_photos_beyond_the_limit_are_evicted_oldest_first(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=True, limit=2500)
+    table.start_game(fake(lives=9))
+    urls = []
+    for i in range(4):
+        table.seal([6, 6], bytes([i]) * 1000)
+        who = table.public_state()["to_act"]
+        table.act({"by": who, "do": "declare", "call": "12"})
+        nxt = table.public_state()["to_act"]
+        urls.append(table.act({"by": nxt, "do": "pull"})["verdict"]["photo"])
+    assert table.store.photos_total() <= 2500
+    with pytest.raises(NotFound):
+        table.photo(urls[0].rsplit("/", 1)[1])
+    assert table.photo(urls[-1].rsplit("/", 1)[1]) == bytes([3]) * 1000
+
+
+def test_a_failed_write_is_refused_and_nothing_changes(tmp_path: Path, fake_game: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    table, bus = make(tmp_path, camera=False)
+    table.start_game(fake())
+    before = table.public_state()
+    n_events = len(bus.seen)
+
+    def broken(*a: Any, **k: Any) -> int:
+        raise StoreError("disk I/O error")
+
+    monkeypatch.setattr(table.store, "append_action", broken)
+    with pytest.raises(StorageFailed, match="did not count"):
+        table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 3]})
+    assert table.public_state() == before
+    assert len(bus.seen) == n_events
+
+
+def test_concurrent_actions_are_serialised(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=False)
+    gid = table.start_game(fake(["Ann", "Bob", "Cy", "Dee"]))
+
+    def fouls(name: str) -> None:
+        for _ in range(15):
+            table.act({"by": name, "do": "foul", "kind": "peek"})
+
+    threads = [threading.Thread(target=fouls, args=(n,)) for n in ("Ann", "Bob", "Cy", "Dee")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(table.session.log) == 60
+    assert [r.line for r in table.store.actions(gid)] == table.session.log
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+def test_stats_from_verdicts(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=False)
+    table.start_game(fake(["Ann", "Bob", "Cy"], lives=2))
+    # Ann lies (12 on 1-3), Bob passes (hate mail on its way), Cy pulls: Bob pays.
+    table.act({"by": "Ann", "do": "declare", "call": "12", "dice": [1, 3]})
+    table.act({"by": "Bob", "do": "pass"})
+    table.act({"by": "Cy", "do": "pull"})
+    # Cy (rolls next) tells the truth; Ann pulls wrongly.
+    table.act({"by": "Cy", "do": "declare", "call": "7", "dice": [5, 4]})
+    table.act({"by": "Ann", "do": "pull"})
+    # Cy keeps rolling: a Kuriki; Ann (next) loses her last life.
+    table.act({"by": "Cy", "do": "declare", "call": "kuriki", "dice": [1, 2]})
+    # Cy lies, Ann is out so Bob pulls and catches it; Cy loses, Bob rolls.
+    table.act({"by": "Cy", "do": "declare", "call": "11", "dice": [2, 2]})
+    table.act({"by": "Bob", "do": "pull"})
+    table.act({"by": "Bob", "do": "declare", "call": "5", "dice": [4, 4]})
+    table.act({"by": "Cy", "do": "pull"})        # true: Cy out, Bob wins
+    stats = {p["name"]: p for p in table.stats()["players"]}
+    assert stats["Ann"] == {"name": "Ann", "games": 1, "wins": 0, "lies_told": 1, "lies_caught": 0,
+                            "wrong_pulls": 1, "kurikis": 0, "hate_mail": 1}
+    assert stats["Bob"]["wins"] == 1 and stats["Bob"]["lies_caught"] == 1
+    assert stats["Cy"]["kurikis"] == 1 and stats["Cy"]["lies_told"] == 1
+    assert stats["Cy"]["lies_caught"] == 1 and stats["Cy"]["wrong_pulls"] == 1
+    # A second game adds up; undo takes a verdict back out.
+    table.start_game(fake(["Ann", "Bob"]))
+    table.act({"by": "Ann", "do": "declare", "call": "12", "dice": [1, 3]})
+    table.act({"by": "Bob", "do": "pull"})
+    table.undo()
+    stats = {p["name"]: p for p in table.stats()["players"]}
+    assert stats["Ann"]["games"] == 2 and stats["Ann"]["lies_told"] == 1
+    assert stats["Bob"]["lies_caught"] == 1
+
+
+def test_game_stats_of_a_real_kuriki_record() -> None:
+    header = {"game": "kuriki", "players": ["Ann", "Bob", "Cy"]}
+    lines = [
+        {"by": "Ann", "do": "declare", "call": "boxcars", "dice": [3, 1]},
+        {"by": "Bob", "do": "pass"},
+        {"by": "Cy", "do": "pull"},
+        {"by": "Cy", "do": "declare", "call": "kuriki", "dice": [1, 2]},
+    ]
+    stats = game_stats(header, lines)
+    assert stats["Ann"]["lies_told"] == 1 and stats["Ann"]["hate_mail"] == 1
+    assert stats["Cy"]["lies_caught"] == 1 and stats["Cy"]["kurikis"] == 1
+    assert stats["Bob"]["lies_told"] == 0
+
+
+# -- hidden dice never leak ----------------------------------------------------------------------
+
+def _leak_patterns(dice: list[int]) -> list[str]:
+    a, b = dice
+    return [json.dumps(dice), json.dumps(dice[::-1]), f"{a}-{b}", f"{b}-{a}", f"{a}, {b}", f"{b}, {a}"]
+
+
+def test_sealed_dice_never_leak_before_the_pull(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    table, bus = make(tmp_path, camera=True)
+    sub = table.events.subscribe()
+    table.start_game(KURIKI)
+    sealed = [6, 3]
+    public: list[str] = []
+
+    def look(obj: Any) -> None:
+        public.append(json.dumps(obj) if not isinstance(obj, str) else obj)
+
+    table.seal(sealed, b"photo-of-the-dice")
+    look(table.public_state())
+    # Wrong calls that the engine would explain with the dice: the message must not tell.
+    for call in ("kuriki", "1-2"):
+        try:
+            table.act({"by": "Ann", "do": "declare", "call": call})
+        except IllegalAction as exc:
+            look(str(exc))
+    look(table.act({"by": "Ann", "do": "declare", "call": "walnuts"}))
+    look(table.act({"by": "Bob", "do": "pass"}))
+    for bad in ({"by": "Bob", "do": "pass"}, {"by": "Ann", "do": "pull"}):
+        try:
+            table.act(bad)
+        except (IllegalAction, RecordError) as exc:
+            look(str(exc))
+    look(table.games())
+    look(table.stats())
+    for fn in (lambda: table.record(table.game_id), table.preview,
+               lambda: table.photo(table.store.seal().photo_id)):
+        try:
+            look(fn())
+        except (Secret, NotFound) as exc:
+            look(str(exc))
+    while (event := sub.get(timeout=0)) is not None:
+        look({"kind": event.kind, "data": event.data})
+    look(caplog.text)
+    text = "\n".join(public)
+    for pattern in _leak_patterns(sealed):
+        assert pattern not in text, f"the hidden dice leaked as {pattern!r}"
+    assert "photo-of-the-dice" not in text
+    assert HIDDEN_REFUSAL in text        # the dice-dependent refusal was replaced
+    assert '"kind": "state"' in text and "double-4" in text     # the check saw real output
+    # After the pull the dice are public, in the verdict.
+    state = table.act({"by": "Cy", "do": "pull"})
+    assert state["verdict"]["dice"] == sealed
