@@ -1,0 +1,273 @@
+"""From button presses to table actions: the device knows who acts, so a press needs no name.
+
+The :class:`Console` listens to any control source (:class:`device.controls.ControlPanel` or
+:class:`~device.controls.KeyboardControls`) and acts for the player whose turn it is:
+
+================  ==============================================================================
+control           what it does
+================  ==============================================================================
+dial (turn)       steps through the choices shown on the scoreboard (``dial``): the legal calls,
+                  lowest first (Kuriki, Mia, Deceit; with "blind", "reverse" or a 1-1 target
+                  where the rules offer them), the possible keeps in Farkel (it starts on the best)
+Declare           declares the dialled call (the dice come from the camera's seal); in Farkel
+                  keeps the dialled dice
+Pass              passes (Kuriki); accepts a Mia or a 1-1 (Mia, Deceit); banks (Farkel)
+Pull              pulls the cup (Kuriki, Mia, Deceit); opens every hand (liar's dice)
+hold any button   Undo: takes back the last action (the record keeps an undo line)
+push the dial     foul mode (games with fouls, i.e. Kuriki): the dial picks the player, push
+                  again, the dial picks the foul (peek, disrespect, dropped-die, rusk), push again
+                  (or Declare) to charge it. Pass leaves foul mode without charging anything.
+================  ==============================================================================
+
+A refusal (not your turn, the dice have not settled...) is shown as the scoreboard's note; nothing
+raises into the button thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import EngineError
+from web.services import TableError
+
+from .controls import ControlEvents
+
+log = logging.getLogger(__name__)
+
+#: Games whose legal_actions() list the calls highest first (the dial runs lowest first).
+HIGH_FIRST = {"kuriki"}
+#: The verb behind each button, per game (None: that button does nothing in this game).
+BUTTON_VERBS: dict[str, dict[str, str | None]] = {
+    "kuriki": {"pass": "pass", "pull": "pull"},
+    "mia": {"pass": "accept", "pull": "pull"},
+    "deceit": {"pass": "accept", "pull": "pull"},
+    "farkel": {"pass": "bank", "pull": None},
+    "liars": {"pass": None, "pull": "open"},
+}
+#: The verb the dial chooses the details of and Declare sends.
+DIAL_VERBS = {"farkel": "keep", "liars": "bid"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    label: str                 # what the scoreboard shows ("walnuts", "63 blind", "keep 1-5")
+    action: dict[str, Any]     # the legal action, with "by"
+
+
+def label_of(action: dict[str, Any]) -> str:
+    """How the scoreboard shows a dialled action."""
+    if action.get("do") == "keep":
+        return "keep " + "-".join(str(d) for d in action.get("dice", []))
+    extras = {k: v for k, v in action.items() if k not in ("by", "do", "call")}
+    text = str(action.get("call", action.get("do")))
+    if action.get("do") not in ("declare", "bid"):
+        text = f"{action.get('do')} {text}"
+    for key, value in extras.items():
+        if value is True:
+            text += f" {key}"
+        elif value not in (None, False):
+            text += f" {key} {value}" if key != "target" else f" → {value}"
+    return text
+
+
+class Console:
+    """Turns control events into table actions (see the module docstring)."""
+
+    def __init__(self, table: Any, *, hands: Callable[[], dict[str, list[int]] | None] | None = None) -> None:
+        """``hands``: how to get every hand on the tray for a liar's dice open (the referee's)."""
+        self.table = table
+        self.hands = hands
+        self._lock = threading.RLock()
+        self._version: tuple[Any, ...] | None = None
+        self._choices: list[Choice] = []
+        self._index = 0
+        self.mode = "play"                 # "play" | "foul-player" | "foul-kind"
+        self._foul_player: str | None = None
+
+    # -- wiring -------------------------------------------------------------
+    def attach(self, controls: ControlEvents) -> "Console":
+        controls.when_declare = self.declare
+        controls.when_pass = self.pass_
+        controls.when_pull = self.pull
+        controls.when_undo = self.undo
+        controls.when_turned = self.turn
+        controls.when_dial_pushed = self.push
+        return self
+
+    # -- what the dial shows ------------------------------------------------
+    @property
+    def dialled(self) -> Choice | None:
+        with self._lock:
+            self.refresh()
+            if not self._choices:
+                return None
+            return self._choices[self._index % len(self._choices)]
+
+    @property
+    def choices(self) -> list[Choice]:
+        with self._lock:
+            self.refresh()
+            return list(self._choices)
+
+    def refresh(self) -> None:
+        """Follow the game: when anything changed, rebuild the dial's choices and show one."""
+        with self._lock:
+            session = self.table.session
+            version = (self.table.game_id, len(session.log) if session is not None else -1, self.mode,
+                       self._foul_player)
+            if version == self._version:
+                return
+            self._version = version
+            self._choices, self._index = self._build_choices()
+            self._show()
+
+    def _build_choices(self) -> tuple[list[Choice], int]:
+        state = self.table.public_state()
+        game = state.get("game")
+        if game is None or state.get("over"):
+            return [], 0
+        if self.mode == "foul-player":
+            names = [p["name"] for p in state["players"] if not p.get("out")]
+            return [Choice(f"foul: {n}?", {"by": n}) for n in names], 0
+        if self.mode == "foul-kind":
+            return [Choice(f"{self._foul_player}: {kind}", {"by": self._foul_player, "do": "foul",
+                                                             "kind": kind})
+                    for kind in self._foul_kinds()], 0
+        verb = DIAL_VERBS.get(game, "declare")
+        legal = [a for a in state.get("legal", []) if a.get("do") == verb]
+        if game in HIGH_FIRST:
+            legal.reverse()
+        # Plain calls first, variants (reverse, blind) after them, each lowest first.
+        legal.sort(key=lambda a: any(a.get(k) is True for k in ("reverse", "blind")))
+        choices = [Choice(label_of(a), a) for a in legal]
+        return choices, self._default_index(game, state, choices)
+
+    def _default_index(self, game: str, state: dict[str, Any], choices: list[Choice]) -> int:
+        if game == "farkel" and choices and state.get("roll"):
+            from engine.farkel import best_keep
+            session = self.table.session
+            best, _ = best_keep(list(state["roll"]), session.game.options if session else None)
+            for i, c in enumerate(choices):
+                if sorted(c.action.get("dice", [])) == sorted(best):
+                    return i
+        return 0
+
+    def _foul_kinds(self) -> list[str]:
+        from engine.kuriki import FOUL_KINDS
+        return list(FOUL_KINDS)
+
+    def _show(self) -> None:
+        choice = self._choices[self._index % len(self._choices)] if self._choices else None
+        self.table.set_dial(choice.label if choice else None)
+
+    # -- the controls ---------------------------------------------------------
+    def turn(self, step: int) -> None:
+        with self._lock:
+            self.refresh()
+            if not self._choices:
+                return
+            self._index = (self._index + step) % len(self._choices)
+            self._show()
+
+    def declare(self) -> None:
+        with self._lock:
+            if self.mode != "play":
+                self.push()
+                return
+            choice = self.dialled
+            if choice is None:
+                self._refuse("nothing to declare now" if self._state_game() else "no game in progress")
+                return
+            self._act(dict(choice.action))
+
+    def pass_(self) -> None:
+        with self._lock:
+            if self.mode != "play":
+                self._set_mode("play")
+                self.table.note("foul cancelled")
+                return
+            self._button("pass")
+
+    def pull(self) -> None:
+        with self._lock:
+            if self.mode != "play":
+                return
+            self._button("pull")
+
+    def undo(self) -> None:
+        with self._lock:
+            self._set_mode("play")
+            try:
+                self.table.undo()
+            except (EngineError, TableError) as exc:
+                self._refuse(str(exc))
+
+    def push(self) -> None:
+        """The dial's push switch: into foul mode, then player, then kind, then charge."""
+        with self._lock:
+            if self.mode == "play":
+                state = self.table.public_state()
+                session = self.table.session
+                if state.get("game") is None or state.get("over"):
+                    self._refuse("no game in progress")
+                elif session is None or "foul" not in session.game.verbs:
+                    self._refuse("this game has no fouls to charge")
+                else:
+                    self._set_mode("foul-player")
+                return
+            choice = self.dialled
+            if choice is None:
+                self._set_mode("play")
+            elif self.mode == "foul-player":
+                self._foul_player = choice.action["by"]
+                self._set_mode("foul-kind")
+            else:
+                self._set_mode("play")
+                self._act(dict(choice.action))
+
+    # -- helpers -------------------------------------------------------------
+    def _button(self, name: str) -> None:
+        state = self.table.public_state()
+        game = state.get("game")
+        if game is None or state.get("over"):
+            self._refuse("no game in progress" if game is None else "the game is over")
+            return
+        verb = BUTTON_VERBS.get(game, {}).get(name, name)
+        if verb is None:
+            self._refuse(f"the {name.capitalize()} button is not used in this game")
+            return
+        action: dict[str, Any] = {"by": state["to_act"], "do": verb}
+        if verb == "open" and self.table.has_camera:
+            hands = self.hands() if self.hands else None
+            if hands is None:
+                self._refuse("the hands cannot be read: spread every hand on the tray and press again")
+                return
+            action["hands"] = hands
+        self._act(action)
+
+    def _act(self, action: dict[str, Any]) -> None:
+        try:
+            self.table.act(action, from_device=True)
+        except (EngineError, TableError) as exc:
+            self._refuse(str(exc))
+        except Exception:   # a bug must not kill the button thread; the log keeps the details
+            log.exception("the %s action failed", action.get("do"))
+            self._refuse("that did not work: see the device log")
+        self.refresh()
+
+    def _refuse(self, message: str) -> None:
+        log.info("refused: %s", message)
+        self.table.note(message)
+
+    def _set_mode(self, mode: str) -> None:
+        self.mode = mode
+        if mode == "play":
+            self._foul_player = None
+        self.refresh()
+
+    def _state_game(self) -> str | None:
+        return self.table.public_state().get("game")
