@@ -1,1 +1,220 @@
-"""Placeholder: this game's module is being written (issue 2)."""
+"""Deceit (seed 001, a Mexico game by Mark A. Jindra): two dice under one cup, chips.
+
+Calls, highest first: 11, 66, 65, ..., 61, 55, 54, ..., 22, 21 (the seed's list). Each call must be
+greater than the last. The next player believes (rolls without looking and declares: a declare
+with ``dice``) or pulls: the truth costs the challenger a chip to the roller, a lie costs the
+roller a chip to the challenger. A 1-1 names a player (``"target"``) who accepts (pays 1 chip) or
+pulls (pays 2 if it is 1-1; else the caller pays 2). A 2-1 reverses the direction when the next
+player believes it, or challenges and the dice are 2-1. After every payment the next player
+begins from zero. Out at zero chips; the last player with chips wins.
+See docs/game-record.md for the choices made where the seed is unclear.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .core import Options, Outcome, Player, Verdict, option, register
+from .errors import IllegalAction, RecordError
+from .pair import CupGame, Pair, Ranking, chips_word
+
+ONE_ONE = Pair(1, 1)
+TWO_ONE = Pair(2, 1)
+RANKING = Ranking("Deceit", ["11", "66", "65", "64", "63", "62", "61", "55", "54", "53", "52", "51",
+                             "44", "43", "42", "41", "33", "32", "31", "22", "21"])
+
+EXACT = "exact"
+AT_LEAST = "at-least"
+
+
+@dataclass(frozen=True)
+class DeceitOptions(Options):
+    chips: int = option(5, "Chips each player starts with (the seed: 'a predetermined number').",
+                        minimum=1, maximum=100)
+    truth: str = option(EXACT, "When a pulled call is the truth: 'exact' (the seed: the dice must "
+                        "show the call; calling lower than you rolled is a lie too) or 'at-least' "
+                        "(Mexico style: dice equal to or higher than the call are the truth).",
+                        choices=(EXACT, AT_LEAST))
+
+
+@register
+class Deceit(CupGame):
+    name = "deceit"
+    title = "Deceit"
+    options_type = DeceitOptions
+    verbs = ("declare", "pull", "accept")
+    counter = "chips"
+    ranking = RANKING
+
+    def __init__(self, players: Sequence[str], options: Mapping[str, Any] | Options | None = None) -> None:
+        super().__init__(players, options)
+        for p in self.players:
+            p.chips = self.options.chips
+        self._target: Player | None = None    # the player a standing 1-1 names
+
+    def _call_name(self, pair: Pair) -> str:
+        return pair.code
+
+    # -- actions ------------------------------------------------------------
+    def _apply(self, by: Player, verb: str, action: Mapping[str, Any]) -> Verdict | None:
+        self._require_turn(by)
+        if verb == "declare":
+            return self._declare(by, action)
+        if verb == "pull":
+            return self._pull(by, action)
+        return self._accept(by, action)
+
+    def _declare(self, by: Player, action: Mapping[str, Any]) -> None:
+        if "blind" in action:
+            raise RecordError("Deceit has no blind raise: whoever believes the call rolls the dice")
+        if self._target is not None and self._caller is not None:
+            raise IllegalAction(f"{self._caller.name} called 11 on {by.name}: {by.name} must accept "
+                                f"(pay a chip) or pull")
+        call = self._parse_higher_call(action)
+        dice = self._given_dice(action)
+        target = self._parse_target(by, call, action)
+        # Believing a 2-1 (taking the cup and rolling) turns play round.
+        if self._call == TWO_ONE:
+            self.reverse()
+        self._call, self._caller, self._dice, self._target = call, by, dice, target
+        entry: dict[str, Any] = {"by": by.name, "call": call.code}
+        if target is not None:
+            entry["target"] = target.name
+        self._calls.append(entry)
+        self._turn = target if target is not None else self.next_player(by)
+        return None
+
+    def _parse_target(self, by: Player, call: Pair, action: Mapping[str, Any]) -> Player | None:
+        if call != ONE_ONE:
+            if action.get("target") is not None:
+                raise RecordError(f'only an 11 names a player: a {call.code} has no "target"')
+            return None
+        if action.get("target") is None:
+            raise RecordError('an 11 names the player who must pay: add "target": NAME')
+        target = self.player(action["target"])
+        if target is by:
+            raise IllegalAction(f"{by.name} cannot name themselves with an 11: name another player")
+        if target.out:
+            raise IllegalAction(f"{target.name} is out of the game: name a player who still has chips")
+        return target
+
+    def _pull(self, by: Player, action: Mapping[str, Any]) -> Verdict:
+        if self._call is None or self._caller is None:
+            raise IllegalAction(f"there is no call to pull: {by.name} begins from zero and must roll "
+                                f"and declare")
+        dice = self._lifted_dice(action)
+        shown = Pair.of(dice)
+        call, caller = self._call, self._caller
+        if self.options.truth == EXACT:
+            truth = shown == call
+        else:
+            truth = not RANKING.beats(call, shown)
+        amount = 2 if call == ONE_ONE else 1
+        said = (f"{caller.name} called 11 on {by.name}" if call == ONE_ONE
+                else f"{caller.name} called {call.code}")
+        payer, payee = (by, caller) if truth else (caller, by)
+        word = "TRUE!" if truth else "LIE!"
+        message = f"{word} {said} — the dice show {shown.shown}."
+        reverses = call == TWO_ONE and shown == TWO_ONE
+        paid = self._pay(payer, payee, amount, message)
+        if reverses:
+            self.reverse()
+            paid.message += f" 2-1 stands: play now goes {self.direction}."
+        return self._settle(paid, Outcome.TRUTH if truth else Outcome.LIE, caller, by, tuple(dice))
+
+    def _accept(self, by: Player, action: Mapping[str, Any]) -> Verdict:
+        if self._target is None or self._caller is None:
+            raise IllegalAction(f"accept is only for the player an 11 names: {by.name} may declare "
+                                f"higher or pull")
+        if self._given_dice(action) is not None:
+            raise RecordError("an accept takes no dice: the cup stays down")
+        caller = self._caller
+        paid = self._pay(by, caller, 1, f"{by.name} believes {caller.name}'s 11.")
+        return self._settle(paid, Outcome.ACCEPTED, caller, by, None)
+
+    # -- payments -------------------------------------------------------------
+    @dataclass
+    class _Payment:
+        message: str
+        payer: Player
+        payee: Player
+        amount: int
+
+    def _pay(self, payer: Player, payee: Player, owed: int, message: str) -> "Deceit._Payment":
+        """Move chips (never more than the payer has: chips are conserved) and say so."""
+        amount = min(owed, payer.chips)
+        payer.chips -= amount
+        payee.chips += amount
+        message += f" {payer.name} pays {payee.name} {chips_word(owed)}"
+        message += "." if amount == owed else f" (all {payer.name} had: {chips_word(amount)})."
+        if payer.chips == 0:
+            self.knock_out(payer)
+        return Deceit._Payment(message, payer, payee, amount)
+
+    def _settle(self, paid: "Deceit._Payment", outcome: Outcome, caller: Player, challenger: Player,
+                dice: tuple[int, ...] | None) -> Verdict:
+        """After every payment the next player (after the caller, in the direction of play now)
+        begins from zero."""
+        call = self._call
+        self._target = None
+        self._new_round(self.next_player(caller))
+        return Verdict(outcome, self._finish_message(paid.message, [paid.payer]),
+                       losses={paid.payer.name: paid.amount}, gains={paid.payee.name: paid.amount},
+                       dice=dice, call=call.code if call else None, caller=caller.name,
+                       challenger=challenger.name)
+
+    # -- what may be done and shown -------------------------------------------
+    def _targets(self, by: Player) -> list[Player]:
+        return [p for p in self.players if not p.out and p is not by]
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        if self.over:
+            return []
+        who = self._turn
+        if self._target is not None:
+            return [{"by": who.name, "do": "accept"}, {"by": who.name, "do": "pull"}]
+        out: list[dict[str, Any]] = []
+        if self._call is not None:
+            out.append({"by": who.name, "do": "pull"})
+        for pair in RANKING.above(self._call):
+            if pair == ONE_ONE:
+                out.extend({"by": who.name, "do": "declare", "call": pair.code, "target": t.name}
+                           for t in self._targets(who))
+            else:
+                out.append({"by": who.name, "do": "declare", "call": pair.code})
+        return out
+
+    def random_action(self, rng: random.Random) -> dict[str, Any]:
+        # Richer players pull poorer callers more, players short of chips bluff more, and an 11
+        # mostly names the poorest player: chips drift to the rich, so random games end sooner
+        # (fair coin payments would wander for thousands of rounds at a big table).
+        who = self._turn
+        pull: dict[str, Any] = {"by": who.name, "do": "pull"}
+        if self._dice is None:
+            pull["dice"] = self._roll(rng)      # no camera: the dice come with the pull
+        if self._target is not None:
+            return {"by": who.name, "do": "accept"} if rng.random() < 0.5 else pull
+        if self._call is not None and self._caller is not None:
+            richer = who.chips > self._caller.chips
+            if rng.random() < (0.7 if richer else 0.25):
+                return pull
+        dice = self._roll(rng)
+        poor = who.chips < self.options.chips
+        call = self._random_call(rng, None if poor and rng.random() < 0.9 else dice)
+        action: dict[str, Any] = {"by": who.name, "do": "declare", "call": call.code}
+        if call == ONE_ONE:
+            targets = self._targets(who)
+            if rng.random() < 0.7:
+                targets = [min(targets, key=lambda p: p.chips)]
+            action["target"] = rng.choice(targets).name
+        if rng.random() < 0.9:
+            action["dice"] = dice               # else: a table without a camera
+        return action
+
+    def table_state(self) -> dict[str, Any]:
+        state = super().table_state()
+        state["target"] = self._target.name if self._target else None
+        return state
