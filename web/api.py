@@ -1,0 +1,155 @@
+"""The JSON API (/api/...): state, live events, games, actions, undo, records, photos, preview."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from .auth import current_table, pin_required
+from .catalogue import games_catalogue
+from .services import NotFound
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+class BadRequest(Exception):
+    """Malformed request body (HTTP 400)."""
+
+
+def _json_object(what: str) -> dict[str, Any]:
+    """The request body as a JSON object, whatever the Content-Type says."""
+    raw = request.get_data(cache=True)
+    try:
+        value = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadRequest("the body must be UTF-8 JSON") from None
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    if not isinstance(value, dict):
+        raise BadRequest(f"the body must be a JSON object: {what}")
+    return value
+
+
+def _no_store(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.errorhandler(BadRequest)
+def _bad_request(exc: BadRequest) -> Response:
+    response = jsonify(error=str(exc))
+    response.status_code = 400
+    return response
+
+
+@bp.get("/state")
+def state() -> Response:
+    return _no_store(jsonify(current_table().public_state()))
+
+
+def sse_message(kind: str, data: Any, event_id: int | None = None) -> str:
+    """One Server-Sent Events message (JSON has no raw newlines, so one data line)."""
+    head = f"id: {event_id}\n" if event_id else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+@bp.get("/events")
+def events() -> Response:
+    table = current_table()
+    heartbeat = float(current_app.config["SSE_HEARTBEAT_SECONDS"])
+    # Subscribe before reading the state, so nothing published in between is missed.
+    subscription = table.events.subscribe()
+    try:
+        first = table.public_state()
+    except BaseException:
+        subscription.close()
+        raise
+
+    def stream() -> Iterator[str]:
+        try:
+            yield "retry: 1000\n" + sse_message("state", first)
+            while True:
+                event = subscription.get(timeout=heartbeat)
+                if event is None:
+                    yield ": keep-alive\n\n"
+                    continue
+                # Every state event carries the whole public state: send only the newest one.
+                latest = event if event.kind == "state" else None
+                while (more := subscription.get(timeout=0)) is not None:
+                    if more.kind == "state":
+                        latest = more
+                if latest is not None:
+                    yield sse_message("state", latest.data, getattr(latest, "id", None))
+        finally:
+            subscription.close()
+
+    response = Response(stream(), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+@bp.post("/games")
+@pin_required()
+def start_game() -> tuple[Response, int]:
+    header = _json_object('a game record header like {"game": "kuriki", "players": ["Ann", "Bob"]}')
+    game_id = current_table().start_game(header)
+    response = jsonify(id=game_id)
+    response.headers["Location"] = f"/api/games/{game_id}"
+    return response, 201
+
+
+@bp.post("/actions")
+@pin_required()
+def act() -> Response:
+    action = _json_object('one record action like {"by": "Ann", "do": "pass"}')
+    return _no_store(jsonify(current_table().act(action)))
+
+
+@bp.post("/undo")
+@pin_required()
+def undo() -> Response:
+    return _no_store(jsonify(current_table().undo()))
+
+
+@bp.get("/games")
+def games() -> Response:
+    return _no_store(jsonify(current_table().games()))
+
+
+@bp.get("/games/<game_id>/record")
+def record(game_id: str) -> Response:
+    text = current_table().record(game_id)
+    response = Response(text if text.endswith("\n") else text + "\n", mimetype="application/jsonl")
+    safe = "".join(c for c in game_id if c.isalnum() or c in "-_") or "game"
+    response.headers["Content-Disposition"] = f'attachment; filename="dicetable-{safe}.jsonl"'
+    return response
+
+
+@bp.get("/photos/<photo_id>")
+def photo(photo_id: str) -> Response:
+    data = current_table().photo(photo_id)
+    if not data:
+        raise NotFound(f"no photo {photo_id!r}")
+    response = Response(data, mimetype="image/jpeg")
+    response.headers["Cache-Control"] = "private, max-age=86400"   # evidence never changes
+    return response
+
+
+@bp.get("/preview")
+@pin_required(csrf=False)   # a GET that changes nothing; the cookie is SameSite=Strict
+def preview() -> Response:
+    return _no_store(Response(current_table().preview(), mimetype="image/jpeg"))
+
+
+@bp.get("/stats")
+def stats() -> Response:
+    return _no_store(jsonify(current_table().stats()))
+
+
+@bp.get("/catalogue")
+def catalogue() -> Response:
+    return jsonify(games=games_catalogue())

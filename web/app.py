@@ -1,0 +1,57 @@
+"""The application factory."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Flask
+
+from .auth import PinThrottle
+from .services import TableService
+
+TABLE_EXTENSION = "dicetable.table"
+THROTTLE_EXTENSION = "dicetable.pin_throttle"
+
+
+def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None = None,
+               test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the dicetable web app around ``table``.
+
+    ``pin`` is the table PIN needed to change anything; ``secret_key`` signs the session cookie
+    (a random one is made when None, so PIN logins then last until the next restart).
+    """
+    if not isinstance(table, TableService):
+        raise TypeError("table must implement web.services.TableService")
+    pin = str(pin).strip()
+    if not pin:
+        raise ValueError("the table PIN cannot be empty")
+
+    app = Flask(__name__)
+    app.config.from_mapping(
+        TABLE_PIN=pin,
+        SECRET_KEY=secret_key or secrets.token_bytes(32),
+        SESSION_COOKIE_NAME="dicetable_session",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        MAX_CONTENT_LENGTH=256 * 1024,      # a record line or header is tiny
+        SSE_HEARTBEAT_SECONDS=15.0,         # comment lines keep proxies and browsers from timing out
+        PIN_MAX_FAILURES=10,                # wrong PINs per client per window before a pause
+        PIN_FAILURE_WINDOW_SECONDS=60.0,
+    )
+    if test_config:
+        app.config.update(test_config)
+    app.json.sort_keys = False              # keep the engine's key order (game, over, winner...)
+
+    app.extensions[TABLE_EXTENSION] = table
+    app.extensions[THROTTLE_EXTENSION] = PinThrottle(
+        app.config["PIN_MAX_FAILURES"], app.config["PIN_FAILURE_WINDOW_SECONDS"])
+
+    from . import api, control, errors, history, scoreboard
+
+    app.register_blueprint(scoreboard.bp)
+    app.register_blueprint(control.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(history.bp)
+    errors.register(app)
+    return app

@@ -1,0 +1,49 @@
+"""The control page (/table): a phone at the table runs the game through the JSON API.
+
+Entering the table PIN here sets the session cookie; the page's script then sends each change
+with the session's CSRF token.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+
+from .auth import (CSRF_FIELD, Unauthorised, check_pin, csrf_ok, csrf_token, current_table,
+                   has_pin_session, log_in, log_out)
+from .catalogue import games_catalogue
+
+bp = Blueprint("control", __name__, url_prefix="/table")
+
+
+def _page(message: str | None = None, status: int = 200) -> tuple[str, int]:
+    table = current_table()
+    return render_template(
+        "control.html", state=table.public_state(), has_camera=bool(table.has_camera),
+        authorised=has_pin_session(), csrf=csrf_token(), catalogue=games_catalogue(),
+        message=message), status
+
+
+@bp.get("")
+def index() -> tuple[str, int]:
+    return _page()
+
+
+@bp.post("/login")
+def login() -> Response | tuple[str, int]:
+    if not csrf_ok():
+        raise Unauthorised("the form expired: reload the page and enter the PIN again")
+    if not check_pin(request.form.get("pin", "")):
+        return _page("wrong PIN", 401)
+    log_in()
+    return redirect(url_for("control.index"), code=303)
+
+
+@bp.post("/logout")
+def logout() -> Response:
+    if not csrf_ok():
+        raise Unauthorised("the form expired: reload the page")
+    log_out()
+    return redirect(url_for("control.index"), code=303)
+
+
+__all__ = ["bp", "CSRF_FIELD"]

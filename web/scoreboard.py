@@ -1,0 +1,15 @@
+"""The wall scoreboard (/): a page rendered by static/scoreboard.js from the public state."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+from .auth import current_table
+
+bp = Blueprint("scoreboard", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    # The first state is embedded so the board paints at once; the event stream keeps it live.
+    return render_template("scoreboard.html", state=current_table().public_state())

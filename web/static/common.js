@@ -1,0 +1,82 @@
+/* Shared helpers for the scoreboard and the control page (no dependencies). */
+"use strict";
+
+const DT = (() => {
+  const esc = (value) => String(value ?? "").replace(/[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+
+  const PIPS = {
+    1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]],
+    4: [[28, 28], [72, 28], [28, 72], [72, 72]],
+    5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
+    6: [[28, 26], [72, 26], [28, 50], [72, 50], [28, 74], [72, 74]],
+  };
+
+  /* One die face as SVG. */
+  function die(value, size = 64, cls = "") {
+    const pips = (PIPS[value] || []).map(([x, y]) =>
+      `<circle cx="${x}" cy="${y}" r="9"/>`).join("");
+    return `<svg class="die ${cls}" viewBox="0 0 100 100" width="${size}" height="${size}" role="img" aria-label="${esc(value)}">` +
+      `<rect x="4" y="4" width="92" height="92" rx="18"/>${pips}</svg>`;
+  }
+
+  const dice = (values, size, cls) => (values || []).map((v) => die(v, size, cls)).join("");
+
+  const NICKNAMES = {
+    "kuriki": "Kuriki", "double-6": "Boxcars", "double-5": "The Mime", "double-4": "Walnuts",
+    "double-3": "Scouts", "double-2": "Nixons", "double-1": "Snake-Eyes",
+  };
+  const CALL_DICE = {
+    "kuriki": [1, 2], "double-6": [6, 6], "double-5": [5, 5], "double-4": [4, 4],
+    "double-3": [3, 3], "double-2": [2, 2], "double-1": [1, 1],
+  };
+  const ALIASES = { boxcars: "double-6", blackout: "double-6", "the-mime": "double-5", mime: "double-5",
+    walnuts: "double-4", scouts: "double-3", nixons: "double-2", "snake-eyes": "double-1",
+    "evil-eyes": "double-1", danzig: "double-1", mother: "double-1" };
+
+  /* A call as the table says it: {big, small, dice}. */
+  function call(game, value) {
+    if (value === null || value === undefined || value === "") return null;
+    if (typeof value === "object") {                       // liar's dice {count, face, zhai}
+      const zhai = value.zhai ? " zhai" : "";
+      return { big: `${value.count} × ${value.face}${zhai ? "" : "s"}`, small: zhai ? "zhai (no wilds)" : "", dice: [] };
+    }
+    const text = String(value);
+    if (game === "kuriki") {
+      const key = ALIASES[text.toLowerCase()] || text.toLowerCase();
+      if (NICKNAMES[key]) {
+        const d = CALL_DICE[key];
+        return { big: NICKNAMES[key], small: `${d[0]}-${d[1]}`, dice: d };
+      }
+      if (/^\d\d$/.test(text) && text[0] !== text[1] && Number(text) > 12) {    // two-digit variant
+        return { big: text, small: "", dice: [Number(text[0]), Number(text[1])] };
+      }
+      return { big: text, small: "pips", dice: [] };
+    }
+    if ((game === "mia" || game === "deceit") && /^[1-6][1-6]$/.test(text)) {
+      const names = { "21": game === "mia" ? "Mia" : "2-1", "11": "1-1" };
+      return { big: names[text] || text, small: names[text] ? text : "", dice: [Number(text[0]), Number(text[1])] };
+    }
+    return { big: text, small: "", dice: [] };
+  }
+
+  /* Follow the live state: calls onState(state) for each "state" event; onLive(bool). */
+  function follow(onState, onLive) {
+    const source = new EventSource("/api/events");
+    source.addEventListener("state", (e) => {
+      try { onState(JSON.parse(e.data)); } catch (err) { console.error(err); }
+    });
+    source.onopen = () => onLive && onLive(true);
+    source.onerror = () => onLive && onLive(false);   // the browser reconnects by itself
+    return source;
+  }
+
+  const initial = (id = "initial-state") => JSON.parse(document.getElementById(id).textContent);
+
+  const title = (game) => ({ kuriki: "Kuriki", mia: "Mia", deceit: "Deceit", farkel: "Farkel",
+    liars: "Liar's dice" }[game] || (game ? String(game) : "dicetable"));
+
+  const money = (value) => (typeof value === "number" ? value.toFixed(2) : esc(value));
+
+  return { esc, die, dice, call, follow, initial, title, money };
+})();

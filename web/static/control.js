@@ -1,0 +1,297 @@
+/* The control page: run the game from a phone. Every change goes through the JSON API with the
+   session's CSRF token; the event stream keeps the page in step with the table. */
+"use strict";
+
+(() => {
+  const { esc, die, dice, call, title } = DT;
+  const $ = (id) => document.getElementById(id);
+  const app = $("app");
+  const authorised = app.dataset.authorised === "1";
+  const hasCamera = app.dataset.camera === "1";
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const catalogue = JSON.parse($("catalogue").textContent).games || [];
+  let state = DT.initial();
+  let flags = {};             // toggles for call variants: reverse (Kuriki), blind (Mia)
+
+  function showError(message) {
+    const box = $("ctl-error");
+    box.textContent = message || "";
+    box.hidden = !message;
+  }
+
+  async function send(url, body) {
+    showError("");
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: body === undefined ? "{}" : JSON.stringify(body),
+      });
+    } catch (err) {
+      showError("the table cannot be reached: check the Wi-Fi");
+      return null;
+    }
+    let data = null;
+    try { data = await response.json(); } catch (err) { data = null; }
+    if (!response.ok) {
+      showError((data && data.error) || `refused (${response.status})`);
+      return null;
+    }
+    return data;
+  }
+
+  async function act(action) {
+    const s = await send("/api/actions", action);
+    if (s) { closeEntry(); render(s); }
+  }
+
+  /* --- status (everyone sees it) --- */
+  function renderStatus(s) {
+    if (!s.game) { $("ctl-status").innerHTML = `<h1>No game on</h1>`; return; }
+    const c = call(s.game, s.call);
+    const people = (s.players || []).map((p) => {
+      const n = p.lives ?? p.chips ?? p.score;
+      const cls = [p.out && "out", s.to_act === p.name && "to-act"].filter(Boolean).join(" ");
+      return `<li class="${cls}" data-name="${esc(p.name)}"><b>${esc(p.name)}</b> <span>${esc(n)}</span>` +
+        `${p.kurikis ? ` <span class="crowns">♛${p.kurikis}</span>` : ""}${p.fouls ? ` <span class="fouls">F${p.fouls}</span>` : ""}</li>`;
+    }).join("");
+    const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}" id="ctl-verdict">${esc(s.verdict.message)}</p>` : "";
+    const head = s.over ? `<h1 class="winner">${esc(s.winner)} wins</h1>`
+      : `<h1><span class="muted">${esc(title(s.game))}:</span> <span id="ctl-to-act">${esc(s.to_act || "")}</span> to act</h1>`;
+    const callLine = c ? `<p class="call">Call: <b>${esc(c.big)}</b>${c.small ? ` (${esc(c.small)})` : ""}` +
+      `${s.answers ? ` · <b>${esc(s.answers)}</b> answers for it` : ""}</p>` : "";
+    const camera = s.device && s.device.camera === "lost" ? `<p class="ctl-error">Camera lost${s.device.message ? ": " + esc(s.device.message) : ""}</p>` : "";
+    $("ctl-status").innerHTML = head + camera + callLine + v + `<ul class="roster">${people}</ul>`;
+  }
+
+  /* --- the legal actions as big buttons --- */
+  const FLAG_LABEL = { reverse: "reverse direction", blind: "blind raise (no roll)", high_stakes: "High Stakes" };
+  const EXTRA = ["by", "do", "call", "target", "dice"];
+
+  function variantFlags(a) {
+    return Object.keys(a).filter((k) => !EXTRA.includes(k) && a[k] === true);
+  }
+
+  function actionLabel(s, a) {
+    const verb = a.do;
+    if (verb === "declare" || verb === "call") {
+      const c = call(s.game, a.call ?? (a.count !== undefined ? { count: a.count, face: a.face, zhai: a.zhai } : null));
+      let label = c ? esc(c.big) + (c.small ? `<small>${esc(c.small)}</small>` : "") : esc(verb);
+      if (a.target) label += `<small>→ ${esc(a.target)}</small>`;
+      return label;
+    }
+    if (verb === "keep" && a.dice) return `keep ${dice(a.dice, 28)}`;
+    if (verb === "roll" && a.high_stakes) return "roll (High Stakes)";
+    return esc(verb);
+  }
+
+  function renderActions(s) {
+    const box = $("ctl-actions");
+    if (!box) return;
+    if (!s.game || s.over) {
+      box.innerHTML = `<p class="muted">${s.over ? "The game is over." : "No game yet."} Start one below.</p>`;
+      return;
+    }
+    const legal = s.legal || [];
+    const flagKeys = [...new Set(legal.flatMap(variantFlags))];
+    flagKeys.forEach((k) => { if (!(k in flags)) flags[k] = false; });
+    // A verb with flagged variants (a reversing or blind declare) shows the set the toggles pick.
+    const hasVariant = (verb, k) => legal.some((b) => b.do === verb && b[k] === true);
+    const visible = legal.filter((a) => flagKeys.every((k) =>
+      !hasVariant(a.do, k) || (a[k] === true) === flags[k]));
+    const calls = visible.filter((a) => a.do === "declare" || a.do === "call");
+    const others = visible.filter((a) => a.do !== "declare" && a.do !== "call");
+    const toggles = flagKeys.map((k) => `<label class="toggle"><input type="checkbox" data-flag="${esc(k)}" ${flags[k] ? "checked" : ""}> ${esc(FLAG_LABEL[k] || k)}</label>`).join("");
+    const button = (a, cls) => `<button type="button" class="${cls}" data-action="${esc(JSON.stringify(a))}" data-do="${esc(a.do)}"${a.call !== undefined ? ` data-call="${esc(a.call)}"` : ""}>${actionLabel(s, a)}</button>`;
+    box.innerHTML = `<h2>${esc(s.to_act || "")}</h2>` +
+      (others.length ? `<div class="verbs">${others.map((a) => button(a, `big verb verb-${a.do}`)).join("")}</div>` : "") +
+      (toggles ? `<div class="toggles">${toggles}</div>` : "") +
+      (calls.length ? `<div class="calls-grid">${calls.map((a) => button(a, "call-btn")).join("")}</div>` : "") +
+      (!legal.length ? `<p class="muted">Waiting for the table.</p>` : "");
+    box.querySelectorAll("button[data-action]").forEach((b) =>
+      b.addEventListener("click", () => choose(JSON.parse(b.dataset.action))));
+    box.querySelectorAll("input[data-flag]").forEach((i) =>
+      i.addEventListener("change", () => { flags[i.dataset.flag] = i.checked; renderActions(state); }));
+  }
+
+  /* --- dice entry for tables without a camera --- */
+  function diceNeeded(s, a) {
+    if (hasCamera) return null;
+    const two = ["kuriki", "mia", "deceit"].includes(s.game);
+    if (two && a.do === "pull") return { count: 2, preset: [], what: "the dice under the cup" };
+    if (s.game === "kuriki" && a.do === "declare" && a.call === "kuriki") return { count: 2, preset: [1, 2], what: "the Kuriki shown" };
+    if (s.game === "farkel" && a.do === "roll" && !a.dice) {
+      const n = a.high_stakes && s.high_stakes ? s.high_stakes.dice : (s.dice_left || 6);
+      return { count: n, preset: [], what: "the dice rolled" };
+    }
+    return null;
+  }
+
+  function choose(a) {
+    if (a.do === "open" && !hasCamera && !a.hands) return openHands(a);
+    const need = diceNeeded(state, a);
+    if (!need) return act(a);
+    const values = need.preset.slice();
+    const entry = $("ctl-entry");
+    const draw = () => {
+      let rows = "";
+      for (let i = 0; i < need.count; i++) {
+        rows += `<div class="picker" data-die="${i}">` + [1, 2, 3, 4, 5, 6].map((f) =>
+          `<button type="button" class="face${values[i] === f ? " on" : ""}" data-die="${i}" data-face="${f}" aria-label="die ${i + 1}: ${f}">${die(f, 40)}</button>`).join("") + `</div>`;
+      }
+      const ready = values.filter(Boolean).length === need.count;
+      entry.innerHTML = `<h2>${esc(a.do)}: ${esc(need.what)}</h2>${rows}` +
+        `<div class="row"><button type="button" id="entry-send" class="big" ${ready ? "" : "disabled"}>Send ${esc(a.do)}</button>` +
+        `<button type="button" id="entry-cancel" class="secondary">Cancel</button></div>`;
+      entry.querySelectorAll("button.face").forEach((b) => b.addEventListener("click", () => {
+        values[Number(b.dataset.die)] = Number(b.dataset.face); draw(); }));
+      $("entry-send").addEventListener("click", () => act({ ...a, dice: values.slice(0, need.count) }));
+      $("entry-cancel").addEventListener("click", closeEntry);
+    };
+    entry.hidden = false;
+    draw();
+    entry.scrollIntoView({ block: "nearest" });
+  }
+
+  function openHands(a) {
+    const alive = (state.players || []).filter((p) => !p.out).map((p) => p.name);
+    const hands = Object.fromEntries(alive.map((n) => [n, [0, 0, 0, 0, 0]]));
+    const entry = $("ctl-entry");
+    const draw = () => {
+      entry.innerHTML = `<h2>Open: every hand</h2>` + alive.map((n) => `<div class="hand-row"><b>${esc(n)}</b>` +
+        hands[n].map((v, i) => `<button type="button" class="cycle" data-name="${esc(n)}" data-i="${i}">${v ? die(v, 40) : "?"}</button>`).join("") + `</div>`).join("") +
+        `<div class="row"><button type="button" id="entry-send" class="big">Open</button><button type="button" id="entry-cancel" class="secondary">Cancel</button></div>`;
+      entry.querySelectorAll("button.cycle").forEach((b) => b.addEventListener("click", () => {
+        const h = hands[b.dataset.name]; const i = Number(b.dataset.i); h[i] = h[i] % 6 + 1; draw(); }));
+      $("entry-send").addEventListener("click", () => {
+        if (Object.values(hands).some((h) => h.includes(0))) { showError("tap every die to its face first"); return; }
+        act({ ...a, hands });
+      });
+      $("entry-cancel").addEventListener("click", closeEntry);
+    };
+    entry.hidden = false;
+    draw();
+  }
+
+  function closeEntry() {
+    const entry = $("ctl-entry");
+    if (entry) { entry.hidden = true; entry.innerHTML = ""; }
+  }
+
+  /* --- fouls, undo --- */
+  function renderFoulPlayers(s) {
+    const sel = $("foul-player");
+    if (!sel) return;
+    const current = sel.value;
+    sel.innerHTML = (s.players || []).filter((p) => !p.out).map((p) =>
+      `<option value="${esc(p.name)}">${esc(p.name)}</option>`).join("");
+    if ([...sel.options].some((o) => o.value === current)) sel.value = current;
+    $("ctl-fouls").hidden = s.game !== "kuriki" || s.over;
+  }
+
+  /* --- new game --- */
+  function renderOptions() {
+    const game = catalogue.find((g) => g.name === $("ng-game").value);
+    const box = $("ng-options");
+    if (!game) { box.innerHTML = ""; return; }
+    box.innerHTML = `<legend>Options</legend>` + game.options.map((o) => {
+      const id = `opt-${o.name}`;
+      let input;
+      if (typeof o.default === "boolean") {
+        input = `<input type="checkbox" id="${id}" data-opt="${esc(o.name)}" data-kind="bool" ${o.default ? "checked" : ""}>`;
+      } else if (o.choices) {
+        input = `<select id="${id}" data-opt="${esc(o.name)}" data-kind="choice">${o.choices.map((c) =>
+          `<option value="${esc(JSON.stringify(c))}" ${c === o.default ? "selected" : ""}>${esc(c)}</option>`).join("")}</select>`;
+      } else if (typeof o.default === "number") {
+        const step = Number.isInteger(o.default) ? 1 : 0.05;
+        input = `<input type="number" id="${id}" data-opt="${esc(o.name)}" data-kind="${Number.isInteger(o.default) ? "int" : "float"}" value="${esc(o.default)}" step="${step}"` +
+          `${o.minimum !== null && o.minimum !== undefined ? ` min="${o.minimum}"` : ""}${o.maximum !== null && o.maximum !== undefined ? ` max="${o.maximum}"` : ""}>`;
+      } else {
+        input = `<input type="text" id="${id}" data-opt="${esc(o.name)}" data-kind="text" value="${esc(o.default)}">`;
+      }
+      return `<label class="opt" title="${esc(o.doc)}"><span>${esc(o.name.replace(/_/g, " "))}</span>${input}</label><p class="doc">${esc(o.doc)}</p>`;
+    }).join("");
+  }
+
+  function readOptions() {
+    const game = catalogue.find((g) => g.name === $("ng-game").value);
+    const out = {};
+    document.querySelectorAll("#ng-options [data-opt]").forEach((el) => {
+      const spec = game.options.find((o) => o.name === el.dataset.opt);
+      let value;
+      switch (el.dataset.kind) {
+        case "bool": value = el.checked; break;
+        case "choice": value = JSON.parse(el.value); break;
+        case "int": value = el.value === "" ? spec.default : parseInt(el.value, 10); break;
+        case "float": value = el.value === "" ? spec.default : parseFloat(el.value); break;
+        default: value = el.value;
+      }
+      if (value !== spec.default) out[spec.name] = value;   // send only what differs
+    });
+    return out;
+  }
+
+  const playerNames = () => $("ng-players").value.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
+
+  /* Each player rolls one die; ties roll again; the winner rolls first (the seating order is kept). */
+  function rollOff() {
+    const names = playerNames();
+    if (names.length < 2) { showError("enter the players first"); return; }
+    const rand = () => { const a = new Uint32Array(1); crypto.getRandomValues(a); return a[0] % 6 + 1; };
+    let contenders = names.slice();
+    const rounds = [];
+    while (contenders.length > 1) {
+      const rolls = contenders.map((n) => [n, rand()]);
+      rounds.push(rolls.map(([n, v]) => `${esc(n)} ${v}`).join(", "));
+      const best = Math.max(...rolls.map(([, v]) => v));
+      contenders = rolls.filter(([, v]) => v === best).map(([n]) => n);
+    }
+    const first = contenders[0];
+    const i = names.indexOf(first);
+    $("ng-players").value = names.slice(i).concat(names.slice(0, i)).join("\n");
+    $("ng-rolloff-result").innerHTML = rounds.map((r) => `<span>${r}</span>`).join("<br>") +
+      `<br><b>${esc(first)}</b> rolls first and picks the direction.`;
+  }
+
+  async function startGame(event) {
+    event.preventDefault();
+    const header = { game: $("ng-game").value, players: playerNames() };
+    const options = readOptions();
+    if (Object.keys(options).length) header.options = options;
+    const created = await send("/api/games", header);
+    if (created) {
+      flags = {};
+      const s = await fetch("/api/state", { credentials: "same-origin" }).then((r) => r.json());
+      render(s);
+      window.scrollTo(0, 0);
+    }
+  }
+
+  function render(s) {
+    state = s;
+    renderStatus(s);
+    if (authorised) { renderActions(s); renderFoulPlayers(s); }
+    app.dataset.game = s.game || "";
+    app.dataset.toAct = s.to_act || "";
+    app.dataset.ready = "1";
+  }
+
+  if (authorised) {
+    $("foul-send").addEventListener("click", () =>
+      act({ by: $("foul-player").value, do: "foul", kind: $("foul-kind").value }));
+    $("undo").addEventListener("click", async () => { const s = await send("/api/undo"); if (s) render(s); });
+    $("ng-game").addEventListener("change", renderOptions);
+    $("ng-rolloff").addEventListener("click", rollOff);
+    $("new-game").addEventListener("submit", startGame);
+    $("raw-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      let line;
+      try { line = JSON.parse($("raw-line").value); } catch (err) { showError("that is not valid JSON"); return; }
+      act(line);
+    });
+    renderOptions();
+  }
+  render(state);
+  DT.follow(render);
+})();

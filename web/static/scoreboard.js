@@ -1,0 +1,190 @@
+/* The wall scoreboard: renders the public state; the event stream keeps it live. */
+"use strict";
+
+(() => {
+  const { esc, die, dice, call, title, money } = DT;
+  const $ = (id) => document.getElementById(id);
+
+  /* The score pad's life marker: one arm per life but the last, a spot at an arm's end for each
+     life lost, the last life where the arms cross (five lives = a +). */
+  function star(total, lives) {
+    total = Math.max(1, Math.min(total || 1, 13));
+    const lost = Math.max(0, total - Math.max(0, lives));
+    const arms = total - 1;
+    const R = 78;
+    let parts = "";
+    const ends = [];
+    for (let i = 0; i < arms; i++) {
+      const a = (-90 + (360 / arms) * i) * Math.PI / 180;
+      const x = +(R * Math.cos(a)).toFixed(1), y = +(R * Math.sin(a)).toFixed(1);
+      ends.push([x, y]);
+      parts += `<line x1="0" y1="0" x2="${x}" y2="${y}" class="arm"/>`;
+    }
+    ends.forEach(([x, y], i) => {
+      parts += i < lost
+        ? `<circle cx="${x}" cy="${y}" r="17" class="spot"/>`
+        : `<circle cx="${x}" cy="${y}" r="11" class="life"/>`;
+    });
+    parts += lost >= total
+      ? `<circle cx="0" cy="0" r="21" class="spot"/>`
+      : `<circle cx="0" cy="0" r="${lives === 1 ? 14 : 9}" class="${lives === 1 ? "last" : "hub"}"/>`;
+    return `<svg class="star" viewBox="-100 -100 200 200" role="img" aria-label="${lives} of ${total} lives">${parts}</svg>`;
+  }
+
+  const CROWN = `<svg class="crown" viewBox="0 0 64 50" aria-hidden="true"><path d="M4 38 L8 8 L21 24 L32 2 L43 24 L56 8 L60 38 Z"/><rect x="4" y="41" width="56" height="8" rx="2"/></svg>`;
+  const FOWL = `<svg class="fowl" viewBox="0 0 44 40" aria-hidden="true"><path class="comb" d="M27 8 q1-6 4-2 q2-5 4 0 q3-3 3 3z"/><ellipse cx="18" cy="24" rx="14" ry="10"/><circle cx="31" cy="14" r="7"/><path class="beak" d="M37 12 l7 3 l-7 3z"/><path d="M6 22 q-6-8 1-12 q1 6 6 7z"/><path class="legs" d="M14 33 v6 M22 33 v6"/></svg>`;
+
+  function playerCard(p, s) {
+    const game = s.game;
+    const totalLives = (s.options && s.options.lives) || null;
+    const toAct = s.to_act === p.name && !s.over;
+    const answers = s.answers === p.name && s.call;
+    const winner = s.winner === p.name;
+    const tarted = s.tarted === p.name;
+    const shit = typeof p.lives === "number" && p.lives === 1 && !p.out;
+    const cls = ["player", toAct && "to-act", answers && "answers", p.out && "out",
+      winner && "winner", tarted && "tarted", shit && "shit"].filter(Boolean).join(" ");
+    let counter = "";
+    let marker = "";
+    if (typeof p.lives === "number") {
+      marker = totalLives ? star(totalLives, p.lives) : "";
+      counter = `<span class="count">${p.lives}</span><span class="unit">${p.lives === 1 ? "life" : "lives"}</span>`;
+    } else if (typeof p.chips === "number") {
+      const stack = Array.from({ length: Math.min(p.chips, 12) }, () => "<i></i>").join("");
+      marker = `<div class="chips-stack">${stack}</div>`;
+      counter = `<span class="count">${p.chips}</span><span class="unit">${p.chips === 1 ? "chip" : "chips"}</span>`;
+    } else if (typeof p.score === "number") {
+      counter = `<span class="count">${p.score.toLocaleString("en")}</span><span class="unit">points</span>`;
+    }
+    const crowns = p.kurikis ? `<span class="crowns" title="Kurikis">${CROWN.repeat(Math.min(p.kurikis, 9))}</span>` : "";
+    const fouls = p.fouls ? `<span class="fouls" title="fouls">${FOWL.repeat(Math.min(p.fouls, 9))}</span>` : "";
+    const tags = [];
+    if (winner) tags.push('<span class="tag tag-win">WINNER</span>');
+    if (tarted) tags.push('<span class="tag tag-tart">TARTED</span>');
+    else if (p.out) tags.push('<span class="tag tag-out">OUT</span>');
+    if (shit) tags.push('<span class="tag tag-shit">IN THE SHIT</span>');
+    if (answers) tags.push('<span class="tag tag-answers">ANSWERS</span>');
+    if (p.entered === false) tags.push('<span class="tag tag-out">NOT ON THE BOARD</span>');
+    return `<article class="${cls}" data-name="${esc(p.name)}" data-lives="${esc(p.lives ?? "")}" ` +
+      `data-chips="${esc(p.chips ?? "")}" data-score="${esc(p.score ?? "")}" data-out="${p.out ? 1 : 0}" ` +
+      `data-kurikis="${esc(p.kurikis ?? 0)}" data-fouls="${esc(p.fouls ?? 0)}">` +
+      `<div class="marker">${marker}</div>` +
+      `<div class="who"><div class="name">${toAct ? '<span class="arrow">▶</span>' : ""}${esc(p.name)}</div>` +
+      `<div class="counter">${counter}</div><div class="marks">${crowns}${fouls}</div><div class="tags">${tags.join("")}</div></div>` +
+      `</article>`;
+  }
+
+  const OUTCOME_WORD = { lie: "LIE", truth: "TRUE", kuriki: "KURIKI!", accepted: "ACCEPTED",
+    foul: "FOUL", farkel: "FARKEL", banked: "BANKED" };
+
+  function losses(v, s) {
+    const unit = (n) => s.game === "deceit" ? (n === 1 ? "chip" : "chips")
+      : s.game === "farkel" ? "points" : (n === 1 ? "life" : "lives");
+    const lines = Object.entries(v.losses || {}).map(([name, n]) =>
+      `<li class="loss"><b>${esc(name)}</b> loses ${n} ${unit(n)}</li>`);
+    Object.entries(v.gains || {}).forEach(([name, n]) =>
+      lines.push(`<li class="gain"><b>${esc(name)}</b> gains ${n}${s.game === "farkel" ? " points" : ""}</li>`));
+    return lines.length ? `<ul class="losses">${lines.join("")}</ul>` : "";
+  }
+
+  function verdictStage(v, s) {
+    const word = OUTCOME_WORD[v.outcome] || String(v.outcome || "").toUpperCase();
+    const c = call(s.game, v.call);
+    const photo = v.photo ? `<figure class="evidence"><img id="evidence" src="${esc(v.photo)}" alt="the dice under the cup"><figcaption>under the cup</figcaption></figure>` : "";
+    const shown = v.dice ? `<div class="shown">${dice(v.dice, 150, "shown-die")}</div>` : "";
+    const hands = v.hands ? `<div class="hands">${Object.entries(v.hands).map(([n, h]) =>
+      `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "";
+    const crown = v.outcome === "kuriki" ? `<div class="crown-moment">${CROWN}</div>` : "";
+    const said = c ? `<div class="said">${v.caller ? esc(v.caller) + " called " : "Call: "}<b>${esc(c.big)}</b>${c.small ? " (" + esc(c.small) + ")" : ""}</div>` : "";
+    return `<div id="verdict" class="verdict outcome-${esc(v.outcome)}">` +
+      `${crown}<div class="word">${esc(word)}</div>${said}` +
+      `<div class="evidence-row">${shown}${photo}</div>${hands}` +
+      `${losses(v, s)}<p class="message">${esc(v.message)}</p></div>`;
+  }
+
+  function callStage(s) {
+    const c = call(s.game, s.call);
+    const actor = s.to_act ? `<div class="turn"><span class="label">to act</span><span class="who-acts">${esc(s.to_act)}</span></div>` : "";
+    let body;
+    if (c) {
+      body = `<div class="callbox"><span class="label">the call</span><div class="call-big" id="call">${esc(c.big)}</div>` +
+        (c.dice.length ? `<div class="call-dice">${dice(c.dice, 110)}</div>` : (c.small ? `<div class="call-small">${esc(c.small)}</div>` : "")) +
+        (s.answers ? `<div class="answers-line"><b>${esc(s.answers)}</b> answers for it</div>` : "") + `</div>`;
+    } else {
+      body = `<div class="callbox fresh"><span class="label">fresh roll</span><div class="call-big">Shake it</div></div>`;
+    }
+    const cup = s.sealed ? `<div class="cup">dice sealed under the cup</div>` : "";
+    const dial = s.dial ? `<div class="dial">dialling <b>${esc((call(s.game, s.dial) || {}).big || s.dial)}</b></div>` : "";
+    const calls = Array.isArray(s.calls) && s.calls.length ? `<ol class="calls">${s.calls.slice(-6).map((x) => {
+      const cc = call(s.game, x.call || x);
+      return `<li>${x.by ? esc(x.by) + ": " : ""}${esc(cc ? cc.big : "")}</li>`; }).join("")}</ol>` : "";
+    const last = s.verdict ? `<div class="last-verdict">last: <b>${esc(OUTCOME_WORD[s.verdict.outcome] || s.verdict.outcome)}</b> ${esc(s.verdict.message)}</div>` : "";
+    return actor + body + cup + dial + calls + last;
+  }
+
+  function farkelStage(s) {
+    const v = s.verdict;
+    const best = s.best_keep;
+    const bestDice = best && (best.dice || (Array.isArray(best) ? best : null));
+    const target = s.target || (s.options && s.options.target);
+    return `<div class="turn"><span class="label">rolling</span><span class="who-acts">${esc(s.to_act || "")}</span></div>` +
+      `<div class="farkel-turn"><span class="label">turn total</span><div class="call-big" id="turn-total">${esc(s.turn_total ?? 0)}</div></div>` +
+      (s.roll && s.roll.length ? `<div class="farkel-row"><span class="label">roll</span>${dice(s.roll, 100)}</div>` : "") +
+      (s.kept && s.kept.length ? `<div class="farkel-row"><span class="label">kept</span>${dice(s.kept, 80, "kept")}</div>` : "") +
+      (bestDice ? `<div class="farkel-row best"><span class="label">best keep</span>${dice(bestDice, 80)}${best.score !== undefined ? `<b>${esc(best.score)}</b>` : ""}</div>` : "") +
+      (target ? `<div class="target">first to ${esc(Number(target).toLocaleString("en"))}${s.final_round ? " · FINAL ROUND" : ""}</div>` : "") +
+      (v ? `<div class="last-verdict outcome-${esc(v.outcome)}"><b>${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</b> ${esc(v.message)}</div>` : "");
+  }
+
+  function stage(s) {
+    if (!s.game) {
+      return `<div class="idle"><div class="call-big">No game on</div><p>Start one from the table page: <b>/table</b></p></div>`;
+    }
+    if (s.over) {
+      const v = s.verdict ? `<p class="message">${esc(s.verdict.message)}</p>` : "";
+      const pot = s.pot ? `<p class="pot-line">takes the pot: ${money(s.pot)}</p>` : "";
+      return `<div id="winner" class="winner-stage">${CROWN}<div class="word">${esc(s.winner)}</div><div class="wins">WINS</div>${pot}${v}</div>`;
+    }
+    if (s.game === "farkel") return farkelStage(s);
+    if (s.verdict && !s.call) return verdictStage(s.verdict, s);
+    return callStage(s);
+  }
+
+  function moneyLine(s) {
+    const bits = [];
+    if (typeof s.pot === "number") bits.push(`<span>foul pot <b id="pot">${money(s.pot)}</b></span>`);
+    const stake = s.stakes ?? (s.options && s.options.stake);
+    if (stake) bits.push(`<span>stakes <b>${money(stake)}</b>${s.players.length ? " × " + s.players.length : ""}</span>`);
+    if (s.direction && s.game) bits.push(`<span class="dir">${s.direction === "clockwise" ? "↻" : "↺"} ${esc(s.direction)}</span>`);
+    return bits.join("");
+  }
+
+  function alerts(s) {
+    const out = [];
+    const d = s.device || {};
+    if (d.camera === "lost") out.push(`<div class="alert alert-camera" id="camera-lost">CAMERA LOST${d.message ? ": " + esc(d.message) : ""}</div>`);
+    else if (d.message) out.push(`<div class="alert">${esc(d.message)}</div>`);
+    if (s.note) out.push(`<div class="alert alert-note">${esc(s.note)}</div>`);
+    return out.join("");
+  }
+
+  function render(s) {
+    const app = $("app");
+    $("sb-game").textContent = title(s.game);
+    $("sb-money").innerHTML = moneyLine(s);
+    $("sb-alerts").innerHTML = alerts(s);
+    const players = s.players || [];
+    const list = $("sb-players");
+    list.className = `sb-players n${Math.min(players.length, 12)}`;
+    list.innerHTML = players.map((p) => playerCard(p, s)).join("");
+    $("sb-stage").innerHTML = stage(s);
+    app.dataset.game = s.game || "";
+    app.dataset.toAct = s.to_act || "";
+    app.dataset.call = s.call == null ? "" : (typeof s.call === "object" ? JSON.stringify(s.call) : String(s.call));
+    app.dataset.over = s.over ? "1" : "0";
+    app.dataset.ready = "1";
+  }
+
+  render(DT.initial());
+  DT.follow(render, (live) => $("sb-live").classList.toggle("down", !live));
+})();
