@@ -1,0 +1,438 @@
+"""The device's settings: a typed schema read from a TOML file, with command-line overrides.
+
+Each section is a dataclass; each field's default and ``doc`` are the documentation
+(docs/configuration.md matches them, and ``dicetable config`` prints them). Every key is
+optional; an unknown key, a wrong type or a bad value is refused with :class:`SettingsError`
+naming the file, the key and the problem::
+
+    config.toml: [pins] declare: must be a whole number (got 'x')
+
+``[vision]`` is written by ``dicetable calibrate`` (:func:`write_vision`): the rest of the file is
+kept as the user wrote it, and a file that does not parse is never overwritten.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CONFIG_ENV = "DICETABLE_CONFIG"
+DEFAULT_CONFIG = "~/.config/dicetable/config.toml"
+
+
+class SettingsError(ValueError):
+    """A setting is wrong; the message names the file, the key and the problem."""
+
+
+def setting(default: Any, doc: str, *, key: str | None = None, choices: tuple[Any, ...] | None = None,
+            minimum: float | None = None, maximum: float | None = None,
+            check: Callable[[Any], str | None] | None = None, kind: str | None = None) -> Any:
+    """One key of the schema: default, documentation and what values it accepts.
+
+    ``kind`` overrides the type taken from the default ("int", "float", "str", "tray")."""
+    meta = {"doc": doc, "key": key, "choices": choices, "minimum": minimum, "maximum": maximum,
+            "check": check, "kind": kind}
+    if isinstance(default, list):
+        return field(default_factory=lambda: list(default), metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+CAMERA_SOURCE = re.compile(r"^(auto|none|picamera2|opencv:\d+|replay:.+)$")
+
+
+def _check_camera_source(value: str) -> str | None:
+    if not CAMERA_SOURCE.match(value):
+        return "must be auto, none, picamera2, opencv:N (a webcam number) or replay:PATH"
+    return None
+
+
+def _check_pin(value: str) -> str | None:
+    if not value or any(ch.isspace() for ch in value):
+        return "must be a PIN without spaces, like \"1234\""
+    return None
+
+
+def _check_tray(value: list[int]) -> str | None:
+    if len(value) != 4:
+        return "must be [x, y, width, height]"
+    if value[2] <= 0 or value[3] <= 0:
+        return "the tray's width and height must be more than 0"
+    return None
+
+
+GPIO = {"minimum": 0, "maximum": 27}
+
+
+@dataclass
+class ServerSettings:
+    """The web server (scoreboard, control page, API)."""
+
+    host: str = setting("0.0.0.0", "Address to listen on: 0.0.0.0 for every network interface, "
+                        "127.0.0.1 for this machine only.")
+    port: int = setting(8000, "TCP port of the scoreboard, control page and API.", minimum=1, maximum=65535)
+
+
+@dataclass
+class DataSettings:
+    """Where games and evidence photos are kept."""
+
+    dir: str = setting("~/.local/share/dicetable", "Directory of the game database "
+                       "(dicetable.sqlite3) and the photos/ of judged pulls. ~ is your home.")
+    photo_limit_mb: int = setting(200, "Most megabytes of evidence photos to keep; the oldest are "
+                                  "deleted beyond it.", minimum=1)
+
+    @property
+    def path(self) -> Path:
+        return Path(self.dir).expanduser()
+
+
+@dataclass
+class TableSettings:
+    """The table itself."""
+
+    pin: str = setting("0000", "The table PIN: needed to change anything from a page or the API "
+                       "(header X-Table-PIN). Change it: the default is known to everyone.",
+                       check=_check_pin)
+
+
+@dataclass
+class CameraSettings:
+    """The camera under the tray."""
+
+    source: str = setting("auto", "auto (the Pi camera, else a webcam, else the sample frames), "
+                          "none (dice are entered when the cup is lifted), picamera2, opencv:N "
+                          "(webcam number N) or replay:PATH (a folder of images or a video).",
+                          check=_check_camera_source)
+    view: str = setting("bottom", "bottom: the camera is under the translucent tray and sees the faces "
+                        "touching it; top: it looks down on the dice.", choices=("bottom", "top"))
+    fps: int = setting(10, "Frames read per second.", minimum=1, maximum=60)
+    width: int = setting(640, "Frame width in pixels.", minimum=16, maximum=4096)
+    height: int = setting(480, "Frame height in pixels.", minimum=16, maximum=4096)
+
+
+@dataclass
+class PinSettings:
+    """GPIO pins (BCM numbers) of the buttons and the rotary encoder; see hardware.md."""
+
+    declare: int = setting(17, "The Declare button.", **GPIO)
+    pass_: int = setting(27, "The Pass button.", key="pass", **GPIO)
+    pull: int = setting(22, "The Pull button.", **GPIO)
+    encoder_a: int = setting(5, "Rotary encoder output A (dials the call).", **GPIO)
+    encoder_b: int = setting(6, "Rotary encoder output B.", **GPIO)
+    encoder_button: int = setting(13, "The encoder's push switch (picks a player for a foul).", **GPIO)
+    bounce_time: float = setting(0.05, "Debounce time of every button, seconds.", minimum=0.001, maximum=1.0)
+    hold_time: float = setting(1.5, "Hold a button this many seconds for Undo.", minimum=0.2, maximum=10.0)
+
+
+@dataclass
+class VisionSettings:
+    """Calibration of the dice reader, written by ``dicetable calibrate``; unset means not calibrated."""
+
+    tray: list[int] | None = setting(None, "The tray in the frame: [x, y, width, height], pixels.",
+                                     kind="tray", check=_check_tray)
+    die_size: float | None = setting(None, "A die's side in the frame, pixels.", kind="float",
+                                     minimum=1.0)
+    exposure: float | None = setting(None, "Mean brightness (0-255) of the empty tray at calibration.",
+                                     kind="float", minimum=0.0)
+
+
+@dataclass
+class Settings:
+    """Every setting of the device, section by section."""
+
+    server: ServerSettings = field(default_factory=ServerSettings)
+    data: DataSettings = field(default_factory=DataSettings)
+    table: TableSettings = field(default_factory=TableSettings)
+    camera: CameraSettings = field(default_factory=CameraSettings)
+    pins: PinSettings = field(default_factory=PinSettings)
+    vision: VisionSettings = field(default_factory=VisionSettings)
+
+
+SECTIONS: dict[str, type] = {f.name: f.default_factory for f in dataclasses.fields(Settings)}  # type: ignore[misc]
+
+
+def key_of(f: dataclasses.Field) -> str:
+    """The TOML key of a field (``pass_`` is written ``pass``)."""
+    return f.metadata.get("key") or f.name
+
+
+def _kind(f: dataclasses.Field) -> str:
+    if f.metadata.get("kind"):
+        return f.metadata["kind"]
+    default = f.default
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, int):
+        return "int"
+    if isinstance(default, float):
+        return "float"
+    return "str"
+
+
+def _convert(f: dataclasses.Field, value: Any) -> Any:
+    """The value as the field's type, or SettingsError's problem text via ValueError."""
+    kind = _kind(f)
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"must be a whole number (got {value!r})")
+    elif kind == "float":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"must be a number (got {value!r})")
+        value = float(value)
+    elif kind == "str":
+        if not isinstance(value, str):
+            raise ValueError(f"must be text in quotes, like \"{f.default}\" (got {value!r})")
+    elif kind == "tray":
+        if (not isinstance(value, list)
+                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
+            raise ValueError(f"must be [x, y, width, height] in whole pixels (got {value!r})")
+        value = list(value)
+    meta = f.metadata
+    if meta.get("choices") and value not in meta["choices"]:
+        raise ValueError(f"must be one of {', '.join(meta['choices'])} (got {value!r})")
+    if meta.get("minimum") is not None and value < meta["minimum"]:
+        raise ValueError(f"must be at least {meta['minimum']} (got {value!r})")
+    if meta.get("maximum") is not None and value > meta["maximum"]:
+        raise ValueError(f"must be at most {meta['maximum']} (got {value!r})")
+    if meta.get("check"):
+        problem = meta["check"](value)
+        if problem:
+            raise ValueError(f"{problem} (got {value!r})")
+    return value
+
+
+def _section(cls: type, name: str, given: Any, where: str) -> Any:
+    if not isinstance(given, Mapping):
+        raise SettingsError(f"{where}: [{name}] must be a section (a table), not {given!r}")
+    fields = {key_of(f): f for f in dataclasses.fields(cls)}
+    values = {}
+    for key, value in given.items():
+        if key not in fields:
+            raise SettingsError(f"{where}: [{name}] {key}: unknown key; [{name}] has: "
+                                f"{', '.join(fields)}")
+        f = fields[key]
+        try:
+            values[f.name] = _convert(f, value)
+        except ValueError as exc:
+            raise SettingsError(f"{where}: [{name}] {key}: {exc}") from None
+    return values
+
+
+def _merge(base: dict[str, dict[str, Any]], data: Mapping[str, Any], where: str) -> None:
+    for name, given in data.items():
+        if name not in SECTIONS:
+            raise SettingsError(f"{where}: [{name}]: unknown section; the sections are: "
+                                f"{', '.join(SECTIONS)}")
+        base.setdefault(name, {}).update(_section(SECTIONS[name], name, given, where))
+
+
+def _nest(overrides: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Accept {"server.port": 8001} or {"server": {"port": 8001}}; None values are ignored."""
+    out: dict[str, dict[str, Any]] = {}
+    for k, v in overrides.items():
+        if isinstance(v, Mapping):
+            for kk, vv in v.items():
+                if vv is not None:
+                    out.setdefault(k, {})[kk] = vv
+        elif v is not None:
+            section, _, key = k.partition(".")
+            out.setdefault(section, {})[key] = v
+    return out
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """The file's TOML as a dict; SettingsError for a missing, unreadable or unparsable file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SettingsError(f"{path}: no such config file") from None
+    except UnicodeDecodeError:
+        raise SettingsError(f"{path}: not a text file") from None
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load(path: Path | str | None, overrides: Mapping[str, Any] | None = None) -> Settings:
+    """Defaults, then the TOML file (if any), then the overrides (command-line flags)."""
+    values: dict[str, dict[str, Any]] = {}
+    if path is not None:
+        path = Path(path)
+        _merge(values, read_toml(path), str(path))
+    if overrides:
+        _merge(values, _nest(overrides), "command line")
+    settings = Settings(**{name: SECTIONS[name](**values.get(name, {})) for name in SECTIONS})
+    _check_whole(settings, str(path) if path is not None else "settings")
+    return settings
+
+
+def _check_whole(settings: Settings, where: str) -> None:
+    """Checks across keys: every GPIO pin used once."""
+    used: dict[int, str] = {}
+    for f in dataclasses.fields(PinSettings):
+        if _kind(f) != "int":
+            continue
+        pin = getattr(settings.pins, f.name)
+        if pin in used:
+            raise SettingsError(f"{where}: [pins] {key_of(f)}: GPIO {pin} is already used by "
+                                f"{used[pin]}; every button needs its own pin")
+        used[pin] = key_of(f)
+
+
+def default_config_path() -> Path | None:
+    """$DICETABLE_CONFIG, else ~/.config/dicetable/config.toml when it exists."""
+    env = os.environ.get(CONFIG_ENV)
+    if env:
+        return Path(env).expanduser()
+    p = Path(DEFAULT_CONFIG).expanduser()
+    return p if p.exists() else None
+
+
+# -- writing TOML -----------------------------------------------------------------------------
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        escaped = "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in escaped)
+        return f'"{escaped}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def _section_text(name: str, section: Any, *, with_docs: bool) -> list[str]:
+    lines = []
+    if with_docs:
+        lines.append(f"# {(type(section).__doc__ or '').strip()}")
+    lines.append(f"[{name}]")
+    for f in dataclasses.fields(section):
+        value = getattr(section, f.name)
+        if with_docs:
+            lines.append(f"# {f.metadata['doc']}")
+        if value is None:
+            lines.append(f"# {key_of(f)} = (not set)")
+        else:
+            lines.append(f"{key_of(f)} = {_toml_value(value)}")
+    return lines
+
+
+def dump(settings: Settings, *, with_docs: bool = True) -> str:
+    """The settings as a TOML file (with each key's documentation as comments)."""
+    out: list[str] = []
+    for name in SECTIONS:
+        if out:
+            out.append("")
+        out.extend(_section_text(name, getattr(settings, name), with_docs=with_docs))
+    return "\n".join(out) + "\n"
+
+
+HEADER_LINE = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\"' -]+?)\s*\]\]?\s*(#.*)?$")
+
+
+def write_vision(path: Path | str, vision: Mapping[str, Any]) -> None:
+    """Store a calibration in the file's [vision] section, keeping everything else as it was.
+
+    The file is created when missing. A file that does not parse, or whose [vision] cannot be
+    replaced line by line, is left untouched (SettingsError)."""
+    path = Path(path)
+    given = {k: (list(v) if isinstance(v, tuple) else v) for k, v in dict(vision).items() if v is not None}
+    new_vision = _section(VisionSettings, "vision", given, "calibration")
+    if path.exists():
+        old = read_toml(path)
+        text = path.read_text(encoding="utf-8")
+    else:
+        old, text = {}, ""
+    # Drop the old [vision] block (its header up to the next header), then append the new one.
+    kept: list[str] = []
+    skipping = False
+    for line in text.splitlines():
+        m = HEADER_LINE.match(line)
+        if m:
+            skipping = m.group(1).strip().strip("\"'") == "vision"
+        if not skipping:
+            kept.append(line)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    section = VisionSettings(**new_vision)
+    block = _section_text("vision", section, with_docs=False)
+    new_text = "\n".join(kept + ([""] if kept else []) + ["# written by dicetable calibrate"] + block) + "\n"
+    # Check the result says exactly what it should before replacing the file.
+    try:
+        parsed = tomllib.loads(new_text)
+    except tomllib.TOMLDecodeError:
+        parsed = None
+    expected = {k: v for k, v in old.items() if k != "vision"}
+    expected["vision"] = {key_of(f): getattr(section, f.name) for f in dataclasses.fields(section)
+                          if getattr(section, f.name) is not None}
+    if parsed != expected:
+        raise SettingsError(f"{path}: [vision] is written in a way calibrate cannot replace "
+                            "(e.g. as dotted keys or an inline table); the file was left untouched: "
+                            "remove the vision settings from it and calibrate again")
+    _check_sections(parsed, str(path))
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(new_text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot write it: {exc.strerror or exc}") from None
+
+
+def _check_sections(data: Mapping[str, Any], where: str) -> None:
+    _merge({}, data, where)
+
+
+def describe() -> list[dict[str, Any]]:
+    """Every key with its section, default and documentation (for docs/configuration.md)."""
+    out = []
+    for name, cls in SECTIONS.items():
+        for f in dataclasses.fields(cls):
+            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+            out.append({"section": name, "key": key_of(f), "default": default,
+                        "doc": f.metadata["doc"], "section_doc": (cls.__doc__ or "").strip()})
+    return out
+
+
+def markdown() -> str:
+    """docs/configuration.md, generated from the schema."""
+    lines = ["# Configuration", "",
+             "`dicetable run` reads a TOML file: `--config FILE`, else `$DICETABLE_CONFIG`, else",
+             "`~/.config/dicetable/config.toml` if it exists. Every key is optional; command-line flags",
+             "(`--port`, `--host`, `--data`, `--camera`, `--pin`) override the file. An unknown key, a",
+             "wrong type or a bad value stops `dicetable` with one line naming the key, e.g.",
+             "`dicetable: config.toml: [pins] declare: must be a whole number (got 'x')` (exit status 2).",
+             "`dicetable config` prints the effective settings as TOML. `[vision]` is written by",
+             "`dicetable calibrate`, which keeps the rest of the file as it is.",
+             "",
+             "This page is generated from `device/settings.py` (`python3 -m device.settings > "
+             "docs/configuration.md`).", ""]
+    current = None
+    for item in describe():
+        if item["section"] != current:
+            current = item["section"]
+            lines += ["", f"## [{current}]", "", item["section_doc"], "",
+                      "| key | default | what it is |", "| --- | --- | --- |"]
+        default = "(not set)" if item["default"] is None else f"`{_toml_value(item['default'])}`"
+        lines.append(f"| `{item['key']}` | {default} | {item['doc']} |")
+    lines += ["", "## Example", "", "```toml", dump(Settings(), with_docs=False).rstrip(), "```", ""]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(markdown(), end="")

@@ -1,0 +1,134 @@
+"""device.settings: the TOML schema, its errors, dump, and calibrate's [vision] writer."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from device import settings as S
+from device.settings import SettingsError, load
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_defaults_without_a_file() -> None:
+    s = load(None)
+    assert s.server.port == 8000 and s.server.host == "0.0.0.0"
+    assert s.table.pin == "0000" and s.camera.source == "auto" and s.camera.view == "bottom"
+    assert s.pins.pass_ == 27 and s.pins.bounce_time == 0.05
+    assert s.vision.tray is None
+    assert s.data.path == Path("~/.local/share/dicetable").expanduser()
+
+
+def test_file_then_overrides(tmp_path: Path) -> None:
+    path = write(tmp_path, '[server]\nport = 8100\nhost = "127.0.0.1"\n[pins]\npass = 4\n'
+                 '[camera]\nsource = "opencv:1"\n')
+    s = load(path, {"server.port": 9000, "camera": {"source": "none"}, "table.pin": None})
+    assert s.server.port == 9000 and s.server.host == "127.0.0.1"
+    assert s.pins.pass_ == 4 and s.camera.source == "none" and s.table.pin == "0000"
+
+
+def test_wrong_type_names_file_key_and_problem(tmp_path: Path) -> None:
+    path = write(tmp_path, '[pins]\ndeclare = "x"\n')
+    with pytest.raises(SettingsError) as info:
+        load(path)
+    assert str(info.value) == f"{path}: [pins] declare: must be a whole number (got 'x')"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('[pins]\nfoo = 3\n', "[pins] foo: unknown key"),
+    ('[pinz]\ndeclare = 3\n', "[pinz]: unknown section"),
+    ('[server]\nport = 70000\n', "[server] port: must be at most 65535"),
+    ('[server]\nport = true\n', "[server] port: must be a whole number"),
+    ('[table]\npin = 1234\n', '[table] pin: must be text in quotes'),
+    ('[table]\npin = "12 34"\n', "[table] pin: must be a PIN without spaces"),
+    ('[camera]\nsource = "webcam"\n', "[camera] source: must be auto, none, picamera2"),
+    ('[camera]\nview = "side"\n', "[camera] view: must be one of bottom, top"),
+    ('[pins]\nbounce_time = "fast"\n', "[pins] bounce_time: must be a number"),
+    ('[pins]\npull = 17\n', "[pins] pull: GPIO 17 is already used by declare"),
+    ('[vision]\ntray = [1, 2, 3]\n', "[vision] tray: must be [x, y, width, height]"),
+    ('[vision]\ntray = [1, 2, 0, 3]\n', "[vision] tray: the tray's width and height"),
+    ('server = 3\n', "[server] must be a section"),
+])
+def test_bad_values_are_refused_clearly(tmp_path: Path, text: str, expected: str) -> None:
+    with pytest.raises(SettingsError, match=expected.replace("[", r"\[").replace("]", r"\]")):
+        load(write(tmp_path, text))
+
+
+def test_unparsable_toml_names_the_line(tmp_path: Path) -> None:
+    path = write(tmp_path, '[server]\nport = 8000\nhost = \n')
+    with pytest.raises(SettingsError, match=r"not valid TOML: .*line 3"):
+        load(path)
+
+
+def test_missing_and_binary_files(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError, match="no such config file"):
+        load(tmp_path / "nope.toml")
+    path = tmp_path / "bin.toml"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(SettingsError, match="not a text file"):
+        load(path)
+
+
+def test_bad_override_is_named(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError, match=r"command line: \[camera\] source"):
+        load(None, {"camera.source": "carrier-pigeon"})
+
+
+def test_dump_round_trips_and_documents_every_key() -> None:
+    s = load(None, {"server.port": 8123, "vision": {"tray": [1, 2, 30, 40], "die_size": 48.5}})
+    text = S.dump(s)
+    again = tomllib.loads(text)
+    assert again["server"]["port"] == 8123 and again["pins"]["pass"] == 27
+    assert again["vision"] == {"tray": [1, 2, 30, 40], "die_size": 48.5}
+    for item in S.describe():
+        assert item["doc"] in text
+    path_settings = S.load(None, {k: v for k, v in again.items()})
+    assert path_settings == s
+
+
+def test_calibrate_writes_vision_and_keeps_the_rest(tmp_path: Path) -> None:
+    original = '# my table\n[server]\nport = 8001  # not the default\n\n[vision]\ntray = [0, 0, 9, 9]\n' \
+               'die_size = 10.0\n\n[table]\npin = "4321"\n'
+    path = write(tmp_path, original)
+    S.write_vision(path, {"tray": (10, 20, 300, 200), "die_size": 47.5, "exposure": 131.0})
+    text = path.read_text()
+    assert "# my table" in text and "port = 8001  # not the default" in text
+    s = load(path)
+    assert s.vision.tray == [10, 20, 300, 200] and s.vision.die_size == 47.5
+    assert s.server.port == 8001 and s.table.pin == "4321"
+    assert text.count("[vision]") == 1
+
+
+def test_calibrate_creates_a_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "config.toml"
+    S.write_vision(path, {"tray": [1, 1, 5, 5], "die_size": 3.0})
+    assert load(path).vision.tray == [1, 1, 5, 5]
+
+
+@pytest.mark.parametrize("text", ['[server\nport = 1\n', '[pins]\ndeclare = "x"\n',
+                                  'vision.tray = [0, 0, 5, 5]\n'])
+def test_calibrate_never_overwrites_a_file_it_cannot_keep(tmp_path: Path, text: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(SettingsError):
+        S.write_vision(path, {"tray": [1, 1, 5, 5], "die_size": 3.0})
+    assert path.read_text() == text
+
+
+def test_calibrate_refuses_bad_calibration_values(tmp_path: Path) -> None:
+    path = write(tmp_path, "")
+    with pytest.raises(SettingsError, match="die_size"):
+        S.write_vision(path, {"tray": [1, 1, 5, 5], "die_size": "big"})
+
+
+def test_docs_configuration_matches_the_schema() -> None:
+    doc = (REPO / "docs" / "configuration.md").read_text(encoding="utf-8")
+    assert doc == S.markdown(), "regenerate: python3 -m device.settings > docs/configuration.md"
