@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
+import os
+import secrets
+import signal
 import sys
+import threading
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("dicetable")
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -28,9 +37,321 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- settings from the config file and the flags ----------------------------------------------
+
+class UserError(Exception):
+    """A problem the user can fix; printed as one line, exit status ``code``."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _add_config_flags(p: argparse.ArgumentParser, *, run_flags: bool) -> None:
+    p.add_argument("--config", metavar="FILE",
+                   help="the TOML config file (default: $DICETABLE_CONFIG, else "
+                        "~/.config/dicetable/config.toml if it exists)")
+    p.add_argument("--data", metavar="DIR", help="directory of the game database and photos")
+    if run_flags:
+        p.add_argument("--port", type=int, help="TCP port (default 8000)")
+        p.add_argument("--host", help="address to listen on (default 0.0.0.0)")
+        p.add_argument("--camera", metavar="SOURCE",
+                       help="auto | none | picamera2 | opencv:N | replay:PATH")
+        p.add_argument("--pin", help="the table PIN for changing anything from a page or the API")
+
+
+def _config_path(args: argparse.Namespace) -> Path | None:
+    from device.settings import default_config_path
+
+    if getattr(args, "config", None):
+        return Path(args.config).expanduser()
+    return default_config_path()
+
+
+def _settings(args: argparse.Namespace) -> Any:
+    from device.settings import SettingsError, load
+
+    overrides = {
+        "server.port": getattr(args, "port", None), "server.host": getattr(args, "host", None),
+        "data.dir": getattr(args, "data", None), "camera.source": getattr(args, "camera", None),
+        "table.pin": getattr(args, "pin", None),
+    }
+    try:
+        return load(_config_path(args), overrides)
+    except SettingsError as exc:
+        raise UserError(str(exc), code=2) from None
+
+
+def _open_table(settings: Any, events: Any = None, *, has_camera: bool | None = None) -> Any:
+    from device.events import EventBus
+    from device.store import Store, StoreError
+    from device.table import Table
+
+    try:
+        store = Store(settings.data.path)
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+    return Table(store, events if events is not None else EventBus(),
+                 has_camera=(settings.camera.source != "none") if has_camera is None else has_camera,
+                 photo_limit_bytes=settings.data.photo_limit_mb * 1_000_000)
+
+
+# -- dicetable config / export -----------------------------------------------------------------
+
+def _cmd_config(args: argparse.Namespace) -> int:
+    from device.settings import dump
+
+    print(dump(_settings(args)), end="")
+    return 0
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from web.services import NotFound, Secret
+
+    table = _open_table(_settings(args), has_camera=False)
+    try:
+        text = table.record_including_live(args.game) if args.include_live else table.record(args.game)
+    except NotFound as exc:
+        raise UserError(str(exc)) from None
+    except Secret as exc:
+        raise UserError(f"{exc}; at the device, --include-live exports it anyway "
+                        "(with the dice still under the cup)") from None
+    finally:
+        table.store.close()
+    if args.output and args.output != "-":
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        print(f"game {args.game}: {text.count(chr(10))} lines written to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+# -- dicetable calibrate ----------------------------------------------------------------------
+
+def _read_image(path: str) -> Any:
+    import cv2
+
+    image = cv2.imread(path, cv2.IMREAD_COLOR)
+    if image is None:
+        raise UserError(f"cannot read the image {path} (missing, or not a picture)")
+    return image
+
+
+def _grab_frame(camera: Any, prompt: str) -> Any:
+    from device.camera import CameraError
+
+    print(prompt, file=sys.stderr, end="", flush=True)
+    try:
+        input()
+    except EOFError:
+        raise UserError("calibrate needs Enter pressed at the prompts (or --empty and --dice images)") from None
+    try:
+        return camera.read()
+    except CameraError as exc:
+        raise UserError(f"the camera gave no picture: {exc}") from None
+
+
+def _cmd_calibrate(args: argparse.Namespace) -> int:
+    from device.settings import DEFAULT_CONFIG, SettingsError, write_vision
+
+    settings = _settings(args)
+    try:
+        from vision.calibrate import calibrate
+    except ImportError as exc:
+        raise UserError(f"the calibration module is not available: {exc}") from None
+    if bool(args.empty) != bool(args.dice):
+        raise UserError("give both --empty and --dice images, or neither (to use the camera)", code=2)
+    if args.empty:
+        empty, dice = _read_image(args.empty), _read_image(args.dice)
+    else:
+        from device.camera import CameraError, open_camera
+
+        source = args.camera or settings.camera.source
+        if source == "none":
+            raise UserError("calibrate needs a camera (or --empty and --dice images)", code=2)
+        try:
+            camera = open_camera(source, width=settings.camera.width, height=settings.camera.height,
+                                 fps=settings.camera.fps)
+        except CameraError as exc:
+            raise UserError(f"cannot open the camera: {exc}") from None
+        try:
+            empty = _grab_frame(camera, "Clear the tray, then press Enter: ")
+            dice = _grab_frame(camera, "Put the dice on the tray, apart, then press Enter: ")
+        finally:
+            camera.close()
+    view = args.view or settings.camera.view
+    try:
+        result = calibrate(empty, dice, view)
+    except ValueError as exc:    # the calibration cannot be made from these pictures
+        raise UserError(f"calibration failed: {exc}") from None
+    values = result.to_dict() if hasattr(result, "to_dict") else dict(result)
+    target = _config_path(args) or Path(DEFAULT_CONFIG).expanduser()
+    try:
+        write_vision(target, values)
+    except SettingsError as exc:
+        raise UserError(str(exc)) from None
+    print(f"calibration written to [vision] in {target}: "
+          + ", ".join(f"{k} = {v}" for k, v in values.items() if v is not None))
+    return 0
+
+
+# -- dicetable run ----------------------------------------------------------------------------
+
+def _secret_key(data_dir: Path) -> bytes:
+    """A session-cookie key kept beside the database, so PIN logins survive a restart."""
+    path = data_dir / "secret_key"
+    try:
+        key = path.read_bytes()
+        if len(key) >= 32:
+            return key
+    except OSError:
+        pass
+    key = secrets.token_bytes(32)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(key)
+    except OSError as exc:
+        log.warning("session key not saved (%s): PIN logins end at restart", exc)
+    return key
+
+
+class _Stop(Exception):
+    """Raised in the main thread by SIGTERM/SIGINT to end the server loop."""
+
+
+def _start_watchdog(table: Any, runtime: Any, stop: threading.Event) -> Any:
+    """sd_notify READY=1, and WATCHDOG=1 pings while the table answers (systemd Type=notify)."""
+    if not os.environ.get("NOTIFY_SOCKET"):
+        return None
+    import sdnotify
+
+    notifier = sdnotify.SystemdNotifier()
+    notifier.notify("READY=1")
+    try:
+        interval = int(os.environ.get("WATCHDOG_USEC", "0")) / 1_000_000 / 2
+    except ValueError:
+        interval = 0
+    if interval <= 0:
+        return notifier
+
+    def ping() -> None:
+        while not stop.wait(interval):
+            healthy = table.responsive(timeout=interval / 2)
+            check = getattr(runtime, "healthy", None)
+            if healthy and callable(check):
+                healthy = bool(check())
+            if healthy:
+                notifier.notify("WATCHDOG=1")
+            else:
+                log.error("the table is not answering: no watchdog ping")
+
+    threading.Thread(target=ping, name="watchdog", daemon=True).start()
+    return notifier
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    import waitress
+
+    from device.events import EventBus
+    from web import create_app
+
+    settings = _settings(args)
+    events = EventBus()
+    table = _open_table(settings, events)
+    app = create_app(table, pin=settings.table.pin, secret_key=_secret_key(settings.data.path))
+    try:
+        server = waitress.create_server(app, host=settings.server.host, port=settings.server.port,
+                                        threads=48, ident="dicetable")
+    except OSError as exc:
+        table.store.close()
+        raise UserError(f"cannot listen on {settings.server.host}:{settings.server.port}: "
+                        f"{exc.strerror or exc}") from None
+    runtime = _start_runtime(settings, table, events)
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: Any) -> None:
+        raise _Stop()
+
+    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    notifier = _start_watchdog(table, runtime, stop)
+    log.info("dicetable serving on http://%s:%d (data in %s, camera %s)", settings.server.host,
+             settings.server.port, settings.data.path, settings.camera.source)
+    try:
+        server.run()
+    except _Stop:
+        pass
+    finally:
+        log.info("stopping")
+        stop.set()
+        if notifier is not None:
+            notifier.notify("STOPPING=1")
+        for s, h in previous.items():
+            signal.signal(s, h)
+        try:
+            server.close()
+        except Exception:   # closing a half-closed server must not hide the real exit
+            pass
+        if runtime is not None:
+            runtime.stop()
+        table.store.close()
+    return 0
+
+
+def _start_runtime(settings: Any, table: Any, events: Any) -> Any:
+    """The camera, buttons and referee (device.runtime, the hardware side)."""
+    import importlib
+
+    try:
+        runtime = importlib.import_module("device.runtime")
+    except ModuleNotFoundError as exc:
+        if exc.name != "device.runtime":
+            raise
+        log.warning("device.runtime is not installed: serving without camera and buttons")
+        return None
+    from device.camera import CameraError
+
+    try:
+        return runtime.start(settings, table, events)
+    except CameraError as exc:
+        raise UserError(f"cannot start the camera: {exc}") from None
+
+
+# -- the parser -------------------------------------------------------------------------------
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dicetable", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("run", help="run the table: camera, buttons, referee and the web app")
+    _add_config_flags(p, run_flags=True)
+    p.set_defaults(func=_cmd_run)
+
+    p = sub.add_parser("config", help="print the effective settings as TOML")
+    _add_config_flags(p, run_flags=True)
+    p.set_defaults(func=_cmd_config)
+
+    p = sub.add_parser("export", help="write a game's record (JSON Lines)",
+                       description="Write a game's record. A game still being played holds the dice "
+                                   "under the cup, so it is refused unless --include-live is given "
+                                   "(for the owner at the device).")
+    p.add_argument("game", help="the game's id (see the history page or GET /api/games)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+    p.add_argument("--include-live", action="store_true",
+                   help="also export a game still being played (shows the dice under the cup)")
+    _add_config_flags(p, run_flags=False)
+    p.set_defaults(func=_cmd_export)
+
+    p = sub.add_parser("calibrate", help="measure the tray and the dice size; stored in [vision]")
+    p.add_argument("--empty", metavar="IMAGE", help="a picture of the empty tray (else the camera)")
+    p.add_argument("--dice", metavar="IMAGE", help="a picture of the tray with the dice on it")
+    p.add_argument("--view", choices=("bottom", "top"), help="camera view (default: [camera] view)")
+    p.add_argument("--camera", metavar="SOURCE", help="camera source (default: [camera] source)")
+    p.add_argument("--config", metavar="FILE", help="the config file to write [vision] into")
+    p.set_defaults(func=_cmd_calibrate)
 
     p = sub.add_parser("replay", help="apply a game record and print the standings as JSON")
     p.add_argument("file", help="a game record (JSON Lines)")
@@ -41,7 +362,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    return args.func(args)
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return args.func(args)
+    except UserError as exc:
+        print(f"dicetable: {exc}", file=sys.stderr)
+        return exc.code
 
 
 if __name__ == "__main__":

@@ -482,6 +482,13 @@ class Table:
         with self._lock:
             self._preview_source = fn
 
+    def responsive(self, timeout: float = 1.0) -> bool:
+        """True when the table's lock can be had within ``timeout`` (for the systemd watchdog)."""
+        if not self._lock.acquire(timeout=timeout):
+            return False
+        self._lock.release()
+        return True
+
 
 STAT_KEYS = ("games", "wins", "lies_told", "lies_caught", "wrong_pulls", "kurikis", "hate_mail")
 
