@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from .auth import current_table, pin_required
 from .catalogue import games_catalogue
-from .services import NotFound
+from .services import NotFound, Secret
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -122,7 +122,13 @@ def games() -> Response:
 
 @bp.get("/games/<game_id>/record")
 def record(game_id: str) -> Response:
-    text = current_table().record(game_id)
+    table = current_table()
+    text = table.record(game_id)        # NotFound, or Secret while the game is being played
+    entry = next((g for g in table.games() if str(g.get("id")) == game_id), None)
+    if entry is not None and not entry.get("over"):
+        # Abandoned mid-point, its log may hold dice that were never shown at the table.
+        raise Secret("that game was abandoned before it ended: its record may hold dice that "
+                     "were never shown, so it is not served here (export it at the device)")
     response = Response(text if text.endswith("\n") else text + "\n", mimetype="application/jsonl")
     safe = "".join(c for c in game_id if c.isalnum() or c in "-_") or "game"
     response.headers["Content-Disposition"] = f'attachment; filename="dicetable-{safe}.jsonl"'

@@ -1,0 +1,249 @@
+"""The JSON API: every route and every error, on the real device Table."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from web import create_app
+
+from .conftest import AUTH, KURIKI, PIN, act, make_app, start
+
+
+def test_state_without_a_game(client):
+    r = client.get("/api/state")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["game"] is None and body["players"] == [] and body["over"] is False
+    assert r.headers["Cache-Control"] == "no-store"
+
+
+def test_start_game_needs_the_pin(client):
+    r = client.post("/api/games", json=KURIKI)
+    assert r.status_code == 401
+    assert "PIN" in r.get_json()["error"]
+    assert client.get("/api/state").get_json()["game"] is None
+
+
+def test_wrong_pin_is_refused(client):
+    r = client.post("/api/games", json=KURIKI, headers={"X-Table-PIN": "0000"})
+    assert r.status_code == 401
+    assert r.get_json() == {"error": "wrong table PIN"}
+
+
+def test_start_game_returns_201_and_its_id(client):
+    r = client.post("/api/games", json=KURIKI, headers=AUTH)
+    assert r.status_code == 201
+    game_id = r.get_json()["id"]
+    assert r.headers["Location"].endswith(f"/api/games/{game_id}")
+    state = client.get("/api/state").get_json()
+    assert state["game"] == "kuriki" and state["game_id"] == game_id
+    assert [p["name"] for p in state["players"]] == ["Ann", "Bob", "Cy"]
+    assert state["to_act"] == "Ann"
+
+
+def test_start_game_with_a_bad_header_is_400_with_the_engine_message(client):
+    r = client.post("/api/games", json={"game": "snap", "players": ["Ann", "Bob"]}, headers=AUTH)
+    assert r.status_code == 400
+    assert "unknown game 'snap'" in r.get_json()["error"]
+    r = client.post("/api/games", json={"game": "kuriki", "players": ["Ann", "Bob"],
+                                        "options": {"colour": "red"}}, headers=AUTH)
+    assert r.status_code == 400 and "unknown option 'colour'" in r.get_json()["error"]
+
+
+def test_malformed_json_is_400_not_a_traceback(client):
+    for body in ("{not json", "", "\xff\xfe", "[1, 2]", "\"text\""):
+        r = client.post("/api/games", data=body.encode("latin-1"), headers=AUTH,
+                        content_type="application/json")
+        assert r.status_code == 400, body
+        error = r.get_json()["error"]
+        assert "Traceback" not in error and error
+
+
+def test_action_returns_the_new_state(client):
+    start(client)
+    state = act(client, {"by": "Ann", "do": "declare", "call": "walnuts"})
+    assert state["call"] == "double-4" and state["answers"] == "Ann" and state["to_act"] == "Bob"
+    assert {"by": "Bob", "do": "pull"} in state["legal"]
+    assert client.get("/api/state").get_json()["call"] == "double-4"
+
+
+def test_illegal_action_is_409_with_the_engine_message(client):
+    start(client)
+    r = client.post("/api/actions", json={"by": "Bob", "do": "pass"}, headers=AUTH)
+    assert r.status_code == 409
+    assert r.get_json()["error"] == "Bob cannot pass now: Ann is the Roller and must roll and declare"
+
+
+def test_malformed_action_is_400(client):
+    start(client)
+    for action, words in [({"by": "Ann", "do": "dance"}, "no action 'dance'"),
+                          ({"by": "Zed", "do": "pass"}, "unknown player 'Zed'"),
+                          ({"do": "pass"}, '"by"'),
+                          ({"by": "Ann", "do": "declare", "call": "walnuts", "dice": [7, 1]}, "die face")]:
+        r = client.post("/api/actions", json=action, headers=AUTH)
+        assert r.status_code == 400, action
+        assert words in r.get_json()["error"]
+    r = client.post("/api/actions", data="{\"by\": ", headers=AUTH)
+    assert r.status_code == 400 and r.get_json()["error"].startswith("malformed JSON")
+
+
+def test_action_without_a_game_is_409(client):
+    r = client.post("/api/actions", json={"by": "Ann", "do": "pass"}, headers=AUTH)
+    assert r.status_code == 409
+    assert "no game" in r.get_json()["error"]
+
+
+def test_action_needs_the_pin(client):
+    start(client)
+    r = client.post("/api/actions", json={"by": "Ann", "do": "declare", "call": "9"})
+    assert r.status_code == 401
+    assert client.get("/api/state").get_json()["call"] is None
+
+
+def test_camera_table_refuses_dice_from_the_api(camera_client):
+    start(camera_client)
+    r = camera_client.post("/api/actions", headers=AUTH,
+                           json={"by": "Ann", "do": "declare", "call": "kuriki", "dice": [1, 2]})
+    assert r.status_code == 409
+    assert "dice come from the camera" in r.get_json()["error"]
+    r = camera_client.post("/api/actions", headers=AUTH, json={"by": "Ann", "do": "declare", "call": "9"})
+    assert r.status_code == 409
+    assert "not settled" in r.get_json()["error"]
+
+
+def test_undo(client):
+    start(client)
+    act(client, {"by": "Ann", "do": "declare", "call": "9"})
+    r = client.post("/api/undo", headers=AUTH)
+    assert r.status_code == 200
+    assert r.get_json()["call"] is None and r.get_json()["to_act"] == "Ann"
+    r = client.post("/api/undo", headers=AUTH)
+    assert r.status_code == 409 and r.get_json()["error"] == "there is nothing to undo"
+
+
+def test_undo_needs_the_pin_and_a_game(client):
+    assert client.post("/api/undo").status_code == 401
+    r = client.post("/api/undo", headers=AUTH)
+    assert r.status_code == 409 and "no game" in r.get_json()["error"]
+
+
+def play_to_the_end(client) -> None:
+    """Ann lies five times in a two-player game: Bob wins."""
+    start(client, {"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 2}})
+    for _ in range(2):
+        roller = client.get("/api/state").get_json()["to_act"]
+        other = "Bob" if roller == "Ann" else "Ann"
+        if roller == "Ann":
+            act(client, {"by": "Ann", "do": "declare", "call": "boxcars"})
+            act(client, {"by": "Bob", "do": "pull", "dice": [3, 5]})
+        else:
+            act(client, {"by": "Bob", "do": "declare", "call": "4"})
+            act(client, {"by": "Ann", "do": "pull", "dice": [3, 5]})
+
+
+def test_games_list_and_records(client):
+    play_to_the_end(client)
+    state = client.get("/api/state").get_json()
+    assert state["over"] and state["winner"] == "Bob"
+    games = client.get("/api/games").get_json()
+    assert len(games) == 1 and games[0]["winner"] == "Bob" and games[0]["over"] is True
+    r = client.get(f"/api/games/{games[0]['id']}/record")
+    assert r.status_code == 200
+    assert r.mimetype == "application/jsonl"
+    assert "attachment" in r.headers["Content-Disposition"]
+    lines = [json.loads(x) for x in r.get_data(as_text=True).splitlines()]
+    assert lines[0]["game"] == "kuriki" and lines[0]["players"] == ["Ann", "Bob"]
+    assert lines[-1]["do"] == "pull"
+
+
+def test_record_of_an_unfinished_game_is_403_and_unknown_is_404(client):
+    game_id = start(client)
+    r = client.get(f"/api/games/{game_id}/record")
+    assert r.status_code == 403 and "still being played" in r.get_json()["error"]
+    r = client.get("/api/games/999/record")
+    assert r.status_code == 404 and r.get_json()["error"]
+
+
+def test_photos(camera_client, camera_table):
+    start(camera_client)
+    camera_table.seal([4, 4], b"\xff\xd8 the walnuts photo \xff\xd9")
+    photo_id = camera_table._seal.photo_id
+    act(camera_client, {"by": "Ann", "do": "declare", "call": "walnuts"})
+    # Under the cup: the photo is not public.
+    assert camera_client.get(f"/api/photos/{photo_id}").status_code == 404
+    state = act(camera_client, {"by": "Bob", "do": "pull"})
+    assert state["verdict"]["outcome"] == "truth"
+    url = state["verdict"]["photo"]
+    assert url == f"/api/photos/{photo_id}"
+    r = camera_client.get(url)
+    assert r.status_code == 200 and r.mimetype == "image/jpeg"
+    assert r.data == b"\xff\xd8 the walnuts photo \xff\xd9"
+    r = camera_client.get("/api/photos/nosuchphoto")
+    assert r.status_code == 404 and r.get_json()["error"]
+
+
+def test_preview_is_for_the_pin_holder_and_never_during_a_live_point(camera_client, camera_table):
+    assert camera_client.get("/api/preview").status_code == 401
+    r = camera_client.get("/api/preview", headers=AUTH)
+    assert r.status_code == 404 and "no camera preview" in r.get_json()["error"]
+    camera_table.set_preview_source(lambda: b"\xff\xd8preview\xff\xd9")
+    r = camera_client.get("/api/preview", headers=AUTH)
+    assert r.status_code == 200 and r.mimetype == "image/jpeg" and r.data == b"\xff\xd8preview\xff\xd9"
+    assert r.headers["Cache-Control"] == "no-store"
+    start(camera_client)
+    camera_table.seal([2, 5], None)
+    r = camera_client.get("/api/preview", headers=AUTH)
+    assert r.status_code == 403 and r.get_json()["error"]
+
+
+def test_stats_and_catalogue(client):
+    play_to_the_end(client)
+    players = {p["name"]: p for p in client.get("/api/stats").get_json()["players"]}
+    assert players["Bob"]["wins"] == 1 and players["Ann"]["lies_told"] == 1
+    games = {g["name"]: g for g in client.get("/api/catalogue").get_json()["games"]}
+    assert "kuriki" in games
+    lives = next(o for o in games["kuriki"]["options"] if o["name"] == "lives")
+    assert lives["default"] == 5
+
+
+def test_unknown_routes_and_methods_are_json_errors(client):
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and r.get_json() == {"error": "no such page"}
+    r = client.get("/api/actions")
+    assert r.status_code == 405 and "GET" in r.get_json()["error"]
+    assert "POST" in r.headers["Allow"]
+
+
+def test_a_huge_body_is_413(client):
+    r = client.post("/api/actions", data="x" * 300_000, headers=AUTH)
+    assert r.status_code == 413 and r.get_json()["error"]
+
+
+def test_an_internal_error_is_500_without_details(table, monkeypatch):
+    client = make_app(table, TESTING=False, PROPAGATE_EXCEPTIONS=False).test_client()
+
+    def broken() -> list:
+        raise RuntimeError("dice [6, 3] in a stack trace")
+    monkeypatch.setattr(table, "games", broken)
+    r = client.get("/api/games")
+    assert r.status_code == 500
+    assert r.get_json() == {"error": "internal error: the table could not do that"}
+    r = client.get("/history")
+    assert r.status_code == 500 and b"6, 3" not in r.data and b"Traceback" not in r.data
+
+
+def test_wrong_pins_are_throttled(table):
+    client = make_app(table, PIN_MAX_FAILURES=3).test_client()
+    for _ in range(3):
+        assert client.post("/api/undo", headers={"X-Table-PIN": "1111"}).status_code == 401
+    r = client.post("/api/undo", headers=AUTH)
+    assert r.status_code == 429 and "too many wrong PINs" in r.get_json()["error"]
+
+
+def test_create_app_checks_its_arguments(table):
+    with pytest.raises(ValueError, match="PIN"):
+        create_app(table, pin="  ")
+    with pytest.raises(TypeError, match="TableService"):
+        create_app(object(), pin=PIN)

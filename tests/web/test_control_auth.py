@@ -1,0 +1,113 @@
+"""The control page: PIN form, session cookie, CSRF; read-only without the PIN."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import KURIKI, PIN, make_app, start
+
+
+def csrf_of(html: bytes) -> str:
+    m = re.search(rb'<meta name="csrf-token" content="([^"]+)">', html)
+    assert m, "the control page carries a CSRF token"
+    return m.group(1).decode()
+
+
+def log_in(client) -> str:
+    page = client.get("/table")
+    token = csrf_of(page.data)
+    r = client.post("/table/login", data={"pin": PIN, "csrf_token": token})
+    assert r.status_code == 303 and r.headers["Location"].endswith("/table")
+    return token
+
+
+def test_control_page_without_the_pin_is_read_only(client):
+    r = client.get("/table")
+    assert r.status_code == 200
+    assert b'data-authorised="0"' in r.data
+    assert b'name="pin"' in r.data
+    assert b'id="ctl-actions"' not in r.data and b'id="new-game"' not in r.data
+
+
+def test_login_sets_a_strict_http_only_session(client):
+    token = csrf_of(client.get("/table").data)
+    r = client.post("/table/login", data={"pin": PIN, "csrf_token": token})
+    cookie = r.headers["Set-Cookie"]
+    assert "dicetable_session=" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    page = client.get("/table")
+    assert b'data-authorised="1"' in page.data and b'id="new-game"' in page.data
+    assert b'value="kuriki"' in page.data    # the game catalogue in the new-game form
+
+
+def test_wrong_pin_on_the_form(client):
+    token = csrf_of(client.get("/table").data)
+    r = client.post("/table/login", data={"pin": "0000", "csrf_token": token})
+    assert r.status_code == 401 and b"wrong PIN" in r.data
+    assert b'data-authorised="0"' in client.get("/table").data
+
+
+def test_login_form_needs_its_csrf_token(client):
+    client.get("/table")
+    r = client.post("/table/login", data={"pin": PIN})
+    assert r.status_code == 401 and b"form expired" in r.data
+    assert b'data-authorised="0"' in client.get("/table").data
+
+
+def test_session_changes_need_the_csrf_header(client):
+    token = log_in(client)
+    r = client.post("/api/games", json=KURIKI)
+    assert r.status_code == 401 and "CSRF" in r.get_json()["error"]
+    r = client.post("/api/games", json=KURIKI, headers={"X-CSRF-Token": "forged"})
+    assert r.status_code == 401
+    r = client.post("/api/games", json=KURIKI, headers={"X-CSRF-Token": token})
+    assert r.status_code == 201
+    r = client.post("/api/actions", json={"by": "Ann", "do": "declare", "call": "7"},
+                    headers={"X-CSRF-Token": token})
+    assert r.status_code == 200 and r.get_json()["call"] == "7"
+    r = client.post("/api/undo", headers={"X-CSRF-Token": token})
+    assert r.status_code == 200 and r.get_json()["call"] is None
+
+
+def test_another_browser_without_the_session_cannot_act(app, client):
+    token = log_in(client)
+    stranger = app.test_client()
+    r = stranger.post("/api/games", json=KURIKI, headers={"X-CSRF-Token": token})
+    assert r.status_code == 401
+
+
+def test_the_session_ends_when_the_pin_changes(table, client):
+    token = log_in(client)
+    other = make_app(table, TABLE_PIN="9999").test_client()
+    # Same secret key, so the cookie is valid, but it proves the old PIN only.
+    other.set_cookie("dicetable_session", client.get_cookie("dicetable_session").value)
+    r = other.post("/api/games", json=KURIKI, headers={"X-CSRF-Token": token})
+    assert r.status_code == 401
+
+
+def test_logout(client):
+    token = log_in(client)
+    r = client.post("/table/logout", data={"csrf_token": token})
+    assert r.status_code == 303
+    assert b'data-authorised="0"' in client.get("/table").data
+    assert client.post("/api/undo", headers={"X-CSRF-Token": token}).status_code == 401
+
+
+def test_logout_needs_csrf(client):
+    log_in(client)
+    assert client.post("/table/logout").status_code == 401
+    assert b'data-authorised="1"' in client.get("/table").data
+
+
+def test_preview_with_the_session(camera_client, camera_table):
+    log_in(camera_client)
+    camera_table.set_preview_source(lambda: b"\xff\xd8jpeg")
+    r = camera_client.get("/api/preview")
+    assert r.status_code == 200 and r.data == b"\xff\xd8jpeg"
+
+
+def test_control_page_shows_the_game(client):
+    log_in(client)
+    start(client)
+    page = client.get("/table")
+    assert b'"game": "kuriki"' in page.data
+    assert b'"to_act": "Ann"' in page.data

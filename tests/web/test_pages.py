@@ -1,0 +1,88 @@
+"""The pages: scoreboard, history, static assets (all local), HTML errors."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import web
+
+from .conftest import AUTH, start
+from .test_api import play_to_the_end
+
+WEB = Path(web.__file__).resolve().parent
+
+
+def embedded_state(html: str) -> dict:
+    m = re.search(r'<script type="application/json" id="initial-state">(.*?)</script>', html, re.S)
+    assert m, "the page embeds the first state"
+    return json.loads(m.group(1))
+
+
+def test_scoreboard_embeds_the_public_state(client):
+    start(client)
+    r = client.get("/")
+    assert r.status_code == 200 and r.mimetype == "text/html"
+    state = embedded_state(r.get_data(as_text=True))
+    assert state["game"] == "kuriki" and state["to_act"] == "Ann"
+    assert state == client.get("/api/state").get_json()
+
+
+def test_scoreboard_without_a_game(client):
+    state = embedded_state(client.get("/").get_data(as_text=True))
+    assert state["game"] is None
+
+
+def test_names_cannot_break_out_of_the_page(client):
+    evil = "</script><script>alert(1)</script>"
+    start(client, {"game": "kuriki", "players": [evil, "Bob"]})
+    html = client.get("/").get_data(as_text=True)
+    assert evil not in html
+    assert embedded_state(html)["players"][0]["name"] == evil
+
+
+def test_every_asset_is_local_and_served(client):
+    for page in ("/", "/table", "/history"):
+        html = client.get(page).get_data(as_text=True)
+        refs = re.findall(r'(?:src|href)="([^"]+)"', html)
+        assert refs
+        for ref in refs:
+            assert not re.match(r"(https?:)?//", ref), f"{page} loads {ref} from the network"
+            if ref.startswith("/static/"):
+                r = client.get(ref)
+                assert r.status_code == 200, ref
+                r.close()
+    for path in (WEB / "static").iterdir():
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"""(url\(|import|src=|href=)\s*["']?(https?:)?//""", text), path.name
+
+
+def test_history_lists_games_stats_and_records(client):
+    play_to_the_end(client)
+    start(client)     # a game in play: no record link yet
+    html = client.get("/history").get_data(as_text=True)
+    assert "Lies caught" in html and "Hate mail" in html
+    assert "<b>Bob</b> won" in html
+    assert html.count("/record") == 1 and "after the game" in html
+    link = re.search(r'href="(/api/games/[^"]+/record)"', html).group(1)
+    assert client.get(link).status_code == 200
+
+
+def test_history_when_empty(client):
+    html = client.get("/history").get_data(as_text=True)
+    assert "No games yet" in html and "No games played yet" in html
+
+
+def test_pages_have_html_errors(client):
+    r = client.get("/no/such/page")
+    assert r.status_code == 404 and r.mimetype == "text/html" and b"no such page" in r.data
+    r = client.post("/")
+    assert r.status_code == 405 and r.mimetype == "text/html"
+
+
+def test_state_after_actions_is_what_the_control_page_embeds(client):
+    start(client)
+    client.post("/api/actions", json={"by": "Ann", "do": "declare", "call": "8"}, headers=AUTH)
+    html = client.get("/table").get_data(as_text=True)
+    assert embedded_state(html)["call"] == "8"
