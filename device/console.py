@@ -49,7 +49,7 @@ BUTTON_VERBS: dict[str, dict[str, str | None]] = {
     "liars": {"pass": None, "pull": "open"},
 }
 #: The verb the dial chooses the details of and Declare sends.
-DIAL_VERBS = {"farkel": "keep", "liars": "bid"}
+DIAL_VERBS = {"farkel": "keep", "liars": "call"}
 
 
 @dataclass(frozen=True)
@@ -62,9 +62,11 @@ def label_of(action: dict[str, Any]) -> str:
     """How the scoreboard shows a dialled action."""
     if action.get("do") == "keep":
         return "keep " + "-".join(str(d) for d in action.get("dice", []))
+    if action.get("do") == "call" and "count" in action:      # liar's dice: "4 × 5s zhai"
+        return f"{action['count']} × {action['face']}s" + (" zhai" if action.get("zhai") else "")
     extras = {k: v for k, v in action.items() if k not in ("by", "do", "call")}
     text = str(action.get("call", action.get("do")))
-    if action.get("do") not in ("declare", "bid"):
+    if action.get("do") not in ("declare", "call"):
         text = f"{action.get('do')} {text}"
     for key, value in extras.items():
         if value is True:

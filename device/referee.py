@@ -1,0 +1,434 @@
+"""The referee loop: camera frames -> the dice reader -> the watcher -> the table.
+
+One thread (:meth:`Referee.start`) reads frames at the camera's pace; every frame goes through
+:meth:`Referee.step`, which tests drive synchronously. What it does with the watcher's signals:
+
+* **settled** (the dice stopped moving, N agreeing reads):
+  - Kuriki, Mia, Deceit (two dice under a cup): with the cup down and two dice, the reading is
+    **sealed** (``table.seal(values, photo)``): remembered and hidden; the next Declare uses it.
+    A 1-2 in Kuriki is not sealed: a Kuriki is shown at once, so the referee declares it itself
+    for the player to act (``{"do": "declare", "call": "kuriki"}``, from the device, with the
+    photo).
+  - Farkel (dice rolled openly): the roll of the player to act is sent as ``roll`` with the dice,
+    when the number of dice is the number left to roll; the scoreboard then proposes the best keep
+    (see :mod:`device.console`).
+  - Liar's dice: nothing is sent; the last good reading is kept for the open (:meth:`hands`).
+* **new roll** / **dice gone**: the seal is cleared (``table.unseal()``).
+* **moved after sealing**: ``table.note("the dice moved after sealing")``; the sealed dice stay
+  the ones that count.
+* **unreadable**: when the reader stays unsure for ``unsure_frames`` frames in a row (a second at
+  10 fps), the scoreboard asks for the dice to be shown again, with the reader's reason, until a
+  frame reads well. Nothing is ever sealed or judged on an unsure reading.
+* **dropped die** (Kuriki): the dice settle under the cup with fewer than two dice. The player
+  to act (who holds the cup: the Roller, or the Next Guy taking it) is charged the
+  ``dropped-die`` foul at once and the **ten count** starts: the scoreboard counts down 10 to 1,
+  one a second; if two dice are seen on the tray again before it reaches zero the count stops,
+  otherwise another dropped-die foul is charged and a new count of ten begins (the seed's rule).
+  The count runs on the referee's clock, checked at every frame.
+* **camera errors**: the scoreboard says "Camera lost — check the cable. Retrying…"
+  (``table.set_camera_status("lost", ...)``), the camera is closed and reopened with backoff
+  (0.5, 1, 2, 5, then every 10 s); when frames come again the status is "ok". Nothing is lost:
+  the game state lives in the table, not here.
+
+No dice value under the cup is ever logged here.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+
+from engine.errors import EngineError
+from web.services import TableError
+
+from .camera import Camera, CameraError
+
+log = logging.getLogger(__name__)
+
+CUP_GAMES = {"kuriki": 2, "mia": 2, "deceit": 2}     # game -> dice under the cup
+HAND = 5                                             # liar's dice: dice per hand
+CAMERA_LOST = "Camera lost — check the cable. Retrying…"
+MOVED = "the dice moved after sealing"
+TEN_COUNT = 10
+BACKOFF = (0.5, 1.0, 2.0, 5.0, 10.0)
+
+
+def encode_jpeg(image: np.ndarray, quality: int = 80) -> bytes | None:
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return buf.tobytes() if ok else None
+
+
+def _signal_kind(signal: Any) -> str:
+    """The watcher's signal as a plain name ("settled", "new_roll", ...)."""
+    kind = getattr(signal, "kind", signal)
+    kind = getattr(kind, "value", kind)
+    return str(kind).lower().replace("-", "_").replace(" ", "_")
+
+
+class Referee:
+    """Watches the tray and tells the table (see the module docstring)."""
+
+    def __init__(self, table: Any, camera: Camera | None = None, *,
+                 open_camera: Callable[[], Camera] | None = None, view: str = "bottom",
+                 fps: float = 10, calibration: Any = None,
+                 reader: Callable[..., Any] | None = None, watcher: Any = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 backoff: Sequence[float] = BACKOFF, unsure_frames: int = 10) -> None:
+        """``camera``: an open Camera (or None); ``open_camera``: how to (re)open one after it fails
+        (without it, a failed camera is retried as it is, which suits a replay)."""
+        if reader is None:
+            from vision.reader import read_dice as reader
+        if watcher is None:
+            from vision.watcher import Watcher
+            watcher = Watcher()
+        self.table = table
+        self._open_camera = open_camera
+        self.camera: Camera | None = camera
+        self.view = view
+        self.fps = float(fps)
+        self.calibration = calibration
+        self.reader = reader
+        self.watcher = watcher
+        self.clock = clock
+        self.backoff = tuple(backoff) or (1.0,)
+        self.unsure_frames = unsure_frames
+        self.frames = 0
+        self.last_reading: Any = None
+        self.last_ok_reading: Any = None
+        self.last_frame_time: float | None = None    # when the last frame was processed
+        self.last_step: float | None = None          # for the watchdog: the loop is alive
+        self.after_step: Callable[[], Any] | None = None   # e.g. the console following the game
+        self._frame: np.ndarray | None = None
+        self._failures = 0
+        self._retry_at: float | None = None
+        self._unsure_run = 0
+        self._handled_roll = False                   # this roll was already sealed or sent
+        self._count_player: str | None = None        # ten count: who dropped the die
+        self._count_started: float | None = None
+        self._lock = threading.RLock()
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
+        self._frame_event = threading.Condition()
+        if hasattr(table, "set_preview_source"):
+            table.set_preview_source(self.preview_jpeg)
+
+    # -- the thread ---------------------------------------------------------
+    def start(self) -> "Referee":
+        if self._thread is None:
+            self._stopping.clear()
+            self._thread = threading.Thread(target=self._run, name="referee", daemon=True)
+            self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        period = 1.0 / self.fps if self.fps > 0 else 0.0
+        while not self._stopping.is_set():
+            started = self.clock()
+            try:
+                self.step()
+            except Exception:    # the referee must never die: log, wait a little, go on
+                log.exception("referee step failed")
+                self._stopping.wait(1.0)
+            if self._retry_at is not None:
+                self._stopping.wait(max(0.0, self._retry_at - self.clock()))
+            elif period:
+                self._stopping.wait(max(0.0, period - (self.clock() - started)))
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+        if self.camera is not None:
+            self.camera.close()
+
+    @property
+    def is_running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait_for_frames(self, count: int, timeout: float | None = None) -> bool:
+        """Wait until ``count`` frames in all have been processed (tests, benchmarks)."""
+        with self._frame_event:
+            return self._frame_event.wait_for(lambda: self.frames >= count, timeout)
+
+    # -- one frame ----------------------------------------------------------------
+    def step(self, frame: np.ndarray | None = None) -> list[str]:
+        """Process one frame (read from the camera when not given); returns the signal names."""
+        with self._lock:
+            self.last_step = time.monotonic()
+            if frame is None:
+                frame = self._read_frame()
+                if frame is None:
+                    self._tick()
+                    return []
+            signals = self._process(frame)
+            self._tick()
+        if self.after_step is not None:
+            self.after_step()
+        with self._frame_event:
+            self.frames += 1
+            self.last_frame_time = self.clock()
+            self._frame_event.notify_all()
+        return signals
+
+    def _read_frame(self) -> np.ndarray | None:
+        now = self.clock()
+        if self._retry_at is not None and now < self._retry_at:
+            return None
+        try:
+            if self.camera is None or not self.camera.is_open:
+                if self._open_camera is None:
+                    raise CameraError("there is no camera to read")
+                self.camera = self._open_camera()
+            frame = self.camera.read()
+        except CameraError as exc:
+            self._camera_failed(exc)
+            return None
+        if self._failures or self._retry_at is not None:
+            log.info("camera back after %d failed attempts", self._failures)
+        self._failures, self._retry_at = 0, None
+        self._set_camera("ok", None)
+        return frame
+
+    def _camera_failed(self, exc: CameraError) -> None:
+        delay = self.backoff[min(self._failures, len(self.backoff) - 1)]
+        self._failures += 1
+        self._retry_at = self.clock() + delay
+        if self._failures == 1:
+            log.warning("camera lost: %s", exc)
+        if self.camera is not None and self._open_camera is not None:
+            self.camera.close()
+            self.camera = None
+        self._set_camera("lost", CAMERA_LOST)
+
+    def _set_camera(self, status: str, message: str | None) -> None:
+        try:
+            self.table.set_camera_status(status, message)
+        except Exception:
+            log.exception("could not show the camera status")
+
+    # -- what a frame means ------------------------------------------------------
+    def _process(self, frame: np.ndarray) -> list[str]:
+        self._frame = frame
+        reading = self.reader(frame, self.view, calibration=self.calibration)
+        self.last_reading = reading
+        if reading.ok:
+            if self._unsure_run >= self.unsure_frames:
+                self._note(None)          # readable again: take the request down
+            self._unsure_run = 0
+            self.last_ok_reading = reading
+        else:
+            self._unsure_run += 1
+            if self._unsure_run == self.unsure_frames:
+                self._note(f"I cannot read the dice ({reading.reason or 'unclear'}): "
+                           "show them again")
+        names = [_signal_kind(s) for s in self.watcher.update(reading)]
+        for name in names:
+            handler = getattr(self, f"_on_{name}", None)
+            if handler is not None:
+                handler(reading)
+        return names
+
+    def _state(self) -> dict[str, Any]:
+        return self.table.public_state()
+
+    def _cup_down(self) -> bool:
+        return not getattr(self.watcher, "is_cup_lifted", False)
+
+    def _on_new_roll(self, reading: Any) -> None:
+        self._handled_roll = False
+        if self.table.sealed:
+            self.table.unseal()
+
+    def _on_count_changed(self, reading: Any) -> None:
+        if reading.ok and not reading.dice and self.table.sealed:
+            self.table.unseal()       # the dice left the tray (picked up to roll again)
+        self._handled_roll = False
+
+    def _on_moved(self, reading: Any) -> None:
+        if self.table.sealed:
+            self._note(MOVED)
+
+    _on_moved_after_seal = _on_moved
+
+    def _on_settled(self, reading: Any) -> None:
+        if not reading.ok or self._handled_roll:
+            return
+        state = self._state()
+        game = state.get("game")
+        if game is None or state.get("over"):
+            return
+        count = len(reading.dice)
+        if count >= CUP_GAMES.get(game, 0) and self._count_player is not None:
+            self._stop_count()
+        if game in CUP_GAMES:
+            self._settled_under_cup(game, state, reading)
+        elif game == "farkel":
+            self._settled_farkel(state, reading)
+
+    def _settled_under_cup(self, game: str, state: dict[str, Any], reading: Any) -> None:
+        expected = CUP_GAMES[game]
+        count = len(reading.dice)
+        if count == 0 or not self._cup_down():
+            return
+        if count < expected:
+            if game == "kuriki" and self._count_player is None:
+                self._dropped_die(state["to_act"])
+            elif game != "kuriki":
+                self._note(f"{expected - count} die missing from the tray: put it back under the cup")
+            return
+        if count > expected:
+            self._note(f"I see {count} dice: only {expected} go under the cup")
+            return
+        values = list(reading.values)
+        self._handled_roll = True
+        photo = self._photo(reading)
+        if game == "kuriki" and sorted(values) == [1, 2]:
+            # A Kuriki is shown at once: the referee declares it for whoever rolled.
+            self._act({"by": state["to_act"], "do": "declare", "call": "kuriki", "dice": values},
+                      photo=photo)
+            return
+        try:
+            self.table.seal(values, photo)
+        except TableError as exc:
+            self._note(str(exc))
+            self._handled_roll = False
+            return
+        if hasattr(self.watcher, "seal"):
+            self.watcher.seal()
+
+    def _settled_farkel(self, state: dict[str, Any], reading: Any) -> None:
+        legal = [a for a in state.get("legal", []) if a.get("do") == "roll" and not a.get("high_stakes")]
+        if not legal:
+            return
+        expected = state.get("dice_left") or 6
+        count = len(reading.dice)
+        if count != expected:
+            self._note(f"I see {count} dice but {expected} are to be rolled: "
+                       "put the kept dice aside and roll again")
+            return
+        self._handled_roll = True
+        self._act({"by": state["to_act"], "do": "roll", "dice": list(reading.values)},
+                  photo=self._photo(reading))
+
+    # -- the dropped die and its ten count ------------------------------------------
+    def _dropped_die(self, player: str | None) -> None:
+        if player is None:
+            return
+        self._count_player = player
+        self._count_started = self.clock()
+        self._act({"by": player, "do": "foul", "kind": "dropped-die"})
+        self._note(self._count_text(TEN_COUNT))
+
+    def _count_text(self, n: int) -> str:
+        return f"Dropped die! {self._count_player} has until the count of zero to put it back: {n}"
+
+    def _tick(self) -> None:
+        """Advance the ten count (called after every frame, read or not)."""
+        if self._count_player is None or self._count_started is None:
+            return
+        state = self._state()
+        if state.get("game") != "kuriki" or state.get("over"):
+            self._stop_count()
+            return
+        elapsed = self.clock() - self._count_started
+        if elapsed >= TEN_COUNT:
+            player = self._count_player
+            self._count_started += TEN_COUNT
+            self._act({"by": player, "do": "foul", "kind": "dropped-die"})
+            elapsed = self.clock() - self._count_started
+            if self._count_player is None:
+                return
+        self._note(self._count_text(max(1, TEN_COUNT - int(elapsed))))
+
+    def _stop_count(self) -> None:
+        if self._count_player is not None:
+            self._count_player = self._count_started = None
+            self._note(None)
+
+    @property
+    def counting(self) -> str | None:
+        """Who the ten count is running for, or None."""
+        return self._count_player
+
+    # -- liar's dice: every hand at once --------------------------------------------
+    def hands(self) -> dict[str, list[int]] | None:
+        """Every alive player's hand from the last good reading, or None if they cannot be told
+        apart. The hands lie round the tray in seating order, clockwise as seen from above,
+        starting just after 12 o'clock (the side of the tray facing the wall display): player 1's
+        five dice first. The five dice of a hand must be closer together (in angle round the
+        tray's centre) than the hands are to each other."""
+        reading = self.last_ok_reading
+        state = self._state()
+        players = [p["name"] for p in state.get("players", []) if not p.get("out")]
+        if reading is None or not players or len(reading.dice) != HAND * len(players):
+            return None
+        return group_hands(reading.dice, players, mirrored=self.view == "bottom")
+
+    # -- helpers ---------------------------------------------------------------------
+    def _act(self, action: dict[str, Any], photo: bytes | None = None) -> None:
+        try:
+            if photo is not None:
+                self.table.act(action, from_device=True, photo=photo)
+            else:
+                self.table.act(action, from_device=True)
+        except (EngineError, TableError) as exc:
+            self._note(str(exc) if action.get("do") != "declare" else
+                       "the dice on the tray cannot be declared now")
+            log.info("the referee's %s was refused", action.get("do"))
+
+    def _note(self, message: str | None) -> None:
+        try:
+            self.table.note(message)
+        except Exception:
+            log.exception("could not show a note")
+
+    def _photo(self, reading: Any) -> bytes | None:
+        """The evidence photo: the frame with what was read drawn on it."""
+        if self._frame is None:
+            return None
+        image = self._frame
+        try:
+            from vision.annotate import annotate
+            image = annotate(image, reading)
+        except Exception:   # no annotation is better than no photo
+            log.debug("annotation failed", exc_info=True)
+        return encode_jpeg(image)
+
+    def preview_jpeg(self) -> bytes | None:
+        """The latest frame as a JPEG (the table refuses it during a live point)."""
+        frame = self._frame
+        return encode_jpeg(frame) if frame is not None else None
+
+
+def group_hands(dice: Sequence[Any], players: Sequence[str], *, mirrored: bool) -> dict[str, list[int]] | None:
+    """Split the dice into hands of five by their angle round the centre of the dice.
+
+    Sorted clockwise (as seen from above) from 12 o'clock; chunk i goes to players[i]. None when
+    the hands are not clearly apart (a gap inside a hand as wide as a gap between hands)."""
+    if len(dice) != HAND * len(players) or not players:
+        return None
+    cx = sum(d.x for d in dice) / len(dice)
+    cy = sum(d.y for d in dice) / len(dice)
+
+    def angle(d: Any) -> float:
+        dx = (cx - d.x) if mirrored else (d.x - cx)   # the bottom view sees the tray mirrored
+        return math.atan2(dx, cy - d.y) % (2 * math.pi)   # 0 at 12 o'clock, growing clockwise
+
+    ordered = sorted(dice, key=angle)
+    angles = [angle(d) for d in ordered]
+    if len(players) > 1:
+        gaps = [(angles[(i + 1) % len(angles)] - angles[i]) % (2 * math.pi) for i in range(len(angles))]
+        inside = max(gaps[i] for i in range(len(gaps)) if (i + 1) % HAND != 0)
+        between = min(gaps[i] for i in range(len(gaps)) if (i + 1) % HAND == 0)
+        if inside >= between:
+            return None
+    return {name: sorted((d.value for d in ordered[i * HAND:(i + 1) * HAND]), reverse=True)
+            for i, name in enumerate(players)}

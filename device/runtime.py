@@ -1,0 +1,160 @@
+"""The hardware side of ``dicetable run``: camera, referee loop, buttons and dial, keyboard.
+
+``dicetable run`` (device/cli.py) builds the Table and the web app, then calls :func:`start`.
+
+* Camera: opened from settings ``[camera] source``. A bad source string is a CameraError (the CLI
+  prints it); a camera that cannot be opened now is *not*: the referee keeps retrying, and the
+  scoreboard says the camera is lost until it comes. ``none`` runs without camera and referee.
+* Buttons: gpiozero with its default pin factory on a Raspberry Pi (lgpio). gpiozero does not
+  fall back to anything when there is no GPIO (it raises BadPinFactory), so off a Pi the buttons
+  are built on a ``MockFactory``: the same code runs, nothing presses them, and the log says so.
+  When standard input is a terminal, the keyboard works as the buttons (see device/controls.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+import warnings
+from typing import IO, Any
+
+from .camera import Camera, CameraError, open_camera, parse_source
+from .console import Console
+from .controls import KEY_HELP, ControlPanel, KeyboardControls
+
+log = logging.getLogger(__name__)
+
+#: The watchdog wants a referee step at least this often (seconds); camera retries wait <= 10 s.
+STALL_SECONDS = 30.0
+
+
+class Runtime:
+    """What :func:`start` returns: the running pieces, ``healthy()`` for the watchdog, ``stop()``."""
+
+    def __init__(self, table: Any, *, referee: Any = None, console: Console | None = None,
+                 panel: ControlPanel | None = None, keyboard: KeyboardControls | None = None,
+                 pin_factory: Any = None, gpio: bool = False) -> None:
+        self.table = table
+        self.referee = referee
+        self.console = console
+        self.panel = panel
+        self.keyboard = keyboard
+        self.pin_factory = pin_factory
+        self.gpio = gpio                 # real GPIO pins (on a Pi), not mock ones
+        self._stopped = False
+
+    def healthy(self) -> bool:
+        """The referee loop is alive (it steps at least every few seconds, camera or not)."""
+        if self.referee is None:
+            return True
+        if not self.referee.is_running:
+            return False
+        last = self.referee.last_step
+        return last is None or time.monotonic() - last < STALL_SECONDS
+
+    def stop(self) -> None:
+        if self._stopped:
+            return
+        self._stopped = True
+        if self.keyboard is not None:
+            self.keyboard.close()
+        if self.referee is not None:
+            self.referee.stop()
+        if self.panel is not None:
+            self.panel.close()
+
+
+def _pin_factory() -> tuple[Any, bool]:
+    """gpiozero's real pin factory on a Pi, else a MockFactory; and whether it is real."""
+    from gpiozero import Device
+    from gpiozero.exc import BadPinFactory
+    from gpiozero.pins.mock import MockFactory
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")      # gpiozero warns once per backend it cannot load
+        try:
+            factory = Device.pin_factory or Device._default_pin_factory()
+            return factory, not isinstance(factory, MockFactory)
+        except (BadPinFactory, ImportError, OSError, RuntimeError) as exc:
+            log.info("no GPIO here (%s)", exc)
+    return MockFactory(), False
+
+
+def _calibration(settings: Any) -> Any:
+    vision = getattr(settings, "vision", None)
+    if vision is None or getattr(vision, "tray", None) is None:
+        return None
+    try:
+        from vision.calibrate import Calibration
+        return Calibration.from_dict({k: getattr(vision, k) for k in ("tray", "die_size", "exposure")})
+    except Exception as exc:   # a bad or missing calibration: the reader estimates sizes itself
+        log.warning("calibration not used (%s)", exc)
+        return None
+
+
+def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = None,
+          keyboard: IO[str] | None | bool = None, camera: Camera | None = None) -> Runtime:
+    """Start the camera, referee, buttons and keyboard for ``table``; returns a :class:`Runtime`.
+
+    ``pin_factory``: a gpiozero pin factory (tests pass a MockFactory); default: the Pi's.
+    ``keyboard``: a stream of keys, False for none; default: standard input if it is a terminal.
+    ``camera``: an already open camera (tests), instead of settings ``[camera] source``.
+    """
+    cam = settings.camera
+    kind, _ = parse_source(cam.source)          # a bad source string is an error at once
+    referee = None
+    if camera is not None or kind != "none":
+        from .referee import Referee
+
+        def opener() -> Camera:
+            return open_camera(cam.source, width=cam.width, height=cam.height, fps=cam.fps)
+
+        reopen = None
+        if camera is None:
+            reopen = opener
+            try:
+                camera = opener()
+                log.info("camera: %s", camera.name)
+            except CameraError as exc:
+                log.warning("camera not available yet (%s): retrying", exc)
+        referee = Referee(table, camera, open_camera=reopen, view=cam.view, fps=cam.fps,
+                          calibration=_calibration(settings))
+        referee.start()
+    else:
+        log.info("no camera: dice are entered when the cup is lifted")
+        table.set_camera_status("none", None)
+
+    console = Console(table, hands=referee.hands if referee is not None else None)
+    if referee is not None:
+        referee.after_step = console.refresh      # the dial follows changes made from the web
+    gpio = False
+    panel = None
+    if pin_factory is None:
+        pin_factory, gpio = _pin_factory()
+    try:
+        panel = ControlPanel.from_settings(settings.pins, pin_factory=pin_factory)
+        console.attach(panel)
+    except Exception as exc:   # pins in use or miswired: run on, the page still works
+        log.error("the buttons could not be set up (%s): running without them", exc)
+        panel = None
+    if panel is not None and not gpio:
+        log.info("no GPIO on this machine: the buttons are mock pins nobody can press")
+
+    keys = None
+    stream = sys.stdin if keyboard is None else keyboard
+    if stream and (keyboard is not None or _is_terminal(stream)):
+        keys = KeyboardControls(stream)
+        console.attach(keys)
+        keys.start()
+        log.info("keyboard controls: %s", KEY_HELP)
+    console.refresh()
+    return Runtime(table, referee=referee, console=console, panel=panel, keyboard=keys,
+                   pin_factory=pin_factory, gpio=gpio)
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

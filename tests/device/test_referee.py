@@ -1,0 +1,329 @@
+"""The referee loop, driven frame by frame with step(): a scripted reader and watcher stand for the
+eyes (the real ones are exercised end to end in test_end_to_end.py), the table is the real one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from device.camera import CameraError, ReplayCamera
+from device.console import Console
+from device.events import EventBus
+from device.referee import CAMERA_LOST, MOVED, Referee, group_hands
+from device.store import Store
+from device.table import Table
+from vision.reading import Die, Reading, Status
+
+
+def ok(*values: int, xy: list[tuple[float, float]] | None = None) -> Reading:
+    xy = xy or [(100 + 60 * i, 200) for i in range(len(values))]
+    return Reading(Status.OK, tuple(Die(v, x, y, 40, 0.99) for v, (x, y) in zip(values, xy)))
+
+
+UNSURE = Reading(Status.UNSURE, (), reason="a die is leaning on the rim")
+
+
+class Script:
+    """Reader and watcher in one: frame k (its top-left pixel) gives reading k and signals k."""
+
+    def __init__(self) -> None:
+        self.readings: list[Reading] = []
+        self.signals: list[list[str]] = []
+        self.sealed = 0
+        self.is_cup_lifted = False
+        self._current = 0
+
+    def add(self, reading: Reading, *signals: str) -> np.ndarray:
+        self.readings.append(reading)
+        self.signals.append(list(signals))
+        frame = np.zeros((4, 4, 3), np.uint8)
+        frame[0, 0, 0] = len(self.readings) - 1
+        return frame
+
+    def read(self, frame: np.ndarray, view: Any, *, calibration: Any = None) -> Reading:
+        self._current = int(frame[0, 0, 0])
+        return self.readings[self._current]
+
+    def update(self, reading: Reading) -> list[str]:
+        return self.signals[self._current]
+
+    def seal(self) -> None:
+        self.sealed += 1
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def table(tmp_path: Path):
+    store = Store(tmp_path / "data")
+    t = Table(store, EventBus(), has_camera=True)
+    yield t
+    store.close()
+
+
+@pytest.fixture
+def eyes() -> Script:
+    return Script()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+def referee_for(table: Table, eyes: Script, clock: Clock, camera=None, **kw) -> Referee:
+    return Referee(table, camera, reader=eyes.read, watcher=eyes, clock=clock, **kw)
+
+
+def kuriki(table: Table, players=("Ann", "Bob", "Cy")) -> None:
+    table.start_game({"game": "kuriki", "players": list(players)})
+
+
+def test_settled_dice_are_sealed_and_hidden(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(6, 3)))
+    assert not table.sealed
+    assert ref.step(eyes.add(ok(6, 3), "settled")) == ["settled"]
+    state = table.public_state()
+    assert state["sealed"] is True and eyes.sealed == 1
+    shown = json.dumps(state)
+    assert "6-3" not in shown and "[6, 3]" not in shown and "[3, 6]" not in shown
+    # The declare takes the sealed dice; a pull judges them and shows the sealed photo.
+    table.act({"by": "Ann", "do": "declare", "call": "double-6"})
+    verdict = table.act({"by": "Bob", "do": "pull"})["verdict"]
+    assert verdict["outcome"] == "lie" and verdict["dice"] == [6, 3]
+    assert verdict["photo"] and table.photo(verdict["photo"].rsplit("/", 1)[1])[:2] == b"\xff\xd8"
+
+
+def test_a_kuriki_is_scored_as_soon_as_it_is_seen(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(2, 1), "new_roll", "settled"))
+    state = table.public_state()
+    assert state["verdict"]["outcome"] == "kuriki" and state["verdict"]["caller"] == "Ann"
+    assert [p["lives"] for p in state["players"]] == [5, 4, 5]
+    assert not table.sealed
+    # The same dice settling again is the same roll: no second Kuriki.
+    ref.step(eyes.add(ok(2, 1), "settled"))
+    assert [p["lives"] for p in table.public_state()["players"]] == [5, 4, 5]
+
+
+def test_a_new_roll_clears_the_seal(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(5, 5), "settled"))
+    assert table.sealed
+    ref.step(eyes.add(ok(4, 2), "new_roll"))
+    assert not table.sealed
+
+
+def test_dice_gone_from_the_tray_clear_the_seal(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(5, 5), "settled"))
+    ref.step(eyes.add(ok(), "count_changed"))
+    assert not table.sealed
+
+
+def test_dice_that_move_after_sealing_are_flagged(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(5, 5), "settled"))
+    ref.step(eyes.add(ok(5, 5), "moved"))
+    assert table.public_state()["note"] == MOVED
+    assert table.sealed          # the sealed dice still count
+
+
+def test_unreadable_dice_are_never_sealed_and_are_asked_for_again(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock, unsure_frames=3)
+    for _ in range(3):
+        ref.step(eyes.add(UNSURE, "settled"))
+    state = table.public_state()
+    assert not state["sealed"]
+    assert state["note"] == "I cannot read the dice (a die is leaning on the rim): show them again"
+    ref.step(eyes.add(ok(4, 4)))
+    assert table.public_state()["note"] is None
+
+
+def test_no_seal_while_the_cup_is_lifted(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    eyes.is_cup_lifted = True
+    ref.step(eyes.add(ok(6, 6), "settled"))
+    assert not table.sealed
+
+
+def test_too_many_dice_under_the_cup(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(6, 6, 1), "settled"))
+    assert not table.sealed and table.public_state()["note"] == "I see 3 dice: only 2 go under the cup"
+
+
+def test_dropped_die_foul_and_the_ten_count(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(4), "new_roll", "settled"))
+    state = table.public_state()
+    assert state["verdict"]["outcome"] == "foul" and state["players"][0]["fouls"] == 1
+    assert ref.counting == "Ann" and state["note"].endswith(": 10")
+    clock.now += 3.2
+    ref.step(eyes.add(ok(4)))
+    assert table.public_state()["note"].endswith(": 7")
+    clock.now += 7.0                       # the count reaches zero: another foul, a new count
+    ref.step(eyes.add(ok(4)))
+    state = table.public_state()
+    assert state["players"][0]["fouls"] == 2 and state["note"].endswith(": 10")
+    # The die is back: two dice settle, the count stops, the roll is sealed.
+    clock.now += 2
+    ref.step(eyes.add(ok(4, 3), "new_roll", "settled"))
+    state = table.public_state()
+    assert ref.counting is None and state["players"][0]["fouls"] == 2 and state["sealed"]
+    clock.now += 20
+    ref.step(eyes.add(ok(4, 3)))
+    assert table.public_state()["players"][0]["fouls"] == 2
+
+
+def test_the_third_dropped_die_costs_a_life(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(2), "settled"))
+    for _ in range(2):
+        clock.now += 10
+        ref.step(eyes.add(ok(2)))
+    ann = table.public_state()["players"][0]
+    assert ann["fouls"] == 3 and ann["lives"] == 4
+
+
+def test_camera_lost_is_shown_retried_with_backoff_and_resumed(table, eyes, clock) -> None:
+    kuriki(table)
+    frames = [eyes.add(ok(3, 3))]
+    opened: list[int] = []
+    failing = [True]
+
+    class Flaky(ReplayCamera):
+        def read(self) -> np.ndarray:
+            if failing[0]:
+                raise CameraError("the webcam 0 stopped sending frames: check its cable")
+            return super().read()
+
+    def opener() -> ReplayCamera:
+        opened.append(1)
+        if failing[0]:
+            raise CameraError("no webcam at /dev/video0: is it plugged in?")
+        return ReplayCamera.from_frames(frames, loop=True)
+
+    cam = Flaky.from_frames(frames, loop=True)
+    ref = referee_for(table, eyes, clock, camera=cam, open_camera=opener, backoff=(1, 2, 5))
+    assert ref.step() == []
+    assert table.public_state()["device"] == {"camera": "lost", "message": CAMERA_LOST}
+    ref.step()                        # before the retry time: nothing tried
+    assert opened == []
+    clock.now += 1
+    ref.step()                        # retry 1 fails; the next waits 2 s
+    assert len(opened) == 1
+    clock.now += 1.5
+    ref.step()
+    assert len(opened) == 1
+    failing[0] = False
+    clock.now += 0.5
+    ref.step()
+    assert len(opened) == 2 and ref.frames == 1
+    assert table.public_state()["device"] == {"camera": "ok", "message": None}
+    assert table.public_state()["game"] == "kuriki"
+
+
+def test_the_thread_survives_a_broken_reader(table, clock) -> None:
+    kuriki(table)
+    calls = []
+
+    def broken(frame, view, *, calibration=None):
+        calls.append(1)
+        raise RuntimeError("bug")
+
+    class Quiet:
+        def update(self, reading):
+            return []
+
+    cam = ReplayCamera.from_frames([np.zeros((4, 4, 3), np.uint8)], loop=True)
+    ref = Referee(table, cam, reader=broken, watcher=Quiet(), fps=0)
+    with pytest.raises(RuntimeError):
+        ref.step()
+    ref.start()
+    try:
+        # The loop logs and carries on: it is still running after the reader failed.
+        assert ref.is_running
+    finally:
+        ref.stop()
+    assert calls and not ref.is_running
+
+
+def test_the_thread_processes_frames(table, eyes) -> None:
+    kuriki(table)
+    frames = [eyes.add(ok(6, 5)), eyes.add(ok(6, 5), "settled")]
+    cam = ReplayCamera.from_frames(frames, loop=True)
+    ref = Referee(table, cam, reader=eyes.read, watcher=eyes, fps=0).start()
+    try:
+        assert ref.wait_for_frames(4, timeout=10)
+    finally:
+        ref.stop()
+    assert table.sealed and not cam.is_open
+
+
+def test_farkel_rolls_are_read_and_the_best_keep_is_proposed(table, eyes, clock) -> None:
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    ref = referee_for(table, eyes, clock)
+    console = Console(table)
+    ref.step(eyes.add(ok(1, 5, 2, 3, 3, 6), "new_roll", "settled"))
+    state = table.public_state()
+    assert sorted(state["roll"]) == [1, 2, 3, 3, 5, 6]
+    console.refresh()
+    assert table.public_state()["dial"] == "keep 1-5"
+    console.turn(+1)
+    assert table.public_state()["dial"] != "keep 1-5"
+    console.turn(-1)
+    console.declare()
+    assert table.public_state()["turn_total"] == 150
+
+
+def test_farkel_with_the_wrong_number_of_dice(table, eyes, clock) -> None:
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(1, 5, 2), "settled"))
+    state = table.public_state()
+    assert state["phase"] != "rolled" and "I see 3 dice but 6" in state["note"]
+
+
+def test_liars_hands_are_read_at_once_at_the_open(table, eyes, clock) -> None:
+    table.start_game({"game": "liars", "players": ["Ann", "Bob"]})
+    ref = referee_for(table, eyes, clock, view="top")
+    # Ann's hand at the top right of the tray, Bob's at the bottom left (clockwise from 12).
+    ann = [(400 + 12 * i, 100 + 5 * i) for i in range(5)]
+    bob = [(200 - 12 * i, 380 - 5 * i) for i in range(5)]
+    ref.step(eyes.add(ok(3, 3, 3, 2, 6, 1, 1, 4, 5, 5, xy=ann + bob), "settled"))
+    assert ref.hands() == {"Ann": [6, 3, 3, 3, 2], "Bob": [5, 5, 4, 1, 1]}
+    console = Console(table, hands=ref.hands)
+    table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
+    console.pull()
+    verdict = table.public_state()["verdict"]
+    assert verdict["hands"] == {"Ann": [6, 3, 3, 3, 2], "Bob": [5, 5, 4, 1, 1]}
+
+
+def test_hands_that_are_not_apart_are_not_guessed() -> None:
+    import math
+    # Ten dice evenly round a circle: nothing tells where one hand ends.
+    dice = [Die(1 + i % 6, 300 + 150 * math.sin(i * math.pi / 5), 240 - 150 * math.cos(i * math.pi / 5),
+                40, 1.0) for i in range(10)]
+    assert group_hands(dice, ["Ann", "Bob"], mirrored=False) is None
