@@ -1,0 +1,191 @@
+"""Buttons and dial to table actions: real gpiozero devices on MockFactory pins, the real table."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from device.console import Console, label_of
+from device.controls import ControlPanel, KeyboardControls
+from device.events import EventBus
+from device.store import Store
+from device.table import Table
+
+
+@pytest.fixture
+def table(tmp_path: Path):
+    store = Store(tmp_path / "data")
+    t = Table(store, EventBus(), has_camera=True)
+    yield t
+    store.close()
+
+
+@pytest.fixture
+def rig(table):
+    factory = MockFactory()
+    panel = ControlPanel(pin_factory=factory, hold_time=0.05)
+    console = Console(table).attach(panel)
+    yield table, console, factory
+    panel.close()
+    factory.reset()
+
+
+def tap(factory, pin: int) -> None:
+    factory.pin(pin).drive_low()
+    factory.pin(pin).drive_high()
+
+
+def turn(factory, clicks: int) -> None:
+    first, second = (factory.pin(5), factory.pin(6)) if clicks > 0 else (factory.pin(6), factory.pin(5))
+    for _ in range(abs(clicks)):
+        first.drive_low()
+        second.drive_low()
+        first.drive_high()
+        second.drive_high()
+
+
+DECLARE, PASS, PULL, DIAL = 17, 27, 22, 13
+
+
+def test_the_dial_runs_through_the_legal_calls_lowest_first(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    console.refresh()
+    assert table.public_state()["dial"] == "4"
+    turn(factory, 3)
+    assert table.public_state()["dial"] == "7"
+    turn(factory, -4)                      # wraps round to the top call
+    assert table.public_state()["dial"] == "kuriki"
+    labels = [c.label for c in console.choices]
+    assert labels[:3] == ["4", "5", "6"] and labels[-1] == "kuriki" and len(labels) == 15
+
+
+def test_a_whole_point_with_buttons(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    tap(factory, DECLARE)
+    assert table.public_state()["note"] == "the dice have not settled under the cup yet"
+    table.seal([5, 4], None)
+    turn(factory, 5)                       # 4 -> 9
+    tap(factory, DECLARE)
+    state = table.public_state()
+    assert state["call"] == "9" and state["to_act"] == "Bob" and state["dial"] == "9"
+    tap(factory, PASS)
+    assert table.public_state()["answers"] == "Bob"
+    tap(factory, PULL)
+    verdict = table.public_state()["verdict"]
+    assert verdict["outcome"] == "truth" and verdict["challenger"] == "Cy" and verdict["dice"] == [5, 4]
+
+
+def test_holding_a_button_undoes_the_last_action(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    table.seal([3, 3], None)
+    tap(factory, DECLARE)
+    assert table.public_state()["call"] == "4"
+    done = threading.Event()
+    table_undo = table.undo
+
+    def undo(*args, **kwargs):
+        try:
+            return table_undo(*args, **kwargs)
+        finally:
+            done.set()
+
+    table.undo = undo
+    factory.pin(PULL).drive_low()
+    assert done.wait(5)
+    factory.pin(PULL).drive_high()
+    state = table.public_state()
+    assert state["call"] is None and state["to_act"] == "Ann" and state["sealed"]
+    assert table.session.log[-1] == {"do": "undo"}
+
+
+def test_foul_mode_picks_a_player_and_a_foul(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    tap(factory, DIAL)
+    assert console.mode == "foul-player" and table.public_state()["dial"] == "foul: Ann?"
+    turn(factory, 2)
+    assert table.public_state()["dial"] == "foul: Cy?"
+    tap(factory, DIAL)
+    assert table.public_state()["dial"] == "Cy: peek"
+    turn(factory, -1)
+    assert table.public_state()["dial"] == "Cy: rusk"
+    tap(factory, DECLARE)                  # Declare charges it too
+    state = table.public_state()
+    assert console.mode == "play" and state["verdict"]["outcome"] == "foul"
+    assert state["players"][2]["fouls"] == 3 and state["players"][2]["lives"] == 4
+    assert state["dial"] == "4"
+
+
+def test_pass_leaves_foul_mode_without_charging(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    tap(factory, DIAL)
+    tap(factory, DIAL)
+    tap(factory, PASS)
+    state = table.public_state()
+    assert console.mode == "play" and state["verdict"] is None and state["note"] == "foul cancelled"
+
+
+def test_games_without_fouls_say_so(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
+    tap(factory, DIAL)
+    assert console.mode == "play" and table.public_state()["note"] == "this game has no fouls to charge"
+
+
+def test_mia_pass_button_accepts(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
+    table.seal([2, 1], None)
+    labels = [c.label for c in console.choices]
+    turn(factory, labels.index("21"))
+    tap(factory, DECLARE)
+    assert table.public_state()["call"] == "21"
+    tap(factory, PASS)
+    verdict = table.public_state()["verdict"]
+    assert verdict["outcome"] == "accepted" and verdict["dice"] is None
+
+
+def test_farkel_pass_banks_and_pull_is_not_used(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {}})
+    tap(factory, PULL)
+    assert table.public_state()["note"] == "the Pull button is not used in this game"
+
+
+def test_no_game_is_a_note_not_a_crash(rig) -> None:
+    table, console, factory = rig
+    for pin in (DECLARE, PASS, PULL, DIAL):
+        tap(factory, pin)
+    assert table.public_state()["note"] == "no game in progress"
+
+
+def test_the_keyboard_drives_the_same_console(table) -> None:
+    keys = KeyboardControls()
+    Console(table).attach(keys)
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    table.seal([6, 6], None)
+    keys.feed("]]d")                       # dial 4 -> 6, declare
+    assert table.public_state()["call"] == "6"
+    keys.feed("u")
+    assert table.public_state()["verdict"]["outcome"] == "truth"
+    keys.feed("z")
+    assert table.public_state()["verdict"] is None
+
+
+@pytest.mark.parametrize("action, label", [
+    ({"do": "declare", "call": "walnuts"}, "walnuts"),
+    ({"do": "declare", "call": "63", "blind": True}, "63 blind"),
+    ({"do": "declare", "call": "11", "target": "Bob"}, "11 → Bob"),
+    ({"do": "declare", "call": "9", "reverse": True}, "9 reverse"),
+    ({"do": "keep", "dice": [1, 5]}, "keep 1-5"),
+    ({"do": "call", "count": 4, "face": 5, "zhai": True}, "4 × 5s zhai"),
+])
+def test_labels(action: dict, label: str) -> None:
+    assert label_of(action) == label
