@@ -1,0 +1,72 @@
+"""device.runtime.start(): what `dicetable run` gets for camera, buttons and keyboard."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from device import runtime as rt
+from device.camera import CameraError
+from device.events import EventBus
+from device.settings import load
+from device.store import Store
+from device.table import Table
+
+
+@pytest.fixture
+def table(tmp_path: Path):
+    store = Store(tmp_path / "data")
+    t = Table(store, EventBus(), has_camera=False)
+    yield t
+    store.close()
+
+
+def tap(factory, pin: int) -> None:
+    factory.pin(pin).drive_low()
+    factory.pin(pin).drive_high()
+
+
+def test_without_a_camera_the_buttons_still_play(table) -> None:
+    factory = MockFactory()
+    handle = rt.start(load(None, {"camera.source": "none", "pins.pull": 26}), table, table.events,
+                      pin_factory=factory, keyboard=False)
+    try:
+        assert handle.referee is None and handle.healthy() and not handle.gpio
+        assert table.public_state()["device"]["camera"] == "none"
+        table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+        tap(factory, 17)                 # Declare: the lowest call, no dice (no camera)
+        assert table.public_state()["call"] == "4"
+        tap(factory, 26)                 # Pull on the pin from the settings: dice must be entered
+        assert "must carry" in table.public_state()["note"]
+    finally:
+        handle.stop()
+    assert handle.panel.closed
+
+
+def test_a_bad_camera_source_is_refused_at_once(table) -> None:
+    settings = load(None)
+    settings.camera.source = "webcam"
+    with pytest.raises(CameraError, match="unknown camera source 'webcam'"):
+        rt.start(settings, table, table.events, pin_factory=MockFactory(), keyboard=False)
+
+
+def test_a_keyboard_stream_works_as_the_buttons(table) -> None:
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    handle = rt.start(load(None, {"camera.source": "none"}), table, table.events,
+                      pin_factory=MockFactory(), keyboard=io.StringIO("]]d\n"))
+    try:
+        assert handle.keyboard.wait_for_close(5)
+        assert table.public_state()["call"] == "6"
+    finally:
+        handle.stop()
+
+
+def test_off_a_pi_the_pins_are_mock_ones(monkeypatch) -> None:
+    from gpiozero import Device
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    factory, real = rt._pin_factory()
+    assert isinstance(factory, MockFactory) and real is False
