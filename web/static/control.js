@@ -9,7 +9,7 @@
   const authorised = app.dataset.authorised === "1";
   const hasCamera = app.dataset.camera === "1";
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
-  const catalogue = JSON.parse($("catalogue").textContent).games || [];
+  const catalogue = JSON.parse($("catalogue").textContent) || [];
   let state = DT.initial();
   let flags = {};             // toggles for call variants: reverse (Kuriki), blind (Mia)
 

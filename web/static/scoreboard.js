@@ -41,7 +41,7 @@
     const answers = s.answers === p.name && s.call;
     const winner = s.winner === p.name;
     const tarted = s.tarted === p.name;
-    const shit = typeof p.lives === "number" && p.lives === 1 && !p.out;
+    const shit = (p.in_the_shit ?? (typeof p.lives === "number" && p.lives === 1 && !p.out)) && !winner;
     const cls = ["player", toAct && "to-act", answers && "answers", p.out && "out",
       winner && "winner", tarted && "tarted", shit && "shit"].filter(Boolean).join(" ");
     let counter = "";
@@ -56,8 +56,11 @@
     } else if (typeof p.score === "number") {
       counter = `<span class="count">${p.score.toLocaleString("en")}</span><span class="unit">points</span>`;
     }
-    const crowns = p.kurikis ? `<span class="crowns" title="Kurikis">${CROWN.repeat(Math.min(p.kurikis, 9))}</span>` : "";
-    const fouls = p.fouls ? `<span class="fouls" title="fouls">${FOWL.repeat(Math.min(p.fouls, 9))}</span>` : "";
+    // Crowns and fouls as the score pad draws them; past a handful, one mark and a number.
+    const marks = (svg, n, cls, what) => !n ? "" : `<span class="${cls}" title="${what}">` +
+      (n <= 5 ? svg.repeat(n) : `${svg}<b>×${n}</b>`) + `</span>`;
+    const crowns = marks(CROWN, p.kurikis, "crowns", "Kurikis");
+    const fouls = marks(FOWL, p.fouls, "fouls", "fouls");
     const tags = [];
     if (winner) tags.push('<span class="tag tag-win">WINNER</span>');
     if (tarted) tags.push('<span class="tag tag-tart">TARTED</span>');
@@ -94,24 +97,30 @@
     const shown = v.dice ? `<div class="shown">${dice(v.dice, 150, "shown-die")}</div>` : "";
     const hands = v.hands ? `<div class="hands">${Object.entries(v.hands).map(([n, h]) =>
       `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "";
-    const crown = v.outcome === "kuriki" ? `<div class="crown-moment">${CROWN}</div>` : "";
-    const said = c ? `<div class="said">${v.caller ? esc(v.caller) + " called " : "Call: "}<b>${esc(c.big)}</b>${c.small ? " (" + esc(c.small) + ")" : ""}</div>` : "";
+    let head = `<div class="word">${esc(word)}</div>`;
+    let said = c ? `<div class="said">The call: <b>${esc(c.big)}</b>${c.small ? " (" + esc(c.small) + ")" : ""}` +
+      `${v.caller ? ` · <b>${esc(v.caller)}</b> answered for it` : ""}</div>` : "";
+    if (v.outcome === "kuriki") {
+      // The crown moment: the Roller showed 1-2.
+      head = `<div class="crown-moment">${CROWN}<div class="word">${esc(word)}</div></div>`;
+      said = v.caller ? `<div class="said kuriki-who"><b>${esc(v.caller)}</b> keeps the cup</div>` : "";
+    }
     return `<div id="verdict" class="verdict outcome-${esc(v.outcome)}">` +
-      `${crown}<div class="word">${esc(word)}</div>${said}` +
+      `${head}${said}` +
       `<div class="evidence-row">${shown}${photo}</div>${hands}` +
       `${losses(v, s)}<p class="message">${esc(v.message)}</p></div>`;
   }
 
   function callStage(s) {
     const c = call(s.game, s.call);
-    const actor = s.to_act ? `<div class="turn"><span class="label">to act</span><span class="who-acts">${esc(s.to_act)}</span></div>` : "";
+    const actor = s.to_act ? `<div class="turn"><span class="label">${s.call ? "to act" : "rolling"}</span><span class="who-acts">${esc(s.to_act)}</span></div>` : "";
     let body;
     if (c) {
       body = `<div class="callbox"><span class="label">the call</span><div class="call-big" id="call">${esc(c.big)}</div>` +
         (c.dice.length ? `<div class="call-dice">${dice(c.dice, 110)}</div>` : (c.small ? `<div class="call-small">${esc(c.small)}</div>` : "")) +
         (s.answers ? `<div class="answers-line"><b>${esc(s.answers)}</b> answers for it</div>` : "") + `</div>`;
     } else {
-      body = `<div class="callbox fresh"><span class="label">fresh roll</span><div class="call-big">Shake it</div></div>`;
+      body = `<div class="callbox fresh"><span class="label">no call yet</span><div class="call-big">Fresh roll</div></div>`;
     }
     const cup = s.sealed ? `<div class="cup">dice sealed under the cup</div>` : "";
     const dial = s.dial ? `<div class="dial">dialling <b>${esc((call(s.game, s.dial) || {}).big || s.dial)}</b></div>` : "";

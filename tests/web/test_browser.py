@@ -1,0 +1,197 @@
+"""Real-browser tests: Debian's Chromium through Playwright plays Kuriki from the control page
+while a second page shows the scoreboard update live. Screenshots of each stage (1920x1080) go
+to out/screenshots/ (gitignored)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from device.events import EventBus
+from device.store import Store
+from device.table import Table
+from web import create_app
+
+from .conftest import PIN
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+SHOTS = REPO / "out" / "screenshots"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def chromium_path() -> str:
+    path = os.environ.get("DICETABLE_CHROMIUM") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        pytest.fail(f"Chromium not found at {path}: install Debian's chromium package "
+                    "(scripts/test does) or set DICETABLE_CHROMIUM")
+    return path
+
+
+@pytest.fixture
+def served(tmp_path) -> Iterator[tuple[str, Table]]:
+    """The app on waitress in a thread, on a free loopback port."""
+    import waitress
+
+    store = Store(tmp_path / "data")
+    table = Table(store, EventBus(), has_camera=False)
+    app = create_app(table, pin=PIN, secret_key=b"browser-test-key-0123456789abcdef",
+                     test_config={"SSE_HEARTBEAT_SECONDS": 0.5})
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}", table
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown(cancel_pending=True, timeout=5)
+        store.close()
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+class Table_:
+    """The phone at the table."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+
+    def turn(self, name: str) -> None:
+        self.page.wait_for_selector(f'#app[data-to-act="{name}"]')
+
+    def declare(self, by: str, call: str) -> None:
+        self.turn(by)
+        self.page.click(f'#ctl-actions button[data-do="declare"][data-call="{call}"]')
+
+    def verb(self, by: str, verb: str) -> None:
+        self.turn(by)
+        self.page.click(f'#ctl-actions button[data-do="{verb}"]')
+
+    def dice(self, *faces: int) -> None:
+        for i, face in enumerate(faces):
+            self.page.click(f'#ctl-entry button.face[data-die="{i}"][data-face="{face}"]')
+        self.page.click("#entry-send")
+        self.page.wait_for_selector("#ctl-entry", state="hidden")
+
+    def new_game(self, players: list[str], lives: int) -> None:
+        self.page.select_option("#ng-game", "kuriki")
+        self.page.fill("#ng-players", "\n".join(players))
+        self.page.fill("#opt-lives", str(lives))
+        self.page.click('#new-game button[type="submit"]')
+        self.turn(players[0])
+
+
+def test_kuriki_from_the_control_page_with_a_live_scoreboard(served, browser):
+    url, table = served
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    phone_page = browser.new_page(viewport={"width": 412, "height": 915})
+    board.goto(url + "/")
+    board.wait_for_selector('#app[data-ready="1"]')
+    board.wait_for_selector("#sb-live:not(.down)")
+
+    def shot(name: str) -> None:
+        board.screenshot(path=str(SHOTS / f"{name}.png"))
+
+    shot("01-no-game")
+
+    # The phone: read-only until the PIN is entered.
+    phone_page.goto(url + "/table")
+    assert phone_page.locator("#ctl-actions").count() == 0
+    phone_page.fill("#pin", PIN)
+    phone_page.click(".pin-form button")
+    phone_page.wait_for_selector("#new-game")
+    phone = Table_(phone_page)
+
+    phone.new_game(["Ann", "Bob", "Cy"], lives=5)
+    board.wait_for_selector('.player[data-name="Cy"][data-lives="5"]')
+    assert board.locator(".player.to-act").get_attribute("data-name") == "Ann"
+    assert board.locator('.player[data-name="Ann"] svg.star line').count() == 4   # a + for five lives
+    shot("02-new-game")
+
+    phone.declare("Ann", "double-4")
+    board.wait_for_selector('#app[data-call="double-4"]')
+    assert board.inner_text("#call") == "Walnuts"
+    shot("03-call")
+
+    phone.verb("Bob", "pass")
+    board.wait_for_selector('.player.answers[data-name="Bob"]')
+    board.wait_for_selector('.player.to-act[data-name="Cy"]')
+    shot("04-passed")
+
+    phone.verb("Cy", "pull")
+    phone.dice(6, 3)
+    board.wait_for_selector("#verdict.outcome-lie")
+    board.wait_for_selector('.player[data-name="Bob"][data-lives="4"]')
+    assert board.inner_text("#verdict .word") == "LIE"
+    assert "Bob loses 1 life" in board.inner_text("#verdict .losses")
+    assert board.locator('.player[data-name="Bob"] svg.star circle.spot').count() == 1
+    shot("05-lie")
+
+    phone.declare("Cy", "kuriki")
+    phone.dice(1, 2)
+    board.wait_for_selector("#verdict.outcome-kuriki")
+    board.wait_for_selector('.player[data-name="Cy"][data-kurikis="1"] svg.crown')
+    board.wait_for_selector('.player[data-name="Ann"][data-lives="4"]')
+    shot("06-kuriki")
+
+    phone_page.select_option("#foul-player", "Ann")
+    phone_page.select_option("#foul-kind", "peek")
+    phone_page.click("#foul-send")
+    board.wait_for_selector('.player[data-name="Ann"][data-fouls="1"] svg.fowl')
+    phone_page.screenshot(path=str(SHOTS / "phone-control.png"), full_page=True)
+    phone_page.click("#undo")
+    board.wait_for_selector('.player[data-name="Ann"][data-fouls="0"]')
+
+    phone.declare("Cy", "9")
+    board.wait_for_selector('#app[data-call="9"]')
+    table.set_camera_status("lost", "the camera cannot see the tray")
+    board.wait_for_selector("#camera-lost")
+    shot("07-camera-lost")
+    table.set_camera_status("none")
+    board.wait_for_selector("#camera-lost", state="detached")
+
+    # A second, short game to the end: the Tarted player and the winner.
+    phone.new_game(["Ann", "Bob", "Cy"], lives=2)
+    board.wait_for_selector('.player[data-name="Ann"][data-lives="2"]')
+    phone.declare("Ann", "double-4")
+    phone.verb("Bob", "pass")
+    phone.verb("Cy", "pull")
+    phone.dice(6, 3)
+    board.wait_for_selector('.player.shit[data-name="Bob"]')
+    phone.declare("Cy", "kuriki")
+    phone.dice(1, 2)
+    phone.declare("Cy", "9")
+    phone.verb("Ann", "pull")
+    phone.dice(6, 3)
+    board.wait_for_selector("#verdict.outcome-truth")
+    board.wait_for_selector('.player.tarted.out[data-name="Ann"]')
+    assert board.inner_text("#verdict .word") == "TRUE"
+    shot("08-truth-tarted")
+    phone.declare("Cy", "5")
+    phone.verb("Bob", "pull")
+    phone.dice(1, 3)
+    phone.declare("Bob", "double-6")
+    phone.verb("Cy", "pull")
+    phone.dice(2, 3)
+    board.wait_for_selector("#winner")
+    board.wait_for_selector('.player.winner[data-name="Cy"]')
+    assert "Cy" in board.inner_text("#winner")
+    shot("09-winner")
+    phone_page.wait_for_selector("#ctl-status .winner")
