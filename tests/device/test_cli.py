@@ -1,0 +1,210 @@
+"""The dicetable command: config, export, calibrate, run's errors, signals and systemd notify."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sys
+import tomllib
+import types
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from device.cli import main
+from device.events import EventBus
+from device.store import DB_NAME, Store
+from device.table import Table
+
+from .serve import Server, free_port
+
+
+def config(tmp_path: Path, text: str = "") -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_config_prints_the_effective_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = config(tmp_path, '[server]\nport = 8100\n[table]\npin = "9999"\n')
+    assert main(["config", "--config", str(path), "--host", "127.0.0.1", "--camera", "none"]) == 0
+    printed = tomllib.loads(capsys.readouterr().out)
+    assert printed["server"] == {"host": "127.0.0.1", "port": 8100}
+    assert printed["table"]["pin"] == "9999" and printed["camera"]["source"] == "none"
+
+
+@pytest.mark.parametrize("command", ["config", "run", "export"])
+def test_bad_config_names_key_and_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           command: str) -> None:
+    path = config(tmp_path, '[pins]\ndeclare = "x"\n')
+    argv = [command, "--config", str(path)] + (["1"] if command == "export" else [])
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"dicetable: {path}: [pins] declare: must be a whole number (got 'x')\n"
+
+
+def test_unparsable_config_names_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = config(tmp_path, "[server]\nport = = 3\n")
+    assert main(["config", "--config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dicetable: ") and "line 2" in err and "Traceback" not in err
+
+
+def test_bad_flag_value_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["config", "--config", str(config(tmp_path)), "--camera", "telescope"]) == 2
+    assert "[camera] source" in capsys.readouterr().err
+
+
+def test_run_refuses_a_foreign_database_untouched(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / DB_NAME).write_bytes(b"not a database at all")
+    code = main(["run", "--config", str(config(tmp_path)), "--data", str(data), "--camera", "none",
+                 "--port", str(free_port())])
+    err = capsys.readouterr().err
+    assert code == 1 and "not a dicetable database" in err and "Traceback" not in err
+    assert (data / DB_NAME).read_bytes() == b"not a database at all"
+
+
+def test_run_refuses_a_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        code = main(["run", "--config", str(config(tmp_path)), "--data", str(tmp_path / "d"),
+                     "--camera", "none", "--host", "127.0.0.1", "--port", str(port)])
+    assert code == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+# -- export -----------------------------------------------------------------------------------
+
+def _played(data: Path) -> tuple[str, str]:
+    """A finished Kuriki game and a live one in ``data``; returns their ids."""
+    table = Table(Store(data), EventBus(), has_camera=False)
+    done = table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    table.act({"by": "Ann", "do": "declare", "call": "boxcars", "dice": [1, 3]})
+    assert table.act({"by": "Bob", "do": "pull"})["over"]
+    live = table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    table.act({"by": "Ann", "do": "declare", "call": "walnuts", "dice": [5, 2]})
+    table.store.close()
+    return done, live
+
+
+def test_export_a_finished_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    done, _ = _played(data)
+    out = tmp_path / "game.jsonl"
+    assert main(["export", done, "-o", str(out), "--data", str(data),
+                 "--config", str(config(tmp_path))]) == 0
+    lines = [json.loads(t) for t in out.read_text().splitlines()]
+    assert lines[0]["game"] == "kuriki" and lines[1]["dice"] == [1, 3] and lines[2]["do"] == "pull"
+    assert main(["replay", str(out)]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["winner"] == "Bob"
+
+
+def test_export_refuses_a_live_game_unless_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    _, live = _played(data)
+    args = ["--data", str(data), "--config", str(config(tmp_path))]
+    assert main(["export", live, *args]) == 1
+    captured = capsys.readouterr()
+    assert "--include-live" in captured.err and captured.out == ""
+    assert "[5, 2]" not in captured.err
+    assert main(["export", live, "--include-live", *args]) == 0
+    assert '"dice": [5, 2]' in capsys.readouterr().out
+    assert main(["export", "77", *args]) == 1
+    assert "there is no game '77'" in capsys.readouterr().err
+
+
+# -- calibrate --------------------------------------------------------------------------------
+
+def test_calibrate_from_images_writes_vision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    seen = {}
+
+    class Calibration:
+        def to_dict(self) -> dict:
+            return {"tray": [10, 12, 300, 200], "die_size": 47.5, "exposure": 128.0}
+
+    def calibrate(empty: np.ndarray, dice: np.ndarray, view: str) -> Calibration:
+        seen.update(empty=empty.shape, dice=dice.shape, view=view)
+        return Calibration()
+
+    fake = types.ModuleType("vision.calibrate")
+    fake.calibrate = calibrate  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "vision.calibrate", fake)
+    empty, dice = tmp_path / "empty.png", tmp_path / "dice.png"
+    cv2.imwrite(str(empty), np.zeros((48, 64, 3), np.uint8))
+    cv2.imwrite(str(dice), np.full((48, 64, 3), 200, np.uint8))
+    path = config(tmp_path, '[table]\npin = "2468"\n')
+    assert main(["calibrate", "--empty", str(empty), "--dice", str(dice), "--view", "top",
+                 "--config", str(path)]) == 0
+    assert seen == {"empty": (48, 64, 3), "dice": (48, 64, 3), "view": "top"}
+    written = tomllib.loads(path.read_text())
+    assert written["vision"] == {"tray": [10, 12, 300, 200], "die_size": 47.5, "exposure": 128.0}
+    assert written["table"]["pin"] == "2468"
+    assert main(["calibrate", "--empty", str(tmp_path / "missing.png"), "--dice", str(dice),
+                 "--config", str(path)]) == 1
+    assert "cannot read the image" in capsys.readouterr().err
+
+
+# -- run as a process -------------------------------------------------------------------------
+
+def test_run_serves_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
+    server = Server(tmp_path / "data", free_port())
+    server.wait_ready()
+    status, state = server.request("GET", "/api/state", pin=None)
+    assert status == 200 and state["game"] is None and state["device"]["camera"] == "none"
+    status, _ = server.request("POST", "/api/games", {"game": "mia", "players": ["A", "B"]}, pin="bad")
+    assert status == 401
+    server.proc.send_signal(signal.SIGTERM)
+    assert server.stop() == 0
+    assert "Traceback" not in server.stderr and "stopping" in server.stderr
+
+
+def test_run_tells_systemd_it_is_ready_and_pings_the_watchdog(tmp_path: Path) -> None:
+    sock_path = tmp_path / "notify.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.bind(str(sock_path))
+        sock.settimeout(20)
+        server = Server(tmp_path / "data", free_port(),
+                        env={"NOTIFY_SOCKET": str(sock_path), "WATCHDOG_USEC": "200000"})
+        try:
+            messages = []
+            while "WATCHDOG=1" not in messages:
+                messages.append(sock.recv(256).decode())
+            assert messages[0] == "READY=1"
+            server.wait_ready()
+        finally:
+            server.proc.send_signal(signal.SIGINT)
+            code = server.stop()
+        assert code == 0
+        while "STOPPING=1" not in messages:
+            messages.append(sock.recv(256).decode())
+
+
+def test_resumes_after_sigkill_in_a_subprocess(tmp_path: Path) -> None:
+    data, port = tmp_path / "data", free_port()
+    server = Server(data, port)
+    server.wait_ready()
+    assert server.request("POST", "/api/games", {"game": "kuriki", "players": ["Ann", "Bob"]})[0] == 201
+    assert server.request("POST", "/api/actions",
+                          {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [4, 4]})[0] == 200
+    server.stop(kill=True)
+    again = Server(data, port)
+    again.wait_ready()
+    state = again.request("GET", "/api/state", pin=None)[1]
+    assert state["call"] == "double-4" and state["to_act"] == "Bob"
+    assert "4, 4" not in json.dumps(state)
+    again.stop()
+
+
+@pytest.fixture(autouse=True)
+def _no_user_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Never read the developer's own ~/.config/dicetable/config.toml."""
+    monkeypatch.setenv("DICETABLE_CONFIG", os.devnull)
