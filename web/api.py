@@ -10,6 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from .auth import current_table, pin_required
 from .catalogue import games_catalogue
+from .enrich import enrich
 from .services import NotFound, Secret
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -47,7 +48,7 @@ def _bad_request(exc: BadRequest) -> Response:
 
 @bp.get("/state")
 def state() -> Response:
-    return _no_store(jsonify(current_table().public_state()))
+    return _no_store(jsonify(enrich(current_table().public_state())))
 
 
 def sse_message(kind: str, data: Any, event_id: int | None = None) -> str:
@@ -63,7 +64,7 @@ def events() -> Response:
     # Subscribe before reading the state, so nothing published in between is missed.
     subscription = table.events.subscribe()
     try:
-        first = table.public_state()
+        first = enrich(table.public_state())
     except BaseException:
         subscription.close()
         raise
@@ -82,7 +83,7 @@ def events() -> Response:
                     if more.kind == "state":
                         latest = more
                 if latest is not None:
-                    yield sse_message("state", latest.data, getattr(latest, "id", None))
+                    yield sse_message("state", enrich(latest.data), getattr(latest, "id", None))
         finally:
             subscription.close()
 
@@ -106,13 +107,13 @@ def start_game() -> tuple[Response, int]:
 @pin_required()
 def act() -> Response:
     action = _json_object('one record action like {"by": "Ann", "do": "pass"}')
-    return _no_store(jsonify(current_table().act(action)))
+    return _no_store(jsonify(enrich(current_table().act(action))))
 
 
 @bp.post("/undo")
 @pin_required()
 def undo() -> Response:
-    return _no_store(jsonify(current_table().undo()))
+    return _no_store(jsonify(enrich(current_table().undo())))
 
 
 @bp.get("/games")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
+from .enrich import enrich
 from .auth import (CSRF_FIELD, Unauthorised, check_pin, csrf_ok, csrf_token, current_table,
                    has_pin_session, log_in, log_out)
 from .catalogue import games_catalogue
@@ -18,7 +19,7 @@ bp = Blueprint("control", __name__, url_prefix="/table")
 def _page(message: str | None = None, status: int = 200) -> tuple[str, int]:
     table = current_table()
     return render_template(
-        "control.html", state=table.public_state(), has_camera=bool(table.has_camera),
+        "control.html", state=enrich(table.public_state()), has_camera=bool(table.has_camera),
         authorised=has_pin_session(), csrf=csrf_token(), catalogue=games_catalogue(),
         message=message), status
 

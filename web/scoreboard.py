@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from .enrich import enrich
 from .auth import current_table
 
 bp = Blueprint("scoreboard", __name__)
@@ -12,4 +13,4 @@ bp = Blueprint("scoreboard", __name__)
 @bp.get("/")
 def index() -> str:
     # The first state is embedded so the board paints at once; the event stream keeps it live.
-    return render_template("scoreboard.html", state=current_table().public_state())
+    return render_template("scoreboard.html", state=enrich(current_table().public_state()))

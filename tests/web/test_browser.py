@@ -102,6 +102,9 @@ def test_kuriki_from_the_control_page_with_a_live_scoreboard(served, browser):
     SHOTS.mkdir(parents=True, exist_ok=True)
     board = browser.new_page(viewport={"width": 1920, "height": 1080})
     phone_page = browser.new_page(viewport={"width": 412, "height": 915})
+    errors: list[str] = []
+    for page in (board, phone_page):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
     board.goto(url + "/")
     board.wait_for_selector('#app[data-ready="1"]')
     board.wait_for_selector("#sb-live:not(.down)")
@@ -195,3 +198,59 @@ def test_kuriki_from_the_control_page_with_a_live_scoreboard(served, browser):
     assert "Cy" in board.inner_text("#winner")
     shot("09-winner")
     phone_page.wait_for_selector("#ctl-status .winner")
+    assert errors == []
+
+
+def play_until(table: Table, seed: int, done) -> dict:
+    """Random legal actions (the engine's own) until ``done(state)``; returns that state."""
+    import random
+
+    rng = random.Random(seed)
+    state = table.public_state()
+    for _ in range(500):
+        if done(state):
+            return state
+        action = table.session.game.random_action(rng)
+        if action.get("do") == "foul":
+            continue
+        state = table.act(action)
+    raise AssertionError("the wanted moment never came")
+
+
+# game, header options, the moment to show, the selector that proves the board shows it
+OTHER_GAMES = [
+    ("mia", {}, lambda s: s["verdict"] is not None and s["call"] is None, "#verdict"),
+    ("mia", {}, lambda s: s["call"] is not None and len(s.get("calls", [])) > 1, "#call"),
+    ("deceit", {}, lambda s: s["verdict"] is not None and s["call"] is None, "#verdict"),
+    ("deceit", {}, lambda s: s.get("target") is not None, ".answers-line .target"),
+    ("farkel", {}, lambda s: s.get("phase") == "rolled" and s.get("turn_total", 0) > 0, "#best-keep"),
+    ("liars", {}, lambda s: s["call"] is not None, "#call .liars-call"),
+    ("liars", {}, lambda s: (s["verdict"] or {}).get("hands") and s["call"] is None, "#verdict .hands"),
+]
+
+
+def test_every_game_has_a_scoreboard_and_controls(served, browser):
+    url, table = served
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    phone = browser.new_page(viewport={"width": 412, "height": 915})
+    errors: list[str] = []
+    for page in (board, phone):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    board.goto(url + "/")
+    board.wait_for_selector("#sb-live:not(.down)")
+    phone.goto(url + "/table")
+    phone.fill("#pin", PIN)
+    phone.click(".pin-form button")
+    phone.wait_for_selector("#new-game")
+    for n, (game, options, moment, selector) in enumerate(OTHER_GAMES):
+        table.start_game({"game": game, "players": ["Ann", "Bob", "Cy", "Dee"], "options": options})
+        state = play_until(table, seed=n, done=moment)
+        board.wait_for_selector(f'#app[data-game="{game}"][data-to-act="{state["to_act"] or ""}"] {selector}')
+        board.screenshot(path=str(SHOTS / f"game-{n}-{game}.png"))
+        phone.wait_for_selector(f'#app[data-game="{game}"][data-to-act="{state["to_act"] or ""}"]')
+        phone.wait_for_selector("#ctl-actions button[data-action]")
+        phone.screenshot(path=str(SHOTS / f"phone-{n}-{game}.png"), full_page=False)
+        # Every legal action is offered (variants behind a toggle are counted once each way).
+        assert phone.locator("#ctl-actions button[data-action]").count() >= 1
+    assert errors == []

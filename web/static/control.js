@@ -66,8 +66,9 @@
   }
 
   /* --- the legal actions as big buttons --- */
-  const FLAG_LABEL = { reverse: "reverse direction", blind: "blind raise (no roll)", high_stakes: "High Stakes" };
-  const EXTRA = ["by", "do", "call", "target", "dice"];
+  const FLAG_LABEL = { reverse: "reverse direction", blind: "blind raise (no roll)", high_stakes: "High Stakes",
+    zhai: "zhai (ones are not wild)" };
+  const EXTRA = ["by", "do", "call", "target", "dice", "count", "face"];
 
   function variantFlags(a) {
     return Object.keys(a).filter((k) => !EXTRA.includes(k) && a[k] === true);
@@ -103,11 +104,19 @@
     const calls = visible.filter((a) => a.do === "declare" || a.do === "call");
     const others = visible.filter((a) => a.do !== "declare" && a.do !== "call");
     const toggles = flagKeys.map((k) => `<label class="toggle"><input type="checkbox" data-flag="${esc(k)}" ${flags[k] ? "checked" : ""}> ${esc(FLAG_LABEL[k] || k)}</label>`).join("");
-    const button = (a, cls) => `<button type="button" class="${cls}" data-action="${esc(JSON.stringify(a))}" data-do="${esc(a.do)}"${a.call !== undefined ? ` data-call="${esc(a.call)}"` : ""}>${actionLabel(s, a)}</button>`;
+    const button = (a, cls, label) => `<button type="button" class="${cls}" data-action="${esc(JSON.stringify(a))}" data-do="${esc(a.do)}"${a.call !== undefined ? ` data-call="${esc(a.call)}"` : ""}${a.face !== undefined ? ` data-count="${esc(a.count)}" data-face="${esc(a.face)}"` : ""}>${label || actionLabel(s, a)}</button>`;
+    // Liar's dice: one row per face, the lowest legal counts first (the full list is long).
+    const byFace = calls.length && calls[0].face !== undefined
+      ? [1, 2, 3, 4, 5, 6].map((f) => [f, calls.filter((a) => a.face === f).sort((a, b) => a.count - b.count).slice(0, 6)])
+        .filter(([, list]) => list.length) : null;
+    const callsHtml = byFace
+      ? `<div class="face-rows">${byFace.map(([f, list]) => `<div class="face-row">${die(f, 44)}` +
+          list.map((a) => button(a, "call-btn count-btn", `${esc(a.count)}×`)).join("") + `</div>`).join("")}</div>`
+      : `<div class="calls-grid">${calls.map((a) => button(a, "call-btn")).join("")}</div>`;
     box.innerHTML = `<h2>${esc(s.to_act || "")}</h2>` +
       (others.length ? `<div class="verbs">${others.map((a) => button(a, `big verb verb-${a.do}`)).join("")}</div>` : "") +
       (toggles ? `<div class="toggles">${toggles}</div>` : "") +
-      (calls.length ? `<div class="calls-grid">${calls.map((a) => button(a, "call-btn")).join("")}</div>` : "") +
+      (calls.length ? callsHtml : "") +
       (!legal.length ? `<p class="muted">Waiting for the table.</p>` : "");
     box.querySelectorAll("button[data-action]").forEach((b) =>
       b.addEventListener("click", () => choose(JSON.parse(b.dataset.action))));

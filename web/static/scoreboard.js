@@ -67,7 +67,7 @@
     else if (p.out) tags.push('<span class="tag tag-out">OUT</span>');
     if (shit) tags.push('<span class="tag tag-shit">IN THE SHIT</span>');
     if (answers) tags.push('<span class="tag tag-answers">ANSWERS</span>');
-    if (p.entered === false) tags.push('<span class="tag tag-out">NOT ON THE BOARD</span>');
+    if (p.entered === false) tags.push('<span class="tag tag-out">NOT ON THE BOARD YET</span>');
     return `<article class="${cls}" data-name="${esc(p.name)}" data-lives="${esc(p.lives ?? "")}" ` +
       `data-chips="${esc(p.chips ?? "")}" data-score="${esc(p.score ?? "")}" data-out="${p.out ? 1 : 0}" ` +
       `data-kurikis="${esc(p.kurikis ?? 0)}" data-fouls="${esc(p.fouls ?? 0)}">` +
@@ -105,28 +105,40 @@
       head = `<div class="crown-moment">${CROWN}<div class="word">${esc(word)}</div></div>`;
       said = v.caller ? `<div class="said kuriki-who"><b>${esc(v.caller)}</b> keeps the cup</div>` : "";
     }
-    return `<div id="verdict" class="verdict outcome-${esc(v.outcome)}">` +
+    return `<div id="verdict" class="verdict outcome-${esc(v.outcome)}${v.hands ? " has-hands" : ""}">` +
       `${head}${said}` +
       `<div class="evidence-row">${shown}${photo}</div>${hands}` +
       `${losses(v, s)}<p class="message">${esc(v.message)}</p></div>`;
+  }
+
+  /* Liar's dice: "3 × [die]" with zhai marked. */
+  function liarsCall(d) {
+    return `<div class="liars-call"><span class="call-big">${esc(d.count)} ×</span>${die(d.face, 140, "call-face")}` +
+      `${d.zhai ? '<span class="tag tag-zhai">ZHAI</span>' : ""}</div>`;
   }
 
   function callStage(s) {
     const c = call(s.game, s.call);
     const actor = s.to_act ? `<div class="turn"><span class="label">${s.call ? "to act" : "rolling"}</span><span class="who-acts">${esc(s.to_act)}</span></div>` : "";
     let body;
-    if (c) {
+    if (s.call_detail && typeof s.call_detail === "object") {
+      body = `<div class="callbox"><span class="label">the call</span><div id="call">${liarsCall(s.call_detail)}</div>` +
+        `<div class="call-small">${esc(s.call)}</div>` +
+        (s.answers ? `<div class="answers-line"><b>${esc(s.answers)}</b> answers for it</div>` : "") + `</div>`;
+    } else if (c) {
       body = `<div class="callbox"><span class="label">the call</span><div class="call-big" id="call">${esc(c.big)}</div>` +
         (c.dice.length ? `<div class="call-dice">${dice(c.dice, 110)}</div>` : (c.small ? `<div class="call-small">${esc(c.small)}</div>` : "")) +
+        (s.blind ? `<div class="answers-line"><span class="tag tag-answers">BLIND RAISE</span></div>` : "") +
+        (s.target ? `<div class="answers-line">1-1 names <b class="target">${esc(s.target)}</b>: accept or pull</div>` : "") +
         (s.answers ? `<div class="answers-line"><b>${esc(s.answers)}</b> answers for it</div>` : "") + `</div>`;
     } else {
       body = `<div class="callbox fresh"><span class="label">no call yet</span><div class="call-big">Fresh roll</div></div>`;
     }
     const cup = s.sealed ? `<div class="cup">dice sealed under the cup</div>` : "";
     const dial = s.dial ? `<div class="dial">dialling <b>${esc((call(s.game, s.dial) || {}).big || s.dial)}</b></div>` : "";
-    const calls = Array.isArray(s.calls) && s.calls.length ? `<ol class="calls">${s.calls.slice(-6).map((x) => {
-      const cc = call(s.game, x.call || x);
-      return `<li>${x.by ? esc(x.by) + ": " : ""}${esc(cc ? cc.big : "")}</li>`; }).join("")}</ol>` : "";
+    const calls = Array.isArray(s.calls) && s.calls.length > 1 ? `<div class="calls"><span class="label">this round</span>${s.calls.slice(-5).map((x) => {
+      const cc = call(s.game, x.call ?? x);
+      return `<span class="call-chip">${x.by ? esc(x.by) + " " : ""}<b>${esc(cc ? cc.big : "")}</b>${x.target ? " → " + esc(x.target) : ""}</span>`; }).join("")}</div>` : "";
     const last = s.verdict ? `<div class="last-verdict">last: <b>${esc(OUTCOME_WORD[s.verdict.outcome] || s.verdict.outcome)}</b> ${esc(s.verdict.message)}</div>` : "";
     return actor + body + cup + dial + calls + last;
   }
@@ -134,14 +146,18 @@
   function farkelStage(s) {
     const v = s.verdict;
     const best = s.best_keep;
-    const bestDice = best && (best.dice || (Array.isArray(best) ? best : null));
     const target = s.target || (s.options && s.options.target);
+    const rolled = s.phase === "rolled" && s.roll && s.roll.length;
+    const me = (s.players || []).find((p) => p.name === s.to_act);
+    const entry = s.options && s.options.entry;
     return `<div class="turn"><span class="label">rolling</span><span class="who-acts">${esc(s.to_act || "")}</span></div>` +
-      `<div class="farkel-turn"><span class="label">turn total</span><div class="call-big" id="turn-total">${esc(s.turn_total ?? 0)}</div></div>` +
-      (s.roll && s.roll.length ? `<div class="farkel-row"><span class="label">roll</span>${dice(s.roll, 100)}</div>` : "") +
+      `<div class="farkel-turn"><span class="label">turn total</span><div class="call-big" id="turn-total">${esc((s.turn_total ?? 0).toLocaleString("en"))}</div>` +
+      (me && me.entered === false && entry ? `<div class="call-small">needs ${esc(entry)} to get on the board</div>` : "") + `</div>` +
+      (rolled ? `<div class="farkel-row"><span class="label">roll</span>${dice(s.roll, 100)}</div>` : "") +
       (s.kept && s.kept.length ? `<div class="farkel-row"><span class="label">kept</span>${dice(s.kept, 80, "kept")}</div>` : "") +
-      (bestDice ? `<div class="farkel-row best"><span class="label">best keep</span>${dice(bestDice, 80)}${best.score !== undefined ? `<b>${esc(best.score)}</b>` : ""}</div>` : "") +
-      (target ? `<div class="target">first to ${esc(Number(target).toLocaleString("en"))}${s.final_round ? " · FINAL ROUND" : ""}</div>` : "") +
+      (rolled && best ? `<div class="farkel-row best" id="best-keep"><span class="label">best keep</span>${dice(best.dice, 80, "kept")}<b class="pts">${esc(best.score)}</b></div>` : "") +
+      (s.dice_left && !rolled ? `<div class="target">${esc(s.dice_left)} dice to roll</div>` : "") +
+      (target ? `<div class="target">first to ${esc(Number(target).toLocaleString("en"))}${s.final_round ? ' · <b class="final">FINAL ROUND</b>' : ""}</div>` : "") +
       (v ? `<div class="last-verdict outcome-${esc(v.outcome)}"><b>${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</b> ${esc(v.message)}</div>` : "");
   }
 
