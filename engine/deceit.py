@@ -188,28 +188,32 @@ class Deceit(CupGame):
         return out
 
     def random_action(self, rng: random.Random) -> dict[str, Any]:
-        # Richer players pull poorer callers more, players short of chips bluff more, and an 11
-        # mostly names the poorest player: chips drift to the rich, so random games end sooner
-        # (fair coin payments would wander for thousands of rounds at a big table).
+        # Not a fair coin: a fair game of chips wanders for thousands of rounds at a big table.
+        # Richer players pull poorer callers and name the poorest with an 11, poorer players bluff
+        # and believe, so chips drift to the rich and random games end sooner. Every choice keeps
+        # some chance, so every rule is still exercised.
         who = self._turn
+        caller = self._caller
+        richer = caller is not None and who.chips > caller.chips
         pull: dict[str, Any] = {"by": who.name, "do": "pull"}
         if self._dice is None:
             pull["dice"] = self._roll(rng)      # no camera: the dice come with the pull
         if self._target is not None:
-            return {"by": who.name, "do": "accept"} if rng.random() < 0.5 else pull
-        if self._call is not None and self._caller is not None:
-            richer = who.chips > self._caller.chips
-            if rng.random() < (0.7 if richer else 0.25):
-                return pull
+            return pull if rng.random() < (0.5 if richer else 0.15) else {"by": who.name, "do": "accept"}
+        if self._call is not None and rng.random() < (0.8 if richer else 0.2):
+            return pull
         dice = self._roll(rng)
-        poor = who.chips < self.options.chips
-        call = self._random_call(rng, None if poor and rng.random() < 0.9 else dice)
+        targets = self._targets(who)
+        poorest = min(targets, key=lambda p: p.chips)
+        if who.chips > poorest.chips and rng.random() < 0.25:
+            call = ONE_ONE
+        else:
+            alive = self.alive
+            poor = who.chips * len(alive) <= sum(p.chips for p in alive)   # at most the average
+            call = self._random_call(rng, dice, lie=poor and rng.random() < 0.9)
         action: dict[str, Any] = {"by": who.name, "do": "declare", "call": call.code}
         if call == ONE_ONE:
-            targets = self._targets(who)
-            if rng.random() < 0.7:
-                targets = [min(targets, key=lambda p: p.chips)]
-            action["target"] = rng.choice(targets).name
+            action["target"] = (poorest if rng.random() < 0.8 else rng.choice(targets)).name
         if rng.random() < 0.9:
             action["dice"] = dice               # else: a table without a camera
         return action

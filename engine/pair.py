@@ -207,11 +207,18 @@ class CupGame(Game):
     def _roll(rng: random.Random) -> list[int]:
         return [rng.randint(1, 6), rng.randint(1, 6)]
 
-    def _random_call(self, rng: random.Random, rolled: Sequence[int] | None) -> Pair:
-        """Mostly the truth when it is high enough, otherwise a bluff a little above the call."""
+    def _random_call(self, rng: random.Random, rolled: Sequence[int] | None, *,
+                     lie: bool = False) -> Pair:
+        """Mostly the truth when it is high enough, otherwise a bluff a little above the call;
+        with ``lie``, a call a little above both the standing call and the dice rolled."""
         higher = self.ranking.above(self._call)
         if rolled is not None:
             truth = Pair.of(rolled)
-            if truth in higher and rng.random() < 0.7:
-                return truth
+            if lie:
+                above_both = self.ranking.above(truth)
+                if len(above_both) < len(higher):
+                    higher = above_both or higher
+            elif self._call is None or self.ranking.beats(truth, self._call):
+                if rng.random() < 0.7:
+                    return truth
         return higher[min(len(higher) - 1, int(rng.expovariate(0.5)))]
