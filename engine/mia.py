@@ -68,21 +68,28 @@ class Mia(CupGame):
         return self._accept(by, action)
 
     def _declare(self, by: Player, action: Mapping[str, Any]) -> None:
-        blind = action.get("blind", False)
-        if not isinstance(blind, bool):
-            raise RecordError(f'"blind" must be true or false, not {blind!r}')
+        marked = action.get("blind")
+        if marked is not None and not isinstance(marked, bool):
+            raise RecordError(f'"blind" must be true or false, not {marked!r}')
         dice = self._given_dice(action)
-        if blind and dice is not None:
+        if marked and dice is not None:
             raise RecordError("a blind raise has no dice: the raiser did not roll")
         if self._call == MIA:
             raise IllegalAction(f"nothing beats Mia: {by.name} must accept it (losing a life) or pull")
         call = self._parse_higher_call(action)
-        if blind and self._call is None:
+        if marked and self._call is None:
             raise IllegalAction(f"{by.name} starts the round and must roll: there is no call to "
                                 f"raise blind")
-        # A declare without dice that is not marked blind: at a table without a camera the dice
-        # come with the pull; at a camera table it means nobody rolled, so the dice under the cup
-        # stay what they were either way.
+        if dice is not None:
+            blind = False                     # rolled: these are the dice now under the cup
+        elif marked is None:
+            # No dice and no word: at a camera table the dice are known, so nobody rolled (a blind
+            # raise); at a table without a camera they are not, and come with the pull.
+            blind = self._dice is not None
+        else:
+            blind = marked
+            if not blind:
+                self._dice = None             # "blind": false: rolled, the dice come with the pull
         if dice is not None:
             self._dice = dice
         self._call, self._caller, self._blind = call, by, blind

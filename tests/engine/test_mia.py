@@ -321,6 +321,24 @@ def test_without_a_camera_the_dice_come_with_the_pull() -> None:
     assert s.game.last_verdict.message == "LIE! Bob called 62 — the dice show 6-1. Bob loses a life."
 
 
+def test_a_declare_without_dice_after_a_camera_read_is_a_blind_raise() -> None:
+    # At a camera table a declare with no fresh roll comes without dice: nobody rolled.
+    s = play('{"by": "Ann", "do": "declare", "call": "43", "dice": [6, 5]}',
+             '{"by": "Bob", "do": "declare", "call": "66"}')
+    assert s.game.public_state()["blind"] is True
+    s.apply({"by": "Cy", "do": "pull"})
+    assert s.game.last_verdict.message == "LIE! Bob raised blind to 66 — the dice show 6-5. Bob loses a life."
+
+
+def test_blind_false_without_dice_means_rolled_and_shown_at_the_pull() -> None:
+    s = play('{"by": "Ann", "do": "declare", "call": "43", "dice": [6, 5]}',
+             '{"by": "Bob", "do": "declare", "call": "66", "blind": false}')
+    assert s.game.public_state()["blind"] is False
+    refused(s, '{"by": "Cy", "do": "pull"}', IllegalAction, "the pull must carry them")
+    s.apply({"by": "Cy", "do": "pull", "dice": [6, 6]})
+    assert s.game.last_verdict.message == "TRUE! Bob called 66 — the dice show 6-6. Cy pulled and loses a life."
+
+
 def test_a_pull_that_carries_dice_is_judged_with_them() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [3, 2]}',
              '{"by": "Bob", "do": "pull", "dice": [5, 5]}')
