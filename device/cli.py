@@ -219,8 +219,9 @@ def _secret_key(data_dir: Path) -> bytes:
     return key
 
 
-class _Stop(Exception):
-    """Raised in the main thread by SIGTERM/SIGINT to end the server loop."""
+class _Stop(KeyboardInterrupt):
+    """Raised in the main thread by SIGTERM/SIGINT to end the server loop. A KeyboardInterrupt, so
+    that waitress's loop lets it through its handlers and shuts its worker threads down."""
 
 
 def _start_watchdog(table: Any, runtime: Any, stop: threading.Event) -> Any:
@@ -285,12 +286,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
     except _Stop:
         pass
     finally:
+        for s in previous:      # a second Ctrl-C or SIGTERM must not cut the clean-up short
+            signal.signal(s, signal.SIG_IGN)
         log.info("stopping")
         stop.set()
         if notifier is not None:
             notifier.notify("STOPPING=1")
-        for s, h in previous.items():
-            signal.signal(s, h)
         try:
             server.close()
         except Exception:   # closing a half-closed server must not hide the real exit
@@ -298,6 +299,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
         if runtime is not None:
             runtime.stop()
         table.store.close()
+        for s, h in previous.items():
+            signal.signal(s, h)
     return 0
 
 
@@ -335,13 +338,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_config)
 
     p = sub.add_parser("export", help="write a game's record (JSON Lines)",
-                       description="Write a game's record. A game still being played holds the dice "
-                                   "under the cup, so it is refused unless --include-live is given "
-                                   "(for the owner at the device).")
+                       description="Write a game's record. A game still being played (or abandoned "
+                                   "before its end) may hold dice never shown at the table, so it is "
+                                   "refused unless --include-live is given (for the owner at the device).")
     p.add_argument("game", help="the game's id (see the history page or GET /api/games)")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
     p.add_argument("--include-live", action="store_true",
-                   help="also export a game still being played (shows the dice under the cup)")
+                   help="also export a game still being played or abandoned (shows dice never shown)")
     _add_config_flags(p, run_flags=False)
     p.set_defaults(func=_cmd_export)
 

@@ -360,10 +360,13 @@ class Table:
             if row.status == LIVE:
                 raise Secret("that game is still being played: its record (which holds the dice "
                              "under the cup) can be read when it is over")
+            if row.status != OVER:
+                raise Secret("that game was abandoned before it ended: its record may hold dice "
+                             "that were never shown")
             return self._record_text(row.id, row.header)
 
     def record_including_live(self, game_id: str) -> str:
-        """The record of any game, even a live one: for the owner at the device only
+        """The record of any game, even a live or abandoned one: for the owner at the device only
         (``dicetable export --include-live``), never for the web."""
         with self._lock:
             row = self.store.game(game_id)

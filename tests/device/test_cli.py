@@ -163,7 +163,8 @@ def test_run_serves_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
     status, _ = server.request("POST", "/api/games", {"game": "mia", "players": ["A", "B"]}, pin="bad")
     assert status == 401
     server.proc.send_signal(signal.SIGTERM)
-    assert server.stop() == 0
+    assert server.proc.wait(timeout=30) == 0
+    server.stop()
     assert "Traceback" not in server.stderr and "stopping" in server.stderr
 
 
@@ -182,7 +183,8 @@ def test_run_tells_systemd_it_is_ready_and_pings_the_watchdog(tmp_path: Path) ->
             server.wait_ready()
         finally:
             server.proc.send_signal(signal.SIGINT)
-            code = server.stop()
+            code = server.proc.wait(timeout=30)
+            server.stop()
         assert code == 0
         while "STOPPING=1" not in messages:
             messages.append(sock.recv(256).decode())

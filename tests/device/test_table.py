@@ -167,7 +167,9 @@ def test_new_game_abandons_the_unfinished_one(tmp_path: Path, fake_game: str) ->
     listing = table.games()
     assert [g["id"] for g in listing] == [second, first]
     assert listing[1]["status"] == "abandoned"
-    assert table.record(first).count("\n") == 2
+    with pytest.raises(Secret, match="abandoned"):
+        table.record(first)
+    assert table.record_including_live(first).count("\n") == 2
     assert table.public_state()["players"][0]["name"] == "Dee"
 
 
