@@ -107,9 +107,11 @@ class Table:
         try:
             session, steps = self._rebuild(row.id, row.header)
         except EngineError as exc:
-            # Kept as it is in the database (nothing is lost); a new game abandons it.
+            # Kept as it is in the database (nothing is lost); a new game abandons it. The
+            # engine's own words are not shown: they could name dice still under the cup.
             log.error("game %s cannot be resumed: %s", row.id, exc)
-            self._note = f"the unfinished game {row.id} could not be resumed: {exc}"
+            self._note = (f"the unfinished game {row.id} could not be resumed; see "
+                          f"`dicetable export {row.id} --include-live` at the device")
             return
         self._session, self._steps, self._game_id = session, steps, row.id
         log.info("resumed game %s after %d log lines", row.id, len(session.log))
@@ -120,8 +122,8 @@ class Table:
         for n, act in enumerate(self.store.actions(game_id), start=2):
             try:
                 self._apply_line(session, steps, act.line, act.photo_id, act.seal_id)
-            except EngineError as exc:
-                raise RecordError(f"stored line {n} no longer replays ({exc})") from None
+            except EngineError:
+                raise RecordError(f"stored line {n} no longer replays") from None
         return session, steps
 
     @staticmethod

@@ -434,3 +434,16 @@ def test_sealed_dice_never_leak_before_the_pull(tmp_path: Path, caplog: pytest.L
     # After the pull the dice are public, in the verdict.
     state = table.act({"by": "Cy", "do": "pull"})
     assert state["verdict"]["dice"] == sealed
+
+
+def test_a_log_that_no_longer_replays_is_kept_and_reported_without_dice(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    gid = store.new_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]})
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "kuriki", "dice": [6, 3]})
+    table = Table(store, EventBus(), has_camera=False)
+    state = table.public_state()
+    assert state["game"] is None and f"game {gid} could not be resumed" in state["note"]
+    assert "6-3" not in json.dumps(state) and "[6, 3]" not in json.dumps(state)
+    assert len(store.actions(gid)) == 2 and store.game(gid).status == "live"   # nothing lost
+    assert table.record_including_live(gid).count("\n") == 3
