@@ -1,0 +1,133 @@
+"""`dicetable replay FILE`: the standings as JSON, or one clear line on stderr."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from device.cli import main
+
+HEADER = {"game": "kuriki", "players": ["Ann", "Bob", "Cy"]}
+
+
+def write(tmp_path: Path, *lines: object, name: str = "game.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def run(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(["replay", str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_error_line(err: str) -> str:
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def test_prints_the_standings_as_one_json_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, HEADER,
+                 {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]},
+                 {"by": "Bob", "do": "pull"},
+                 {"by": "Cy", "do": "foul", "kind": "peek"})
+    code, out, err = run(path, capsys)
+    assert code == 0 and err == ""
+    standings = json.loads(out)
+    assert standings["game"] == "kuriki" and standings["over"] is False and standings["to_act"] == "Bob"
+    ann, bob, cy = standings["players"]
+    assert (ann["name"], ann["lives"], ann["out"]) == ("Ann", 4, False)
+    assert bob["lives"] == 5 and cy["fouls"] == 1 and ann["kurikis"] == 0
+    assert standings["tarted"] is None and standings["pot"] == 0.25
+
+
+def test_illegal_action_names_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, {"game": "kuriki", "players": ["Ann", "Bob"]},
+                 {"by": "Ann", "do": "declare", "call": "8", "dice": [4, 4]},
+                 {"by": "Bob", "do": "pass"},
+                 {"by": "Bob", "do": "pass"})
+    code, out, err = run(path, capsys)
+    assert code == 1 and out == ""
+    assert one_error_line(err) == f"{path}: line 4: Bob already passed on this roll"
+
+
+@pytest.mark.parametrize("lines,expected", [
+    ([HEADER, '{"by": "Ann", "do": "declare", "call": '], "line 2: not valid JSON"),
+    (['{"game": "yahtzee", "players": ["Ann", "Bob"]}'], "line 1: unknown game 'yahtzee'"),
+    ([HEADER, {"by": "Zed", "do": "pass"}], "line 2: unknown player 'Zed'"),
+    ([HEADER, {"by": "Ann", "do": "declare", "call": "pinecones", "dice": [4, 4]}],
+     "line 2: unknown call 'pinecones'"),
+    ([HEADER, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [4, 9]}],
+     "line 2: dice: 9 is not a die face (1-6)"),
+    ([HEADER, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [0, 4]}],
+     "line 2: dice: 0 is not a die face (1-6)"),
+    ([{"game": "kuriki", "players": ["Ann", "Bob"], "options": {"jokers": 2}}], "line 1: unknown option 'jokers'"),
+    ([HEADER, {"by": "Ann", "do": "juggle"}], "line 2: Kuriki has no action 'juggle'"),
+    ([HEADER, "[1, 2]"], "line 2: a record line must be a JSON object"),
+    (["", ""], "line 2: the record is empty"),
+])
+def test_bad_records_get_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       lines: list[object], expected: str) -> None:
+    path = write(tmp_path, *lines)
+    code, out, err = run(path, capsys)
+    assert code == 1 and out == ""
+    line = one_error_line(err)
+    assert line.startswith(f"{path}: {expected}"), line
+
+
+def test_empty_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_text("", encoding="utf-8")
+    code, out, err = run(path, capsys)
+    assert code == 1 and out == ""
+    assert one_error_line(err) == f"{path}: line 1: the record is empty: it needs a header line"
+
+
+def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "nowhere.jsonl"
+    code, out, err = run(path, capsys)
+    assert code == 2 and out == ""
+    assert one_error_line(err) == f"dicetable replay: cannot read {path}: No such file or directory"
+
+
+def test_binary_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\xff\xfe")
+    code, out, err = run(path, capsys)
+    assert code == 2 and out == ""
+    assert "is not a text file" in one_error_line(err)
+
+
+def test_undo_lines_are_replayed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, HEADER,
+                 {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]},
+                 {"by": "Bob", "do": "pull"},
+                 {"do": "undo"})
+    code, out, _ = run(path, capsys)
+    standings = json.loads(out)
+    assert code == 0 and [p["lives"] for p in standings["players"]] == [5, 5, 5]
+    assert standings["to_act"] == "Bob"
+
+
+def test_the_installed_command_runs_as_a_process(tmp_path: Path) -> None:
+    good = write(tmp_path, HEADER, {"by": "Ann", "do": "declare", "call": "kuriki", "dice": [1, 2]},
+                 name="good.jsonl")
+    done = subprocess.run([sys.executable, "-m", "device.cli", "replay", str(good)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    standings = json.loads(done.stdout)
+    assert standings["players"][0]["kurikis"] == 1 and standings["players"][1]["lives"] == 4
+
+    bad = write(tmp_path, HEADER, {"by": "Bob", "do": "pull"}, name="bad.jsonl")
+    done = subprocess.run([sys.executable, "-m", "device.cli", "replay", str(bad)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout == ""
+    assert one_error_line(done.stderr) == f"{bad}: line 2: Bob cannot pull now: Ann is the Roller and must roll and declare"
