@@ -155,7 +155,9 @@ def _grab_frame(camera: Any, prompt: str) -> Any:
 
 
 def _cmd_calibrate(args: argparse.Namespace) -> int:
-    from device.settings import DEFAULT_CONFIG, SettingsError, write_vision
+    import dataclasses
+
+    from device.settings import DEFAULT_CONFIG, SettingsError, VisionSettings, key_of, write_vision
 
     settings = _settings(args)
     try:
@@ -188,6 +190,12 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     except ValueError as exc:    # the calibration cannot be made from these pictures
         raise UserError(f"calibration failed: {exc}") from None
     values = result.to_dict() if hasattr(result, "to_dict") else dict(result)
+    known = {key_of(f) for f in dataclasses.fields(VisionSettings)}
+    left_out = sorted(set(values) - known)
+    if left_out:    # [vision] stores what the reader is given back at start-up
+        print(f"dicetable calibrate: not stored (not [vision] settings): {', '.join(left_out)}",
+              file=sys.stderr)
+    values = {k: v for k, v in values.items() if k in known}
     target = _config_path(args) or Path(DEFAULT_CONFIG).expanduser()
     try:
         write_vision(target, values)

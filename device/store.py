@@ -388,6 +388,19 @@ class Store:
             self._unlink_photo(pid)
         return gone
 
+    def delete_photo(self, photo_id: str) -> None:
+        """Forget a photo no action was declared on (e.g. of an action that was refused)."""
+        def tx(db: sqlite3.Connection) -> bool:
+            used = db.execute("SELECT 1 FROM actions WHERE photo_id = ? UNION ALL "
+                              "SELECT 1 FROM seal WHERE photo_id = ? LIMIT 1", (photo_id, photo_id)).fetchone()
+            if used:
+                return False
+            db.execute("DELETE FROM photos WHERE id = ?", (photo_id,))
+            return True
+
+        if self._write(tx):
+            self._unlink_photo(photo_id)
+
     def photo(self, photo_id: str, *, public_only: bool = True) -> bytes | None:
         """A photo's JPEG bytes, or None if unknown, evicted, or (by default) not yet public."""
         if not isinstance(photo_id, str) or not photo_id.isalnum():

@@ -246,16 +246,22 @@ class Table:
                 elif from_device and "dice" in action and photo is None and self._seal is not None \
                         and self._seal.fresh and sorted(action["dice"]) == sorted(self._seal.dice):
                     photo_id, seal_id = self._seal.photo_id, self._seal.seal_id
+            own_photo = None
             if photo is not None and photo_id is None:
-                photo_id = self._save_photo(photo)
+                photo_id = own_photo = self._save_photo(photo)
             try:
                 step = self._apply_line(session, self._steps, action, photo_id, seal_id)
             except EngineError as exc:
+                self._drop_photo(own_photo)
                 if injected:
                     raise self._hidden_safe_error(exc, action) from None
                 raise
             assert step is not None
-            self._persist(action, step, seal_fresh=False if seal_id else None)
+            try:
+                self._persist(action, step, seal_fresh=False if seal_id else None)
+            except StorageFailed:
+                self._drop_photo(own_photo)
+                raise
             return self._after_change(step)
 
     def undo(self, by: str | None = None) -> dict[str, Any]:
@@ -459,6 +465,14 @@ class Table:
         except StoreError as exc:
             log.error("photo not kept: %s", exc)   # evidence is nice to have, not worth a refusal
             return None
+
+    def _drop_photo(self, photo_id: str | None) -> None:
+        if photo_id is None:
+            return
+        try:
+            self.store.delete_photo(photo_id)
+        except StoreError as exc:
+            log.warning("a refused action's photo was not deleted: %s", exc)
 
     def set_camera_status(self, status: str, message: str | None = None) -> None:
         if status not in ("ok", "lost", "none"):

@@ -447,3 +447,13 @@ def test_a_log_that_no_longer_replays_is_kept_and_reported_without_dice(tmp_path
     assert "6-3" not in json.dumps(state) and "[6, 3]" not in json.dumps(state)
     assert len(store.actions(gid)) == 2 and store.game(gid).status == "live"   # nothing lost
     assert table.record_including_live(gid).count("\n") == 3
+
+
+def test_a_refused_device_action_leaves_no_photo_behind(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=True)
+    table.start_game(fake())
+    with pytest.raises(IllegalAction):
+        table.act({"by": "Bob", "do": "declare", "call": "kuriki", "dice": [2, 1]},
+                  from_device=True, photo=b"not-Bobs-turn")
+    assert table.store.photos_total() == 0
+    assert list(table.store.photo_dir.iterdir()) == []
