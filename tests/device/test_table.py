@@ -457,3 +457,37 @@ def test_a_refused_device_action_leaves_no_photo_behind(tmp_path: Path, fake_gam
                   from_device=True, photo=b"not-Bobs-turn")
     assert table.store.photos_total() == 0
     assert list(table.store.photo_dir.iterdir()) == []
+
+
+@pytest.mark.parametrize("game", ["mia", "deceit"])
+def test_sealed_dice_never_leak_in_the_other_cup_games(tmp_path: Path, game: str,
+                                                       caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    table, _ = make(tmp_path, camera=True)
+    sub = table.events.subscribe()
+    table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"]})
+    sealed = [6, 3]
+    table.seal(sealed, b"photo-of-the-dice")
+    outputs: list[Any] = [table.public_state()]
+    declares = [a for a in table.public_state()["legal"] if a["do"] == "declare"
+                and a["call"] not in ("63", "36", "21", "11")]
+    outputs.append(table.act(dict(declares[0])))            # a lie, on the sealed dice
+    for attempt in table.public_state()["legal"]:            # everything the next player could try
+        if attempt["do"] == "pull":
+            continue
+        try:
+            outputs.append(table.act(dict(attempt)))
+            table.undo()
+        except (IllegalAction, RecordError) as exc:
+            outputs.append(str(exc))
+    outputs += [table.games(), table.stats()]
+    while (event := sub.get(timeout=0)) is not None:
+        outputs.append({"kind": event.kind, "data": event.data})
+    outputs.append(caplog.text)
+    text = "\n".join(o if isinstance(o, str) else json.dumps(o) for o in outputs)
+    for pattern in _leak_patterns(sealed):
+        assert pattern not in text, f"the hidden dice leaked as {pattern!r}"
+    assert "photo-of-the-dice" not in text
+    puller = table.public_state()["to_act"]
+    verdict = table.act({"by": puller, "do": "pull"})["verdict"]
+    assert sorted(verdict["dice"]) == [3, 6]
