@@ -110,6 +110,7 @@ class Referee:
         self._retry_at: float | None = None
         self._unsure_run = 0
         self._handled_roll = False                   # this roll was already sealed or sent
+        self._last_count = 0                         # dice seen at the last count change
         self._count_player: str | None = None        # ten count: who dropped the die
         self._count_started: float | None = None
         self._lock = threading.RLock()
@@ -248,9 +249,15 @@ class Referee:
             self.table.unseal()
 
     def _on_count_changed(self, reading: Any) -> None:
-        if reading.ok and not reading.dice and self.table.sealed:
-            self.table.unseal()       # the dice left the tray (picked up to roll again)
-        self._handled_roll = False
+        count = len(reading.dice) if reading.ok else None
+        if count == 0:
+            self._handled_roll = False      # the dice left the tray (picked up to roll again)
+            if self.table.sealed:
+                self.table.unseal()
+        elif count is not None and count > self._last_count:
+            self._handled_roll = False      # a die came back: what settles now is a new roll
+        if count is not None:
+            self._last_count = count
 
     def _on_moved(self, reading: Any) -> None:
         if self.table.sealed:
@@ -261,6 +268,7 @@ class Referee:
     def _on_settled(self, reading: Any) -> None:
         if not reading.ok or self._handled_roll:
             return
+        self._last_count = len(reading.dice)
         state = self._state()
         game = state.get("game")
         if game is None or state.get("over"):
