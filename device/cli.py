@@ -279,7 +279,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
         table.store.close()
         raise UserError(f"cannot listen on {settings.server.host}:{settings.server.port}: "
                         f"{exc.strerror or exc}") from None
-    runtime = _start_runtime(settings, table, events)
+    try:
+        runtime = _start_runtime(settings, table, events)
+    except BaseException:
+        server.close()
+        table.store.close()
+        raise
     stop = threading.Event()
 
     def on_signal(signum: int, frame: Any) -> None:
@@ -329,6 +334,9 @@ def _start_runtime(settings: Any, table: Any, events: Any) -> Any:
         return runtime.start(settings, table, events)
     except CameraError as exc:
         raise UserError(f"cannot start the camera: {exc}") from None
+    except ImportError as exc:     # a part of the install is missing (e.g. the dice reader)
+        raise UserError(f"cannot start the camera and referee: {exc}; "
+                        "run with --camera none to enter the dice by hand") from None
 
 
 # -- the parser -------------------------------------------------------------------------------
