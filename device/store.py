@@ -352,6 +352,11 @@ class Store:
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, path)
+            dir_fd = os.open(self.photo_dir, os.O_RDONLY)   # make the rename itself durable
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
         except OSError as exc:
             raise StoreError(f"cannot save a photo in {self.photo_dir}: {exc.strerror or exc}") from None
         self._write(lambda db: db.execute(
