@@ -4,6 +4,6 @@
 :class:`web.services.TableService`; ``device`` hands in its ``Table``, tests hand in theirs.
 """
 
-from .app import create_app
+from .app import create_app, stop_streams
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "stop_streams"]

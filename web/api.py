@@ -69,11 +69,17 @@ def events() -> Response:
         subscription.close()
         raise
 
+    closing = current_app.extensions["dicetable.closing"]
+    # Set by waitress when channel_request_lookahead > 0: the browser has gone.
+    gone = request.environ.get("waitress.client_disconnected", lambda: False)
+
     def stream() -> Iterator[str]:
         try:
             yield "retry: 1000\n" + sse_message("state", first)
             while True:
                 event = subscription.get(timeout=heartbeat)
+                if closing.is_set() or gone():
+                    return
                 if event is None:
                     yield ": keep-alive\n\n"
                     continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import threading
 from typing import Any
 
 from flask import Flask
@@ -12,6 +13,7 @@ from .services import TableService
 
 TABLE_EXTENSION = "dicetable.table"
 THROTTLE_EXTENSION = "dicetable.pin_throttle"
+CLOSING_EXTENSION = "dicetable.closing"
 
 
 def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None = None,
@@ -44,6 +46,7 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
     app.json.sort_keys = False              # keep the engine's key order (game, over, winner...)
 
     app.extensions[TABLE_EXTENSION] = table
+    app.extensions[CLOSING_EXTENSION] = threading.Event()
     app.extensions[THROTTLE_EXTENSION] = PinThrottle(
         app.config["PIN_MAX_FAILURES"], app.config["PIN_FAILURE_WINDOW_SECONDS"])
 
@@ -55,3 +58,9 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
     app.register_blueprint(history.bp)
     errors.register(app)
     return app
+
+
+def stop_streams(app: Flask) -> None:
+    """End every open event stream at its next wake-up (an event or a heartbeat), so a server
+    can shut down without waiting for browsers to go away."""
+    app.extensions[CLOSING_EXTENSION].set()

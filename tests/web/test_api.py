@@ -247,3 +247,22 @@ def test_create_app_checks_its_arguments(table):
         create_app(table, pin="  ")
     with pytest.raises(TypeError, match="TableService"):
         create_app(object(), pin=PIN)
+
+
+def test_farkel_state_shows_the_best_keep_of_the_roll_on_the_table(client):
+    start(client, {"game": "farkel", "players": ["Ann", "Bob"]})
+    state = act(client, {"by": "Ann", "do": "roll", "dice": [1, 5, 2, 3, 3, 3]})
+    assert state["best_keep"] == {"dice": [1, 3, 3, 3, 5], "score": 450}
+    assert client.get("/api/state").get_json()["best_keep"]["score"] == 450
+    state = act(client, {"by": "Ann", "do": "keep", "dice": [1]})
+    assert "best_keep" not in state
+
+
+def test_other_games_through_the_api(client):
+    start(client, {"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    state = client.get("/api/state").get_json()
+    call = next(a for a in state["legal"] if a["do"] == "call")
+    state = act(client, call)
+    assert state["call_detail"]["count"] == call["count"] and state["answers"] == "Ann"
+    r = client.post("/api/actions", json={"by": "Bob", "do": "open", "hands": {"Ann": [1]}}, headers=AUTH)
+    assert r.status_code == 400 and r.get_json()["error"]

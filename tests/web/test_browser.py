@@ -5,7 +5,6 @@ to out/screenshots/ (gitignored)."""
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +14,8 @@ from device.events import EventBus
 from device.store import Store
 from device.table import Table
 from web import create_app
+
+from .serving import serve
 
 from .conftest import PIN
 
@@ -37,20 +38,15 @@ def chromium_path() -> str:
 @pytest.fixture
 def served(tmp_path) -> Iterator[tuple[str, Table]]:
     """The app on waitress in a thread, on a free loopback port."""
-    import waitress
-
     store = Store(tmp_path / "data")
     table = Table(store, EventBus(), has_camera=False)
     app = create_app(table, pin=PIN, secret_key=b"browser-test-key-0123456789abcdef",
                      test_config={"SSE_HEARTBEAT_SECONDS": 0.5})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
+    port, stop = serve(app, on_stop=lambda: table.note("closing"))
     try:
-        yield f"http://127.0.0.1:{server.effective_port}", table
+        yield f"http://127.0.0.1:{port}", table
     finally:
-        server.close()
-        server.task_dispatcher.shutdown(cancel_pending=True, timeout=5)
+        stop()
         store.close()
 
 

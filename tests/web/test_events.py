@@ -66,3 +66,15 @@ def test_only_state_events_are_sent_and_the_newest_wins(client, bus):
         assert kind == "state" and data["marker"] == 2
     finally:
         r.close()
+
+
+def test_stop_streams_ends_open_streams(app, client, bus):
+    from web import stop_streams
+
+    r, chunks = open_stream(client)
+    next(chunks)
+    stop_streams(app)
+    bus.publish("state", {"game": None})
+    assert list(chunks) == []          # the stream ended instead of sending
+    r.close()
+    assert bus.subscriber_count == 0
