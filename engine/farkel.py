@@ -105,8 +105,10 @@ def _points(counts: tuple[int, ...], three_ones: int, four_pair: bool) -> int:
 
 
 def _counts(dice: Iterable[int]) -> tuple[int, ...]:
-    c = Counter(dice)
-    return tuple(c.get(face, 0) for face in range(1, 7))
+    c = [0] * 6
+    for d in dice:
+        c[d - 1] += 1
+    return tuple(c)
 
 
 def score(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | None = None) -> int:
@@ -118,14 +120,29 @@ def score(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | None
     return _points(_counts(dice), o.three_ones, o.four_kind_pair_as_three_pairs)
 
 
-def _sub_multisets(dice: Sequence[int]) -> list[tuple[int, ...]]:
-    counts = _counts(dice)
+@lru_cache(maxsize=None)
+def _sub_multisets(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct non-empty sub-multiset of the dice with these counts, as sorted tuples."""
     out = []
     for pick in product(*(range(n + 1) for n in counts)):
         subset = tuple(face for face, n in enumerate(pick, start=1) for _ in range(n))
         if subset:
             out.append(subset)
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _keeps(remaining: tuple[int, ...], aside: tuple[int, ...], three_ones: int, four_pair: bool,
+           ) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Keeps from the dice left of a roll that score together with those already set aside,
+    with the points of the whole set aside; best first, fewer dice first on a tie."""
+    found = []
+    for subset in _sub_multisets(remaining):
+        points = _points(_counts(aside + subset), three_ones, four_pair)
+        if points > 0:
+            found.append((subset, points))
+    found.sort(key=lambda sp: (-sp[1], len(sp[0]), sp[0]))
+    return tuple(found)
 
 
 def scoring_subsets(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | None = None,
@@ -135,10 +152,7 @@ def scoring_subsets(dice: Sequence[int], options: FarkelOptions | Mapping[str, A
     Best first; among equal points, fewer dice first (more dice left to roll).
     """
     o = _options(options)
-    found = [(s, score(s, o)) for s in _sub_multisets(dice)]
-    found = [(s, p) for s, p in found if p > 0]
-    found.sort(key=lambda sp: (-sp[1], len(sp[0]), sp[0]))
-    return found
+    return list(_keeps(_counts(dice), (), o.three_ones, o.four_kind_pair_as_three_pairs))
 
 
 def best_keep(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | None = None,
@@ -150,7 +164,8 @@ def best_keep(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | 
 
 def has_score(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | None = None) -> bool:
     """Whether a roll has any scoring dice (otherwise it is a FARKEL)."""
-    return bool(scoring_subsets(dice, options))
+    o = _options(options)
+    return bool(_keeps(_counts(dice), (), o.three_ones, o.four_kind_pair_as_three_pairs))
 
 
 def fmt(dice: Iterable[int]) -> str:
@@ -329,8 +344,10 @@ class Farkel(Game):
     def _keeps(self) -> list[tuple[int, ...]]:
         if self.phase not in (ROLLED, KEPT):
             return []
-        remaining = sorted(self._remaining().elements())
-        return [s for s in _sub_multisets(remaining) if score(self.set_aside + list(s), self.opts) > 0]
+        remaining = _counts(self._remaining().elements())
+        aside = tuple(sorted(self.set_aside))
+        found = _keeps(remaining, aside, self.opts.three_ones, self.opts.four_kind_pair_as_three_pairs)
+        return sorted(s for s, _ in found)
 
     def legal_actions(self) -> list[dict[str, Any]]:
         if self.over:
