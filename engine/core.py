@@ -48,9 +48,9 @@ class Options:
     @classmethod
     def from_mapping(cls, given: Mapping[str, Any] | None) -> "Options":
         """Build options from a record header's ``options``; unknown keys and bad values are refused."""
-        given = dict(given or {})
-        if not isinstance(given, dict):
+        if given is not None and not isinstance(given, Mapping):
             raise RecordError("options must be a JSON object")
+        given = dict(given or {})
         known = {f.name: f for f in dataclasses.fields(cls)}
         unknown = sorted(set(given) - set(known))
         if unknown:
