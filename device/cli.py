@@ -274,7 +274,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
     app = create_app(table, pin=settings.table.pin, secret_key=_secret_key(settings.data.path))
     try:
         server = waitress.create_server(app, host=settings.server.host, port=settings.server.port,
-                                        threads=48, ident="dicetable")
+                                        threads=48, ident="dicetable",
+                                        # lets a closed scoreboard's event stream end at once
+                                        channel_request_lookahead=1)
     except OSError as exc:
         table.store.close()
         raise UserError(f"cannot listen on {settings.server.host}:{settings.server.port}: "
