@@ -262,7 +262,8 @@ class Kuriki(Game):
         if call == KURIKI and dice is None:
             raise IllegalAction('a Kuriki is shown at once: the declare needs "dice": [1, 2]')
         if call == KURIKI and not is_kuriki(dice or ()):
-            raise IllegalAction(f"the dice show {dice_text(dice or ())}, not a Kuriki (1-2)")
+            # Never name the dice: they are still under the cup.
+            raise IllegalAction("that is not a Kuriki: the dice under the cup are not 1-2")
         if self.call is not None and self.book.rank[call] < self.book.rank[self.call]:
             raise IllegalAction(f"{by.name} is rolling on a point: the call must be at least "
                                 f"{self.call}, not {call}")
