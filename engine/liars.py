@@ -293,6 +293,8 @@ class Liars(Game):
         for face, zhai in self._kinds():
             for count in range(self._lowest(face, zhai), top + 1):
                 out.append({"by": me, "do": "call", "count": count, "face": face, "zhai": zhai})
+        # lowest first, as a dial turns: by count, non-zhai before zhai, then by face rank
+        out.sort(key=lambda a: (a["count"], a["zhai"], _rank(a["face"], a["zhai"], self.opts.ones_high)))
         if self.call is not None:
             c = self.call
             if c.count + 2 <= top:

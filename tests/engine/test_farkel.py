@@ -392,3 +392,24 @@ def test_random_games_end_and_replay_the_same() -> None:
         st = s.game.standings()
         top = max(p["score"] for p in st["players"])
         assert top >= 3000 and st["winner"] in [p["name"] for p in st["players"] if p["score"] == top]
+
+
+def test_listed_keeps_are_exactly_the_accepted_keeps() -> None:
+    from itertools import combinations
+    rng = random.Random(3)
+    for _ in range(40):
+        dice = [rng.randint(1, 6) for _ in range(6)]
+        s = play(header(four_kind_pair_as_three_pairs=rng.random() < 0.5), roll("Ann", *dice))
+        if s.game.over or s.game.to_act != "Ann":
+            continue       # a farkel
+        listed = sorted(tuple(a["dice"]) for a in s.game.legal_actions() if a["do"] == "keep")
+        accepted = set()
+        for n in range(1, 7):
+            for subset in set(combinations(sorted(dice), n)):
+                trial = replay(s.lines())
+                try:
+                    trial.apply(keep("Ann", *subset))
+                except IllegalAction:
+                    continue
+                accepted.add(subset)
+        assert listed == sorted(accepted) and listed

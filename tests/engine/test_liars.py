@@ -305,3 +305,32 @@ def test_random_games_end_with_one_winner_and_replay_the_same() -> None:
             assert all(p.lives >= 0 for p in s.game.players)
         assert sum(not p["out"] for p in s.game.standings()["players"]) == 1
         assert replay(s.lines()).game.standings() == s.game.standings()
+
+
+def test_legal_calls_are_exactly_the_accepted_calls_lowest_first() -> None:
+    rng = random.Random(9)
+    for i in range(6):
+        s = Session(header(FOUR[: 2 + i % 3], ones_high=i % 2 == 0))
+        for _ in range(rng.randint(0, 3)):
+            action = s.game.random_action(rng)
+            if action["do"] == "open":
+                break
+            s.apply(action)
+        me = s.game.to_act
+        legal = [a for a in s.game.legal_actions() if a["do"] == "call" and not a.get("bounce")]
+        counts = [a["count"] for a in legal]
+        assert counts == sorted(counts)
+        accepted = []
+        for count in range(1, s.game.max_count() + 2):
+            for face in range(1, 7):
+                for zhai in (False, True):
+                    if face == 1 and not zhai:
+                        continue
+                    trial = replay(s.lines())
+                    try:
+                        trial.apply(call(me, count, face, zhai))
+                    except IllegalAction:
+                        continue
+                    accepted.append(call(me, count, face, zhai))
+        key = lambda a: (a["count"], a["face"], a["zhai"])  # noqa: E731
+        assert sorted(accepted, key=key) == sorted(legal, key=key)
