@@ -488,3 +488,26 @@ def test_roll_off_ties_roll_again_and_the_winner_opens() -> None:
     assert seat_first(["Ann", "Bob", "Cy"], winner) == ["Cy", "Ann", "Bob"]
     game = Kuriki(seat_first(["Ann", "Bob", "Cy"], winner))
     assert game.to_act == "Cy"
+
+
+# -- random play: every life lost is in a verdict ------------------------------------------------
+
+def test_random_games_every_life_lost_is_accounted_for_by_a_verdict() -> None:
+    rng = random.Random(7)
+    for g in range(300):
+        options = {"lives": rng.randint(1, 6), "two_digit": rng.random() < 0.5,
+                   "kuriki_reverses": rng.random() < 0.5}
+        s = Session({"game": "kuriki", "players": ["Ann", "Bob", "Cy", "Dee"][: rng.randint(2, 4)],
+                     "options": options})
+        lost = 0
+        while not s.game.over:
+            action = s.game.random_action(rng)
+            verdict = s.apply(action)
+            if action["do"] == "pull":
+                assert verdict is not None and sum(verdict.losses.values()) == 1
+            if verdict is not None:
+                lost += sum(verdict.losses.values())
+                if verdict.outcome is Outcome.KURIKI:
+                    assert sorted(action["dice"]) == [1, 2]
+            start = options["lives"] * len(s.game.players)
+            assert start - sum(p.lives for p in s.game.players) == lost
