@@ -85,10 +85,11 @@ class Table_:
         self.page.click("#entry-send")
         self.page.wait_for_selector("#ctl-entry", state="hidden")
 
-    def new_game(self, players: list[str], lives: int) -> None:
+    def new_game(self, players: list[str], lives: int, stake: float = 0) -> None:
         self.page.select_option("#ng-game", "kuriki")
         self.page.fill("#ng-players", "\n".join(players))
         self.page.fill("#opt-lives", str(lives))
+        self.page.fill("#opt-stake", str(stake))
         self.page.click('#new-game button[type="submit"]')
         self.turn(players[0])
 
@@ -154,6 +155,7 @@ def test_kuriki_from_the_control_page_with_a_live_scoreboard(served, browser):
     phone_page.select_option("#foul-kind", "peek")
     phone_page.click("#foul-send")
     board.wait_for_selector('.player[data-name="Ann"][data-fouls="1"] svg.fowl')
+    assert board.inner_text("#pot") == "0.25"
     phone_page.screenshot(path=str(SHOTS / "phone-control.png"), full_page=True)
     phone_page.click("#undo")
     board.wait_for_selector('.player[data-name="Ann"][data-fouls="0"]')
@@ -167,7 +169,8 @@ def test_kuriki_from_the_control_page_with_a_live_scoreboard(served, browser):
     board.wait_for_selector("#camera-lost", state="detached")
 
     # A second, short game to the end: the Tarted player and the winner.
-    phone.new_game(["Ann", "Bob", "Cy"], lives=2)
+    assert phone_page.is_visible("#ng-warning")
+    phone.new_game(["Ann", "Bob", "Cy"], lives=2, stake=1)
     board.wait_for_selector('.player[data-name="Ann"][data-lives="2"]')
     phone.declare("Ann", "double-4")
     phone.verb("Bob", "pass")
@@ -191,9 +194,12 @@ def test_kuriki_from_the_control_page_with_a_live_scoreboard(served, browser):
     phone.dice(2, 3)
     board.wait_for_selector("#winner")
     board.wait_for_selector('.player.winner[data-name="Cy"]')
-    assert "Cy" in board.inner_text("#winner")
+    assert "Cy" in board.inner_text("#winner") and "3.00" in board.inner_text("#winner")
     shot("09-winner")
     phone_page.wait_for_selector("#ctl-status .winner")
+    board.goto(url + "/history")
+    board.wait_for_selector("table.games a.download")
+    board.screenshot(path=str(SHOTS / "10-history.png"))
     assert errors == []
 
 

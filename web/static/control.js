@@ -280,7 +280,11 @@
   function render(s) {
     state = s;
     renderStatus(s);
-    if (authorised) { renderActions(s); renderFoulPlayers(s); }
+    if (authorised) {
+      renderActions(s);
+      renderFoulPlayers(s);
+      $("ng-warning").hidden = !s.game || s.over;
+    }
     app.dataset.game = s.game || "";
     app.dataset.toAct = s.to_act || "";
     app.dataset.ready = "1";

@@ -167,7 +167,8 @@
     }
     if (s.over) {
       const v = s.verdict ? `<p class="message">${esc(s.verdict.message)}</p>` : "";
-      const pot = s.pot ? `<p class="pot-line">takes the pot: ${money(s.pot)}</p>` : "";
+      const prize = s.prize ?? s.pot;
+      const pot = prize ? `<p class="pot-line">takes <b>${money(prize)}</b></p>` : "";
       return `<div id="winner" class="winner-stage">${CROWN}<div class="word">${esc(s.winner)}</div><div class="wins">WINS</div>${pot}${v}</div>`;
     }
     if (s.game === "farkel") return farkelStage(s);
@@ -178,8 +179,8 @@
   function moneyLine(s) {
     const bits = [];
     if (typeof s.pot === "number") bits.push(`<span>foul pot <b id="pot">${money(s.pot)}</b></span>`);
-    const stake = s.stakes ?? (s.options && s.options.stake);
-    if (stake) bits.push(`<span>stakes <b>${money(stake)}</b>${s.players.length ? " × " + s.players.length : ""}</span>`);
+    const stake = s.stake ?? (s.options && s.options.stake);
+    if (stake) bits.push(`<span>stakes <b>${money(stake)}</b> × ${s.players.length} = <b id="stakes">${money(stake * s.players.length)}</b></span>`);
     if (s.direction && s.game) bits.push(`<span class="dir">${s.direction === "clockwise" ? "↻" : "↺"} ${esc(s.direction)}</span>`);
     return bits.join("");
   }
