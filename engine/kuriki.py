@@ -471,6 +471,7 @@ class Kuriki(Game):
         if self.over:
             return []
         who = self.to_act
+        # Highest call first (device.console reverses Kuriki's list for the dial: see HIGH_FIRST).
         actions: list[dict[str, Any]] = [{"by": who, "do": "declare", "call": c}
                                          for c in self.book.at_least(self.call)]
         if self.may_reverse and self.call is None:

@@ -226,7 +226,7 @@ def test_legal_actions_of_the_next_guy() -> None:
     s = play(declare("Ann", "double-2", [2, 2]))
     acts = s.game.legal_actions()
     calls = [a["call"] for a in acts if a["do"] == "declare"]
-    assert calls == ["kuriki", "double-6", "double-5", "double-4", "double-3", "double-2"]
+    assert calls == ["kuriki", "double-6", "double-5", "double-4", "double-3", "double-2"]   # highest first
     assert {"by": "Bob", "do": "pass"} in acts and {"by": "Bob", "do": "pull"} in acts
     assert all(a["by"] == "Bob" for a in acts)
     fresh = play().game.legal_actions()
