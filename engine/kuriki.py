@@ -217,7 +217,8 @@ class Kuriki(Game):
         """The Next Guy: who acts on the standing call (or would, once the Roller declares)."""
         if self.over:
             return None
-        return self.next_player(self.answers if self.call is not None and self.answers else self.roller).name
+        anchor = self.answers if self.call is not None and self.answers is not None else self.roller
+        return self.next_player(anchor).name
 
     def _require_turn(self, by: Player, verb: str) -> None:
         if by.out:
