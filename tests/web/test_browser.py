@@ -85,6 +85,12 @@ class Table_:
         self.page.click("#entry-send")
         self.page.wait_for_selector("#ctl-entry", state="hidden")
 
+    def new_game_of(self, game: str, players: list[str]) -> None:
+        self.page.select_option("#ng-game", game)
+        self.page.fill("#ng-players", "\n".join(players))
+        self.page.click('#new-game button[type="submit"]')
+        self.turn(players[0])
+
     def new_game(self, players: list[str], lives: int, stake: float = 0) -> None:
         self.page.select_option("#ng-game", "kuriki")
         self.page.fill("#ng-players", "\n".join(players))
@@ -255,4 +261,118 @@ def test_every_game_has_a_scoreboard_and_controls(served, browser):
         phone.screenshot(path=str(SHOTS / f"phone-{n}-{game}.png"), full_page=False)
         # Every legal action is offered (variants behind a toggle are counted once each way).
         assert phone.locator("#ctl-actions button[data-action]").count() >= 1
+    assert errors == []
+
+
+SHARED_PHOTOS = REPO / ".." / "shared" / "dice-photos" / "byler" / "images"
+
+
+def dice_photo(name: str) -> bytes:
+    path = SHARED_PHOTOS / f"{name}.jpg"
+    if not path.exists():
+        pytest.fail(f"the shared dice photos are missing: {path} (they live in ../shared/)")
+    return path.read_bytes()
+
+
+@pytest.fixture
+def served_camera(tmp_path) -> Iterator[tuple[str, Table]]:
+    store = Store(tmp_path / "camera-data")
+    table = Table(store, EventBus(), has_camera=True)
+    app = create_app(table, pin=PIN, secret_key=b"browser-test-key-0123456789abcdef",
+                     test_config={"SSE_HEARTBEAT_SECONDS": 0.5})
+    port, stop = serve(app, on_stop=lambda: table.note("closing"))
+    try:
+        yield f"http://127.0.0.1:{port}", table
+    finally:
+        stop()
+        store.close()
+
+
+def open_pages(browser, url: str):
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    phone_page = browser.new_page(viewport={"width": 412, "height": 915})
+    errors: list[str] = []
+    for page in (board, phone_page):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    board.goto(url + "/")
+    board.wait_for_selector("#sb-live:not(.down)")
+    phone_page.goto(url + "/table")
+    phone_page.fill("#pin", PIN)
+    phone_page.click(".pin-form button")
+    phone_page.wait_for_selector("#new-game")
+    return board, Table_(phone_page), errors
+
+
+def wait_for_photo(board) -> None:
+    board.wait_for_function("() => { const i = document.getElementById('evidence');"
+                            " return i && i.complete && i.naturalWidth > 0; }")
+
+
+def test_camera_table_shows_the_evidence_photo(served_camera, browser):
+    """With a camera the page sends no dice; the verdict shows the photo sealed under the cup."""
+    url, table = served_camera
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    board, phone, errors = open_pages(browser, url)
+    phone.new_game(["Ann", "Bob", "Cy"], lives=5)
+    # The referee's part: the camera saw 6-4 settle under Ann's cup.
+    table.seal([6, 4], dice_photo("IMG_20191208_112648"))
+    board.wait_for_selector(".cup")
+    phone.declare("Ann", "double-4")
+    board.wait_for_selector('#app[data-call="double-4"] .cup')
+    board.screenshot(path=str(SHOTS / "cam-01-sealed-call.png"))
+    phone.verb("Bob", "pull")            # no dice entry with a camera: the table has them
+    board.wait_for_selector("#verdict.outcome-lie #evidence")
+    wait_for_photo(board)
+    board.screenshot(path=str(SHOTS / "cam-02-lie-photo.png"))
+    table.seal([2, 1], dice_photo("IMG_20191208_112714"))
+    phone.declare("Bob", "kuriki")
+    board.wait_for_selector("#verdict.outcome-kuriki #evidence")
+    wait_for_photo(board)
+    board.wait_for_selector('.player[data-name="Bob"][data-kurikis="1"]')
+    board.screenshot(path=str(SHOTS / "cam-03-kuriki-photo.png"))
+    assert errors == []
+
+
+def test_farkel_and_liars_from_the_control_page(served, browser):
+    url, table = served
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+
+    # Farkel, after a roll-off for who starts.
+    page.select_option("#ng-game", "farkel")
+    page.fill("#ng-players", "Ann\nBob\nCy")
+    page.click("#ng-rolloff")
+    assert "rolls first" in page.inner_text("#ng-rolloff-result")
+    order = page.input_value("#ng-players").split("\n")
+    assert sorted(order) == ["Ann", "Bob", "Cy"]
+    first = order[0]
+    page.click('#new-game button[type="submit"]')
+    phone.verb(first, "roll")
+    phone.dice(1, 5, 2, 3, 3, 3)
+    board.wait_for_selector('#best-keep')
+    assert "450" in board.inner_text("#best-keep")
+    page.click('#ctl-actions button[data-do="keep"][data-dice="1,3,3,3,5"]')
+    board.wait_for_selector('#turn-total:text("450")')
+    phone.verb(first, "roll")
+    phone.dice(5)
+    page.click('#ctl-actions button[data-do="keep"][data-dice="5"]')
+    board.wait_for_selector('#turn-total:text("500")')
+    phone.verb(first, "bank")
+    board.wait_for_selector(f'.player[data-name="{first}"][data-score="500"]')
+    board.screenshot(path=str(SHOTS / "farkel-banked.png"))
+
+    # Liar's dice: a call, then the open with every hand entered on the phone.
+    phone.new_game_of("liars", ["Ann", "Bob"])
+    phone.turn("Ann")
+    page.click('#ctl-actions button[data-do="call"]')
+    board.wait_for_selector("#call .liars-call")
+    phone.verb("Bob", "open")
+    for name in ("Ann", "Bob"):
+        for i in range(5):
+            page.click(f'#ctl-entry button.cycle[data-name="{name}"][data-i="{i}"]')
+    page.click("#entry-send")
+    board.wait_for_selector("#verdict .hands")
+    assert board.locator("#verdict .hand").count() == 2
+    board.screenshot(path=str(SHOTS / "liars-open.png"))
     assert errors == []

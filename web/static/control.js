@@ -104,7 +104,7 @@
     const calls = visible.filter((a) => a.do === "declare" || a.do === "call");
     const others = visible.filter((a) => a.do !== "declare" && a.do !== "call");
     const toggles = flagKeys.map((k) => `<label class="toggle"><input type="checkbox" data-flag="${esc(k)}" ${flags[k] ? "checked" : ""}> ${esc(FLAG_LABEL[k] || k)}</label>`).join("");
-    const button = (a, cls, label) => `<button type="button" class="${cls}" data-action="${esc(JSON.stringify(a))}" data-do="${esc(a.do)}"${a.call !== undefined ? ` data-call="${esc(a.call)}"` : ""}${a.face !== undefined ? ` data-count="${esc(a.count)}" data-face="${esc(a.face)}"` : ""}>${label || actionLabel(s, a)}</button>`;
+    const button = (a, cls, label) => `<button type="button" class="${cls}" data-action="${esc(JSON.stringify(a))}" data-do="${esc(a.do)}"${a.call !== undefined ? ` data-call="${esc(a.call)}"` : ""}${a.face !== undefined ? ` data-count="${esc(a.count)}" data-face="${esc(a.face)}"` : ""}${Array.isArray(a.dice) ? ` data-dice="${esc(a.dice.join(","))}"` : ""}>${label || actionLabel(s, a)}</button>`;
     // Liar's dice: one row per face, the lowest legal counts first (the full list is long).
     const byFace = calls.length && calls[0].face !== undefined
       ? [1, 2, 3, 4, 5, 6].map((f) => [f, calls.filter((a) => a.face === f).sort((a, b) => a.count - b.count).slice(0, 6)])
