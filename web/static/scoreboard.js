@@ -158,7 +158,10 @@
       (rolled && best ? `<div class="farkel-row best" id="best-keep"><span class="label">best keep</span>${dice(best.dice, 80, "kept")}<b class="pts">${esc(best.score)}</b></div>` : "") +
       (s.dice_left && !rolled ? `<div class="target">${esc(s.dice_left)} dice to roll</div>` : "") +
       (target ? `<div class="target">first to ${esc(Number(target).toLocaleString("en"))}${s.final_round ? ' · <b class="final">FINAL ROUND</b>' : ""}</div>` : "") +
-      (v ? `<div class="last-verdict outcome-${esc(v.outcome)}"><b>${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</b> ${esc(v.message)}</div>` : "");
+      (v && s.phase === "start" && !s.turn_total
+        // The turn just ended: say how, big, until the next roll.
+        ? `<div id="verdict" class="farkel-verdict outcome-${esc(v.outcome)}"><span class="word">${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</span><p>${esc(v.message)}</p></div>`
+        : (v ? `<div class="last-verdict outcome-${esc(v.outcome)}"><b>${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</b> ${esc(v.message)}</div>` : ""));
   }
 
   function stage(s) {
