@@ -26,7 +26,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"]
 MAX_ACTIONS = 20_000           # every random game must end well before this
 GAMES_PER_EXAMPLE = 10         # whole games per hypothesis example
 DEFAULT_GAMES = 2_000          # random games per game and run...
-GAMES = {"liars": 1_000, "farkel": 100}   # ...except where one game takes long (Farkel: ~400 actions)
+GAMES = {"liars": 1_000, "farkel": 1_000}   # ...fewer where one game is long (Farkel: ~500 actions)
 PROBE_EVERY = 11               # how often an out-of-turn / malformed action is tried mid-game
 
 
