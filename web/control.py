@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
-from .enrich import enrich
-from .auth import (CSRF_FIELD, Unauthorised, check_pin, csrf_ok, csrf_token, current_table,
-                   has_pin_session, log_in, log_out)
+from .auth import (Unauthorised, check_pin, csrf_ok, csrf_token, current_table, has_pin_session,
+                   log_in, log_out)
 from .catalogue import games_catalogue
+from .enrich import enrich
 
 bp = Blueprint("control", __name__, url_prefix="/table")
 
@@ -46,5 +46,3 @@ def logout() -> Response:
     log_out()
     return redirect(url_for("control.index"), code=303)
 
-
-__all__ = ["bp", "CSRF_FIELD"]

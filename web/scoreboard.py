@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from .enrich import enrich
 from .auth import current_table
+from .enrich import enrich
 
 bp = Blueprint("scoreboard", __name__)
 

@@ -313,12 +313,19 @@ def test_camera_table_shows_the_evidence_photo(served_camera, browser):
     url, table = served_camera
     SHOTS.mkdir(parents=True, exist_ok=True)
     board, phone, errors = open_pages(browser, url)
+    table.set_preview_source(lambda: dice_photo("IMG_20191208_112645"))
+    phone.page.click("#preview-card summary")
+    phone.page.wait_for_function("() => { const i = document.getElementById('preview');"
+                                 " return !i.hidden && i.complete && i.naturalWidth > 0; }")
     phone.new_game(["Ann", "Bob", "Cy"], lives=5)
     # The referee's part: the camera saw 6-4 settle under Ann's cup.
     table.seal([6, 4], dice_photo("IMG_20191208_112648"))
     board.wait_for_selector(".cup")
     phone.declare("Ann", "double-4")
     board.wait_for_selector('#app[data-call="double-4"] .cup')
+    phone.page.click("#preview-refresh")       # during a live point: refused, said why
+    phone.page.wait_for_selector('#preview-message:has-text("no camera preview during a live point")')
+    assert phone.page.is_hidden("#preview")
     board.screenshot(path=str(SHOTS / "cam-01-sealed-call.png"))
     phone.verb("Bob", "pull")            # no dice entry with a camera: the table has them
     board.wait_for_selector("#verdict.outcome-lie #evidence")

@@ -111,3 +111,10 @@ def test_control_page_shows_the_game(client):
     page = client.get("/table")
     assert b'"game": "kuriki"' in page.data
     assert b'"to_act": "Ann"' in page.data
+
+
+def test_preview_panel_only_at_a_camera_table(client, camera_client):
+    log_in(camera_client)
+    assert b'id="preview-card"' in camera_client.get("/table").data
+    log_in(client)
+    assert b'id="preview-card"' not in client.get("/table").data

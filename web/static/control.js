@@ -304,6 +304,24 @@
       act(line);
     });
     renderOptions();
+    if ($("preview-card")) {
+      const refresh = async () => {
+        const response = await fetch("/api/preview", { credentials: "same-origin", cache: "no-store" });
+        const img = $("preview");
+        if (!response.ok) {
+          const data = await response.json().catch(() => null);
+          $("preview-message").textContent = (data && data.error) || `no preview (${response.status})`;
+          img.hidden = true;
+          return;
+        }
+        if (img.src) URL.revokeObjectURL(img.src);
+        img.src = URL.createObjectURL(await response.blob());
+        img.hidden = false;
+        $("preview-message").textContent = "";
+      };
+      $("preview-card").addEventListener("toggle", () => { if ($("preview-card").open) refresh(); });
+      $("preview-refresh").addEventListener("click", refresh);
+    }
   }
   render(state);
   DT.follow(render);
