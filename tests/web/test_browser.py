@@ -261,6 +261,13 @@ def test_every_game_has_a_scoreboard_and_controls(served, browser):
         phone.screenshot(path=str(SHOTS / f"phone-{n}-{game}.png"), full_page=False)
         # Every legal action is offered (variants behind a toggle are counted once each way).
         assert phone.locator("#ctl-actions button[data-action]").count() >= 1
+    # A big table: two columns of players.
+    names = ["Annabelle", "Bob", "Cyrano de Bergerac", "Dee", "Eve", "Fitzgerald", "Gus", "Hank"]
+    table.start_game({"game": "kuriki", "players": names, "options": {"lives": 7}})
+    play_until(table, seed=1, done=lambda s: s["call"] is not None and s["verdict"] is not None)
+    board.wait_for_selector('#app.many .player[data-name="Hank"]')
+    assert board.locator('.player[data-name="Hank"] svg.star line').count() == 6
+    board.screenshot(path=str(SHOTS / "game-8-players.png"))
     assert errors == []
 
 

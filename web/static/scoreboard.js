@@ -205,6 +205,8 @@
     const players = s.players || [];
     const list = $("sb-players");
     list.className = `sb-players n${Math.min(players.length, 12)}`;
+    app.classList.toggle("many", players.length >= 5);     // two columns of players
+    app.classList.toggle("crowd", players.length >= 9);
     list.innerHTML = players.map((p) => playerCard(p, s)).join("");
     $("sb-stage").innerHTML = stage(s);
     app.dataset.game = s.game || "";
