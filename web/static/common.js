@@ -67,7 +67,12 @@ const DT = (() => {
       try { onState(JSON.parse(e.data)); } catch (err) { console.error(err); }
     });
     source.onopen = () => onLive && onLive(true);
-    source.onerror = () => onLive && onLive(false);   // the browser reconnects by itself
+    source.onerror = () => {
+      if (onLive) onLive(false);
+      // The browser retries by itself, except after an HTTP error (a proxy's 502...): then a
+      // wall display must still come back on its own.
+      if (source.readyState === EventSource.CLOSED) setTimeout(() => follow(onState, onLive), 3000);
+    };
     return source;
   }
 
