@@ -137,7 +137,8 @@ def test_kuriki_from_the_control_page_with_a_live_scoreboard(served, browser):
     shot("03-call")
 
     phone.verb("Bob", "pass")
-    board.wait_for_selector('.player.answers[data-name="Bob"]')
+    board.wait_for_selector('.player.answers[data-name="Bob"] .tag-passed')
+    board.wait_for_selector('.player[data-name="Ann"] .tag-roller')
     board.wait_for_selector('.player.to-act[data-name="Cy"]')
     shot("04-passed")
 

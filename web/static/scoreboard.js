@@ -67,6 +67,8 @@
     else if (p.out) tags.push('<span class="tag tag-out">OUT</span>');
     if (shit) tags.push('<span class="tag tag-shit">IN THE SHIT</span>');
     if (answers) tags.push('<span class="tag tag-answers">ANSWERS</span>');
+    if (s.call && s.roller === p.name) tags.push('<span class="tag tag-roller">ROLLER</span>');
+    if (s.call && Array.isArray(s.passed) && s.passed.includes(p.name)) tags.push('<span class="tag tag-passed">PASSED</span>');
     if (p.entered === false) tags.push('<span class="tag tag-out">NOT ON THE BOARD YET</span>');
     return `<article class="${cls}" data-name="${esc(p.name)}" data-lives="${esc(p.lives ?? "")}" ` +
       `data-chips="${esc(p.chips ?? "")}" data-score="${esc(p.score ?? "")}" data-out="${p.out ? 1 : 0}" ` +
