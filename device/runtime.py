@@ -118,9 +118,16 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
                 log.info("camera: %s", camera.name)
             except CameraError as exc:
                 log.warning("camera not available yet (%s): retrying", exc)
-        referee = Referee(table, camera, open_camera=reopen, view=cam.view, fps=cam.fps,
-                          calibration=_calibration(settings))
-        referee.start()
+        try:
+            referee = Referee(table, camera, open_camera=reopen, view=cam.view, fps=cam.fps,
+                              calibration=_calibration(settings))
+        except ImportError as exc:      # a broken install: serve the page, say why there is no referee
+            log.error("the dice reader cannot be loaded (%s): running without the referee", exc)
+            table.set_camera_status("lost", "The dice reader is not installed: see the device log")
+            if camera is not None:
+                camera.close()
+        else:
+            referee.start()
     else:
         log.info("no camera: dice are entered when the cup is lifted")
         table.set_camera_status("none", None)
