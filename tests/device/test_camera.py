@@ -1,0 +1,177 @@
+"""Camera sources: replay (folder, video, in-memory), none, and the errors of missing hardware."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from device import camera as cam
+from device.camera import CameraError, NoCamera, ReplayCamera, open_camera, parse_source
+
+
+def _frames(n: int, shape=(48, 64)) -> list[np.ndarray]:
+    out = []
+    for i in range(n):
+        f = np.zeros((*shape, 3), np.uint8)
+        f[:, :, 1] = 40 * (i + 1)        # each frame a different green level
+        out.append(f)
+    return out
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    for i, f in enumerate(_frames(3)):
+        cv2.imwrite(str(tmp_path / f"frame_{i:03d}.png"), f)
+    (tmp_path / "notes.txt").write_text("not a frame")
+    return tmp_path
+
+
+def test_replay_folder_reads_in_name_order_and_loops(folder: Path) -> None:
+    with ReplayCamera(folder, fps=0) as camera:
+        greens = [int(camera.read()[0, 0, 1]) for _ in range(5)]
+        assert camera.is_open
+    assert greens == [40, 80, 120, 40, 80]
+    assert not camera.is_open
+
+
+def test_replay_without_loop_ends_with_a_clear_error(folder: Path) -> None:
+    camera = ReplayCamera(folder, fps=0, loop=False)
+    for _ in range(3):
+        assert camera.read().shape == (48, 64, 3)
+    with pytest.raises(CameraError, match="has ended"):
+        camera.read()
+
+
+def test_replay_is_paced_at_fps(folder: Path) -> None:
+    now = [100.0]
+    slept: list[float] = []
+
+    def sleep(s: float) -> None:
+        slept.append(s)
+        now[0] += s
+
+    camera = ReplayCamera(folder, fps=10, clock=lambda: now[0], sleep=sleep)
+    camera.read()          # first frame at once
+    now[0] += 0.02         # the caller spent 20 ms
+    camera.read()
+    assert slept == [pytest.approx(0.08)]
+
+
+def test_replay_of_a_video_file_loops(tmp_path: Path) -> None:
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (64, 48))
+    assert writer.isOpened()
+    for f in _frames(4):
+        writer.write(f)
+    writer.release()
+    camera = ReplayCamera(path, fps=0)
+    greens = [int(camera.read()[10, 10, 1]) for _ in range(6)]
+    # MJPEG is lossy: compare levels loosely, and check that it came round again.
+    assert abs(greens[0] - 40) < 8 and abs(greens[3] - 160) < 8
+    assert abs(greens[4] - greens[0]) < 8
+    camera.close()
+
+
+def test_replay_from_frames_converts_grey_to_bgr() -> None:
+    grey = np.full((20, 30), 77, np.uint8)
+    camera = ReplayCamera.from_frames([grey])
+    frame = camera.read()
+    assert frame.shape == (20, 30, 3) and int(frame[5, 5, 2]) == 77
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda p: p / "missing", "does not exist"),
+    (lambda p: p, "holds no images"),
+])
+def test_replay_refuses_bad_paths(tmp_path: Path, make, message: str) -> None:
+    with pytest.raises(CameraError, match=message):
+        ReplayCamera(make(tmp_path))
+
+
+def test_replay_of_a_file_that_is_not_a_video(tmp_path: Path) -> None:
+    bad = tmp_path / "clip.mp4"
+    bad.write_text("hello")
+    with pytest.raises(CameraError, match="neither a folder of images nor a video"):
+        ReplayCamera(bad)
+
+
+def test_a_broken_image_in_the_folder_is_a_camera_error(tmp_path: Path) -> None:
+    (tmp_path / "a.jpg").write_bytes(b"not a jpeg")
+    camera = ReplayCamera(tmp_path, fps=0)
+    with pytest.raises(CameraError, match="a.jpg is not an image"):
+        camera.read()
+
+
+def test_closed_camera_says_so(folder: Path) -> None:
+    camera = ReplayCamera(folder, fps=0)
+    camera.close()
+    with pytest.raises(CameraError, match="closed"):
+        camera.read()
+
+
+def test_no_camera() -> None:
+    camera = open_camera("none")
+    assert isinstance(camera, NoCamera) and not camera.is_open
+    with pytest.raises(CameraError, match="no camera"):
+        camera.read()
+
+
+@pytest.mark.parametrize("spec, expected", [
+    ("auto", ("auto", None)), ("none", ("none", None)), ("picamera2", ("picamera2", None)),
+    ("opencv", ("opencv", "0")), ("opencv:2", ("opencv", "2")), ("replay:x/y", ("replay", "x/y")),
+    ("  Auto ", ("auto", None)),
+])
+def test_parse_source(spec: str, expected: tuple) -> None:
+    assert parse_source(spec) == expected
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("webcam", "unknown camera source 'webcam'"), ("opencv:one", "whole number"),
+    ("replay:", "say what to replay"), ("", "camera source must be one of"),
+    ("auto:3", "unknown camera source"),
+])
+def test_parse_source_refuses(spec: str, message: str) -> None:
+    with pytest.raises(CameraError, match=message):
+        parse_source(spec)
+
+
+def test_open_replay_source(folder: Path) -> None:
+    camera = open_camera(f"replay:{folder}", fps=0)
+    assert isinstance(camera, ReplayCamera) and len(camera) == 3
+
+
+def test_missing_webcam_is_a_clear_error() -> None:
+    with pytest.raises(CameraError, match="no webcam at /dev/video9"):
+        open_camera("opencv:9")
+
+
+def test_picamera2_off_a_pi_names_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+    real_import = builtins.__import__
+
+    def no_picamera2(name, *args, **kwargs):
+        if name == "picamera2":
+            raise ImportError("No module named 'picamera2'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_picamera2)
+    with pytest.raises(CameraError, match="python3-picamera2"):
+        open_camera("picamera2")
+
+
+def test_auto_falls_back_to_the_shipped_sample_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cam, "PiCamera", _raises("no Pi camera found"))
+    monkeypatch.setattr(cam.glob, "glob", lambda pattern: [])
+    camera = open_camera("auto", fps=0)
+    assert isinstance(camera, ReplayCamera)
+    assert camera.path == cam.SAMPLE_FRAMES and len(camera) >= 10
+    assert camera.read().ndim == 3
+
+
+def _raises(message: str):
+    def factory(*args, **kwargs):
+        raise CameraError(message)
+    return factory
