@@ -1,0 +1,149 @@
+"""vision.render: deterministic, labelled, both views, every style and hard case."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.reading import View
+from vision.render import HARD_CASES, PIP_LAYOUTS, STYLES, dataset, render_scene
+
+
+def test_same_seed_same_pixels_other_seed_other_pixels() -> None:
+    a = render_scene(11, view="bottom", n_dice=3, hard=True)
+    b = render_scene(11, view="bottom", n_dice=3, hard=True)
+    c = render_scene(12, view="bottom", n_dice=3, hard=True)
+    assert np.array_equal(a.image, b.image) and a.labels == b.labels
+    assert not np.array_equal(a.image, c.image)
+
+
+def test_canonical_pip_layouts() -> None:
+    assert {v: len(p) for v, p in PIP_LAYOUTS.items()} == {v: v for v in range(1, 7)}
+    for pips in PIP_LAYOUTS.values():       # every layout is symmetric about the centre
+        assert sorted(pips) == sorted((-x, -y) for x, y in pips)
+
+
+@pytest.mark.parametrize("view", ["top", "bottom"])
+@pytest.mark.parametrize("style", STYLES)
+def test_frames_and_labels(view: str, style: str) -> None:
+    s = render_scene(3, view=view, n_dice=4, style=style)
+    assert s.image.shape == (480, 640, 3) and s.image.dtype == np.uint8
+    assert s.view is View(view) and s.style == style and len(s.labels) == 4
+    tx, ty, tw, th = s.tray
+    for d in s.labels:
+        assert 1 <= d.value <= 6 and 0 <= d.angle < 90
+        assert d.face == (d.value if view == "top" else 7 - d.value)
+        assert tx <= d.x - d.size / 2 and d.x + d.size / 2 <= tx + tw + 1
+        assert ty <= d.y - d.size / 2 and d.y + d.size / 2 <= ty + th + 1
+        assert d.readable and not d.touching
+    assert s.readable
+
+
+def test_given_values_are_what_the_players_see() -> None:
+    s = render_scene(2, view="bottom", values=(6, 3))
+    assert s.values == (6, 3)
+    assert sorted(d.face for d in s.labels) == [1, 4]
+    with pytest.raises(ValueError, match="dice values must be 1 to 6"):
+        render_scene(2, values=(7, 1))
+
+
+def pips_seen(image: np.ndarray, label, dark: bool) -> int:
+    """Count pip blobs inside one die's face (a check that the picture matches its label)."""
+    half = int(label.size * 0.5)
+    x, y = int(round(label.x)), int(round(label.y))
+    patch = cv2.cvtColor(image[y - half:y + half, x - half:x + half], cv2.COLOR_BGR2GRAY)
+    # Only the disc inside the face: a rotated die's corners would bring the tray in.
+    yy, xx = np.mgrid[0:patch.shape[0], 0:patch.shape[1]]
+    outside = np.hypot(xx - half, yy - half) > label.size * 0.46
+    patch[outside] = int(np.median(patch[~outside]))
+    _, mask = cv2.threshold(patch, 0, 255, (cv2.THRESH_BINARY_INV if dark else cv2.THRESH_BINARY)
+                            + cv2.THRESH_OTSU)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+    return sum(1 for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] > (label.size * 0.05) ** 2)
+
+
+@pytest.mark.parametrize("view", ["top", "bottom"])
+def test_the_picture_shows_the_labelled_face(view: str) -> None:
+    # Axis-aligned-ish big dice, one per frame, so a plain blob count can check the face.
+    for value in range(1, 7):
+        s = render_scene(value, view=view, values=(value,), style="white", die_size=90)
+        d = s.labels[0]
+        assert pips_seen(s.image, d, dark=True) == d.face
+        # The bottom view is mirrored: the die sits at the mirrored place of the top view's.
+    top = render_scene(8, view="top", values=(2,), die_size=60)
+    bottom = render_scene(8, view="bottom", values=(2,), die_size=60)
+    assert bottom.labels[0].x == pytest.approx(639 - top.labels[0].x)
+    assert bottom.labels[0].y == pytest.approx(top.labels[0].y)
+
+
+def test_empty_tray_and_many_dice() -> None:
+    empty = render_scene(4, n_dice=0)
+    assert empty.labels == () and empty.values == ()
+    many = render_scene(4, n_dice=30)
+    assert len(many.labels) == 30
+    sizes = [d.size for d in many.labels]
+    assert min(sizes) >= 15
+    for i, a in enumerate(many.labels):       # never overlapping
+        for b in many.labels[i + 1:]:
+            assert math.hypot(a.x - b.x, a.y - b.y) >= (a.size + b.size) / 2
+
+
+def test_die_size_range_and_errors() -> None:
+    assert render_scene(1, n_dice=1, die_size=200).labels[0].size == pytest.approx(200, rel=0.04)
+    assert render_scene(1, n_dice=2, die_size=20).labels[0].size == pytest.approx(20, rel=0.04)
+    with pytest.raises(ValueError, match="cannot fit"):
+        render_scene(1, n_dice=30, die_size=200)
+    with pytest.raises(ValueError, match="unknown hard case"):
+        render_scene(1, hard="wobbly")
+    with pytest.raises(ValueError, match="unknown dice style"):
+        render_scene(1, style="glass")
+
+
+def test_hard_cases_are_labelled() -> None:
+    touching = render_scene(6, n_dice=4, hard="touching")
+    assert sum(d.touching for d in touching.labels) >= 2
+    close = [(a, b) for a in touching.labels for b in touching.labels if a is not b
+             and math.hypot(a.x - b.x, a.y - b.y) <= (a.size + b.size) / 2 + 2]
+    assert close, "touching dice must share an edge"
+    rim = render_scene(6, n_dice=3, hard="rim")
+    tx, ty, tw, th = rim.tray
+    d = rim.labels[0]
+    reach = d.size / 2 * (abs(math.cos(math.radians(d.angle))) + abs(math.sin(math.radians(d.angle))))
+    assert min(d.x - reach - tx, tx + tw - d.x - reach, d.y - reach - ty, ty + th - d.y - reach) < 2
+    cocked = render_scene(6, n_dice=3, hard="cocked")
+    assert sum(d.cocked for d in cocked.labels) == 1 and not cocked.readable
+    occluded = render_scene(6, view="bottom", n_dice=3, hard="occluded")
+    assert any(d.occluded for d in occluded.labels) and "occluded" in occluded.unreadable_reasons()
+    glare = render_scene(6, n_dice=3, hard="glare")
+    assert any(d.glare for d in glare.labels)
+    clean = render_scene(6, n_dice=3)
+    for case in ("blur", "noise", "uneven"):
+        s = render_scene(6, n_dice=3, hard=case)
+        assert s.labels == clean.labels and not np.array_equal(s.image, clean.image)
+        assert s.readable
+    sharp = cv2.Laplacian(cv2.cvtColor(clean.image, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var()
+    blurred = render_scene(6, n_dice=3, hard="blur").image
+    assert cv2.Laplacian(cv2.cvtColor(blurred, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var() < sharp / 2
+    assert set(HARD_CASES) >= {"touching", "cocked", "glare", "blur", "noise", "uneven", "occluded"}
+
+
+def test_cup_lifted_is_much_brighter_with_less_contrast() -> None:
+    down = render_scene(9, view="bottom", values=(5, 2))
+    up = render_scene(9, view="bottom", values=(5, 2), cup_lifted=True)
+    assert up.cup_lifted and not up.readable
+    assert up.exposure > down.exposure * 1.4 and up.exposure - down.exposure > 40
+    assert up.image.std() < down.image.std()
+
+
+def test_dataset_mixes_views_styles_and_counts() -> None:
+    scenes = list(dataset(24, seed=100, n_dice=(1, 6)))
+    assert [s.seed for s in scenes] == list(range(100, 124))
+    assert {s.view for s in scenes} == {View.TOP, View.BOTTOM}
+    assert len({s.style for s in scenes}) >= 4
+    assert len({len(s.labels) for s in scenes}) >= 3
+    assert any(s.hard for s in scenes)
+    again = next(dataset(1, seed=100, n_dice=(1, 6)))
+    assert np.array_equal(again.image, scenes[0].image)
