@@ -5,13 +5,15 @@ Fed one :class:`~vision.reading.Reading` per frame with :meth:`Watcher.update`, 
 * ``settled``: ``settle_frames`` consecutive ok readings agree (same values, every die within
   ``tolerance`` of where it was). An unsure reading never settles: it breaks the run.
   An empty tray does not settle (there are no dice to settle).
-* ``new_roll``: dice settled that differ from the last settled ones (other values or count, or,
-  when nothing is sealed, the same values elsewhere: a re-roll). Given just before ``settled``.
+* ``new_roll``: dice settled that differ from the last settled ones (other values or count, or
+  the same values elsewhere when nothing is sealed or the cup was lifted since the seal: a
+  re-roll). Given just before ``settled``; it clears the seal.
 * ``count_changed``: the number of dice seen changed (a die fell out, the dice were picked up),
   confirmed by ``count_frames`` consecutive ok readings. Dice gone (0) also clears the seal.
-* ``moved``: after :meth:`seal`, the same dice were seen elsewhere (someone touched them);
-  once per seal, confirmed by ``count_frames`` consecutive readings. Dice that show other values
-  are a new roll instead, told when they settle.
+* ``moved``: after :meth:`seal`, with the cup down all along, the same dice were seen elsewhere
+  (someone touched them); once per seal, confirmed by ``count_frames`` consecutive readings.
+  Dice that show other values, or that moved after the cup was lifted, are a new roll instead,
+  told when they settle.
 * ``cup_lifted`` / ``cup_down``: the frame's brightness jumped above the cup-down baseline (light
   floods the tray from the room), confirmed by ``lift_frames`` frames, and came back down.
   The baseline follows the darker, cup-down frames; it can be given (the calibrated exposure).
@@ -151,6 +153,7 @@ class Watcher:
             self._sealed: Reading | None = None
             self._moved_told = False
             self._moved_run = 0
+            self._lifted_since_seal = False
             self._count: int | None = None
             self._pending_count: int | None = None
             self._pending_run = 0
@@ -192,11 +195,13 @@ class Watcher:
             if reading is None or not reading.ok:
                 raise ValueError("nothing to seal: the dice have not settled on a good reading")
             self._sealed, self._moved_told, self._moved_run = reading, False, 0
+            self._lifted_since_seal = self._lifted
             return reading
 
     def unseal(self) -> None:
         with self._lock:
             self._sealed, self._moved_told, self._moved_run = None, False, 0
+            self._lifted_since_seal = False
 
     def wait_for_settled(self, timeout: float | None = None) -> bool:
         """Block until the dice are settled (True) or ``timeout`` seconds pass (False)."""
@@ -262,8 +267,9 @@ class Watcher:
         last = self._settled
         if last is None or sorted(reading.values) != sorted(last.values):
             signals.append(Signal(SignalKind.NEW_ROLL, reading))
-        elif self._sealed is None and not self._agree(reading, last):
-            signals.append(Signal(SignalKind.NEW_ROLL, reading))    # re-rolled, the same values
+        elif (self._sealed is None or self._lifted_since_seal) and not self._agree(reading, last):
+            # Re-rolled to the same values: nothing sealed, or the cup was up in between.
+            signals.append(Signal(SignalKind.NEW_ROLL, reading))
         if signals:
             self.unseal()
         self._settled = reading
@@ -294,8 +300,8 @@ class Watcher:
 
     def _moved(self, reading: Reading) -> list[Signal]:
         sealed = self._sealed
-        if sealed is None or self._moved_told:
-            return []
+        if sealed is None or self._moved_told or self._lifted_since_seal:
+            return []       # with the cup up, moving the dice is rolling them
         same_values = sorted(reading.values) == sorted(sealed.values)
         if not same_values or self._agree(reading, sealed):
             self._moved_run = 0
@@ -325,6 +331,8 @@ class Watcher:
             return []
         self._lift_run = 0
         self._lifted = bright
+        if bright and self._sealed is not None:
+            self._lifted_since_seal = True
         if not bright:
             self._baseline = b
         return [Signal(SignalKind.CUP_LIFTED if bright else SignalKind.CUP_DOWN, reading)]

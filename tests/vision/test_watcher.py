@@ -188,3 +188,40 @@ def test_readings_agree_matches_dice_by_value_and_place() -> None:
     assert not readings_agree(a, ok(6, 3, at=[(200, 100), (100, 100)]))   # swapped places
     assert not readings_agree(a, ok(6, 3, 1))
     assert not readings_agree(a, UNSURE)
+
+
+def test_same_values_rolled_again_after_the_cup_was_lifted_are_a_new_roll() -> None:
+    w = Watcher(settle_frames=2, count_frames=2, lift_frames=1)
+    feed(w, ok(6, 3), ok(6, 3))
+    w.seal()
+    elsewhere = [(300, 120), (420, 300)]
+    assert feed(w, ok(6, 3, brightness=UP)) == ["cup_lifted"]
+    assert feed(w, UNSURE, ok(6, 3, at=elsewhere), ok(6, 3, at=elsewhere)) == \
+        ["cup_down", "new_roll", "settled"]
+    assert w.sealed_reading is None
+
+
+def scene_reading(scene) -> Reading:
+    """What a perfect reader would say about a rendered frame."""
+    dice = tuple(Die(d.value, d.x, d.y, d.size, 1.0) for d in scene.labels)
+    status = Status.OK if scene.readable else Status.UNSURE
+    return Reading(status, dice if status is Status.OK else (), brightness=scene.exposure)
+
+
+def test_a_rendered_game_under_the_cup() -> None:
+    """Cup up (empty, bright), the cup down on two dice, sealed; again for three rolls."""
+    from vision.render import render_scene
+
+    w = Watcher()
+    told: list[str] = []
+    for n, dice in enumerate([(6, 3), (6, 3), (2, 1)]):
+        up = render_scene(10 * n, view="bottom", values=(), cup_lifted=True)
+        down = render_scene(10 * n + 1, view="bottom", values=dice, style="white", die_size=56)
+        signals = feed(w, *[scene_reading(up)] * 4)
+        assert w.is_cup_lifted or n == 0        # at the start nothing is known of the light
+        signals += feed(w, *[scene_reading(down)] * 5)
+        assert not w.is_cup_lifted and w.is_settled and w.settled_reading.values == dice
+        assert "new_roll" in signals and "moved" not in signals
+        told.append(",".join(signals))
+        w.seal()
+    assert told[1].startswith("cup_lifted")
