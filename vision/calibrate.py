@@ -155,8 +155,8 @@ def find_dice(empty: np.ndarray, dice: np.ndarray, tray: tuple[int, int, int, in
               view: View = View.BOTTOM) -> list[float]:
     """Each die's side (pixels) from what changed between the two frames inside the tray."""
     x, y, w, h = tray
-    a = cv2.GaussianBlur(empty[y:y + h, x:x + w], (5, 5), 0)
-    b = cv2.GaussianBlur(dice[y:y + h, x:x + w], (5, 5), 0)
+    a = cv2.GaussianBlur(empty[y:y + h, x:x + w], (3, 3), 0)
+    b = cv2.GaussianBlur(dice[y:y + h, x:x + w], (3, 3), 0)
     diff = cv2.absdiff(a, b).max(axis=2)
     if view is View.TOP:       # seen from above, dice cast shadows: not part of a die
         diff[_shadow(a, b)] = 0
@@ -179,9 +179,30 @@ def find_dice(empty: np.ndarray, dice: np.ndarray, tray: tuple[int, int, int, in
         if stats[label, cv2.CC_STAT_AREA] < 100:     # a speck, not a die (dice are 20+ px)
             continue
         bx, by, bw, bh = stats[label, :4]
-        inside = dist[by:by + bh, bx:bx + bw][labels[by:by + bh, bx:bx + bw] == label]
-        sizes.append(2.0 * float(inside.max()))
+        blob = labels[by:by + bh, bx:bx + bw] == label
+        size = 2.0 * float(dist[by:by + bh, bx:bx + bw][blob].max())
+        if view is View.TOP:
+            size = _face_size(b[by:by + bh, bx:bx + bw], blob, dist[by:by + bh, bx:bx + bw], size)
+        sizes.append(size)
     return [s for s in sizes if s >= 12]
+
+
+def _face_size(patch: np.ndarray, blob: np.ndarray, dist: np.ndarray, size: float) -> float:
+    """Seen from above a die off-centre shows its sides too: keep the part coloured like the
+    middle of the blob (the face), pips filled in, and measure that."""
+    core = blob & (dist > 0.5 * dist[blob].max())
+    colour = np.median(patch[core].reshape(-1, 3).astype(np.float32), axis=0)
+    tolerance = 0.15 * float(np.linalg.norm(colour)) + 12
+    face = (blob & (np.linalg.norm(patch.astype(np.float32) - colour, axis=2) < tolerance))
+    face = cv2.morphologyEx(face.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(face, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return size
+    filled = np.zeros_like(face)
+    cv2.drawContours(filled, [max(contours, key=cv2.contourArea)], -1, 1, cv2.FILLED)
+    inner = 2.0 * float(cv2.distanceTransform(filled, cv2.DIST_L2, 5).max())
+    # Only ever a trim (the sides), never a different thing altogether.
+    return inner if 0.6 * size <= inner <= size else size
 
 
 def calibrate(empty_frame: np.ndarray, dice_frame: np.ndarray,

@@ -293,19 +293,41 @@ def free_pair(placed: list[_Placed], x: float, y: float, s: float, a: float,
 
 # -- drawing ----------------------------------------------------------------------------------
 
+def _body(look: _Look, background: Sequence[int]) -> np.ndarray:
+    body = np.array(look.body, np.float64)
+    if look.translucent:
+        body = (1 - look.translucent) * body + look.translucent * np.array(background, np.float64)
+    return body
+
+
+def _draw_under(img: np.ndarray, d: _Placed, look: _Look, *, view: View,
+                background: Sequence[int], centre: tuple[float, float], reach: float) -> None:
+    """What lies under and beside a die's face: its shadow, and (top view) the sides a camera
+    above sees of a die off the image's centre (perspective)."""
+    if view is not View.TOP:
+        return
+    half = d.size / 2
+    squash = math.cos(math.radians(d.tilt)) if d.cocked else 1.0
+    outline = _rounded_square(half, look.corner)
+    shadow = _transform(outline * 1.04, d.x + 0.08 * d.size, d.y + 0.1 * d.size, d.angle, squash)
+    _poly(img, shadow, [int(c * 0.55) for c in background])
+    # The top face is seen displaced away from the centre; the base stays put.
+    k = 0.35 * d.size / max(reach, 1.0)
+    ox, oy = (d.x - centre[0]) * k, (d.y - centre[1]) * k
+    if math.hypot(ox, oy) >= 1.0:
+        base = _transform(outline, d.x - ox, d.y - oy, d.angle, squash)
+        top = _transform(outline, d.x, d.y, d.angle, squash)
+        hull = cv2.convexHull(np.concatenate([base, top]).astype(np.float32))[:, 0, :]
+        _poly(img, hull.astype(np.float64), np.clip(_body(look, background) * 0.7, 0, 255))
+
+
 def _draw_die(img: np.ndarray, d: _Placed, face: int, look: _Look, rng: np.random.Generator,
               *, view: View, background: Sequence[int]) -> None:
     half = d.size / 2
     squash = math.cos(math.radians(d.tilt)) if d.cocked else 1.0
     outline = _rounded_square(half, look.corner)
-    body = np.array(look.body, np.float64)
-    if look.translucent:
-        body = (1 - look.translucent) * body + look.translucent * np.array(background, np.float64)
+    body = _body(look, background)
     shade = float(rng.uniform(0.9, 1.05))
-    if view is View.TOP:
-        # A soft shadow on the tray, down and right of the die.
-        shadow = _transform(outline * 1.04, d.x + 0.08 * d.size, d.y + 0.1 * d.size, d.angle, squash)
-        _poly(img, shadow, [int(c * 0.55) for c in background])
     if d.cocked:
         # The leaning die shows a strip of the side face beyond the skewed top face.
         side = np.array([[-half, half * 0.9], [half, half * 0.9],
@@ -436,6 +458,9 @@ def render_scene(seed: int, *, view: View | str = View.TOP, width: int = 640, he
     if "cocked" in hard_set and placed:
         d = placed[int(rng.integers(0, len(placed)))]
         d.cocked, d.tilt = True, float(rng.uniform(22, 40))
+    centre, reach = (width / 2, height / 2), math.hypot(width, height) / 2
+    for d in placed:      # every die's shadow and sides first: no side covers another's face
+        _draw_under(img, d, look, view=view, background=felt, centre=centre, reach=reach)
     for d in placed:
         face = d.value if view is View.TOP else 7 - d.value
         _draw_die(img, d, face, look, rng, view=view, background=felt)
