@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -10,6 +9,8 @@ import pytest
 from engine.errors import EngineError, IllegalAction, LineError, RecordError
 from engine.farkel import best_keep, has_score, score, scoring_subsets
 from engine.record import Session, replay
+
+from . import records
 
 THREE = ["Ann", "Bob", "Cy"]
 
@@ -23,7 +24,7 @@ def header(players: list[str] = THREE, **options: object) -> dict:
 
 def play(head: dict, *actions: dict) -> Session:
     """Replay a record written as a header and action dicts, line by line as JSON text."""
-    return replay([json.dumps(head)] + [json.dumps(a) for a in actions])
+    return records.play(head, *actions)
 
 
 def roll(by: str, *dice: int, **extra: object) -> dict:
@@ -40,13 +41,7 @@ def bank(by: str) -> dict:
 
 def refused(session: Session, action: dict, message: str, error: type[EngineError] = IllegalAction) -> None:
     """The action is refused with this message and the game is exactly as it was."""
-    before = json.dumps(session.game.public_state(), sort_keys=True)
-    log = list(session.log)
-    with pytest.raises(error) as info:
-        session.apply(action)
-    assert message in str(info.value)
-    assert json.dumps(session.game.public_state(), sort_keys=True) == before
-    assert session.log == log
+    records.assert_refused(session, action, error, message)
 
 
 # -- the scoring table, row by row ------------------------------------------------------------

@@ -11,6 +11,8 @@ from engine.errors import EngineError, IllegalAction, LineError, RecordError
 from engine.liars import Call, LiarsOptions, beats, hand_count
 from engine.record import Session, replay
 
+from . import records
+
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 EIGHT = FOUR + ["Eve", "Fay", "Gus", "Hal"]
 
@@ -23,7 +25,7 @@ def header(players: list[str] = FOUR, **options: object) -> dict:
 
 
 def play(head: dict, *actions: dict) -> Session:
-    return replay([json.dumps(head)] + [json.dumps(a) for a in actions])
+    return records.play(head, *actions)
 
 
 def call(by: str, count: int, face: int, zhai: bool = False, **extra: object) -> dict:
@@ -35,13 +37,7 @@ def open_(by: str, hands: dict) -> dict:
 
 
 def refused(session: Session, action: dict, message: str, error: type[EngineError] = IllegalAction) -> None:
-    before = json.dumps(session.game.public_state(), sort_keys=True)
-    log = list(session.log)
-    with pytest.raises(error) as info:
-        session.apply(action)
-    assert message in str(info.value)
-    assert json.dumps(session.game.public_state(), sort_keys=True) == before
-    assert session.log == log
+    records.assert_refused(session, action, error, message)
 
 
 # Ann 1-3-3-5-6, Bob 2-2-4-4-6, Cy 3-4-4-5-5, Dee 1-2-2-6-6: five 3s non-zhai (two 1s wild), three zhai

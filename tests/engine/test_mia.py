@@ -11,11 +11,13 @@ from engine.mia import RANKING, Mia
 from engine.pair import Pair
 from engine.record import Session, replay
 
+from . import records
+
 HEADER = '{"game": "mia", "players": ["Ann", "Bob", "Cy"]}'
 
 
 def play(*lines: str, header: str = HEADER) -> Session:
-    return replay([header, *lines])
+    return records.play(header, *lines)
 
 
 def lives(session: Session) -> dict[str, int]:
@@ -24,15 +26,7 @@ def lives(session: Session) -> dict[str, int]:
 
 def refused(session: Session, line: str, error: type[Exception], *fragments: str) -> str:
     """Apply an action that must be refused; check the message and that nothing changed."""
-    before = (json.dumps(session.game.public_state()), session.game.legal_actions(), list(session.log))
-    with pytest.raises(error) as info:
-        session.apply(json.loads(line))
-    message = str(info.value)
-    for fragment in fragments:
-        assert fragment in message
-    after = (json.dumps(session.game.public_state()), session.game.legal_actions(), list(session.log))
-    assert after == before
-    return message
+    return records.assert_refused(session, line, error, *fragments)
 
 
 # -- the ranking ------------------------------------------------------------------------
