@@ -119,8 +119,11 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
             except CameraError as exc:
                 log.warning("camera not available yet (%s): retrying", exc)
         try:
+            from vision.watcher import Watcher
+            # The calibrated exposure is the cup-down brightness the "cup lifted" signal needs.
+            exposure = getattr(getattr(settings, "vision", None), "exposure", None)
             referee = Referee(table, camera, open_camera=reopen, view=cam.view, fps=cam.fps,
-                              calibration=_calibration(settings))
+                              calibration=_calibration(settings), watcher=Watcher(baseline=exposure))
         except ImportError as exc:      # a broken install: serve the page, say why there is no referee
             log.error("the dice reader cannot be loaded (%s): running without the referee", exc)
             table.set_camera_status("lost", "The dice reader is not installed: see the device log")
