@@ -18,6 +18,7 @@ The same seed and options always give the same pixels::
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -328,6 +329,8 @@ def _draw_die(img: np.ndarray, d: _Placed, face: int, look: _Look, rng: np.rando
     outline = _rounded_square(half, look.corner)
     body = _body(look, background)
     shade = float(rng.uniform(0.9, 1.05))
+    if d.cocked and view is View.BOTTOM:
+        shade *= 0.7        # lifted off the lit tray on one side: less light comes back
     if d.cocked:
         # The leaning die shows a strip of the side face beyond the skewed top face.
         side = np.array([[-half, half * 0.9], [half, half * 0.9],
@@ -356,6 +359,17 @@ def _draw_die(img: np.ndarray, d: _Placed, face: int, look: _Look, rng: np.rando
     centres = _transform(np.array(PIP_LAYOUTS[face]) * half, d.x, d.y, d.angle, squash)
     for px, py in centres:
         _ellipse(img, px, py, pip_r, pip_r * squash, d.angle, colour)
+
+
+@functools.lru_cache(maxsize=8)
+def _led_ring(height: int, width: int, tray: tuple[int, int, int, int]) -> np.ndarray:
+    """The LED ring under the tray: brighter towards the tray's edges, darker in the middle."""
+    tx, ty, tw, th = tray
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    r = np.hypot((xx - (tx + tw / 2)) / (tw / 2), (yy - (ty + th / 2)) / (th / 2))
+    ring = (0.85 + 0.2 * np.clip(r, 0, 1.3) ** 2).astype(np.float32)
+    ring.flags.writeable = False
+    return ring
 
 
 def _gradient(h: int, w: int, rng: np.random.Generator, strength: float) -> np.ndarray:
@@ -465,22 +479,20 @@ def render_scene(seed: int, *, view: View | str = View.TOP, width: int = 640, he
         face = d.value if view is View.TOP else 7 - d.value
         _draw_die(img, d, face, look, rng, view=view, background=felt)
 
-    f = img.astype(np.float32)
-    if view is View.BOTTOM:
-        # The LED ring: brighter towards the tray's edges, darker in the middle.
-        yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
-        r = np.hypot((xx - (tx + tw / 2)) / (tw / 2), (yy - (ty + th / 2)) / (th / 2))
-        f *= (0.85 + 0.2 * np.clip(r, 0, 1.3) ** 2)[..., None]
-    if "uneven" in hard_set:
-        f *= _gradient(height, width, rng, float(rng.uniform(0.25, 0.45)))[..., None]
-    if "occluded" in hard_set and placed:
-        _occlude(f, placed, rng, view)
-    if "glare" in hard_set:
-        _glare(f, placed, rng)
-    if cup_lifted:
-        # Light floods in from above: much brighter, dice as low-contrast shapes.
-        f = 0.35 * f + float(rng.uniform(150, 180))
-    img = np.clip(f, 0, 255).astype(np.uint8)
+    if view is View.BOTTOM or cup_lifted or hard_set & {"uneven", "occluded", "glare"}:
+        f = img.astype(np.float32)      # light effects in float (else uint8 stays: fast)
+        if view is View.BOTTOM:
+            f *= _led_ring(height, width, tray)[..., None]
+        if "uneven" in hard_set:
+            f *= _gradient(height, width, rng, float(rng.uniform(0.25, 0.45)))[..., None]
+        if "occluded" in hard_set and placed:
+            _occlude(f, placed, rng, view)
+        if "glare" in hard_set:
+            _glare(f, placed, rng)
+        if cup_lifted:
+            # Light floods in from above: much brighter, dice as low-contrast shapes.
+            f = 0.35 * f + float(rng.uniform(150, 180))
+        img = np.clip(f, 0, 255).astype(np.uint8)
 
     sigma = 0.0
     if view is View.BOTTOM:
