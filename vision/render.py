@@ -212,17 +212,8 @@ def _place(rng: np.random.Generator, n: int, tray: tuple[int, int, int, int], si
     tx, ty, tw, th = tray
     placed: list[_Placed] = []
 
-    def free(x: float, y: float, s: float, a: float, ignore: int = -1) -> bool:
-        r = _reach(s, a)
-        if x - r < tx + 1 or x + r > tx + tw - 1 or y - r < ty + 1 or y + r > ty + th - 1:
-            return False
-        for i, p in enumerate(placed):
-            if i == ignore:
-                continue
-            # Circles around the squares: never overlapping, a little gap between dice.
-            if math.hypot(p.x - x, p.y - y) < (s + p.size) / 2 * math.sqrt(2) + 2:
-                return False
-        return True
+    def free(x: float, y: float, s: float, a: float) -> bool:
+        return _free(placed, x, y, s, a, tray, -1)
 
     for i in range(n):
         value = int(values[i]) if values is not None else int(rng.integers(1, 7))
@@ -239,7 +230,7 @@ def _place(rng: np.random.Generator, n: int, tray: tuple[int, int, int, int], si
                 x, y = p.x + d * math.cos(ang), p.y + d * math.sin(ang)
                 x += float(rng.uniform(-0.3, 0.3)) * s * abs(math.sin(ang))
                 y += float(rng.uniform(-0.3, 0.3)) * s * abs(math.cos(ang))
-                if free_pair(placed, x, y, s, p.angle, tray, len(placed) - 1):
+                if _free(placed, x, y, s, p.angle, tray, len(placed) - 1):
                     placed.append(_Placed(value, x, y, s, p.angle, touching=True))
                     p.touching = True
                     done = True
@@ -277,9 +268,10 @@ def _place(rng: np.random.Generator, n: int, tray: tuple[int, int, int, int], si
     return placed
 
 
-def free_pair(placed: list[_Placed], x: float, y: float, s: float, a: float,
+def _free(placed: list[_Placed], x: float, y: float, s: float, a: float,
               tray: tuple[int, int, int, int], partner: int) -> bool:
-    """Room for a die touching ``placed[partner]``: inside the tray, clear of every other die."""
+    """Room for a die: inside the tray, clear of every die but ``placed[partner]`` (which it
+    touches; -1 for none)."""
     tx, ty, tw, th = tray
     r = _reach(s, a)
     if x - r < tx + 1 or x + r > tx + tw - 1 or y - r < ty + 1 or y + r > ty + th - 1:
@@ -566,7 +558,8 @@ def dataset(n: int, seed: int = 0, *, view: View | str | None = None, width: int
     """``n`` scenes, seeds ``seed``, ``seed+1``, ...: views, styles, counts and hard cases mixed.
 
     ``view`` None alternates top and bottom. ``n_dice``: a count, or an inclusive (low, high)
-    range. ``die_size``: an inclusive (low, high) range in pixels, else fitted to the count.
+    range. ``die_size``: an inclusive (low, high) range in pixels (capped so the dice fit), else
+    fitted to the count.
     """
     pool = tuple(styles) if styles is not None else STYLES
     for i in range(n):
@@ -574,6 +567,10 @@ def dataset(n: int, seed: int = 0, *, view: View | str | None = None, width: int
         pick = np.random.default_rng([s, 3])
         v = view if view is not None else (View.TOP if i % 2 == 0 else View.BOTTOM)
         count = n_dice if isinstance(n_dice, int) else int(pick.integers(n_dice[0], n_dice[1] + 1))
-        size = None if die_size is None else float(pick.uniform(die_size[0], die_size[1]))
+        size = None
+        if die_size is not None:
+            _, _, tw, th = default_tray(width, height, v)
+            room = math.sqrt(tw * th / max(count, 1) / 4.5)     # many dice: smaller ones fit
+            size = min(float(pick.uniform(die_size[0], die_size[1])), max(room, die_size[0]))
         yield render_scene(s, view=v, width=width, height=height, n_dice=count,
                            style=pool[int(pick.integers(0, len(pool)))], hard=hard, die_size=size)
