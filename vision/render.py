@@ -353,6 +353,17 @@ def _draw_die(img: np.ndarray, d: _Placed, face: int, look: _Look, rng: np.rando
         _ellipse(img, px, py, pip_r, pip_r * squash, d.angle, colour)
 
 
+def _motion_kernel(length: float, angle: float) -> np.ndarray:
+    """A straight streak of ``length`` pixels at ``angle`` degrees, summing to 1."""
+    n = max(3, int(round(length)) | 1)
+    kernel = np.zeros((n, n), np.float32)
+    c = n // 2
+    dx, dy = math.cos(math.radians(angle)) * c, math.sin(math.radians(angle)) * c
+    cv2.line(kernel, (int(round(c - dx)), int(round(c - dy))), (int(round(c + dx)), int(round(c + dy))),
+             1.0, 1, cv2.LINE_AA)
+    return kernel / kernel.sum()
+
+
 @functools.lru_cache(maxsize=8)
 def _led_ring(height: int, width: int, tray: tuple[int, int, int, int]) -> np.ndarray:
     """The LED ring under the tray: brighter towards the tray's edges, darker in the middle."""
@@ -489,10 +500,14 @@ def render_scene(seed: int, *, view: View | str = View.TOP, width: int = 640, he
     sigma = 0.0
     if view is View.BOTTOM:
         sigma = max(0.6, size * 0.015)         # the frosted acrylic softens everything
-    if "blur" in hard_set:
-        sigma = max(sigma, size * float(rng.uniform(0.04, 0.07)))
+    motion = "blur" in hard_set and rng.random() < 0.5
+    if "blur" in hard_set and not motion:
+        sigma = max(sigma, size * float(rng.uniform(0.04, 0.07)))     # out of focus
     if sigma > 0:
         img = cv2.GaussianBlur(img, (0, 0), sigma)
+    if motion:      # the camera or the tray shook during the exposure
+        img = cv2.filter2D(img, -1, _motion_kernel(size * float(rng.uniform(0.08, 0.15)),
+                                                   float(rng.uniform(0, 180))))
     if "noise" in hard_set:
         noise = rng.normal(0, float(rng.uniform(6, 14)), (height, width, 1)).astype(np.float32)
         img = np.clip(img.astype(np.float32) + noise, 0, 255).astype(np.uint8)

@@ -147,3 +147,18 @@ def test_dataset_mixes_views_styles_and_counts() -> None:
     assert any(s.hard for s in scenes)
     again = next(dataset(1, seed=100, n_dice=(1, 6)))
     assert np.array_equal(again.image, scenes[0].image)
+
+
+def test_big_frames_with_many_dice_of_any_size() -> None:
+    for s in dataset(4, seed=900, width=1280, height=960, n_dice=30, die_size=(20, 200)):
+        assert s.image.shape == (960, 1280, 3) and len(s.labels) == 30
+        assert all(15 <= d.size <= 200 * 1.04 for d in s.labels)
+
+
+def test_blur_either_kind_softens_the_picture() -> None:
+    for seed in range(6):
+        clean = render_scene(seed, n_dice=3, style="white")
+        blurred = render_scene(seed, n_dice=3, style="white", hard="blur")
+        sharpness = [cv2.Laplacian(cv2.cvtColor(s.image, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var()
+                     for s in (clean, blurred)]
+        assert sharpness[1] < sharpness[0] * 0.7
