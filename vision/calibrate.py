@@ -40,7 +40,8 @@ def _number(value: Any, name: str) -> float:
 
 @dataclass(frozen=True)
 class Calibration:
-    """The tray (x, y, width, height, pixels), a die's side (pixels), the empty tray's mean grey."""
+    """The tray (x, y, width, height, pixels), a die's side (pixels), and the exposure: the mean
+    grey (0-255) of the whole frame of the empty tray, comparable with Reading.brightness."""
 
     tray: tuple[int, int, int, int]
     die_size: float | None = None
@@ -233,6 +234,6 @@ def calibrate(empty_frame: np.ndarray, dice_frame: np.ndarray,
     if not sizes:
         raise CalibrationError("no dice found in the dice frame: put a few dice on the tray, apart, "
                                "without moving the camera")
-    x, y, w, h = tray
-    exposure = float(grey[y:y + h, x:x + w].mean())
+    # The whole frame's mean grey, as Reading.brightness: the watcher compares the two.
+    exposure = mean
     return Calibration(tray=tray, die_size=float(np.median(sizes)), exposure=exposure, view=view)
