@@ -1,0 +1,74 @@
+"""Draw what the reader saw on a copy of the frame: the evidence photo of a pull.
+
+Made to be read at a glance on a wall scoreboard: a thick outline round each die with its value
+large beside it (green when the reading is ok, amber when unsure) and a banner with the status
+and the reason.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .reading import Reading
+
+GREEN = (60, 200, 60)       # BGR
+AMBER = (0, 170, 255)
+INK = (20, 20, 20)
+FONT = cv2.FONT_HERSHEY_SIMPLEX
+
+
+def _as_bgr(image: np.ndarray) -> np.ndarray:
+    if image.ndim == 2:
+        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    return image.copy()
+
+
+def _label(img: np.ndarray, text: str, x: int, y: int, scale: float, thick: int,
+           colour: tuple[int, int, int]) -> None:
+    """Text on a filled box of the status colour so it reads on any background."""
+    (w, h), base = cv2.getTextSize(text, FONT, scale, thick)
+    hgt, wid = img.shape[:2]
+    x = int(min(max(x, 0), max(wid - w - 4, 0)))
+    y = int(min(max(y, h + 4), hgt - base - 2))
+    cv2.rectangle(img, (x - 3, y - h - 4), (x + w + 3, y + base + 2), colour, -1)
+    cv2.putText(img, text, (x, y), FONT, scale, INK, thick, cv2.LINE_AA)
+
+
+def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
+    """A BGR copy of ``image`` with each die outlined and its value written, plus a status banner.
+
+    The reading's coordinates are in the image's own frame (the reader already maps the bottom
+    view back), so they are drawn as they are.
+    """
+    out = _as_bgr(np.asarray(image))
+    if out.dtype != np.uint8:
+        out = np.clip(out, 0, 255).astype(np.uint8)
+    h, w = out.shape[:2]
+    colour = GREEN if reading.ok else AMBER
+    unit = max(min(h, w) / 480.0, 0.5)            # scale strokes and text with the frame
+    thick = max(2, int(round(3 * unit)))
+    for die in reading.dice:
+        half = max(die.size, 8.0) / 2.0
+        box = cv2.boxPoints(((die.x, die.y), (2 * half + 4, 2 * half + 4), die.angle))
+        cv2.polylines(out, [np.round(box).astype(np.int32)], True, colour, thick, cv2.LINE_AA)
+        # the value as big as the die (within limits) just above it
+        scale = float(np.clip(die.size / 28.0, 0.8 * unit, 2.5 * unit))
+        _label(out, str(die.value), int(die.x - half), int(die.y - half - thick - 4), scale,
+               max(2, int(round(scale * 2))), colour)
+    status = "OK" if reading.ok else "UNSURE"
+    text = f"{status}: {' '.join(str(v) for v in reading.values) or 'no dice'}"
+    if reading.reason:
+        text += f" - {reading.reason}"
+    scale = 0.8 * unit
+    tk = max(2, int(round(2 * unit)))
+    # shrink a long reason until it fits the frame's width
+    while scale > 0.35 and cv2.getTextSize(text, FONT, scale, tk)[0][0] > w - 16:
+        scale *= 0.9
+    (_, th), base = cv2.getTextSize(text, FONT, scale, tk)
+    banner = th + base + 14
+    cv2.rectangle(out, (0, 0), (w, banner), colour, -1)
+    cv2.putText(out, text, (8, banner - base - 6), FONT, scale, INK, tk, cv2.LINE_AA)
+    return out

@@ -1,0 +1,144 @@
+"""Scoring a dice reader against labelled photos or rendered scenes (the real-photo test and the
+benchmark share it, so both count the same way).
+
+A labelled die is matched to the read die whose centre is nearest, within 0.6 x the label's size.
+A photo is *confidently wrong* when the reading says ok but any labelled die is missing, a read
+die matches no label, or a value is wrong. A rendered scene that a careful reader cannot be sure
+of (``scene.readable`` false: a cocked or hidden die, the cup lifted) read ok is confidently wrong
+too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+import cv2
+import numpy as np
+
+from .reading import Reading, View
+
+MATCH_RADIUS = 0.6     # x the labelled die's size
+
+
+@dataclass(frozen=True)
+class Truth:
+    value: int
+    x: float
+    y: float
+    size: float
+
+
+@dataclass
+class Score:
+    dice_total: int = 0
+    dice_right: int = 0            # value right on a die found, whatever the status
+    dice_right_ok: int = 0         # value right in photos whose status is ok
+    photos: int = 0
+    photos_unsure: int = 0
+    photos_confidently_wrong: int = 0
+    photos_readable: int = 0       # scenes a careful reader can be sure of (all real photos)
+    photos_readable_unsure: int = 0
+    wrong_names: list[str] = field(default_factory=list)
+
+    @staticmethod
+    def _pct(a: int, b: int) -> float:
+        return 100.0 * a / b if b else 0.0
+
+    @property
+    def dice_right_pct(self) -> float:
+        return self._pct(self.dice_right, self.dice_total)
+
+    @property
+    def dice_right_ok_pct(self) -> float:
+        return self._pct(self.dice_right_ok, self.dice_total)
+
+    @property
+    def unsure_pct(self) -> float:
+        return self._pct(self.photos_unsure, self.photos)
+
+    @property
+    def readable_unsure_pct(self) -> float:
+        return self._pct(self.photos_readable_unsure, self.photos_readable)
+
+    @property
+    def confidently_wrong_pct(self) -> float:
+        return self._pct(self.photos_confidently_wrong, self.photos)
+
+
+def match(reading: Reading, truths: Sequence[Truth]) -> tuple[int, bool]:
+    """(labelled dice read with the right value, whether every die matches one-to-one and right)."""
+    pairs = []
+    for ti, t in enumerate(truths):
+        for di, d in enumerate(reading.dice):
+            dist = float(np.hypot(d.x - t.x, d.y - t.y))
+            if dist <= MATCH_RADIUS * t.size:
+                pairs.append((dist, ti, di))
+    pairs.sort()
+    used_t: set[int] = set()
+    used_d: set[int] = set()
+    right = 0
+    for _, ti, di in pairs:          # greedy nearest-first one-to-one matching
+        if ti in used_t or di in used_d:
+            continue
+        used_t.add(ti)
+        used_d.add(di)
+        right += reading.dice[di].value == truths[ti].value
+    exact = right == len(truths) and len(used_d) == len(reading.dice)
+    return right, exact
+
+
+def _add(score: Score, name: str, reading: Reading, truths: Sequence[Truth], readable: bool) -> None:
+    right, exact = match(reading, truths)
+    score.photos += 1
+    score.dice_total += len(truths)
+    score.dice_right += right
+    score.photos_readable += readable
+    if reading.ok:
+        score.dice_right_ok += right
+        if not (exact and readable):
+            score.photos_confidently_wrong += 1
+            score.wrong_names.append(name)
+    else:
+        score.photos_unsure += 1
+        score.photos_readable_unsure += readable
+
+
+def load_labels(label_path: Path, width: int, height: int) -> list[Truth]:
+    """YOLO labels ``class xc yc w h`` (normalised); the value is class + 1."""
+    truths = []
+    for line in label_path.read_text().split("\n"):
+        parts = line.split()
+        if len(parts) < 5:
+            continue
+        cls, xc, yc, bw, bh = int(parts[0]), *map(float, parts[1:5])
+        truths.append(Truth(cls + 1, xc * width, yc * height, max(bw * width, bh * height)))
+    return truths
+
+
+def photo_paths(photos_dir: Path) -> list[Path]:
+    return sorted((Path(photos_dir) / "images").glob("*.jpg"))
+
+
+def score_photos(reader_fn: Callable[[np.ndarray], Reading], photos_dir: Path) -> Score:
+    """Score ``reader_fn(image) -> Reading`` on ``photos_dir/images/*.jpg`` with ``labels/*.txt``."""
+    score = Score()
+    for path in photo_paths(photos_dir):
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise ValueError(f"{path}: not an image")
+        truths = load_labels(Path(photos_dir) / "labels" / (path.stem + ".txt"),
+                             image.shape[1], image.shape[0])
+        _add(score, path.name, reader_fn(image), truths, True)
+    return score
+
+
+def score_scenes(reader_fn: Callable[[np.ndarray, View], Reading], scenes: Iterable) -> Score:
+    """Score ``reader_fn(image, view) -> Reading`` on rendered scenes (vision.render.Scene)."""
+    score = Score()
+    for scene in scenes:
+        truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+        _add(score, f"seed {scene.seed} {scene.view.value}", reader_fn(scene.image, scene.view),
+             truths, scene.readable)
+    return score
