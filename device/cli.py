@@ -374,6 +374,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", metavar="FILE", help="the config file to write [vision] into")
     p.set_defaults(func=_cmd_calibrate)
 
+    p = sub.add_parser("read", help="read the dice in image files (one JSON line per image)")
+    from vision.cli import add_read_arguments, run_read
+    add_read_arguments(p)
+    p.set_defaults(func=run_read)
+
     p = sub.add_parser("replay", help="apply a game record and print the standings as JSON")
     p.add_argument("file", help="a game record (JSON Lines)")
     p.set_defaults(func=_cmd_replay)
