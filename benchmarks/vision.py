@@ -1,0 +1,121 @@
+"""Vision benchmark: our pip reader against the blob-counting baseline, in one run.
+
+Accuracy on the real photos (../shared/dice-photos/byler) and on seeded synthetic frames (both
+views, every style, hard cases mixed in); speed on one core (cv2.setNumThreads(1)) for 640x480
+with 2 dice, 1280x960 with 2 dice and 640x480 with 30 dice; peak memory.
+
+    python benchmarks/vision.py            # full: 2,000 synthetic frames
+    python benchmarks/vision.py --quick    # a smaller run
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import resource
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vision.baseline import read_dice_baseline  # noqa: E402
+from vision.reader import read_dice  # noqa: E402
+from vision.render import dataset, render_scene  # noqa: E402
+from vision.scoring import Score, score_photos, score_scenes  # noqa: E402
+
+PHOTOS = ROOT.parent / "shared" / "dice-photos" / "byler"
+READERS = {"reader": read_dice, "baseline": read_dice_baseline}
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{cpu}, nproc {os.cpu_count()}, Python {platform.python_version()}, "
+            f"OpenCV {cv2.__version__}, load average {os.getloadavg()[0]:.1f}")
+
+
+def row(name: str, s: Score, synthetic: bool) -> str:
+    unsure = (f"{s.readable_unsure_pct:.1f}% of {s.photos_readable} readable"
+              if synthetic else f"{s.unsure_pct:.1f}%")
+    return (f"| {name} | {s.dice_right_pct:.1f}% ({s.dice_right}/{s.dice_total}) | "
+            f"{s.dice_right_ok_pct:.1f}% | {s.confidently_wrong_pct:.2f}% "
+            f"({s.photos_confidently_wrong}/{s.photos}) | {unsure} |")
+
+
+def speed(fn, frames: list[tuple[np.ndarray, str]], repeats: int) -> tuple[float, float]:
+    times = []
+    for _ in range(repeats):
+        for image, view in frames:
+            t = time.perf_counter()
+            fn(image, view)
+            times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, int(0.95 * len(times)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="200 synthetic frames, fewer speed runs")
+    ap.add_argument("--frames", type=int, help="synthetic frames (default 2000, --quick 200)")
+    args = ap.parse_args()
+    n_frames = args.frames or (200 if args.quick else 2000)
+    cv2.setNumThreads(1)
+    print(f"# vision benchmark {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print(f"# {machine()}")
+
+    if not PHOTOS.is_dir():
+        print(f"real photos missing: {PHOTOS}", file=sys.stderr)
+        return 1
+    print("\n## accuracy\n")
+    print("| reader, set | dice right | dice right in ok photos | confidently wrong photos | unsure |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, fn in READERS.items():
+        s = score_photos(fn, PHOTOS)
+        print(row(f"{name}, 200 real photos", s, False), flush=True)
+    for name, fn in READERS.items():
+        s = score_scenes(fn, dataset(n_frames, seed=10_000))   # views alternate top/bottom
+        print(row(f"{name}, {n_frames} synthetic", s, True), flush=True)
+
+    print("\n## speed, one thread (ms per frame)\n")
+    print("| reader | frame | median | p95 |")
+    print("| --- | --- | ---: | ---: |")
+    n_speed, repeats = (10, 2) if args.quick else (30, 3)
+    cases = {"640x480, 2 dice": (640, 480, 2), "1280x960, 2 dice": (1280, 960, 2),
+             "640x480, 30 dice": (640, 480, 30)}
+    for label, (w, h, n) in cases.items():
+        frames = [(sc.image, sc.view.value) for sc in
+                  (render_scene(20_000 + i, view="bottom" if i % 2 else "top", width=w, height=h,
+                                n_dice=n) for i in range(n_speed))]
+        for name, fn in READERS.items():
+            fn(*frames[0])     # warm up
+            med, p95 = speed(fn, frames, repeats)
+            print(f"| {name} | {label} | {med:.1f} | {p95:.1f} |", flush=True)
+
+    print("\n## memory\n")
+    big = render_scene(30_000, width=1280, height=960, n_dice=30)
+    tracemalloc.start()
+    read_dice(big.image, big.view)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"reader on 1280x960 with 30 dice: tracemalloc peak {peak / 1e6:.1f} MB "
+          f"(numpy buffers; OpenCV's own not traced); ru_maxrss of the whole run {rss:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
