@@ -1,0 +1,49 @@
+"""vision.annotate: the evidence photo shows each die and the status, on a copy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.annotate import AMBER, GREEN, annotate
+from vision.reading import Die, Reading, Status
+
+DICE = (Die(3, 120.0, 200.0, 50.0, 0.9, 15.0), Die(5, 420.0, 300.0, 60.0, 0.95))
+
+
+def _near(img: np.ndarray, colour: tuple[int, int, int], tol: int = 40) -> np.ndarray:
+    return np.all(np.abs(img.astype(int) - np.array(colour)) <= tol, axis=2)
+
+
+@pytest.mark.parametrize("status,colour", [(Status.OK, GREEN), (Status.UNSURE, AMBER)])
+def test_each_die_outlined_in_the_status_colour(status: Status, colour: tuple[int, int, int]) -> None:
+    image = np.full((480, 640, 3), 128, np.uint8)
+    reading = Reading(status, DICE, reason=None if status is Status.OK else "a die is leaning")
+    out = annotate(image, reading)
+    assert out.shape == image.shape and out.dtype == np.uint8
+    assert np.all(image == 128), "the input frame must be left untouched"
+    mask = _near(out, colour)
+    for die in DICE:            # the outline runs round the die, its inside is left visible
+        half = die.size / 2 + 2
+        ring = mask[int(die.y - half - 8):int(die.y + half + 8), int(die.x - half - 8):int(die.x + half + 8)]
+        assert ring.sum() > die.size * 2
+        inner = out[int(die.y - 10):int(die.y + 10), int(die.x - 10):int(die.x + 10)]
+        assert np.all(inner == 128)
+    assert mask[:20, :].mean() > 0.8, "the status banner spans the top"
+    other = GREEN if colour == AMBER else AMBER
+    assert _near(out, other, 20).sum() == 0
+
+
+def test_grey_input_long_reason_and_no_dice() -> None:
+    grey = np.full((240, 320), 90, np.uint8)
+    reason = "a face matches no pip layout, and a die is leaning on the rim of the tray " * 2
+    out = annotate(grey, Reading(Status.UNSURE, (), reason=reason))
+    assert out.shape == (240, 320, 3)
+    assert _near(out, AMBER)[:10].mean() > 0.8
+    assert np.all(out[-40:] == 90), "nothing drawn below the banner when no die was found"
+
+
+def test_die_at_the_edge_of_the_frame_is_drawn_without_error() -> None:
+    image = np.zeros((100, 100, 3), np.uint8)
+    out = annotate(image, Reading(Status.OK, (Die(6, 2.0, 98.0, 40.0, 1.0),)))
+    assert _near(out, GREEN).sum() > 50
