@@ -1,240 +1,371 @@
 """The pip reader: finds each die on the tray, finds its pips, and validates the face against the
 six canonical pip layouts. It never guesses: any doubt makes the whole reading unsure, with a
 reason a person understands.
+
+How it works, briefly:
+
+1. Foreground. The tray is the large uniform surface; a median-filtered copy of the frame is the
+   tray without the dice. Pixels far (in Lab colour) from it are dice, pips or shadows. A first
+   pass with a wide filter finds the die size; a second pass with a filter sized to the dice
+   separates dice from the tray's rim.
+2. Dice. Connected regions of the foreground that are square enough and thick enough are dice;
+   a region the size of two or more dice is split at its waist (touching dice). A thick region that
+   is not a die makes the reading unsure: something on the tray cannot be read.
+3. Pips. Inside each die, pixels far in colour from the die's own face colour are pips; round,
+   similar-sized blobs only.
+4. Layout. The six canonical layouts are centrally symmetric, so the pips' centroid is the face
+   centre; the layout is fitted over rotation and scale, and a face whose pips sit more than a
+   third of a pip step from their slots, or whose pip step does not fit the die's size, is
+   rejected ("a face matches no pip layout").
+
+The bottom view (camera under the translucent tray) is read on the mirrored frame and reports
+7 - the face seen, so values are always what the players see.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
 
 from .reading import Die, Reading, Status, View
 
-T = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-     5: [(-1, -1), (1, -1), (-1, 1), (1, 1), (0, 0)], 6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
-VARIANTS = {k: [np.array(v, float)] for k, v in T.items()}
-for k in (2, 3):
-    VARIANTS[k].append(np.array([(x, -y) for x, y in T[k]], float))
-VARIANTS[6].append(np.array([(y, x) for x, y in T[6]], float))
+# Pip slots in units of the pip step (distance from the face centre to a corner pip, per axis).
+_LAYOUTS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (-1, 1), (1, 1), (0, 0)],
+    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
+}
+# A die's layouts are symmetric under a quarter turn except 2, 3 (the other diagonal) and 6
+# (columns or rows), so those get a second variant; the fit then searches angles over 0-90°.
+_VARIANTS = {k: [np.array(v, float)] for k, v in _LAYOUTS.items()}
+for _k in (2, 3):
+    _VARIANTS[_k].append(np.array([(x, -y) for x, y in _LAYOUTS[_k]], float))
+_VARIANTS[6].append(np.array([(y, x) for x, y in _LAYOUTS[6]], float))
+_ANGLES = np.deg2rad(np.arange(0.0, 90.0, 3.0))
+_ROT = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
+                 np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], 1)], 1)        # (A, 2, 2)
+
+# Thresholds, each a fraction of the die's side unless said otherwise.
+MAX_LAYOUT_ERROR = 0.33        # worst pip's distance from its slot, in pip steps
+PIP_STEP_RANGE = (0.17, 0.36)  # the pip step relative to the die side
+MIN_DIE_PX = 14                # smallest die side we try to read, pixels
+TOO_DARK, TOO_BRIGHT = 25.0, 235.0
+MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is a blur
 
 
-ANGLES = np.deg2rad(np.arange(0, 90, 3))
-ROT = np.stack([np.stack([np.cos(ANGLES), -np.sin(ANGLES)], 1), np.stack([np.sin(ANGLES), np.cos(ANGLES)], 1)], 1)  # (A,2,2)
+@dataclass
+class _Blob:
+    area: int
+    rect: tuple[Any, ...]       # cv2.minAreaRect
+    box: tuple[int, int, int, int]
+    mask: np.ndarray            # 0/255 over the box
+    thickness: float            # largest inscribed radius, pixels
+
+    @property
+    def side(self) -> float:
+        return float(np.sqrt(self.area))
+
+    @property
+    def squarish(self) -> bool:
+        w, h = self.rect[1]
+        return (min(w, h) > 0 and max(w, h) / min(w, h) < 1.3 and self.area > 0.78 * w * h
+                and self.thickness > 0.35 * self.side)
 
 
-def match_layout(pts):
-    """pts (k,2): pip centres in pixels. The layouts are centrally symmetric, so the centre is the
-    centroid. Returns (value, error as a fraction of the pip spacing, spacing in pixels) or None."""
+def fit_layout(pts: np.ndarray) -> tuple[int, float, float, float] | None:
+    """Fit pip centres (k, 2) in pixels to the canonical layout with k pips.
+
+    Returns (value, error in pip steps, pip step in pixels, angle in radians that turns the
+    pips onto the template), or None when no rotation gives every pip its own slot.
+    """
     k = len(pts)
     if not 1 <= k <= 6:
         return None
     if k == 1:
-        return 1, 0.0, 0.0
-    c = pts - pts.mean(axis=0)
-    best = None
-    for tpl in VARIANTS[k]:
-        rot = np.einsum("aij,kj->aki", ROT, c)          # (A,k,2) points rotated by each angle
-        den = (tpl * tpl).sum()
-        # scale by least squares after nearest-slot assignment at a first guess
-        ext = np.abs(rot).max(axis=2)                     # (A,k)
-        s0 = np.median(ext[:, ext.mean(axis=0) > 0] if k != 1 else ext, axis=1) if k else None
-        slots = tpl[None, :, :] * s0[:, None, None]       # (A,k,2)
-        d = np.linalg.norm(rot[:, :, None, :] - slots[:, None, :, :], axis=3)   # (A,k,k)
-        a = d.argmin(axis=2)
-        for ai in range(len(ANGLES)):
-            if len(set(a[ai].tolist())) != k:
+        return 1, 0.0, 0.0, 0.0
+    centred = pts - pts.mean(axis=0)
+    rotated = np.einsum("aij,kj->aki", _ROT, centred)             # (A, k, 2)
+    best: tuple[int, float, float, float] | None = None
+    for template in _VARIANTS[k]:
+        reach = np.abs(rotated).max(axis=2)                          # (A, k)
+        corner = np.abs(template).max(axis=1) > 0                    # pips that are not centre
+        step = np.median(reach[:, corner], axis=1)                   # (A,)
+        slots = template[None, :, :] * step[:, None, None]
+        dist = np.linalg.norm(rotated[:, :, None, :] - slots[:, None, :, :], axis=3)  # (A, k, k)
+        nearest = dist.argmin(axis=2)
+        for a in range(len(_ANGLES)):
+            if len(set(nearest[a].tolist())) != k:
                 continue
-            err = d[ai, np.arange(k), a[ai]].max() / max(s0[ai], 1e-6)
-            if best is None or err < best[1]:
-                best = (k, float(err), float(s0[ai]))
+            error = float(dist[a, np.arange(k), nearest[a]].max() / max(step[a], 1e-6))
+            if best is None or error < best[1]:
+                best = (k, error, float(step[a]), float(_ANGLES[a]))
     return best
 
 
-def _fg_mask(img, die_side=None):
+def _foreground(img: np.ndarray, die_side: float | None) -> np.ndarray:
+    """Pixels that differ from the tray (0/255)."""
     small = cv2.resize(img, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    k = max(3, int(min(small.shape[:2]) / 2.5) | 1) if not die_side else max(5, int(die_side * 2.5 / 4) | 1)
-    bg = cv2.medianBlur(small, k)
-    bg = cv2.resize(bg, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
+    if die_side is None:
+        k = int(min(small.shape[:2]) / 2.5)
+    else:
+        k = int(die_side * 2.5 / 4)
+    k = max(5, min(k, 255)) | 1
+    tray = cv2.medianBlur(small, k)
+    tray = cv2.resize(tray, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
     lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.int16)
-    lbg = cv2.cvtColor(bg, cv2.COLOR_BGR2LAB).astype(np.int16)
-    diff = np.abs(lab - lbg)
-    dist = (diff[..., 0] * 0.6 + diff[..., 1] + diff[..., 2]).astype(np.float32)
-    dist = cv2.GaussianBlur(dist, (5, 5), 0)
-    d8 = np.clip(dist, 0, 255).astype(np.uint8)
-    t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    t = max(t, 28)
-    m = (d8 > t).astype(np.uint8) * 255
-    m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    # fill holes (pips)
-    cnts, hier = cv2.findContours(m, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    filled = m.copy()
-    if hier is not None:
-        for i, c in enumerate(cnts):
-            parent = hier[0][i][3]
-            if parent >= 0 and cv2.contourArea(c) < 0.2 * cv2.contourArea(cnts[parent]):
-                cv2.drawContours(filled, [c], -1, 255, -1)
-    k = 3 if not die_side else max(3, int(die_side * 0.45))
-    filled = cv2.morphologyEx(filled, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    return filled
+    tray_lab = cv2.cvtColor(tray, cv2.COLOR_BGR2LAB).astype(np.int16)
+    diff = np.abs(lab - tray_lab)
+    dist = diff[..., 0] * 0.6 + diff[..., 1] + diff[..., 2]
+    dist8 = cv2.GaussianBlur(np.clip(dist, 0, 255).astype(np.uint8), (5, 5), 0)
+    otsu, _ = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    mask = (dist8 > max(otsu, 28)).astype(np.uint8) * 255
+    # The median filter copies the rim into the tray's corners; a pixel of the tray's own colour
+    # is never a die, whatever the local filter says.
+    h, w = small.shape[:2]
+    centre = cv2.cvtColor(small[h // 5:h - h // 5, w // 5:w - w // 5], cv2.COLOR_BGR2LAB)
+    tray_colour = np.median(centre.reshape(-1, 3), axis=0).astype(np.int16)
+    gdiff = np.abs(lab - tray_colour)
+    gdist = gdiff[..., 0] * 0.6 + gdiff[..., 1] + gdiff[..., 2]
+    unlike_tray = cv2.dilate((gdist > 28).astype(np.uint8), np.ones((5, 5), np.uint8))
+    mask &= unlike_tray * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    # Fill small holes (the pips of light-on-dark dice), not the tray inside its rim.
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is not None:
+        for i, contour in enumerate(contours):
+            parent = hierarchy[0][i][3]
+            if parent >= 0 and cv2.contourArea(contour) < 0.2 * cv2.contourArea(contours[parent]):
+                cv2.drawContours(mask, [contour], -1, 255, -1)
+    k_open = 3 if die_side is None else max(3, int(die_side * 0.4))
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
 
 
-def _split(mask):
-    """Separate touching dice: cut the mask where the distance transform has a saddle."""
-    dist = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
-    n, lbl, stats, _ = cv2.connectedComponentsWithStats(mask)
-    if n <= 2:
-        return mask
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    med = float(np.median(areas[areas > 250])) if (areas > 250).any() else 0
-    if med <= 0:
-        return mask
-    r = np.sqrt(med) / 2
+def _split_touching(mask: np.ndarray, die_side: float) -> np.ndarray:
+    """Cut regions bigger than one die at their waists (watershed on the distance transform)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     out = mask.copy()
     for i in range(1, n):
-        if stats[i, cv2.CC_STAT_AREA] < 1.7 * med:
+        if stats[i, cv2.CC_STAT_AREA] < 1.6 * die_side ** 2:
             continue
         x, y, w, h = stats[i, :4]
-        sub = (lbl[y:y + h, x:x + w] == i).astype(np.uint8)
-        d = dist[y:y + h, x:x + w] * sub
-        seeds = (d > 0.6 * r).astype(np.uint8)
-        ns, sl = cv2.connectedComponents(seeds)
-        if ns <= 2:
+        sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        dist = cv2.distanceTransform(sub, cv2.DIST_L2, 5)
+        seeds = (dist > 0.3 * die_side).astype(np.uint8)
+        count, seed_labels = cv2.connectedComponents(seeds)
+        if count <= 2:
             continue
-        markers = sl.astype(np.int32) + 1
-        markers[sub == 0] = 0
-        markers[(sub > 0) & (seeds == 0)] = 0
-        markers[sub == 0] = 1
-        markers = np.where(seeds > 0, sl + 1, np.where(sub > 0, 0, 1)).astype(np.int32)
-        ws = cv2.watershed(cv2.cvtColor(sub * 255, cv2.COLOR_GRAY2BGR), markers)
-        cut = (ws == -1)
-        out[y:y + h, x:x + w][cut] = 0
-    return cv2.erode(out, np.ones((2, 2), np.uint8)) if False else out
+        markers = np.where(seeds > 0, seed_labels + 1, np.where(sub > 0, 0, 1)).astype(np.int32)
+        cv2.watershed(cv2.cvtColor(sub * 255, cv2.COLOR_GRAY2BGR), markers)
+        region = out[y:y + h, x:x + w]
+        region[markers == -1] = 0
+    return out
 
 
-def _squarish(cd):
-    c, area, r, box, _ = cd
-    w, h = r[1]
-    return min(w, h) > 0 and max(w, h) / min(w, h) < 1.3 and area > 0.78 * w * h
-
-
-def _candidates(mask, odd=None):
-    odd = [] if odd is None else odd
-    mask = _split(mask)
-    n, lbl, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    rects = []
+def _blobs(mask: np.ndarray) -> list[_Blob]:
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    out = []
     for i in range(1, n):
         area = int(stats[i, cv2.CC_STAT_AREA])
-        if area < 250:
+        if area < MIN_DIE_PX ** 2:
             continue
-        x, y, w, h = stats[i, :4]
-        if w > 0.5 * mask.shape[1] or h > 0.5 * mask.shape[0]:
+        x, y, w, h = (int(v) for v in stats[i, :4])
+        if w > 0.6 * mask.shape[1] or h > 0.6 * mask.shape[0]:
             continue
-        sub = (lbl[y:y + h, x:x + w] == i).astype(np.uint8)
-        cnts, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        c = max(cnts, key=cv2.contourArea) + np.array([x, y])
-        r = cv2.minAreaRect(c)
-        if area < 0.6 * r[1][0] * r[1][1]:
-            odd.append(area)
-            continue
-        rects.append((c, area, r, (x, y, w, h), ((lbl == i).astype(np.uint8) * 255)))
-    return rects
+        sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contour = max(contours, key=cv2.contourArea) + np.array([x, y])
+        thickness = float(cv2.distanceTransform(sub, cv2.DIST_L2, 3).max())
+        out.append(_Blob(area, cv2.minAreaRect(contour), (x, y, w, h), sub * 255, thickness))
+    return out
 
 
-def _pips(img, comp_mask, box):
-    x, y, w, h = box
-    pad = 2
-    x0, y0 = max(0, x - pad), max(0, y - pad)
-    x1, y1 = min(img.shape[1], x + w + pad), min(img.shape[0], y + h + pad)
-    crop = img[y0:y1, x0:x1]
-    m = comp_mask[y0:y1, x0:x1]
-    side = np.sqrt(m.sum() / 255.0)
-    er = max(1, int(side * 0.06))
-    inner = cv2.erode(m, np.ones((2 * er + 1, 2 * er + 1), np.uint8))
+def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tuple[float, float, int]]:
+    """Pip centres (x, y, area) inside one die. ``contrast`` receives (map, threshold) if given:
+    how far each pixel of the die's box is from the face colour."""
+    x, y, w, h = blob.box
+    crop = img[y:y + h, x:x + w]
+    side = blob.side
+    erode = max(1, int(side * 0.06))
+    inner = cv2.erode(blob.mask, np.ones((2 * erode + 1, 2 * erode + 1), np.uint8))
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
-    px = lab[inner > 0]
-    if len(px) < 20:
-        return [], side, 0.0
-    face = np.median(px, axis=0)
-    dist = np.sqrt(((lab - face) ** 2 * np.array([1.0, 1.3, 1.3])).sum(axis=2))
-    d8 = np.clip(dist * 2, 0, 255).astype(np.uint8)
-    vals = d8[inner > 0]
-    t, _ = cv2.threshold(vals.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    t = max(float(t), 45.0)
-    pm = ((d8 > t) & (inner > 0)).astype(np.uint8)
-    n, lbl, stats, cents = cv2.connectedComponentsWithStats(pm)
-    amin, amax = (side * 0.07) ** 2, (side * 0.45) ** 2
+    face_pixels = lab[inner > 0]
+    if len(face_pixels) < 20:
+        return []
+    face = np.median(face_pixels, axis=0)
+    dist = np.sqrt(((lab - face) ** 2 * np.array([1.0, 1.3, 1.3], np.float32)).sum(axis=2))
+    dist8 = np.clip(dist * 2, 0, 255).astype(np.uint8)
+    otsu, _ = cv2.threshold(dist8[inner > 0].reshape(-1, 1), 0, 255,
+                            cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    threshold = max(float(otsu), 45.0)
+    if contrast is not None:
+        contrast.extend([dist8, threshold])
+    pip_mask = ((dist8 > threshold) & (inner > 0)).astype(np.uint8)
+    n, _, stats, centres = cv2.connectedComponentsWithStats(pip_mask)
+    smallest, largest = max(4.0, (side * 0.07) ** 2), (side * 0.45) ** 2
     pips = []
     for i in range(1, n):
-        a = stats[i, cv2.CC_STAT_AREA]
-        bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
-        if a < max(4, amin) or a > amax:
+        area = int(stats[i, cv2.CC_STAT_AREA])
+        bw, bh = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
+        if not smallest <= area <= largest:
             continue
-        if max(bw, bh) > 2.0 * min(bw, bh) + 1:
+        if max(bw, bh) > 1.6 * min(bw, bh) + 1 or area < 0.5 * bw * bh:
             continue
-        if a / float(bw * bh) < 0.4:
-            continue
-        pips.append((cents[i][0] + x0, cents[i][1] + y0, a))
-    return pips, side, t
+        pips.append((float(centres[i][0] + x), float(centres[i][1] + y), area))
+    return pips
 
 
-def read_dice(image, view=View.TOP, *, expected=None, calibration=None):
+def _grid_contrast(contrast: np.ndarray, box: tuple[int, int, int, int], centre: tuple[float, float],
+                   step: float, angle: float, radius: float) -> np.ndarray:
+    """Mean contrast at the nine pip positions of a 3x3 grid laid on the face (row-major)."""
+    x0, y0 = box[0], box[1]
+    c, s_ = np.cos(-angle), np.sin(-angle)
+    out = np.zeros(9)
+    r = max(1, int(round(radius)))
+    h, w = contrast.shape
+    for i, (gx, gy) in enumerate((gx, gy) for gy in (-1, 0, 1) for gx in (-1, 0, 1)):
+        px = centre[0] + step * (c * gx - s_ * gy) - x0
+        py = centre[1] + step * (s_ * gx + c * gy) - y0
+        xi, yi = int(round(px)), int(round(py))
+        if not (0 <= xi < w and 0 <= yi < h):
+            out[i] = 255.0
+            continue
+        patch = contrast[max(0, yi - r):yi + r + 1, max(0, xi - r):xi + r + 1]
+        out[i] = float(patch.mean())
+    return out
+
+
+_GRID_SLOTS = {v: [{(int(gy) + 1) * 3 + (int(gx) + 1) for gx, gy in variant} for variant in variants]
+               for v, variants in _VARIANTS.items()}
+
+
+def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] | str:
+    """(value seen, confidence, x, y) or the reason this die cannot be read."""
+    contrast: list = []
+    pips = _pips(img, blob, contrast)
+    if not pips:
+        return "a face shows no pips"
+    pts = np.array([(px, py) for px, py, _ in pips])
+    fit = fit_layout(pts)
+    if fit is None:
+        return "a face matches no pip layout"
+    value, error, step, angle = fit
+    areas = np.array([a for _, _, a in pips], float)
+    if error > MAX_LAYOUT_ERROR:
+        return "a face matches no pip layout"
+    if value > 1 and not PIP_STEP_RANGE[0] * blob.side <= step <= PIP_STEP_RANGE[1] * blob.side:
+        return "a face matches no pip layout"
+    if value > 1 and areas.max() > 2.8 * areas.min():
+        return "a face matches no pip layout"
+    if value == 1 and not 0.015 * blob.area <= areas[0] <= 0.25 * blob.area:
+        return "a face matches no pip layout"
+    cx, cy = pts.mean(axis=0)
+    # The face centre must be near the die's centre (pips of a side face would pull it away).
+    (rx, ry), _, _ = blob.rect
+    if np.hypot(cx - rx, cy - ry) > 0.25 * blob.side:
+        return "a die is leaning (its face is not flat on the tray)"
+    # Every empty slot of the 3x3 grid must look like bare face: a pip we missed there would
+    # turn a 6 into a 4 or a 5 into a 4.
+    if value == 1:
+        step, angle = 0.27 * blob.side, np.deg2rad(blob.rect[2])
+    pip_radius = float(np.sqrt(np.median(areas) / np.pi))
+    grid = _grid_contrast(contrast[0], blob.box, (float(cx), float(cy)), step, angle,
+                          max(1.0, 0.6 * min(pip_radius, 0.08 * blob.side)))
+    if not any(max((grid[i] for i in range(9) if i not in slots), default=0.0) <= 0.6 * contrast[1]
+               for slots in _GRID_SLOTS[value]):
+        return "a face matches no pip layout (a pip may be hidden or smudged)"
+    confidence = float(np.clip(1.0 - error / (MAX_LAYOUT_ERROR * 2), 0.0, 1.0))
+    return value, confidence, float(cx), float(cy)
+
+
+def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
+              calibration: Any = None) -> Reading:
+    """Read every die in a frame. Values are what the players see.
+
+    ``expected``: how many dice should be there (a different count makes the reading unsure).
+    ``calibration``: a vision.calibrate.Calibration; its tray limits the search and its die size
+    replaces the estimate.
+    """
     view = View(view)
+    if image is None or not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
+        raise ValueError("read_dice needs an image (a numpy array of pixels)")
     img = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if img.dtype != np.uint8:
+        img = np.clip(img, 0, 255).astype(np.uint8)
+    offset = (0, 0)
+    tray = getattr(calibration, "tray", None)
+    if tray:
+        tx, ty, tw, th = (int(v) for v in tray)
+        tx, ty = max(0, tx), max(0, ty)
+        if tw > 0 and th > 0:
+            img = img[ty:ty + th, tx:tx + tw]
+            offset = (tx, ty)
     if view is View.BOTTOM:
         img = cv2.flip(img, 1)
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     brightness = float(grey.mean())
-    sharp = float(cv2.Laplacian(grey, cv2.CV_64F).var())
-    problems_pre = []
-    mask = _fg_mask(img)
-    cands = _candidates(mask)
-    squares = [cd for cd in cands if _squarish(cd)]
-    if squares:
-        side0 = float(np.median([np.sqrt(cd[1]) for cd in squares]))
-        mask = _fg_mask(img, side0)
-        odd = []
-        cands = _candidates(mask, odd)
-        if any(0.5 * side0 ** 2 < a < 3 * side0 ** 2 for a in odd):
-            problems_pre.append("something on the tray is not a readable die")
-    if not cands:
-        return Reading(Status.UNSURE, (), "no dice found", brightness, sharp)
-    areas = np.array([cd[1] for cd in cands])
+    sharpness = float(cv2.Laplacian(grey, cv2.CV_64F).var())
+
+    def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
+        return Reading(Status.UNSURE, dice, reason, brightness, sharpness)
+
+    if brightness < TOO_DARK:
+        return unsure("too dark: the tray light may be off")
+    if brightness > TOO_BRIGHT:
+        return unsure("too bright: the cup may be lifted, or the light is too strong")
+    if sharpness < MIN_SHARPNESS:
+        return unsure("too blurred: the dice are moving or the camera is out of focus")
+
+    die_side = getattr(calibration, "die_size", None)
+    if not die_side:
+        first = [b for b in _blobs(_foreground(img, None)) if b.squarish]
+        if not first:
+            return unsure("no dice found on the tray")
+        die_side = float(np.median([b.side for b in first]))
+    mask = _foreground(img, die_side)
+    mask = _split_touching(mask, die_side)
+    blobs = _blobs(mask)
+
+    problems: list[str] = []
+    found: list[tuple[int, float, float, float, _Blob]] = []
+    for blob in blobs:
+        die_like = blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
+        if not die_like:
+            # Rim fragments, screws and stains have no pips; a region with pips that is not one
+            # clean die is dice we cannot separate or see whole.
+            if blob.thickness >= 0.3 * die_side and (
+                    blob.area > 1.6 * die_side ** 2
+                    or (blob.area >= 0.4 * die_side ** 2 and _pips(img, blob))):
+                if blob.area > 1.6 * die_side ** 2:
+                    problems.append("dice are touching or overlapping")
+                else:
+                    problems.append("something on the tray is not a readable die")
+            continue
+        result = _read_die(img, blob)
+        if isinstance(result, str):
+            problems.append(result)
+            continue
+        found.append((*result, blob))
+
+    width = img.shape[1]
     dice = []
-    problems = list(problems_pre)
-    med = float(np.median(areas))
-    cands_by_id = {id(cd[0]): cd for cd in cands}
-    sq = [cd for cd in cands if _squarish(cd)]
-    med_side = float(np.median([np.sqrt(cd[1]) for cd in sq])) if sq else np.sqrt(med)
-    for c, area, rect, box, lblmask in cands:
-        (cx, cy), (w, h), ang = rect
-        if area < 0.3 * med and area < 400:
-            continue
-        if area > 2.2 * med and len(cands) > 2:
-            problems.append("dice touching or overlapping")
-            continue
-        pips, side, t = _pips(img, lblmask, box)
-        if not pips:
-            if _squarish(cands_by_id[id(c)]) and 0.6 * med_side < np.sqrt(area) < 1.6 * med_side:
-                problems.append("a face shows no pips")
-            continue
-        pts = np.array([(p[0], p[1]) for p in pips])
-        m = match_layout(pts)
-        if m is None:
-            problems.append("a face matches no pip layout")
-            continue
-        v, err, s = m
-        areas_p = np.array([p[2] for p in pips])
-        spacing_ok = v == 1 or 0.13 * side < s < 0.36 * side
-        size_ok = areas_p.max() < 2.8 * areas_p.min() or v == 1
-        ok = err < 0.3 and spacing_ok and size_ok
-        conf = float(max(0.0, 1.0 - err)) if ok else 0.2
-        fx, fy = pts.mean(axis=0)
-        x = fx if view is View.TOP else img.shape[1] - 1 - fx
-        val = v if view is View.TOP else 7 - v
-        dice.append(Die(val, float(x), float(fy), float(side), conf, float(ang)))
-        if not ok:
-            problems.append("a face matches no pip layout")
-    if expected is not None and len(dice) != expected and not problems:
+    for value, confidence, x, y, blob in found:
+        if view is View.BOTTOM:
+            x = width - 1 - x
+            value = 7 - value
+        dice.append(Die(value=value, x=x + offset[0], y=y + offset[1], size=blob.side,
+                        confidence=confidence, angle=float(blob.rect[2])))
+    dice.sort(key=lambda d: (d.y, d.x))
+    if not dice and not problems:
+        problems.append("no dice found on the tray")
+    if expected is not None and not problems and len(dice) != expected:
         problems.append(f"expected {expected} dice, saw {len(dice)}")
-    status = Status.UNSURE if problems else Status.OK
-    return Reading(status, tuple(dice), problems[0] if problems else None, brightness, sharp)
+    if problems:
+        return unsure(problems[0], tuple(dice))
+    return Reading(Status.OK, tuple(dice), None, brightness, sharpness)
