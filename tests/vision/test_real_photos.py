@@ -1,0 +1,88 @@
+"""The reader on all 200 labelled real photos (../shared/dice-photos/byler): the safety property
+(almost never confidently wrong) and an accuracy floor that only goes up. Plus the scoring rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vision.reader import read_dice
+from vision.reading import Die, Reading, Status
+from vision.scoring import Truth, load_labels, match, photo_paths, score_photos, score_scenes
+
+PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler"
+
+# Dice read right (value right on a die found, whatever the status) on the 200 photos.
+# Measured 2026-11-22 01:09 UTC on the reader as it stood around commit a24a200: 20.3% to 26.4%
+# (it was being reworked while measured); the floor is the lowest figure minus a small margin.
+# Raise it as the reader improves (the target is 97%).
+DICE_RIGHT_FLOOR_PCT = 18.0
+
+
+@pytest.fixture(scope="module")
+def photo_score():
+    assert PHOTOS.is_dir(), f"the real dice photos are missing: expected them in {PHOTOS}"
+    assert len(photo_paths(PHOTOS)) == 200, f"expected 200 photos in {PHOTOS / 'images'}"
+    return score_photos(read_dice, PHOTOS)
+
+
+def test_at_most_one_percent_of_photos_confidently_wrong(photo_score) -> None:
+    assert photo_score.photos == 200 and photo_score.dice_total == 1487
+    assert photo_score.photos_confidently_wrong <= 2, (
+        f"{photo_score.photos_confidently_wrong} photos read ok but wrong: {photo_score.wrong_names}")
+
+
+def test_dice_read_right_floor(photo_score) -> None:
+    assert photo_score.dice_right_pct >= DICE_RIGHT_FLOOR_PCT, (
+        f"dice read right fell to {photo_score.dice_right_pct:.1f}% "
+        f"(floor {DICE_RIGHT_FLOOR_PCT}%)")
+    assert photo_score.dice_right_ok <= photo_score.dice_right
+
+
+# -- the scoring rules themselves ------------------------------------------------------------
+
+TRUTHS = [Truth(3, 100, 100, 40), Truth(5, 200, 100, 40)]
+
+
+def _reading(status: Status, *dice: tuple[int, float, float]) -> Reading:
+    return Reading(status, tuple(Die(v, x, y, 40, 1.0) for v, x, y in dice))
+
+
+def test_match_right_wrong_missing_extra_and_radius() -> None:
+    assert match(_reading(Status.OK, (3, 105, 98), (5, 190, 110)), TRUTHS) == (2, True)
+    assert match(_reading(Status.OK, (3, 105, 98), (4, 190, 110)), TRUTHS) == (1, False)
+    assert match(_reading(Status.OK, (3, 105, 98)), TRUTHS) == (1, False)
+    assert match(_reading(Status.OK, (3, 100, 100), (5, 200, 100), (1, 300, 300)), TRUTHS) == (2, False)
+    # 0.6 x 40 = 24 px: a die 25 px off matches nothing
+    assert match(_reading(Status.OK, (3, 125, 100), (5, 200, 100)), TRUTHS) == (1, False)
+    # one read die cannot count for two labels
+    assert match(_reading(Status.OK, (3, 150, 100)), [Truth(3, 140, 100, 40), Truth(3, 160, 100, 40)]) == (1, False)
+
+
+def test_load_yolo_labels(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_text("2 0.5 0.25 0.1 0.05\n5 0.1 0.9 0.05 0.06\n\n")
+    assert load_labels(path, 640, 640) == [Truth(3, 320, 160, 64), Truth(6, 64, 576, 38.4)]
+
+
+class _Scene:
+    def __init__(self, readable: bool) -> None:
+        from vision.reading import View
+        from vision.render import DieLabel
+        self.labels = (DieLabel(4, 4, 100.0, 100.0, 40.0, 0.0, "white"),)
+        self.readable, self.image, self.view, self.seed = readable, None, View.TOP, 0
+
+
+def test_an_unreadable_scene_read_ok_is_confidently_wrong() -> None:
+    def right(image, view):
+        return _reading(Status.OK, (4, 100, 100))
+
+    def unsure(image, view):
+        return _reading(Status.UNSURE, (4, 100, 100))
+
+    s = score_scenes(right, [_Scene(True), _Scene(False)])
+    assert (s.photos, s.dice_right, s.dice_right_ok, s.photos_confidently_wrong) == (2, 2, 2, 1)
+    s = score_scenes(unsure, [_Scene(True), _Scene(False)])
+    assert (s.dice_right, s.dice_right_ok, s.photos_unsure, s.photos_confidently_wrong) == (2, 0, 2, 0)
+    assert (s.photos_readable, s.photos_readable_unsure) == (1, 1)
