@@ -15,6 +15,7 @@ import os
 import platform
 import resource
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -48,6 +49,19 @@ def machine() -> str:
             f"OpenCV {cv2.__version__}, load average {os.getloadavg()[0]:.1f}")
 
 
+def reader_version() -> str:
+    """The last commit of vision/reader.py, and whether the file differs from it (it is worked on)."""
+    def git(*a: str) -> str:
+        try:
+            return subprocess.run(["git", *a], cwd=ROOT, capture_output=True, text=True,
+                                  timeout=10).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            return ""
+    commit = git("log", "-1", "--format=%h", "--", "vision/reader.py") or "unknown"
+    dirty = git("status", "--porcelain", "--", "vision/reader.py")
+    return f"vision/reader.py at {commit}" + (" with uncommitted changes" if dirty else "")
+
+
 def row(name: str, s: Score, synthetic: bool) -> str:
     unsure = (f"{s.readable_unsure_pct:.1f}% of {s.photos_readable} readable"
               if synthetic else f"{s.unsure_pct:.1f}%")
@@ -76,6 +90,7 @@ def main() -> int:
     cv2.setNumThreads(1)
     print(f"# vision benchmark {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print(f"# {machine()}")
+    print(f"# {reader_version()}")
 
     if not PHOTOS.is_dir():
         print(f"real photos missing: {PHOTOS}", file=sys.stderr)
