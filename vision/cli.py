@@ -7,8 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-import cv2
-
+# cv2 and the reader are imported when a read runs, not when the parser is built: `dicetable run`
+# builds this parser too and must start even where OpenCV cannot be loaded.
 PROG = "dicetable read"
 
 
@@ -33,6 +33,7 @@ def _load(path: str) -> tuple[object | None, str | None]:
         data = p.read_bytes()
     except OSError as exc:
         return None, f"cannot read it ({exc.strerror})"
+    import cv2
     import numpy as np
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
     if image is None:
@@ -42,6 +43,8 @@ def _load(path: str) -> tuple[object | None, str | None]:
 
 def run_read(args: argparse.Namespace) -> int:
     """Read every image; a bad file gets one line on stderr and the others are still read."""
+    import cv2
+
     from vision.reader import read_dice
 
     if args.expected is not None and not 1 <= args.expected <= 60:
