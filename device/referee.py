@@ -57,6 +57,11 @@ HAND = 5                                             # liar's dice: dice per han
 CAMERA_LOST = "Camera lost — check the cable. Retrying…"
 MOVED = "the dice moved after sealing"
 TEN_COUNT = 10
+# A frame whose 160x120 grey thumbnail differs from the last read one by at most this many grey
+# levels anywhere is the same picture (sensor noise averages out over each 4x4 cell; a die
+# that moves, appears or shows other pips changes some cell by far more).
+THUMB = (160, 120)
+UNCHANGED_LEVELS = 6
 BACKOFF = (0.5, 1.0, 2.0, 5.0, 10.0)
 
 
@@ -80,7 +85,8 @@ class Referee:
                  fps: float = 10, calibration: Any = None,
                  reader: Callable[..., Any] | None = None, watcher: Any = None,
                  clock: Callable[[], float] = time.monotonic,
-                 backoff: Sequence[float] = BACKOFF, unsure_frames: int = 10) -> None:
+                 backoff: Sequence[float] = BACKOFF, unsure_frames: int = 10,
+                 skip_unchanged: bool = True) -> None:
         """``camera``: an open Camera (or None); ``open_camera``: how to (re)open one after it fails
         (without it, a failed camera is retried as it is, which suits a replay)."""
         if reader is None:
@@ -99,6 +105,9 @@ class Referee:
         self.clock = clock
         self.backoff = tuple(backoff) or (1.0,)
         self.unsure_frames = unsure_frames
+        self.skip_unchanged = skip_unchanged
+        self.frames_reused = 0                       # frames not read again: nothing changed
+        self._thumb: np.ndarray | None = None
         self.frames = 0
         self.last_reading: Any = None
         self.last_ok_reading: Any = None
@@ -216,9 +225,22 @@ class Referee:
             log.exception("could not show the camera status")
 
     # -- what a frame means ------------------------------------------------------
+    def _read(self, frame: np.ndarray) -> Any:
+        """The reader's answer; an unchanged frame keeps the last answer (the reader is
+        deterministic), which spares the CPU while the cup sits still on the tray."""
+        thumb = cv2.resize(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame,
+                           THUMB, interpolation=cv2.INTER_AREA)
+        if (self.skip_unchanged and self._thumb is not None and self.last_reading is not None
+                and thumb.shape == self._thumb.shape
+                and int(cv2.absdiff(thumb, self._thumb).max()) <= UNCHANGED_LEVELS):
+            self.frames_reused += 1
+            return self.last_reading
+        self._thumb = thumb
+        return self.reader(frame, self.view, calibration=self.calibration)
+
     def _process(self, frame: np.ndarray) -> list[str]:
         self._frame = frame
-        reading = self.reader(frame, self.view, calibration=self.calibration)
+        reading = self._read(frame)
         self.last_reading = reading
         if reading.ok:
             if self._unsure_run >= self.unsure_frames:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 
@@ -82,7 +83,8 @@ def clock() -> Clock:
 
 
 def referee_for(table: Table, eyes: Script, clock: Clock, camera=None, **kw) -> Referee:
-    return Referee(table, camera, reader=eyes.read, watcher=eyes, clock=clock, **kw)
+    # The scripted frames differ in one pixel only: read every one of them.
+    return Referee(table, camera, reader=eyes.read, watcher=eyes, clock=clock, skip_unchanged=False, **kw)
 
 
 def kuriki(table: Table, players=("Ann", "Bob", "Cy")) -> None:
@@ -274,7 +276,7 @@ def test_the_thread_processes_frames(table, eyes) -> None:
     kuriki(table)
     frames = [eyes.add(ok(6, 5)), eyes.add(ok(6, 5), "settled")]
     cam = ReplayCamera.from_frames(frames, loop=True)
-    ref = Referee(table, cam, reader=eyes.read, watcher=eyes, fps=0).start()
+    ref = Referee(table, cam, reader=eyes.read, watcher=eyes, fps=0, skip_unchanged=False).start()
     try:
         assert ref.wait_for_frames(4, timeout=10)
     finally:
@@ -327,3 +329,27 @@ def test_hands_that_are_not_apart_are_not_guessed() -> None:
     dice = [Die(1 + i % 6, 300 + 150 * math.sin(i * math.pi / 5), 240 - 150 * math.cos(i * math.pi / 5),
                 40, 1.0) for i in range(10)]
     assert group_hands(dice, ["Ann", "Bob"], mirrored=False) is None
+
+
+def test_an_unchanged_frame_is_not_read_again(table) -> None:
+    calls: list[int] = []
+
+    def reader(frame, view, *, calibration=None):
+        calls.append(1)
+        return ok(4, 4)
+
+    class Quiet:
+        def update(self, reading):
+            return []
+
+    rng = np.random.default_rng(1)
+    tray = np.full((480, 640, 3), 110, np.uint8)
+    cv2.rectangle(tray, (200, 200), (240, 240), (240, 240, 240), -1)      # a die
+    noisy = np.clip(tray + rng.normal(0, 2, tray.shape), 0, 255).astype(np.uint8)
+    pip = tray.copy()
+    cv2.circle(pip, (220, 220), 4, (20, 20, 20), -1)                       # a pip appears
+    ref = Referee(table, None, reader=reader, watcher=Quiet())
+    for frame in (tray, tray, noisy, pip, pip):
+        ref.step(frame)
+    assert len(calls) == 2 and ref.frames_reused == 3
+    assert ref.last_reading.values == (4, 4)
