@@ -25,6 +25,7 @@ The bottom view (camera under the translucent tray) is read on the mirrored fram
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 import cv2
@@ -245,12 +246,9 @@ _GRID_SLOTS = {v: [{(int(gy) + 1) * 3 + (int(gx) + 1) for gx, gy in variant} for
                for v, variants in _VARIANTS.items()}
 
 
-def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] | str:
-    """(value seen, confidence, x, y) or the reason this die cannot be read."""
-    contrast: list = []
-    pips = _pips(img, blob, contrast)
-    if not pips:
-        return "a face shows no pips"
+def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: list
+                ) -> tuple[int, float, float, float] | str:
+    """Validate one set of pips as a whole face: (value, confidence, x, y) or why not."""
     pts = np.array([(px, py) for px, py, _ in pips])
     fit = fit_layout(pts)
     if fit is None:
@@ -268,12 +266,16 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     cx, cy = pts.mean(axis=0)
     # The face centre must be near the die's centre (pips of a side face would pull it away).
     (rx, ry), _, _ = blob.rect
-    if np.hypot(cx - rx, cy - ry) > 0.25 * blob.side:
+    if np.hypot(cx - rx, cy - ry) > 0.2 * blob.side:
         return "a die is leaning (its face is not flat on the tray)"
+    # Two or three pips of a column (half a 4 or a 6, the rest unseen) are closer together than
+    # a real 2 or 3 on the diagonal.
+    if value in (2, 3) and step < 0.21 * blob.side:
+        return "a face matches no pip layout (a pip may be hidden or smudged)"
     # Every empty slot of the 3x3 grid must look like bare face: a pip we missed there would
     # turn a 6 into a 4 or a 5 into a 4.
     if value == 1:
-        step, angle = 0.27 * blob.side, np.deg2rad(blob.rect[2])
+        step, angle = 0.27 * blob.side, float(np.deg2rad(blob.rect[2]))
     pip_radius = float(np.sqrt(np.median(areas) / np.pi))
     grid = _grid_contrast(contrast[0], blob.box, (float(cx), float(cy)), step, angle,
                           max(1.0, 0.6 * min(pip_radius, 0.08 * blob.side)))
@@ -282,6 +284,72 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
         return "a face matches no pip layout (a pip may be hidden or smudged)"
     confidence = float(np.clip(1.0 - error / (MAX_LAYOUT_ERROR * 2), 0.0, 1.0))
     return value, confidence, float(cx), float(cy)
+
+
+def _outside_face(left_out: list[tuple[float, float, int]], face: list[tuple[float, float, int]],
+                  blob: _Blob) -> bool:
+    """True when every left-out pip lies clearly beyond the face the others form (a side face),
+    never on it (where leaving it out would change the value)."""
+    pts = np.array([(px, py) for px, py, _ in face])
+    fit = fit_layout(pts)
+    if fit is None:
+        return False
+    value, _, step, angle = fit
+    if value == 1:
+        step, angle = 0.27 * blob.side, float(np.deg2rad(blob.rect[2]))
+    centre = pts.mean(axis=0)
+    c, s_ = np.cos(angle), np.sin(angle)
+    for px, py, _ in left_out:
+        dx, dy = px - centre[0], py - centre[1]
+        u, v = c * dx - s_ * dy, s_ * dx + c * dy
+        if max(abs(u), abs(v)) < 1.9 * step:
+            return False
+    return True
+
+
+def _fills_die(face: list[tuple[float, float, int]], blob: _Blob) -> bool:
+    """A face found by leaving pips out must still sit centred on the die and span it (a column
+    of a 6 must not pass for a 3)."""
+    pts = np.array([(px, py) for px, py, _ in face])
+    (rx, ry), _, _ = blob.rect
+    cx, cy = pts.mean(axis=0)
+    if np.hypot(cx - rx, cy - ry) > 0.15 * blob.side:
+        return False
+    fit = fit_layout(pts)
+    return fit is not None and (fit[0] == 1 or fit[2] >= 0.22 * blob.side)
+
+
+def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] | str:
+    """(value seen, confidence, x, y) or the reason this die cannot be read.
+
+    Seen at an angle, a die shows pips of its side faces near its outline. When all the pips
+    together are no face, the reader tries leaving out up to three pips near the outline, and
+    accepts only if exactly one value remains possible.
+    """
+    contrast: list = []
+    pips = _pips(img, blob, contrast)
+    if not pips:
+        return "a face shows no pips"
+    whole = _check_face(pips, blob, contrast)
+    if not isinstance(whole, str) or len(pips) < 2:
+        return whole
+    (rx, ry), _, _ = blob.rect
+    outer = [i for i, (px, py, _) in enumerate(pips) if np.hypot(px - rx, py - ry) > 0.28 * blob.side]
+    answers: dict[int, tuple[int, float, float, float]] = {}
+    for drop in range(1, min(3, len(outer)) + 1):
+        for left_out in combinations(outer, drop):
+            subset = [p for i, p in enumerate(pips) if i not in left_out]
+            result = _check_face(subset, blob, contrast)
+            if not isinstance(result, str) and _outside_face(
+                    [pips[i] for i in left_out], subset, blob) and _fills_die(subset, blob):
+                best = answers.get(result[0])
+                if best is None or result[1] > best[1]:
+                    answers[result[0]] = result
+        if answers:
+            break
+    if len(answers) == 1:
+        return next(iter(answers.values()))
+    return whole
 
 
 def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
@@ -367,5 +435,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if expected is not None and not problems and len(dice) != expected:
         problems.append(f"expected {expected} dice, saw {len(dice)}")
     if problems:
-        return unsure(problems[0], tuple(dice))
+        reading = unsure(problems[0], tuple(dice))
+        reading.extra["problems"] = problems
+        return reading
     return Reading(Status.OK, tuple(dice), None, brightness, sharpness)
