@@ -10,6 +10,8 @@
    time, percent of one core) and memory (RSS at the end, peak RSS), idle (`--camera none`: web
    app and buttons only) and watching (`--camera replay:<sample frames>` at 10 frames a second:
    every frame read, watched and refereed).
+3. The referee's cost per frame in-process on the sample frames, reading every frame or keeping
+   the last reading for unchanged frames, clean and with sensor noise added.
 """
 
 from __future__ import annotations
@@ -72,6 +74,39 @@ def pull_to_verdict(presses: int) -> list[float]:
         panel.close()
         store.close()
     return times
+
+
+def referee_step_cost(noise_sigma: float, skip: bool) -> tuple[float, float]:
+    """Median ms per Referee.step over the sample frames (with Gaussian sensor noise added), and
+    the share of frames actually read (the rest were unchanged and kept the last reading)."""
+    import cv2
+    import numpy as np
+
+    from device.camera import SAMPLE_FRAMES
+    from device.events import EventBus
+    from device.referee import Referee
+    from device.store import Store
+    from device.table import Table
+
+    rng = np.random.default_rng(0)
+    frames = []
+    for path in sorted(SAMPLE_FRAMES.glob("*.jpg")):
+        f = cv2.imread(str(path)).astype(np.float32)
+        frames.append(np.clip(f + rng.normal(0, noise_sigma, f.shape), 0, 255).astype(np.uint8))
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp))
+        table = Table(store, EventBus(), has_camera=True)
+        table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+        referee = Referee(table, None, skip_unchanged=skip)
+        times = []
+        for _ in range(2):
+            for frame in frames:
+                t = time.perf_counter()
+                referee.step(frame)
+                times.append(time.perf_counter() - t)
+        read = 1 - referee.frames_reused / referee.frames
+        store.close()
+    return statistics.median(times) * 1000, read
 
 
 def free_port() -> int:
@@ -143,6 +178,13 @@ def main() -> int:
     ms = [t * 1000 for t in times]
     print(f"Pull press -> verdict event ({len(ms)} presses): median {statistics.median(ms):.2f} ms, "
           f"p95 {ms[int(0.95 * (len(ms) - 1))]:.2f} ms, max {ms[-1]:.2f} ms")
+
+    for sigma in (0.0, 2.0):
+        for skip in (False, True):
+            ms_step, read = referee_step_cost(sigma, skip)
+            print(f"referee step, sample frames + noise sigma {sigma:g}, "
+                  f"{'unchanged frames kept' if skip else 'every frame read'}: median {ms_step:.1f} ms, "
+                  f"{100 * read:.0f}% of frames read")
 
     from device.camera import SAMPLE_FRAMES
     for label, camera in (("idle (--camera none)", "none"),
