@@ -16,9 +16,10 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
 * **new roll** / **dice gone**: the seal is cleared (``table.unseal()``).
 * **moved after sealing**: ``table.note("the dice moved after sealing")``; the sealed dice stay
   the ones that count.
-* **unreadable**: when the reader stays unsure for ``unsure_frames`` frames in a row (a second at
-  10 fps), the scoreboard asks for the dice to be shown again, with the reader's reason, until a
-  frame reads well. Nothing is ever sealed or judged on an unsure reading.
+* **unreadable**: when the reader stays unsure for ``unsure_frames`` frames in a row (2 s at
+  10 fps) with the cup down and something on the tray, the scoreboard asks for the dice to be
+  shown again, with the reader's reason, until a frame reads well (or the cup is lifted, or the
+  tray is empty). Nothing is ever sealed or judged on an unsure reading.
 * **dropped die** (Kuriki): the dice settle under the cup with fewer than two dice. The player
   to act (who holds the cup: the Roller, or the Next Guy taking it) is charged the
   ``dropped-die`` foul at once and the **ten count** starts: the scoreboard counts down 10 to 1,
@@ -57,6 +58,7 @@ HAND = 5                                             # liar's dice: dice per han
 CAMERA_LOST = "Camera lost — check the cable. Retrying…"
 MOVED = "the dice moved after sealing"
 TEN_COUNT = 10
+EMPTY_TRAY = "no dice found"          # the reader's reason for a tray with nothing on it
 # A frame whose 160x120 grey thumbnail differs from the last read one by at most this many grey
 # levels anywhere is the same picture (sensor noise averages out over each 4x4 cell; a die
 # that moves, appears or shows other pips changes some cell by far more).
@@ -85,7 +87,7 @@ class Referee:
                  fps: float = 10, calibration: Any = None,
                  reader: Callable[..., Any] | None = None, watcher: Any = None,
                  clock: Callable[[], float] = time.monotonic,
-                 backoff: Sequence[float] = BACKOFF, unsure_frames: int = 10,
+                 backoff: Sequence[float] = BACKOFF, unsure_frames: int = 20,
                  skip_unchanged: bool = True) -> None:
         """``camera``: an open Camera (or None); ``open_camera``: how to (re)open one after it fails
         (without it, a failed camera is retried as it is, which suits a replay)."""
@@ -243,21 +245,27 @@ class Referee:
         reading = self._read(frame)
         self.last_reading = reading
         if reading.ok:
-            if self._unsure_run >= self.unsure_frames:
-                self._note(None)          # readable again: take the request down
-            self._unsure_run = 0
             self.last_ok_reading = reading
-        else:
-            self._unsure_run += 1
-            if self._unsure_run == self.unsure_frames:
-                self._note(f"I cannot read the dice ({reading.reason or 'unclear'}): "
-                           "show them again")
         names = [_signal_kind(s) for s in self.watcher.update(reading)]
+        self._count_unsure(reading)
         for name in names:
             handler = getattr(self, f"_on_{name}", None)
             if handler is not None:
                 handler(reading)
         return names
+
+    def _count_unsure(self, reading: Any) -> None:
+        """Ask for the dice again when they stay unreadable under the cup. An empty tray
+        (the reader is unsure of nothing there) and the cup in the air are not unreadable dice."""
+        empty = not reading.ok and not reading.dice and EMPTY_TRAY in (reading.reason or "")
+        if reading.ok or empty or not self._cup_down():
+            if self._unsure_run >= self.unsure_frames:
+                self._note(None)          # readable again (or gone): take the request down
+            self._unsure_run = 0
+            return
+        self._unsure_run += 1
+        if self._unsure_run == self.unsure_frames:
+            self._note(f"I cannot read the dice ({reading.reason or 'unclear'}): show them again")
 
     def _state(self) -> dict[str, Any]:
         return self.table.public_state()

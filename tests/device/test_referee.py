@@ -159,6 +159,20 @@ def test_unreadable_dice_are_never_sealed_and_are_asked_for_again(table, eyes, c
     assert table.public_state()["note"] is None
 
 
+@pytest.mark.parametrize("case", ["empty tray", "cup lifted"])
+def test_an_empty_tray_or_a_lifted_cup_is_not_unreadable_dice(table, eyes, clock, case: str) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock, unsure_frames=3)
+    if case == "empty tray":
+        reading = Reading(Status.UNSURE, (), reason="no dice found on the tray")
+    else:
+        eyes.is_cup_lifted = True
+        reading = Reading(Status.UNSURE, (), reason="too bright: the cup may be lifted")
+    for _ in range(5):
+        ref.step(eyes.add(reading))
+    assert table.public_state()["note"] is None
+
+
 def test_no_seal_while_the_cup_is_lifted(table, eyes, clock) -> None:
     kuriki(table)
     ref = referee_for(table, eyes, clock)
