@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
+LENS_POSITION = 1 / 0.18          # dioptres: the tray 18 cm above the lens (hardware.md)
 SOURCES_HELP = "auto, none, picamera2, opencv:N (a webcam number) or replay:PATH"
 
 
@@ -86,7 +87,9 @@ class PiCamera(Camera):
     name = "Pi camera"
 
     def __init__(self, *, width: int = 640, height: int = 480, fps: float = 10,
-                 exposure_us: int | None = None) -> None:
+                 exposure_us: int | None = None, lens_position: float | None = LENS_POSITION) -> None:
+        """``lens_position``: fixed focus in dioptres (1 / metres) on cameras that focus (Camera
+        Module 3); the default focuses on a tray 18 cm above the lens (see hardware.md)."""
         super().__init__()
         try:
             from picamera2 import Picamera2  # only on Raspberry Pi OS (python3-picamera2)
@@ -103,6 +106,9 @@ class PiCamera(Camera):
                 main={"size": (int(width), int(height)), "format": "RGB888"},
                 controls={"FrameRate": float(fps)})
             self._cam.configure(config)
+            if lens_position is not None and "LensPosition" in self._cam.camera_controls:
+                # Manual focus (AfMode 0): autofocus hunting between frames would blur the pips.
+                self._cam.set_controls({"AfMode": 0, "LensPosition": float(lens_position)})
             if exposure_us:
                 # A fixed exposure keeps the LED-lit tray from pumping brightness.
                 self._cam.set_controls({"ExposureTime": int(exposure_us), "AeEnable": False})
