@@ -175,3 +175,85 @@ def _raises(message: str):
     def factory(*args, **kwargs):
         raise CameraError(message)
     return factory
+
+
+class FakePicamera2:
+    """Stands in for picamera2.Picamera2 (only on Raspberry Pi OS): records what is asked."""
+
+    cameras = [{"Model": "imx708_wide"}]
+    instances: list["FakePicamera2"] = []
+
+    def __init__(self) -> None:
+        self.controls: dict = {}
+        self.camera_controls = {"LensPosition": (0.0, 15.0, 1.0), "ExposureTime": (1, 10**6, 1)}
+        self.started = self.closed = False
+        self.fail = False
+        FakePicamera2.instances.append(self)
+
+    @classmethod
+    def global_camera_info(cls) -> list:
+        return cls.cameras
+
+    def create_video_configuration(self, main: dict, controls: dict) -> dict:
+        return {"main": main, "controls": controls}
+
+    def configure(self, config: dict) -> None:
+        self.config = config
+
+    def set_controls(self, controls: dict) -> None:
+        self.controls.update(controls)
+
+    def start(self) -> None:
+        self.started = True
+
+    def capture_array(self, stream: str) -> np.ndarray:
+        if self.fail:
+            raise RuntimeError("Camera frontend has timed out!")
+        w, h = self.config["main"]["size"]
+        frame = np.zeros((h, w, 3), np.uint8)
+        frame[..., 0] = 200          # "RGB888" in picamera2 is B, G, R in memory
+        return frame
+
+    def stop(self) -> None:
+        self.started = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def fake_picamera2(monkeypatch: pytest.MonkeyPatch):
+    import sys
+    import types
+    module = types.ModuleType("picamera2")
+    module.Picamera2 = FakePicamera2
+    monkeypatch.setitem(sys.modules, "picamera2", module)
+    FakePicamera2.instances.clear()
+    FakePicamera2.cameras = [{"Model": "imx708_wide"}]
+    return FakePicamera2
+
+
+def test_pi_camera_configuration_and_frames(fake_picamera2) -> None:
+    camera = open_camera("picamera2", width=320, height=240, fps=10)
+    pi = fake_picamera2.instances[0]
+    assert pi.config["main"] == {"size": (320, 240), "format": "RGB888"}
+    assert pi.config["controls"] == {"FrameRate": 10.0}
+    assert pi.controls == {"AfMode": 0, "LensPosition": pytest.approx(1 / 0.18)}
+    frame = camera.read()
+    assert frame.shape == (240, 320, 3) and int(frame[0, 0, 0]) == 200
+    camera.close()
+    assert pi.closed and not camera.is_open
+
+
+def test_pi_camera_errors_are_camera_errors(fake_picamera2) -> None:
+    camera = open_camera("picamera2")
+    fake_picamera2.instances[0].fail = True
+    with pytest.raises(CameraError, match="stopped sending frames"):
+        camera.read()
+    fake_picamera2.cameras = []
+    with pytest.raises(CameraError, match="no Pi camera found: check the ribbon cable"):
+        open_camera("picamera2")
+
+
+def test_auto_prefers_the_pi_camera(fake_picamera2) -> None:
+    assert isinstance(open_camera("auto"), cam.PiCamera)
