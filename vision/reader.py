@@ -53,7 +53,7 @@ _ROT = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
                  np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], 1)], 1)        # (A, 2, 2)
 
 # Thresholds, each a fraction of the die's side unless said otherwise.
-MAX_LAYOUT_ERROR = 0.33        # worst pip's distance from its slot, in pip steps
+MAX_LAYOUT_ERROR = 0.22        # worst pip's distance from its slot, in pip steps
 PIP_STEP_RANGE = (0.17, 0.36)  # the pip step relative to the die side
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
@@ -224,7 +224,8 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
     if contrast is not None:
         contrast.extend([dist8, threshold])
     pip_mask = ((dist8 > threshold) & (inner > 0)).astype(np.uint8)
-    n, _, stats, centres = cv2.connectedComponentsWithStats(pip_mask)
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(pip_mask)
+    colours: list[np.ndarray] = []
     smallest, largest = max(4.0, (side * 0.07) ** 2), (side * 0.45) ** 2
     pips = []
     for i in range(1, n):
@@ -235,6 +236,9 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
         if max(bw, bh) > 1.6 * min(bw, bh) + 1 or area < 0.5 * bw * bh:
             continue
         pips.append((float(centres[i][0] + x), float(centres[i][1] + y), area))
+        colours.append(lab[labels == i].mean(axis=0))
+    if contrast is not None:
+        contrast.append((np.array(colours), face))
     return pips
 
 
@@ -275,10 +279,19 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
         return "a face matches no pip layout"
     if value > 1 and not PIP_STEP_RANGE[0] * blob.side <= step <= PIP_STEP_RANGE[1] * blob.side:
         return "a face matches no pip layout"
-    if value > 1 and areas.max() > 2.8 * areas.min():
+    if value > 1 and areas.max() > 2.0 * areas.min():
         return "a face matches no pip layout"
     if value == 1 and not 0.015 * blob.area <= areas[0] <= 0.25 * blob.area:
         return "a face matches no pip layout"
+    # Pips of one face share a colour; a glint of light or a stain does not.
+    if value > 1 and len(contrast) > 2:
+        colours, face = contrast[2]
+        chosen = np.array([c for c, p in zip(colours, contrast[3]) if p in pips])
+        if len(chosen) == value:
+            typical = np.median(chosen, axis=0)
+            spread = np.linalg.norm(chosen - typical, axis=1).max()
+            if spread > 0.35 * np.linalg.norm(typical - face):
+                return "a face matches no pip layout (a glint or a stain looks like a pip)"
     cx, cy = pts.mean(axis=0)
     # The face centre must be near the die's centre (pips of a side face would pull it away).
     (rx, ry), _, _ = blob.rect
@@ -346,6 +359,7 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     pips = _pips(img, blob, contrast)
     if not pips:
         return "a face shows no pips"
+    contrast.append(pips)
     whole = _check_face(pips, blob, contrast)
     if not isinstance(whole, str) or len(pips) < 2:
         return whole
@@ -410,6 +424,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if not die_side:
         first = [b for b in _blobs(_foreground(img, None)) if b.squarish]
         if not first:
+            # Never "ok, no dice": a die the reader cannot see (white on a white tray, under a
+            # glare) would look the same.
             return unsure("no dice found on the tray")
         die_side = float(np.median([b.side for b in first]))
     mask = _foreground(img, die_side)
@@ -423,9 +439,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         if not die_like:
             # Rim fragments, screws and stains have no pips; a region with pips that is not one
             # clean die is dice we cannot separate or see whole.
-            if blob.thickness >= 0.3 * die_side and (
-                    blob.area > 1.6 * die_side ** 2
-                    or (blob.area >= 0.4 * die_side ** 2 and _pips(img, blob))):
+            if (blob.thickness >= 0.3 * die_side and blob.area > 1.6 * die_side ** 2) or (
+                    blob.thickness >= 0.15 * die_side and blob.area >= 0.12 * die_side ** 2
+                    and _pips(img, blob)):
                 if blob.area > 1.6 * die_side ** 2:
                     problems.append("dice are touching or overlapping")
                 else:
