@@ -589,3 +589,21 @@ def dataset(n: int, seed: int = 0, *, view: View | str | None = None, width: int
             size = min(float(pick.uniform(die_size[0], die_size[1])), max(room, die_size[0]))
         yield render_scene(s, view=v, width=width, height=height, n_dice=count,
                            style=pool[int(pick.integers(0, len(pool)))], hard=hard, die_size=size)
+
+
+def test_subset() -> list[Scene]:
+    """A fixed small set for unit tests (seeds fixed here): every style in both views, each hard
+    case alone, a lifted cup, empty trays and a crowded tray and a 1280x960 frame: 25 frames, under a second."""
+    scenes = [render_scene(9000 + i * 2 + j, view=v, n_dice=2 + (i + j) % 5, style=st)
+              for i, st in enumerate(STYLES) for j, v in enumerate((View.TOP, View.BOTTOM))]
+    scenes += [render_scene(9100 + i, view=(View.TOP, View.BOTTOM)[i % 2], n_dice=4, hard=case)
+               for i, case in enumerate(HARD_CASES)]
+    scenes += [render_scene(9200, view=View.BOTTOM, n_dice=2, cup_lifted=True),
+               render_scene(9201, view=View.BOTTOM, n_dice=0),
+               render_scene(9202, view=View.TOP, n_dice=0),
+               render_scene(9203, view=View.TOP, n_dice=30, style="white", die_size=30),
+               render_scene(9204, view=View.BOTTOM, n_dice=6, die_size=160, width=1280, height=960)]
+    return scenes
+
+
+test_subset.__test__ = False  # type: ignore[attr-defined]  # a data helper, not a pytest test

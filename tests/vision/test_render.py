@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision.reading import View
-from vision.render import HARD_CASES, PIP_LAYOUTS, STYLES, dataset, render_scene
+from vision.render import HARD_CASES, PIP_LAYOUTS, STYLES, dataset, render_scene, test_subset
 
 
 def test_same_seed_same_pixels_other_seed_other_pixels() -> None:
@@ -162,3 +162,18 @@ def test_blur_either_kind_softens_the_picture() -> None:
         sharpness = [cv2.Laplacian(cv2.cvtColor(s.image, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var()
                      for s in (clean, blurred)]
         assert sharpness[1] < sharpness[0] * 0.7
+
+
+def test_fixed_test_subset_covers_every_style_view_and_case() -> None:
+    first, again = test_subset(), test_subset()
+    assert len(first) == len(again) == 25
+    assert all(np.array_equal(a.image, b.image) and a.labels == b.labels for a, b in zip(first, again))
+    assert {(s.style, s.view) for s in first if not s.hard} >= {(st, v) for st in STYLES for v in View}
+    assert {case for s in first for case in s.hard} == set(HARD_CASES)
+    assert any(s.cup_lifted and not s.readable for s in first)
+    assert sum(1 for s in first if not s.labels) == 2
+    assert max(len(s.labels) for s in first) == 30
+    for s in first:
+        for d in s.labels:
+            assert 20 <= d.size <= 200
+            assert d.face == (d.value if s.view is View.TOP else 7 - d.value)
