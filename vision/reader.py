@@ -109,8 +109,8 @@ def fit_layout(pts: np.ndarray) -> tuple[int, float, float, float] | None:
     return best
 
 
-def _foreground(full: np.ndarray, die_side: float | None) -> np.ndarray:
-    """Pixels that differ from the tray (0/255), at full resolution.
+def _foreground(full: np.ndarray, die_side: float | None) -> tuple[np.ndarray, float]:
+    """Pixels that differ from the tray (0/255), and the scale they were worked out at.
 
     Worked out on a smaller copy (dice at least ~24 px there; pips do not matter, the holes they
     leave are filled) since this is most of the reader's time.
@@ -158,14 +158,12 @@ def _foreground(full: np.ndarray, die_side: float | None) -> np.ndarray:
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
-    if img is not full:
-        mask = cv2.resize(mask, (full.shape[1], full.shape[0]), interpolation=cv2.INTER_LINEAR)
-        mask = ((mask > 127) * 255).astype(np.uint8)
-    return mask
+    return mask, scale
 
 
 def _split_touching(mask: np.ndarray, die_side: float) -> np.ndarray:
-    """Cut regions bigger than one die at their waists (watershed on the distance transform)."""
+    """Cut regions bigger than one die at their waists (watershed on the distance transform).
+    ``die_side`` is in the mask's own pixels."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     out = mask.copy()
     for i in range(1, n):
@@ -185,20 +183,30 @@ def _split_touching(mask: np.ndarray, die_side: float) -> np.ndarray:
     return out
 
 
-def _blobs(mask: np.ndarray) -> list[_Blob]:
+def _blobs(mask: np.ndarray, scale: float = 1.0) -> list[_Blob]:
+    """Regions of a foreground mask worked out at ``scale``, in full-resolution pixels."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     out = []
+    min_area = (MIN_DIE_PX * scale) ** 2
     for i in range(1, n):
         area = int(stats[i, cv2.CC_STAT_AREA])
-        if area < MIN_DIE_PX ** 2:
+        if area < min_area:
             continue
         x, y, w, h = (int(v) for v in stats[i, :4])
         if w > 0.6 * mask.shape[1] or h > 0.6 * mask.shape[0]:
             continue
         sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
         contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        contour = max(contours, key=cv2.contourArea) + np.array([x, y])
+        contour = (max(contours, key=cv2.contourArea) + np.array([x, y])).astype(np.float32)
         thickness = float(cv2.distanceTransform(sub, cv2.DIST_L2, 3).max())
+        if scale != 1.0:
+            contour /= scale
+            fx, fy = int(round(x / scale)), int(round(y / scale))
+            fw, fh = max(1, int(round(w / scale))), max(1, int(round(h / scale)))
+            sub = cv2.resize(sub, (fw, fh), interpolation=cv2.INTER_NEAREST)
+            x, y, w, h = fx, fy, fw, fh
+            area = int(sub.sum())
+            thickness /= scale
         out.append(_Blob(area, cv2.minAreaRect(contour), (x, y, w, h), sub * 255, thickness))
     return out
 
@@ -422,15 +430,15 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
 
     die_side = getattr(calibration, "die_size", None)
     if not die_side:
-        first = [b for b in _blobs(_foreground(img, None)) if b.squarish]
+        first = [b for b in _blobs(*_foreground(img, None)) if b.squarish]
         if not first:
             # Never "ok, no dice": a die the reader cannot see (white on a white tray, under a
             # glare) would look the same.
             return unsure("no dice found on the tray")
         die_side = float(np.median([b.side for b in first]))
-    mask = _foreground(img, die_side)
-    mask = _split_touching(mask, die_side)
-    blobs = _blobs(mask)
+    mask, scale = _foreground(img, die_side)
+    mask = _split_touching(mask, die_side * scale)
+    blobs = _blobs(mask, scale)
 
     problems: list[str] = []
     found: list[tuple[int, float, float, float, _Blob]] = []
