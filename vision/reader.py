@@ -55,6 +55,8 @@ _ROT = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
 # Thresholds, each a fraction of the die's side unless said otherwise.
 MAX_LAYOUT_ERROR = 0.22        # worst pip's distance from its slot, in pip steps
 PIP_STEP_RANGE = (0.17, 0.36)  # the pip step relative to the die side
+EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the die's outline
+STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is a blur
@@ -365,6 +367,15 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     """
     contrast: list = []
     pips = _pips(img, blob, contrast)
+    # Pips of a side face seen at an angle, and glints on the die's edges, sit against its
+    # outline; every pip of the face lying flat is well inside it.
+    edge = cv2.distanceTransform(cv2.copyMakeBorder(blob.mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, 0),
+                                 cv2.DIST_L2, 3)[1:-1, 1:-1]
+    bx, by = blob.box[0], blob.box[1]
+    h, w = edge.shape
+    pips = [p for p in pips
+            if edge[min(h - 1, max(0, int(p[1] - by))), min(w - 1, max(0, int(p[0] - bx)))]
+            >= EDGE_MARGIN * blob.side]
     if not pips:
         return "a face shows no pips"
     contrast.append(pips)
@@ -388,6 +399,44 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     if len(answers) == 1:
         return next(iter(answers.values()))
     return whole
+
+
+def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob]) -> bool:
+    """True when pip-like spots lie outside every die region: a die the segmentation missed
+    (a white die on a white tray) must make the reading unsure, never silently absent."""
+    f = min(1.0, 24.0 / max(die_side, 1.0))
+    small = cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else grey
+    s = die_side * f
+    covered = np.zeros(small.shape, np.uint8)
+    for blob in blobs:
+        x, y, w, h = blob.box
+        cv2.rectangle(covered, (int(x * f), int(y * f)), (int((x + w) * f), int((y + h) * f)), 255, -1)
+    grow = max(1, int(0.2 * s))
+    covered = cv2.dilate(covered, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+    k = max(3, int(0.45 * s) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    margin = int(0.5 * s)
+    spots_at: list[tuple[float, float]] = []
+    for op in (cv2.MORPH_BLACKHAT,):   # dark pips (white dice on a light tray)
+        hat = cv2.morphologyEx(small, op, kernel)
+        spots = ((hat > STRAY_CONTRAST) & (covered == 0)).astype(np.uint8)
+        n, _, stats, centres = cv2.connectedComponentsWithStats(spots)
+        for i in range(1, n):
+            area = stats[i, cv2.CC_STAT_AREA]
+            bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+            cx, cy = centres[i]
+            if not (margin <= cx < small.shape[1] - margin and margin <= cy < small.shape[0] - margin):
+                continue
+            if (0.08 * s) ** 2 <= area <= (0.3 * s) ** 2 and max(bw, bh) <= 2 * min(bw, bh) + 1 \
+                    and area >= 0.4 * bw * bh:
+                spots_at.append((cx, cy))
+    # Two pip-like spots within a die's side of each other: a face; one alone may be a speck.
+    pts = np.array(spots_at)
+    for i in range(len(pts)):
+        d = np.hypot(*(pts - pts[i]).T)
+        if ((d > 0) & (d < 0.8 * s)).any():
+            return True
+    return False
 
 
 def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
@@ -461,6 +510,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             continue
         found.append((*result, blob))
 
+    if _stray_pips(grey, die_side, blobs):
+        problems.append("pips outside every die I can see: a die may be hard to make out")
     width = img.shape[1]
     dice = []
     for value, confidence, x, y, blob in found:
