@@ -510,7 +510,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             continue
         found.append((*result, blob))
 
-    if _stray_pips(grey, die_side, blobs):
+    # Specks smaller than a quarter die are not dice, but they must not hide pips either.
+    if _stray_pips(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2]):
         problems.append("pips outside every die I can see: a die may be hard to make out")
     width = img.shape[1]
     dice = []

@@ -1,0 +1,109 @@
+"""The reader on rendered frames and on made-up edge cases: never ok-and-wrong, the bottom view
+flips values, and every doubt (dark, bright, blurred, wrong count, a die it cannot make out) is an
+unsure answer with a reason."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.reader import read_dice
+from vision.reading import Status, View
+from vision.render import render_scene, test_subset
+from vision.scoring import score_scenes
+
+
+@pytest.fixture(scope="module")
+def subset():
+    return test_subset()
+
+
+@pytest.fixture(scope="module")
+def clean_top():
+    """A rendered top-view frame the reader reads ok (seeded; searched in a fixed range)."""
+    for seed in range(100, 160):
+        scene = render_scene(seed, view=View.TOP, n_dice=2, style="white")
+        reading = read_dice(scene.image, View.TOP)
+        if reading.ok and len(reading.dice) == 2:
+            return scene, reading
+    pytest.fail("no rendered two-dice white frame in seeds 100-159 was read ok")
+
+
+def test_no_confidently_wrong_read_on_the_fixed_rendered_set(subset) -> None:
+    score = score_scenes(lambda image, view: read_dice(image, view), subset)
+    assert score.photos == len(subset)
+    assert score.photos_confidently_wrong == 0, score.wrong_names
+
+
+def test_clean_frame_is_read_right(clean_top) -> None:
+    scene, reading = clean_top
+    assert reading.values == scene.values
+    for die in reading.dice:
+        assert 0.0 < die.confidence <= 1.0
+
+
+def test_bottom_view_reports_the_opposite_face(clean_top) -> None:
+    scene, top = clean_top
+    bottom = read_dice(scene.image, View.BOTTOM)
+    assert bottom.ok
+    by_place = {(round(d.x), round(d.y)): d.value for d in top.dice}
+    for die in bottom.dice:
+        assert by_place[(round(die.x), round(die.y))] == 7 - die.value
+    assert read_dice(scene.image, "bottom").values == bottom.values
+
+
+def test_pips_off_every_die_make_the_reading_unsure(clean_top) -> None:
+    scene, reading = clean_top
+    image = scene.image.copy()
+    far = max((d for d in reading.dice), key=lambda d: d.x)
+    x = int(scene.tray[0] + scene.tray[2] * 0.15) if far.x > image.shape[1] / 2 else \
+        int(scene.tray[0] + scene.tray[2] * 0.85)
+    y = int(scene.tray[1] + scene.tray[3] * 0.5)
+    step, radius = int(0.25 * far.size), max(2, int(0.08 * far.size))
+    for dx in (-step, step):      # the two pips of a 2 on a die the segmentation cannot see
+        cv2.circle(image, (x + dx, y + dx), radius, (20, 20, 20), -1)
+    result = read_dice(image, View.TOP)
+    assert result.status is Status.UNSURE
+    assert "pips outside every die" in (result.reason or "") + " ".join(result.extra.get("problems", []))
+
+
+def test_expected_count_mismatch_is_unsure(clean_top) -> None:
+    scene, _ = clean_top
+    result = read_dice(scene.image, View.TOP, expected=3)
+    assert result.status is Status.UNSURE and result.reason == "expected 3 dice, saw 2"
+    assert read_dice(scene.image, View.TOP, expected=2).ok
+
+
+def test_brightness_and_sharpness_are_reported(clean_top) -> None:
+    scene, reading = clean_top
+    grey = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    assert reading.brightness == pytest.approx(float(grey.mean()), abs=0.01)
+    assert reading.sharpness == pytest.approx(float(cv2.Laplacian(grey, cv2.CV_64F).var()), rel=1e-6)
+
+
+@pytest.mark.parametrize("level, word", [(5, "too dark"), (250, "too bright")])
+def test_dark_and_bright_frames_are_unsure(level: int, word: str) -> None:
+    result = read_dice(np.full((480, 640, 3), level, np.uint8))
+    assert result.status is Status.UNSURE and word in result.reason
+    assert result.dice == ()
+
+
+def test_blurred_frame_is_never_ok_and_wrong(clean_top) -> None:
+    scene, _ = clean_top
+    blurred = cv2.GaussianBlur(scene.image, (0, 0), 12)
+    result = read_dice(blurred, View.TOP)
+    assert not result.ok or result.values == scene.values
+
+
+def test_grey_image_is_accepted(clean_top) -> None:
+    scene, reading = clean_top
+    grey = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    result = read_dice(grey, View.TOP)
+    assert not result.ok or result.values == scene.values
+
+
+@pytest.mark.parametrize("bad", [None, np.zeros((0, 0, 3), np.uint8), "picture.jpg"])
+def test_not_an_image_is_a_clear_error(bad) -> None:
+    with pytest.raises(ValueError, match="needs an image"):
+        read_dice(bad)
