@@ -55,6 +55,7 @@ _ROT = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
 # Thresholds, each a fraction of the die's side unless said otherwise.
 MAX_LAYOUT_ERROR = 0.22        # worst pip's distance from its slot, in pip steps
 PIP_STEP_RANGE = (0.17, 0.36)  # the pip step relative to the die side
+MAX_FORESHORTENING = 1.6     # longest / shortest axis of a face seen obliquely
 EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the die's outline
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
@@ -79,6 +80,18 @@ class _Blob:
         w, h = self.rect[1]
         return (min(w, h) > 0 and max(w, h) / min(w, h) < 1.3 and self.area > 0.78 * w * h
                 and self.thickness > 0.35 * self.side)
+
+
+def _affine_error(slots: np.ndarray, centred: np.ndarray) -> float:
+    """Worst residual, in pip steps, of the pips against their slots under the best affine map;
+    inf when that map squashes the face more than a tilt of about 50 degrees would."""
+    design = np.hstack([slots, np.ones((len(slots), 1))])
+    coef, *_ = np.linalg.lstsq(design, centred, rcond=None)
+    sv = np.linalg.svd(coef[:2].T, compute_uv=False)
+    if sv[1] <= 1e-6 or sv[0] / sv[1] > MAX_FORESHORTENING:
+        return float("inf")
+    residual = np.linalg.norm(design @ coef - centred, axis=1).max()
+    return float(residual / np.sqrt(sv[0] * sv[1]))
 
 
 def fit_layout(pts: np.ndarray) -> tuple[int, float, float, float] | None:
@@ -108,6 +121,11 @@ def fit_layout(pts: np.ndarray) -> tuple[int, float, float, float] | None:
             error = float(dist[a, np.arange(k), nearest[a]].max() / max(step[a], 1e-6))
             if best is None or error < best[1]:
                 best = (k, error, float(step[a]), float(_ANGLES[a]))
+                best_slots = template[nearest[a]]
+    # Seen a little obliquely (a phone above the table) a square face is a parallelogram: with
+    # four or more pips, the best affine map of the same slots may explain them instead.
+    if best is not None and k >= 4 and best[1] < 0.6:
+        best = (k, min(best[1], _affine_error(best_slots, centred)), best[2], best[3])
     return best
 
 
