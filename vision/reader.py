@@ -435,7 +435,8 @@ def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob]) -> bool:
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     margin = int(0.5 * s)
     spots_at: list[tuple[float, float]] = []
-    for op in (cv2.MORPH_BLACKHAT,):   # dark pips (white dice on a light tray)
+    # Dark pips (a white die on a light tray) and light ones (a dark die under a glare).
+    for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):
         hat = cv2.morphologyEx(small, op, kernel)
         spots = ((hat > STRAY_CONTRAST) & (covered == 0)).astype(np.uint8)
         n, _, stats, centres = cv2.connectedComponentsWithStats(spots)
