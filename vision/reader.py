@@ -419,9 +419,13 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     return whole
 
 
-def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob]) -> bool:
+def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_spots: bool = True
+                ) -> bool:
     """True when pip-like spots lie outside every die region: a die the segmentation missed
-    (a white die on a white tray) must make the reading unsure, never silently absent."""
+    (a white die on a white tray) must make the reading unsure, never silently absent.
+
+    ``light_spots`` also looks for light spots (a dark die under a glare). Under the cup (bottom
+    view) no glare reaches the tray, and the LED ring's reflections would be taken for pips."""
     f = min(1.0, 24.0 / max(die_side, 1.0))
     small = cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else grey
     s = die_side * f
@@ -436,7 +440,7 @@ def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob]) -> bool:
     margin = int(0.5 * s)
     spots_at: list[tuple[float, float]] = []
     # Dark pips (a white die on a light tray) and light ones (a dark die under a glare).
-    for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):
+    for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT) if light_spots else (cv2.MORPH_BLACKHAT,):
         hat = cv2.morphologyEx(small, op, kernel)
         spots = ((hat > STRAY_CONTRAST) & (covered == 0)).astype(np.uint8)
         n, _, stats, centres = cv2.connectedComponentsWithStats(spots)
@@ -530,7 +534,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         found.append((*result, blob))
 
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
-    if _stray_pips(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2]):
+    if _stray_pips(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
+                   light_spots=view is View.TOP):
         problems.append("pips outside every die I can see: a die may be hard to make out")
     width = img.shape[1]
     dice = []
