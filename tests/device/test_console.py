@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.console import Console, label_of
 from device.controls import ControlPanel, KeyboardControls
-from device.events import EventBus
-from device.store import Store
 from device.table import Table
 
 
 @pytest.fixture
-def table(tmp_path: Path):
-    store = Store(tmp_path / "data")
-    t = Table(store, EventBus(), has_camera=True)
-    yield t
-    store.close()
+def table(camera_table: Table) -> Table:
+    return camera_table
 
 
 @pytest.fixture

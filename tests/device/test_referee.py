@@ -4,7 +4,6 @@ eyes (the real ones are exercised end to end in test_end_to_end.py), the table i
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import cv2
@@ -13,9 +12,7 @@ import pytest
 
 from device.camera import CameraError, ReplayCamera
 from device.console import Console
-from device.events import EventBus
 from device.referee import CAMERA_LOST, MOVED, Referee, group_hands
-from device.store import Store
 from device.table import Table
 from vision.reading import Die, Reading, Status
 
@@ -65,11 +62,8 @@ class Clock:
 
 
 @pytest.fixture
-def table(tmp_path: Path):
-    store = Store(tmp_path / "data")
-    t = Table(store, EventBus(), has_camera=True)
-    yield t
-    store.close()
+def table(camera_table: Table) -> Table:
+    return camera_table
 
 
 @pytest.fixture

@@ -130,11 +130,10 @@ def test_undo_needs_the_pin_and_a_game(client):
 
 
 def play_to_the_end(client) -> None:
-    """Ann lies five times in a two-player game: Bob wins."""
+    """A two-player game of two lives: Ann is caught lying, then pulls on the truth; Bob wins."""
     start(client, {"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 2}})
     for _ in range(2):
         roller = client.get("/api/state").get_json()["to_act"]
-        other = "Bob" if roller == "Ann" else "Ann"
         if roller == "Ann":
             act(client, {"by": "Ann", "do": "declare", "call": "boxcars"})
             act(client, {"by": "Bob", "do": "pull", "dice": [3, 5]})

@@ -35,11 +35,10 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture
-def served(tmp_path) -> Iterator[tuple[str, Table]]:
-    """The app on waitress in a thread, on a free loopback port."""
-    store = Store(tmp_path / "data")
-    table = Table(store, EventBus(), has_camera=False)
+def serve_table(data_dir: Path, *, has_camera: bool) -> Iterator[tuple[str, Table]]:
+    """The app around a fresh Table, on waitress in a thread, on a free loopback port."""
+    store = Store(data_dir)
+    table = Table(store, EventBus(), has_camera=has_camera)
     app = create_app(table, pin=PIN, secret_key=b"browser-test-key-0123456789abcdef",
                      test_config={"SSE_HEARTBEAT_SECONDS": 0.5})
     port, stop = serve(app, on_stop=lambda: table.note("closing"))
@@ -48,6 +47,11 @@ def served(tmp_path) -> Iterator[tuple[str, Table]]:
     finally:
         stop()
         store.close()
+
+
+@pytest.fixture
+def served(tmp_path) -> Iterator[tuple[str, Table]]:
+    yield from serve_table(tmp_path / "data", has_camera=False)
 
 
 @pytest.fixture
@@ -284,16 +288,7 @@ def dice_photo(name: str) -> bytes:
 
 @pytest.fixture
 def served_camera(tmp_path) -> Iterator[tuple[str, Table]]:
-    store = Store(tmp_path / "camera-data")
-    table = Table(store, EventBus(), has_camera=True)
-    app = create_app(table, pin=PIN, secret_key=b"browser-test-key-0123456789abcdef",
-                     test_config={"SSE_HEARTBEAT_SECONDS": 0.5})
-    port, stop = serve(app, on_stop=lambda: table.note("closing"))
-    try:
-        yield f"http://127.0.0.1:{port}", table
-    finally:
-        stop()
-        store.close()
+    yield from serve_table(tmp_path / "camera-data", has_camera=True)
 
 
 def open_pages(browser, url: str):
