@@ -129,21 +129,60 @@ def fit_layout(pts: np.ndarray) -> tuple[int, float, float, float] | None:
     return best
 
 
-def _foreground(full: np.ndarray, die_side: float | None) -> tuple[np.ndarray, float]:
+# 0.6 x the lightness difference, rounded down (for the distance itself) or up (to compare it with
+# a whole number exactly as 0.6 * dL + da + db > n would).
+_FLOOR_06 = np.floor(np.arange(256) * 0.6).astype(np.uint8)
+_CEIL_06 = np.ceil(np.arange(256) * 0.6).astype(np.uint8)
+
+
+def _lab_distance(lab: np.ndarray, other: np.ndarray | tuple[float, ...], lightness_lut: np.ndarray
+                  ) -> np.ndarray:
+    """0.6 |dL| + |da| + |db| per pixel between an 8-bit Lab image and another (or one colour,
+    as a 4-tuple), saturated at 255 (uint8).
+    Worked out with OpenCV's saturating 8-bit arithmetic: a fraction of the numpy cost."""
+    d_l, d_a, d_b = cv2.split(cv2.absdiff(lab, other))
+    return cv2.add(cv2.add(d_a, d_b), cv2.LUT(d_l, lightness_lut))
+
+
+def _scaled(full: np.ndarray, scale: float, cache: dict | None
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The frame at ``scale``: (BGR, a quarter of that, its Lab, the tray's Lab colour), kept in
+    ``cache`` so a second look at the same scale costs nothing."""
+    if cache is not None and scale in cache:
+        return cache[scale]
+    # Shrinking an already shrunk copy is much cheaper than shrinking the frame again.
+    source, from_scale = full, 1.0
+    for s, (copy, *_) in (cache or {}).items():
+        if scale < s < from_scale:
+            source, from_scale = copy, s
+    img = source if scale >= from_scale else cv2.resize(
+        source, None, fx=scale / from_scale, fy=scale / from_scale, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(img, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    h, w = small.shape[:2]
+    centre = cv2.cvtColor(small[h // 5:h - h // 5, w // 5:w - w // 5], cv2.COLOR_BGR2LAB)
+    tray_colour = np.median(centre.reshape(-1, 3), axis=0).astype(np.uint8)
+    out = (img, small, cv2.cvtColor(img, cv2.COLOR_BGR2LAB), tray_colour)
+    if cache is not None:
+        cache[scale] = out
+    return out
+
+
+def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = None
+                ) -> tuple[np.ndarray, float]:
     """Pixels that differ from the tray (0/255), and the scale they were worked out at.
 
-    Worked out on a smaller copy (dice at least ~24 px there; pips do not matter, the holes they
-    leave are filled) since this is most of the reader's time.
+    Worked out on a smaller copy (dice about 32 px there; pips do not matter, the holes they leave
+    are filled) since this is most of the reader's time. ``cache`` (one dict per frame) lets the
+    second call re-use the first one's copy when the dice are 26-44 px there.
     """
     if die_side is None:
         scale = min(1.0, 320.0 / max(full.shape[:2]))
     else:
         scale = float(np.clip(32.0 / die_side, 0.25, 1.0))
-    img = full if scale >= 1.0 else cv2.resize(full, None, fx=scale, fy=scale,
-                                               interpolation=cv2.INTER_AREA)
+        scale = next((s for s in cache or () if 26.0 <= die_side * s <= 44.0), scale)
+    img, small, lab, tray_colour = _scaled(full, scale, cache)
     if die_side is not None:
         die_side = die_side * scale
-    small = cv2.resize(img, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     if die_side is None:
         k = int(min(small.shape[:2]) / 2.5)
     else:
@@ -151,20 +190,13 @@ def _foreground(full: np.ndarray, die_side: float | None) -> tuple[np.ndarray, f
     k = max(5, min(k, 255)) | 1
     tray = cv2.medianBlur(small, k)
     tray = cv2.resize(tray, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
-    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.int16)
-    tray_lab = cv2.cvtColor(tray, cv2.COLOR_BGR2LAB).astype(np.int16)
-    diff = np.abs(lab - tray_lab)
-    dist = diff[..., 0] * 0.6 + diff[..., 1] + diff[..., 2]
-    dist8 = cv2.GaussianBlur(np.clip(dist, 0, 255).astype(np.uint8), (5, 5), 0)
+    tray_lab = cv2.cvtColor(tray, cv2.COLOR_BGR2LAB)
+    dist8 = cv2.GaussianBlur(_lab_distance(lab, tray_lab, _FLOOR_06), (5, 5), 0)
     otsu, _ = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     mask = (dist8 > max(otsu, 28)).astype(np.uint8) * 255
     # The median filter copies the rim into the tray's corners; a pixel of the tray's own colour
     # is never a die, whatever the local filter says.
-    h, w = small.shape[:2]
-    centre = cv2.cvtColor(small[h // 5:h - h // 5, w // 5:w - w // 5], cv2.COLOR_BGR2LAB)
-    tray_colour = np.median(centre.reshape(-1, 3), axis=0).astype(np.int16)
-    gdiff = np.abs(lab - tray_colour)
-    gdist = gdiff[..., 0] * 0.6 + gdiff[..., 1] + gdiff[..., 2]
+    gdist = _lab_distance(lab, (*map(float, tray_colour), 0.0), _CEIL_06)
     unlike_tray = cv2.dilate((gdist > 28).astype(np.uint8), np.ones((5, 5), np.uint8))
     mask &= unlike_tray * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
@@ -231,6 +263,23 @@ def _blobs(mask: np.ndarray, scale: float = 1.0) -> list[_Blob]:
     return out
 
 
+_PIP_WEIGHTS = np.array([[1.0, 1.3, 1.3]], np.float32)   # L, a, b in the squared pip distance
+
+
+def _masked_median(lab8: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
+    """Per-channel median (as numpy's, halves included) of an 8-bit image's pixels under
+    ``mask``, from histograms; None when fewer than 20 pixels are masked."""
+    count = cv2.countNonZero(mask)
+    if count < 20:
+        return None
+    lo, hi = (count - 1) // 2, count // 2
+    out = np.empty(3, np.float32)
+    for c in range(3):
+        cum = np.cumsum(cv2.calcHist([lab8], [c], mask, [256], [0, 256]).ravel())
+        out[c] = (np.searchsorted(cum, lo, side="right") + np.searchsorted(cum, hi, side="right")) / 2
+    return out
+
+
 def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tuple[float, float, int]]:
     """Pip centres (x, y, area) inside one die. ``contrast`` receives (map, threshold) if given:
     how far each pixel of the die's box is from the face colour."""
@@ -239,12 +288,14 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
     side = blob.side
     erode = max(1, int(side * 0.06))
     inner = cv2.erode(blob.mask, np.ones((2 * erode + 1, 2 * erode + 1), np.uint8))
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
-    face_pixels = lab[inner > 0]
-    if len(face_pixels) < 20:
+    lab8 = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    face = _masked_median(lab8, inner)
+    if face is None:
         return []
-    face = np.median(face_pixels, axis=0)
-    dist = np.sqrt(((lab - face) ** 2 * np.array([1.0, 1.3, 1.3], np.float32)).sum(axis=2))
+    lab = lab8.astype(np.float32)
+    diff = lab - face
+    diff *= diff
+    dist = cv2.sqrt(cv2.transform(diff, _PIP_WEIGHTS))
     dist8 = np.clip(dist * 2, 0, 255).astype(np.uint8)
     otsu, _ = cv2.threshold(dist8[inner > 0].reshape(-1, 1), 0, 255,
                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -256,6 +307,11 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
     colours: list[np.ndarray] = []
     smallest, largest = max(4.0, (side * 0.07) ** 2), (side * 0.45) ** 2
     pips = []
+    # Each blob's mean Lab colour at once (one pass per channel, not one per blob).
+    flat_labels = labels.ravel()
+    sums = np.stack([np.bincount(flat_labels, weights=lab[..., c].ravel(), minlength=n)
+                     for c in range(3)], axis=1)
+    means = sums / np.maximum(stats[:, cv2.CC_STAT_AREA], 1)[:, None]
     for i in range(1, n):
         area = int(stats[i, cv2.CC_STAT_AREA])
         bw, bh = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
@@ -264,7 +320,7 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
         if max(bw, bh) > 1.6 * min(bw, bh) + 1 or area < 0.5 * bw * bh:
             continue
         pips.append((float(centres[i][0] + x), float(centres[i][1] + y), area))
-        colours.append(lab[labels == i].mean(axis=0))
+        colours.append(means[i])
     if contrast is not None:
         contrast.append((np.array(colours), face))
     return pips
@@ -487,8 +543,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if view is View.BOTTOM:
         img = cv2.flip(img, 1)
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    brightness = float(grey.mean())
-    sharpness = float(cv2.Laplacian(grey, cv2.CV_64F).var())
+    brightness = float(cv2.mean(grey)[0])
+    # A 3x3 Laplacian of 8-bit pixels fits in 16 bits exactly (a quarter of the 64-bit cost).
+    sharpness = float(cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1][0, 0] ** 2)
 
     def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
         return Reading(Status.UNSURE, dice, reason, brightness, sharpness)
@@ -501,14 +558,15 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         return unsure("too blurred: the dice are moving or the camera is out of focus")
 
     die_side = getattr(calibration, "die_size", None)
+    scaled: dict = {}
     if not die_side:
-        first = [b for b in _blobs(*_foreground(img, None)) if b.squarish]
+        first = [b for b in _blobs(*_foreground(img, None, scaled)) if b.squarish]
         if not first:
             # Never "ok, no dice": a die the reader cannot see (white on a white tray, under a
             # glare) would look the same.
             return unsure("no dice found on the tray")
         die_side = float(np.median([b.side for b in first]))
-    mask, scale = _foreground(img, die_side)
+    mask, scale = _foreground(img, die_side, scaled)
     mask = _split_touching(mask, die_side * scale)
     blobs = _blobs(mask, scale)
 

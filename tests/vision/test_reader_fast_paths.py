@@ -1,0 +1,66 @@
+"""The reader's fast paths give the same numbers as the plain numpy formulas they replace, and a
+frame is shrunk and converted to Lab once per scale, not once per look."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision import reader
+from vision.reading import View
+from vision.render import render_scene
+
+
+def _numpy_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    diff = np.abs(a.astype(np.int16) - b.astype(np.int16))
+    return diff[..., 0] * 0.6 + diff[..., 1] + diff[..., 2]
+
+
+def test_lab_distance_matches_the_float_formula_on_every_lightness_step() -> None:
+    rng = np.random.default_rng(3)
+    a = rng.integers(0, 256, (64, 256, 3), dtype=np.uint8)
+    a[0, :, 0] = np.arange(256, dtype=np.uint8)          # every lightness difference occurs
+    b = rng.integers(0, 256, (64, 256, 3), dtype=np.uint8)
+    b[0, :, :] = 0
+    exact = _numpy_distance(a, b)
+    floor = reader._lab_distance(a, b, reader._FLOOR_06)
+    assert floor.dtype == np.uint8
+    assert np.array_equal(floor, np.clip(exact, 0, 255).astype(np.uint8))
+    ceil = reader._lab_distance(a, b, reader._CEIL_06)
+    for n in (0, 5, 28, 100):
+        assert np.array_equal(ceil > n, exact > n), n
+
+
+def test_lab_distance_to_one_colour_matches_a_filled_image() -> None:
+    rng = np.random.default_rng(4)
+    a = rng.integers(0, 256, (40, 50, 3), dtype=np.uint8)
+    colour = np.array([120, 131, 97], np.uint8)
+    filled = np.broadcast_to(colour, a.shape)
+    got = reader._lab_distance(a, (*map(float, colour), 0.0), reader._CEIL_06)
+    assert np.array_equal(got > 28, _numpy_distance(a, filled) > 28)
+
+
+@pytest.mark.parametrize("count", [19, 20, 21, 400, 401])
+def test_masked_median_is_numpys_median(count: int) -> None:
+    rng = np.random.default_rng(count)
+    lab8 = rng.integers(0, 256, (30, 30, 3), dtype=np.uint8)
+    mask = np.zeros((30, 30), np.uint8)
+    mask.ravel()[rng.choice(900, count, replace=False)] = 255
+    got = reader._masked_median(lab8, mask)
+    if count < 20:
+        assert got is None
+    else:
+        assert np.array_equal(got, np.median(lab8[mask > 0].astype(np.float32), axis=0))
+
+
+def test_the_second_look_reuses_the_first_copy_when_the_dice_fit_it() -> None:
+    scene = render_scene(20_000, view=View.TOP, width=640, height=480, n_dice=2)
+    cache: dict = {}
+    _, first_scale = reader._foreground(scene.image, None, cache)
+    die_at_first = 36.0 / first_scale          # 36 px at the first look's scale
+    mask, scale = reader._foreground(scene.image, die_at_first, cache)
+    assert scale == first_scale and list(cache) == [first_scale]
+    assert mask.shape == cache[first_scale][0].shape[:2]
+    # Dice too big there: a smaller copy is made (from the first copy), and kept.
+    _, smaller = reader._foreground(scene.image, 80.0 / first_scale, cache)
+    assert smaller < first_scale and sorted(cache) == [smaller, first_scale]
