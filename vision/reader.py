@@ -114,14 +114,18 @@ def fit_layout(pts: np.ndarray) -> tuple[int, float, float, float] | None:
         step = np.median(reach[:, corner], axis=1)                   # (A,)
         slots = template[None, :, :] * step[:, None, None]
         dist = np.linalg.norm(rotated[:, :, None, :] - slots[:, None, :, :], axis=3)  # (A, k, k)
-        nearest = dist.argmin(axis=2)
-        for a in range(len(_ANGLES)):
-            if len(set(nearest[a].tolist())) != k:
-                continue
-            error = float(dist[a, np.arange(k), nearest[a]].max() / max(step[a], 1e-6))
-            if best is None or error < best[1]:
-                best = (k, error, float(step[a]), float(_ANGLES[a]))
-                best_slots = template[nearest[a]]
+        nearest = dist.argmin(axis=2)                                # (A, k)
+        # Angles at which every pip has a slot of its own; the first smallest error wins.
+        own_slot = (np.sort(nearest, axis=1) == np.arange(k)).all(axis=1)
+        if not own_slot.any():
+            continue
+        errors = (np.take_along_axis(dist, nearest[:, :, None], axis=2)[:, :, 0].max(axis=1)
+                  / np.maximum(step, 1e-6))
+        errors[~own_slot] = np.inf
+        a = int(errors.argmin())
+        if best is None or errors[a] < best[1]:
+            best = (k, float(errors[a]), float(step[a]), float(_ANGLES[a]))
+            best_slots = template[nearest[a]]
     # Seen a little obliquely (a phone above the table) a square face is a parallelogram: with
     # four or more pips, the best affine map of the same slots may explain them instead.
     if best is not None and k >= 4 and best[1] < 0.6:
@@ -188,9 +192,9 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     else:
         k = int(die_side * 2.5 / 4)
     k = max(5, min(k, 255)) | 1
-    tray = cv2.medianBlur(small, k)
-    tray = cv2.resize(tray, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
-    tray_lab = cv2.cvtColor(tray, cv2.COLOR_BGR2LAB)
+    # The tray is smooth: its colour is worked out at a sixteenth of the pixels, then enlarged.
+    tray_lab = cv2.resize(cv2.cvtColor(cv2.medianBlur(small, k), cv2.COLOR_BGR2LAB),
+                          (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
     dist8 = cv2.GaussianBlur(_lab_distance(lab, tray_lab, _FLOOR_06), (5, 5), 0)
     otsu, _ = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     mask = (dist8 > max(otsu, 28)).astype(np.uint8) * 255
@@ -475,15 +479,23 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     return whole
 
 
-def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_spots: bool = True
-                ) -> bool:
+def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_spots: bool = True,
+                shrunk: dict | None = None) -> bool:
     """True when pip-like spots lie outside every die region: a die the segmentation missed
     (a white die on a white tray) must make the reading unsure, never silently absent.
 
     ``light_spots`` also looks for light spots (a dark die under a glare). Under the cup (bottom
-    view) no glare reaches the tray, and the LED ring's reflections would be taken for pips."""
+    view) no glare reaches the tray, and the LED ring's reflections would be taken for pips.
+    ``shrunk``: the frame's shrunk copies (see ``_scaled``), cheaper to shrink further."""
     f = min(1.0, 24.0 / max(die_side, 1.0))
-    small = cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else grey
+    source, from_scale = grey, 1.0
+    for s, (copy, *_) in (shrunk or {}).items():
+        if f <= s < from_scale:
+            source, from_scale = copy, s
+    if source is not grey:
+        source = cv2.cvtColor(source, cv2.COLOR_BGR2GRAY)
+    small = source if f >= from_scale else cv2.resize(
+        source, None, fx=f / from_scale, fy=f / from_scale, interpolation=cv2.INTER_AREA)
     s = die_side * f
     covered = np.zeros(small.shape, np.uint8)
     for blob in blobs:
@@ -593,7 +605,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
 
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     if _stray_pips(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
-                   light_spots=view is View.TOP):
+                   light_spots=view is View.TOP, shrunk=scaled):
         problems.append("pips outside every die I can see: a die may be hard to make out")
     width = img.shape[1]
     dice = []
