@@ -58,6 +58,7 @@ PIP_STEP_RANGE = (0.17, 0.36)  # the pip step relative to the die side
 MAX_FORESHORTENING = 1.6     # longest / shortest axis of a face seen obliquely
 EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the die's outline
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
+MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is a blur
@@ -217,20 +218,65 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     return mask, scale
 
 
-def _split_touching(mask: np.ndarray, die_side: float) -> np.ndarray:
+def _cluster_seeds(sub: np.ndarray, count: int, die_side: float) -> np.ndarray | None:
+    """Seed markers (1..count, 0 elsewhere) for a region that holds ``count`` dice but has no
+    waists: the centres of ``count`` compact parts of it (k-means on pixel positions, seeded
+    deterministically by farthest points), a small disc each."""
+    ys, xs = np.nonzero(sub)
+    pts = np.stack([xs, ys], axis=1).astype(np.float32)[::max(1, len(xs) // 2000)]
+    centres = [pts[np.argmax(((pts - pts.mean(axis=0)) ** 2).sum(axis=1))]]
+    for _ in range(count - 1):
+        d = np.min([((pts - c) ** 2).sum(axis=1) for c in centres], axis=0)
+        centres.append(pts[int(np.argmax(d))])
+    c = np.array(centres)
+    for _ in range(12):
+        nearest = ((pts[:, None, :] - c[None]) ** 2).sum(axis=2).argmin(axis=1)
+        if len(set(nearest.tolist())) < count:
+            return None
+        c = np.array([pts[nearest == j].mean(axis=0) for j in range(count)])
+    seeds = np.zeros(sub.shape, np.int32)
+    for j, (cx, cy) in enumerate(c):
+        cv2.circle(seeds, (int(round(cx)), int(round(cy))), max(1, int(0.15 * die_side)), j + 1, -1)
+    seeds[sub == 0] = 0
+    return seeds
+
+
+def _one_die(sub: np.ndarray, area: int, die_side: float) -> bool:
+    """A region shaped and sized like one die (perhaps a large one, or with its shadow)."""
+    rect_w, rect_h = cv2.minAreaRect(cv2.findNonZero(sub))[1]
+    return (max(rect_w, rect_h) < 1.3 * min(rect_w, rect_h) and area > 0.78 * rect_w * rect_h
+            and area <= (1.4 * die_side) ** 2)
+
+
+def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None = None
+                    ) -> np.ndarray:
     """Cut regions bigger than one die at their waists (watershed on the distance transform).
-    ``die_side`` is in the mask's own pixels."""
+    ``die_side`` is in the mask's own pixels. With ``image`` (the frame at the mask's scale),
+    a region the size of several dice without waists (dice side by side) is cut along the
+    colour edges between as many compact parts as it holds dice."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     out = mask.copy()
     for i in range(1, n):
-        if stats[i, cv2.CC_STAT_AREA] < 1.6 * die_side ** 2:
+        area = stats[i, cv2.CC_STAT_AREA]
+        if area < MIN_CLUSTER_AREA * die_side ** 2:
             continue
         x, y, w, h = stats[i, :4]
         sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
         dist = cv2.distanceTransform(sub, cv2.DIST_L2, 5)
         seeds = (dist > 0.3 * die_side).astype(np.uint8)
         count, seed_labels = cv2.connectedComponents(seeds)
-        if count <= 2:
+        # No waist at all (dice side by side): as many compact parts as the area holds dice.
+        if count <= 2 and image is not None and not _one_die(sub, area, die_side):
+            markers = _cluster_seeds(sub, max(2, int(round(area / die_side ** 2))), die_side)
+            if markers is not None:
+                # Blurred, so the lines follow the seams between dice, not the pips' edges; with
+                # no background marker the only lines drawn are between two dice.
+                crop = cv2.medianBlur(np.ascontiguousarray(image[y:y + h, x:x + w]),
+                                      max(3, int(0.25 * die_side) | 1))
+                cv2.watershed(crop, markers)
+                out[y:y + h, x:x + w][markers == -1] = 0
+                continue
+        if count <= 2 or area < 1.6 * die_side ** 2:
             continue
         markers = np.where(seeds > 0, seed_labels + 1, np.where(sub > 0, 0, 1)).astype(np.int32)
         cv2.watershed(cv2.cvtColor(sub * 255, cv2.COLOR_GRAY2BGR), markers)
@@ -579,7 +625,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             return unsure("no dice found on the tray")
         die_side = float(np.median([b.side for b in first]))
     mask, scale = _foreground(img, die_side, scaled)
-    mask = _split_touching(mask, die_side * scale)
+    mask = _split_touching(mask, die_side * scale, scaled[scale][0])
     blobs = _blobs(mask, scale)
 
     problems: list[str] = []

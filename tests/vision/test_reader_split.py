@@ -1,0 +1,67 @@
+"""Touching dice without a waist between them (side by side, edges aligned) are cut apart along
+the seams between them; one die, even a large one, is never cut."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import reader
+
+SIDE = 30
+COLOURS = [(40, 160, 40), (200, 60, 30), (30, 200, 220), (60, 60, 200)]
+
+
+def _row(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """A frame with ``count`` dice of different colours edge to edge in a row, and its mask."""
+    image = np.full((120, 40 + count * SIDE, 3), 190, np.uint8)
+    mask = np.zeros(image.shape[:2], np.uint8)
+    for i in range(count):
+        x0 = 20 + i * SIDE
+        cv2.rectangle(image, (x0, 45), (x0 + SIDE - 1, 45 + SIDE - 1), COLOURS[i], -1)
+        cv2.circle(image, (x0 + SIDE // 2, 60), 3, (255, 255, 255), -1)   # a pip
+    mask[45:45 + SIDE, 20:20 + count * SIDE] = 255
+    return image, mask
+
+
+def _parts(mask: np.ndarray) -> list[tuple[int, int]]:
+    """(area, x centre) of each 4-connected part bigger than a speck."""
+    n, _, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    return sorted((int(stats[i, cv2.CC_STAT_AREA]), int(round(centres[i][0])))
+                  for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] > 20)
+
+
+def test_two_to_four_dice_side_by_side_are_cut_at_their_seams() -> None:
+    for count in (2, 3, 4):
+        image, mask = _row(count)
+        parts = _parts(reader._split_touching(mask, float(SIDE), image))
+        assert len(parts) == count, (count, parts)
+        centres = sorted(x for _, x in parts)
+        expected = [20 + i * SIDE + SIDE // 2 for i in range(count)]
+        assert all(abs(c - e) <= 3 for c, e in zip(centres, expected)), (centres, expected)
+        assert all(0.8 * SIDE ** 2 <= area <= 1.05 * SIDE ** 2 for area, _ in parts), parts
+
+
+def test_without_the_image_a_row_without_waists_is_left_whole() -> None:
+    image, mask = _row(3)
+    assert len(_parts(reader._split_touching(mask, float(SIDE)))) == 1
+
+
+def test_one_large_die_is_not_cut() -> None:
+    image = np.full((120, 120, 3), 190, np.uint8)
+    mask = np.zeros((120, 120), np.uint8)
+    big = int(SIDE * 1.3)                      # area 1.69 die sides squared, still one die
+    cv2.rectangle(image, (40, 40), (40 + big - 1, 40 + big - 1), COLOURS[0], -1)
+    mask[40:40 + big, 40:40 + big] = 255
+    assert _parts(reader._split_touching(mask, float(SIDE), image)) == [(big * big, 40 + big // 2)]
+
+
+def test_two_dice_of_one_colour_side_by_side_are_cut_midway() -> None:
+    """Two dice of one colour side by side: the cut falls midway (no colour edge to follow)."""
+    image = np.full((120, 120, 3), 190, np.uint8)
+    mask = np.zeros((120, 120), np.uint8)
+    cv2.rectangle(image, (20, 45), (20 + 2 * SIDE - 1, 45 + SIDE - 1), COLOURS[1], -1)
+    mask[45:45 + SIDE, 20:20 + 2 * SIDE] = 255
+    parts = _parts(reader._split_touching(mask, float(SIDE), image))
+    assert len(parts) == 2
+    assert all(abs(area - SIDE ** 2) <= 0.15 * SIDE ** 2 for area, _ in parts), parts
