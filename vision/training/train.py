@@ -1,0 +1,170 @@
+"""Train the face classifier and export it for OpenCV's dnn module.
+
+    pip install -e '.[train]'                 # PyTorch (CPU) and onnx, for training only
+    python -m vision.training.train           # writes vision/models/faces.onnx and faces.json
+
+Data: the real-photo tiles in vision/training/data (training photos only; every fourth photo is
+held out) and tiles cut from seeded synthetic frames. Every example is shown turned, shifted,
+rescaled, mirrored, blurred and noised, so the model sees dice at any rotation and as the reader's
+blobs frame them (never exactly centred). Seven classes: 0 "no readable face here" (a cocked or
+half-hidden die, two dice, the bare tray, a die cut in half by the patch), 1-6 the face seen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..faces import CONTEXT, PATCH, face_patch
+from . import realdata, synthdata
+
+MODELS = Path(__file__).resolve().parents[1] / "models"
+CLASSES = 7
+REAL_WEIGHT = 4        # each real training die is shown this many times per epoch
+
+
+def augment(tiles: np.ndarray, labels: np.ndarray, rng: np.random.Generator,
+            off_centre: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
+    """One randomised patch per tile. A share ``off_centre`` of the dice are shown cut in half
+    (centre moved half a die away) and labelled 0."""
+    tile_ext = realdata.TILE / realdata.TILE_CONTEXT
+    out = np.empty((len(tiles), 1, PATCH, PATCH), np.float32)
+    new_labels = labels.copy()
+    for k, tile in enumerate(tiles):
+        img = tile.astype(np.float32)
+        if rng.random() < 0.5:
+            img = img[:, ::-1]
+        gamma = math.exp(rng.normal(0, 0.25))
+        img = 255.0 * (img / 255.0) ** gamma
+        jx, jy = rng.normal(0, 0.06 * tile_ext, 2)
+        if labels[k] > 0 and rng.random() < off_centre:
+            a = rng.uniform(0, 2 * math.pi)
+            r = rng.uniform(0.45, 0.6) * tile_ext
+            jx, jy = r * math.cos(a), r * math.sin(a)
+            new_labels[k] = 0
+        # The reader frames a die by its blob: 0.7 to 1.4 x the labelled extent (dice in shadow
+        # look smaller, shadows and sides make them larger).
+        ext = tile_ext * math.exp(rng.uniform(-0.35, 0.33))
+        patch = face_patch(img, realdata.TILE / 2 + jx, realdata.TILE / 2 + jy, ext,
+                           angle_degrees=rng.uniform(0, 360))
+        if rng.random() < 0.3:
+            patch = cv2.GaussianBlur(patch, (0, 0), rng.uniform(0.4, 1.1))
+        patch = patch + rng.normal(0, rng.uniform(0, 0.15), patch.shape).astype(np.float32)
+        out[k, 0] = patch
+    return out, new_labels
+
+
+def centred(tiles: np.ndarray) -> np.ndarray:
+    """Patches as the reader cuts them from a well-framed die: for evaluation."""
+    tile_ext = realdata.TILE / realdata.TILE_CONTEXT
+    return np.stack([face_patch(t.astype(np.float32), realdata.TILE / 2, realdata.TILE / 2, tile_ext)
+                     for t in tiles])[:, None]
+
+
+def build_model():
+    import torch.nn as nn
+
+    def block(cin: int, cout: int) -> list:
+        return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU()]
+
+    return nn.Sequential(
+        *block(1, 16), *block(16, 16), nn.MaxPool2d(2),       # 16 x 16
+        *block(16, 32), *block(32, 32), nn.MaxPool2d(2),      # 8 x 8
+        *block(32, 64), nn.MaxPool2d(2),                      # 4 x 4
+        nn.Flatten(), nn.Linear(64 * 16, 96), nn.ReLU(), nn.Dropout(0.3), nn.Linear(96, CLASSES))
+
+
+def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threads: int = 2,
+          log=print) -> dict:
+    import torch
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(threads)
+    rng = np.random.default_rng(seed)
+    real_tiles, real_index = realdata.load()
+    train_mask = np.array([not t.held_out for t in real_index])
+    real_labels = np.array([t.value for t in real_index], np.int64)
+    syn_tiles, syn_index = synthdata.cut(synthetic_frames, seed=synthdata.TRAIN_SEED + seed)
+    syn_labels = np.array([t.value for t in syn_index], np.int64)
+    real_die = train_mask & (real_labels > 0)
+    tiles = np.concatenate([syn_tiles, real_tiles[train_mask]] + [real_tiles[real_die]] * (REAL_WEIGHT - 1))
+    labels = np.concatenate([syn_labels, real_labels[train_mask]] + [real_labels[real_die]] * (REAL_WEIGHT - 1))
+    log(f"training on {len(tiles)} examples ({len(syn_tiles)} synthetic tiles, "
+        f"{int(train_mask.sum())} real tiles from training photos)")
+
+    model = build_model()
+    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=epochs * math.ceil(len(tiles) / 256))
+    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
+    for epoch in range(epochs):
+        t0 = time.perf_counter()
+        x, y = augment(tiles, labels, rng)
+        order = rng.permutation(len(x))
+        model.train()
+        total = 0.0
+        for i in range(0, len(order), 256):
+            idx = order[i:i + 256]
+            opt.zero_grad()
+            loss = loss_fn(model(torch.from_numpy(x[idx])), torch.from_numpy(y[idx]))
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach()) * len(idx)
+        log(f"epoch {epoch + 1}/{epochs}: loss {total / len(x):.3f} ({time.perf_counter() - t0:.0f} s)")
+
+    model.eval()
+    held = ~train_mask
+    with torch.no_grad():
+        probs = torch.softmax(model(torch.from_numpy(centred(real_tiles[held]))), 1).numpy()
+    truth = real_labels[held]
+    dice = truth > 0
+    pred = probs.argmax(1)
+    report = {
+        "held_out_real_dice": int(dice.sum()),
+        "held_out_real_dice_right_pct": round(100 * float((pred[dice] == truth[dice]).mean()), 2),
+        "held_out_real_not_dice": int((~dice).sum()),
+        "held_out_real_not_dice_right_pct": round(100 * float((pred[~dice] == 0).mean()), 2),
+    }
+    log(json.dumps(report))
+
+    import torch.onnx
+    out_dir.mkdir(parents=True, exist_ok=True)
+    model_path = out_dir / "faces.onnx"
+    torch.onnx.export(model, torch.zeros(1, 1, PATCH, PATCH), str(model_path), dynamo=False,
+                      input_names=["patch"], output_names=["logits"],
+                      dynamic_axes={"patch": {0: "n"}, "logits": {0: "n"}})
+    meta = {
+        "model": model_path.name, "patch": PATCH, "context": CONTEXT, "classes": CLASSES,
+        "trained": dt.date.today().isoformat(), "seed": seed, "epochs": epochs,
+        "synthetic_frames": synthetic_frames, "real_training_tiles": int(train_mask.sum()),
+        "torch": torch.__version__, **report,
+    }
+    (out_dir / "faces.json").write_text(json.dumps(meta, indent=1) + "\n")
+    return meta
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Train the die face classifier (vision/models/faces.onnx).")
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--synthetic-frames", type=int, default=4000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=MODELS)
+    args = parser.parse_args(argv)
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        print("training needs PyTorch: pip install -e '.[train]'")
+        return 2
+    train(epochs=args.epochs, synthetic_frames=args.synthetic_frames, seed=args.seed, out_dir=args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
