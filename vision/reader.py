@@ -58,6 +58,7 @@ PIP_STEP_RANGE = (0.17, 0.36)  # the pip step relative to the die side
 MAX_FORESHORTENING = 1.6     # longest / shortest axis of a face seen obliquely
 EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the die's outline
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
+MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
@@ -149,19 +150,26 @@ def _lab_distance(lab: np.ndarray, other: np.ndarray | tuple[float, ...], lightn
     return cv2.add(cv2.add(d_a, d_b), cv2.LUT(d_l, lightness_lut))
 
 
+def _shrunk(full: np.ndarray, scale: float, cache: dict | None) -> np.ndarray:
+    """The frame at ``scale``; from the nearest larger copy in ``cache`` (see ``_scaled``) when
+    there is one: shrinking an already shrunk copy is much cheaper than the frame again."""
+    if cache is not None and scale in cache:
+        return cache[scale][0]
+    source, from_scale = full, 1.0
+    for s, (copy, *_) in (cache or {}).items():
+        if scale < s < from_scale:
+            source, from_scale = copy, s
+    return source if scale >= from_scale else cv2.resize(
+        source, None, fx=scale / from_scale, fy=scale / from_scale, interpolation=cv2.INTER_AREA)
+
+
 def _scaled(full: np.ndarray, scale: float, cache: dict | None
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The frame at ``scale``: (BGR, a quarter of that, its Lab, the tray's Lab colour), kept in
     ``cache`` so a second look at the same scale costs nothing."""
     if cache is not None and scale in cache:
         return cache[scale]
-    # Shrinking an already shrunk copy is much cheaper than shrinking the frame again.
-    source, from_scale = full, 1.0
-    for s, (copy, *_) in (cache or {}).items():
-        if scale < s < from_scale:
-            source, from_scale = copy, s
-    img = source if scale >= from_scale else cv2.resize(
-        source, None, fx=scale / from_scale, fy=scale / from_scale, interpolation=cv2.INTER_AREA)
+    img = _shrunk(full, scale, cache)
     small = cv2.resize(img, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     h, w = small.shape[:2]
     centre = cv2.cvtColor(small[h // 5:h - h // 5, w // 5:w - w // 5], cv2.COLOR_BGR2LAB)
@@ -262,11 +270,14 @@ def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None 
             continue
         x, y, w, h = stats[i, :4]
         sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        one_die = image is None or _one_die(sub, area, die_side)
+        if one_die and area < 1.6 * die_side ** 2:
+            continue
         dist = cv2.distanceTransform(sub, cv2.DIST_L2, 5)
         seeds = (dist > 0.3 * die_side).astype(np.uint8)
         count, seed_labels = cv2.connectedComponents(seeds)
         # No waist at all (dice side by side): as many compact parts as the area holds dice.
-        if count <= 2 and image is not None and not _one_die(sub, area, die_side):
+        if count <= 2 and not one_die:
             markers = _cluster_seeds(sub, max(2, int(round(area / die_side ** 2))), die_side)
             if markers is not None:
                 # Blurred, so the lines follow the seams between dice, not the pips' edges; with
@@ -533,6 +544,25 @@ def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_
     ``light_spots`` also looks for light spots (a dark die under a glare). Under the cup (bottom
     view) no glare reaches the tray, and the LED ring's reflections would be taken for pips.
     ``shrunk``: the frame's shrunk copies (see ``_scaled``), cheaper to shrink further."""
+    dark, light = _pip_spots(grey, die_side, blobs, light_spots=light_spots, shrunk=shrunk)
+    return _paired(dark + light, die_side)
+
+
+def _paired(spots: list[tuple[float, float]], die_side: float) -> bool:
+    """Two pip-like spots within a die's side of each other: a face; one alone may be a speck."""
+    pts = np.array(spots)
+    for i in range(len(pts)):
+        d = np.hypot(*(pts - pts[i]).T)
+        if ((d > 0) & (d < 0.8 * die_side)).any():
+            return True
+    return False
+
+
+def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_spots: bool = True,
+               shrunk: dict | None = None
+               ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """Pip-like spots (dark ones, light ones) clear of every blob's box, in frame pixels; see
+    ``_stray_pips``."""
     f = min(1.0, 24.0 / max(die_side, 1.0))
     source, from_scale = grey, 1.0
     for s, (copy, *_) in (shrunk or {}).items():
@@ -552,9 +582,9 @@ def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_
     k = max(3, int(0.45 * s) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     margin = int(0.5 * s)
-    spots_at: list[tuple[float, float]] = []
+    found: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
     # Dark pips (a white die on a light tray) and light ones (a dark die under a glare).
-    for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT) if light_spots else (cv2.MORPH_BLACKHAT,):
+    for op, spots_at in zip((cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT)[:2 if light_spots else 1], found):
         hat = cv2.morphologyEx(small, op, kernel)
         spots = ((hat > STRAY_CONTRAST) & (covered == 0)).astype(np.uint8)
         n, _, stats, centres = cv2.connectedComponentsWithStats(spots)
@@ -566,14 +596,98 @@ def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_
                 continue
             if (0.08 * s) ** 2 <= area <= (0.3 * s) ** 2 and max(bw, bh) <= 2 * min(bw, bh) + 1 \
                     and area >= 0.4 * bw * bh:
-                spots_at.append((cx, cy))
-    # Two pip-like spots within a die's side of each other: a face; one alone may be a speck.
-    pts = np.array(spots_at)
+                spots_at.append((cx / f, cy / f))
+    return found
+
+
+def _round(blob: _Blob) -> bool:
+    """A disc (a screw head, a coin), not a die's square however rounded its corners: the area
+    fills most of the enclosing circle (a square fills 64% of it, a disc all of it)."""
+    _, radius = cv2.minEnclosingCircle(cv2.findNonZero(blob.mask))
+    return blob.area > 0.88 * np.pi * radius ** 2
+
+
+def _spot_groups(spots: list[tuple[float, float]], reach: float) -> list[np.ndarray]:
+    """Spots chained by gaps shorter than ``reach`` (single link), each group (n, 2)."""
+    pts = np.array(spots, float).reshape(-1, 2)
+    group = list(range(len(pts)))
     for i in range(len(pts)):
-        d = np.hypot(*(pts - pts[i]).T)
-        if ((d > 0) & (d < 0.8 * s)).any():
-            return True
-    return False
+        for j in range(i):
+            if np.hypot(*(pts[i] - pts[j])) < reach and group[i] != group[j]:
+                old, new = group[i], group[j]
+                group = [new if g == old else g for g in group]
+    return [pts[[i for i, g in enumerate(group) if g == key]] for key in sorted(set(group))]
+
+
+def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
+                dark_spots: list[tuple[float, float]], shrunk: dict | None = None) -> list[_Blob]:
+    """Dice the foreground missed (a white die on a light tray differs from it by a few grey
+    levels, under the global threshold), found from their pips: around each group of dark
+    pip-like spots off every blob, the die is the region that differs from the tray colour
+    around it (Otsu in that window), holes filled, thin shadow tails opened off. Only regions
+    shaped and sized like a die are returned; pixels of known blobs are never taken."""
+    if not dark_spots or len(dark_spots) > 6 * MAX_FAINT_DICE:
+        return []           # none, or so many that they are noise (the stray check flags it)
+    f = min(1.0, 24.0 / max(die_side, 1.0))
+    small = _shrunk(img, f, shrunk)
+    s = die_side * f
+    taken = np.zeros(small.shape[:2], np.uint8)
+    for blob in blobs:
+        x, y, w, h = blob.box
+        part = cv2.resize(blob.mask, (max(1, int(round(w * f))), max(1, int(round(h * f)))),
+                          interpolation=cv2.INTER_NEAREST)
+        region = taken[int(y * f):int(y * f) + part.shape[0], int(x * f):int(x * f) + part.shape[1]]
+        region |= part[:region.shape[0], :region.shape[1]]
+    taken = cv2.dilate(taken, np.ones((3, 3), np.uint8))
+    r = int(1.3 * s)
+    opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, int(0.5 * s) | 1),) * 2)
+    found: list[_Blob] = []
+    for group in _spot_groups(dark_spots, 0.8 * die_side):
+        if len(group) > 6:
+            continue        # more than a face's pips: not one die
+        cx, cy = (group.mean(axis=0) * f).astype(int)
+        x0, y0 = cx - r, cy - r
+        if x0 < 0 or y0 < 0 or cx + r >= small.shape[1] or cy + r >= small.shape[0]:
+            continue
+        lab = cv2.cvtColor(small[y0:cy + r + 1, x0:cx + r + 1], cv2.COLOR_BGR2LAB)
+        ring = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
+        tray = np.median(ring, axis=0)
+        dist = cv2.GaussianBlur(np.minimum(_lab_distance(lab, (*tray, 0.0), _FLOOR_06), 40),
+                                (3, 3), 0)
+        otsu, _ = cv2.threshold(dist, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        mask = cv2.morphologyEx((dist > max(otsu, 5.0)).astype(np.uint8), cv2.MORPH_CLOSE,
+                                np.ones((3, 3), np.uint8))
+        mask[taken[y0:cy + r + 1, x0:cx + r + 1] > 0] = 0
+        n, labels, _, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        disc = np.zeros(mask.shape, np.uint8)
+        cv2.circle(disc, (r, r), max(2, int(0.3 * s)), 1, -1)
+        votes = np.bincount(labels[disc > 0], minlength=n)
+        votes[0] = 0
+        if votes.max() == 0:
+            continue
+        region = (labels == int(votes.argmax())).astype(np.uint8)
+        contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        cv2.drawContours(region, contours, -1, 1, -1)                   # the pips are holes
+        region = cv2.morphologyEx(region, cv2.MORPH_OPEN, opening)
+        inside, outside = dist[region > 0], dist[region == 0]
+        # A die stands clear of the tray around it; a patch of noise does not.
+        if not len(inside) or np.percentile(inside, 25) < max(8.0, np.median(outside) + 6.0):
+            continue
+        # ... and on clear tray: a window's edge crossing the rim or a stain is no die's.
+        edge = np.ones(mask.shape, bool)
+        edge[2:-2, 2:-2] = False
+        edge &= taken[y0:cy + r + 1, x0:cx + r + 1] == 0
+        if np.count_nonzero(dist[edge] > max(otsu, 5.0)) > 0.15 * max(1, np.count_nonzero(edge)):
+            continue
+        whole = np.zeros(small.shape[:2], np.uint8)
+        whole[y0:cy + r + 1, x0:cx + r + 1] = region * 255
+        for blob in _blobs(whole, f):
+            if (blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
+                    and np.hypot(*(np.array(blob.rect[0]) - group.mean(axis=0))) < 0.5 * die_side
+                    and not _round(blob)):
+                found.append(blob)
+                taken |= cv2.dilate(whole, np.ones((3, 3), np.uint8))
+    return found
 
 
 def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
@@ -627,6 +741,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     mask, scale = _foreground(img, die_side, scaled)
     mask = _split_touching(mask, die_side * scale, scaled[scale][0])
     blobs = _blobs(mask, scale)
+    # Specks smaller than a quarter die are not dice, but they must not hide pips either.
+    dark, light = _pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
+                             light_spots=view is View.TOP, shrunk=scaled)
+    faint = _faint_dice(img, die_side, blobs, dark, scaled)
+    blobs += faint
 
     problems: list[str] = []
     found: list[tuple[int, float, float, float, _Blob]] = []
@@ -649,9 +768,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             continue
         found.append((*result, blob))
 
-    # Specks smaller than a quarter die are not dice, but they must not hide pips either.
-    if _stray_pips(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
-                   light_spots=view is View.TOP, shrunk=scaled):
+    grow = 0.2 * die_side
+    if _paired([(px, py) for px, py in dark + light if not any(
+            b.box[0] - grow <= px <= b.box[0] + b.box[2] + grow
+            and b.box[1] - grow <= py <= b.box[1] + b.box[3] + grow for b in faint)], die_side):
         problems.append("pips outside every die I can see: a die may be hard to make out")
     width = img.shape[1]
     dice = []

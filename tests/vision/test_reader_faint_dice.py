@@ -1,0 +1,77 @@
+"""A die only a few grey levels off the tray (a white die on a light tray) is found from its pips
+and read; noise, specks and a lone round screw head are never taken for such a die."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import reader
+from vision.reading import Status
+
+SIDE = 44
+TRAY = 188
+
+
+def _tray(seed: int = 1, noise: float = 1.5) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    image = np.full((480, 640, 3), TRAY, np.float64) + rng.normal(0, noise, (480, 640, 3))
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+def _die(image: np.ndarray, cx: float, cy: float, colour: tuple[int, int, int],
+         pip_colour: tuple[int, int, int], value: int, angle: float = 0.0) -> None:
+    cv2.fillPoly(image, [cv2.boxPoints(((cx, cy), (SIDE, SIDE), angle)).astype(np.int32)], colour,
+                 lineType=cv2.LINE_AA)
+    c, s = np.cos(np.deg2rad(angle)), np.sin(np.deg2rad(angle))
+    step = 0.27 * SIDE
+    for gx, gy in reader._LAYOUTS[value]:
+        px, py = cx + step * (c * gx - s * gy), cy + step * (s * gx + c * gy)
+        cv2.circle(image, (int(round(px)), int(round(py))), int(0.09 * SIDE), pip_colour, -1,
+                   lineType=cv2.LINE_AA)
+
+
+def test_a_white_die_on_a_light_tray_is_found_and_read() -> None:
+    image = _tray()
+    _die(image, 200, 240, (40, 40, 200), (255, 255, 255), 3, angle=10)      # a red die
+    _die(image, 420, 250, (203, 205, 206), (30, 30, 30), 5, angle=25)       # white, faint
+    image = cv2.GaussianBlur(image, (3, 3), 0)
+    reading = reader.read_dice(image)
+    assert reading.status is Status.OK, reading.reason
+    assert [(d.value, round(d.x), round(d.y)) for d in reading.dice] == [(3, 200, 240),
+                                                                        (5, 420, 250)]
+
+
+def test_the_finder_returns_one_die_sized_blob_at_the_pips() -> None:
+    image = _tray()
+    _die(image, 320, 240, (204, 204, 204), (30, 30, 30), 4, angle=40)
+    image = cv2.GaussianBlur(image, (3, 3), 0)
+    dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
+    assert len(dark) == 4
+    found = reader._faint_dice(image, SIDE, [], dark)
+    assert len(found) == 1
+    (x, y), _, _ = found[0].rect
+    assert abs(x - 320) < 4 and abs(y - 240) < 4
+    assert 0.85 * SIDE <= found[0].side <= 1.2 * SIDE
+
+
+def test_nothing_is_found_on_a_noisy_speckled_tray_or_at_a_screw_head() -> None:
+    image = _tray(seed=2, noise=6.0)
+    rng = np.random.default_rng(3)
+    for x, y in rng.integers(60, 420, (12, 2)):                       # lone dark specks
+        cv2.circle(image, (int(x), int(y)), 4, (40, 40, 40), -1)
+    cv2.circle(image, (520, 380), 20, (150, 150, 150), -1)            # a round screw head...
+    cv2.circle(image, (520, 380), 4, (40, 40, 40), -1)                # ...with its slot
+    dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
+    assert dark, "the specks should look like pips to the spot finder"
+    assert reader._faint_dice(image, SIDE, [], dark) == []
+
+
+def test_pixels_of_known_dice_are_never_taken_again() -> None:
+    image = _tray()
+    _die(image, 320, 240, (204, 204, 204), (30, 30, 30), 6, angle=0)
+    dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
+    mask = np.zeros(image.shape[:2], np.uint8)
+    mask[240 - SIDE // 2:240 + SIDE // 2, 320 - SIDE // 2:320 + SIDE // 2] = 255
+    known = reader._blobs(mask)
+    assert reader._faint_dice(image, SIDE, known, dark) == []
