@@ -249,6 +249,12 @@ def _cluster_seeds(sub: np.ndarray, count: int, die_side: float) -> np.ndarray |
     return seeds
 
 
+def _beside(cut: np.ndarray, blob: _Blob, scale: float) -> bool:
+    """Whether any pixel of ``cut`` (a mask at ``scale``) lies in or next to the blob's box."""
+    x, y, w, h = (int(v * scale) for v in blob.box)
+    return bool(cut[max(0, y - 1):y + h + 2, max(0, x - 1):x + w + 2].any())
+
+
 def _one_die(sub: np.ndarray, area: int, die_side: float) -> bool:
     """A region shaped and sized like one die (perhaps a large one, or with its shadow)."""
     rect_w, rect_h = cv2.minAreaRect(cv2.findNonZero(sub))[1]
@@ -286,6 +292,12 @@ def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None 
                                       max(3, int(0.25 * die_side) | 1))
                 cv2.watershed(crop, markers)
                 out[y:y + h, x:x + w][markers == -1] = 0
+                # A cut may leave a strip of the neighbour on a die: open it off.
+                k = max(3, int(0.3 * die_side) | 1)
+                piece = out[y:y + h, x:x + w]
+                opened = cv2.morphologyEx(piece & (sub * 255), cv2.MORPH_OPEN,
+                                          cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+                piece[sub > 0] = opened[sub > 0]
                 continue
         if count <= 2 or area < 1.6 * die_side ** 2:
             continue
@@ -738,8 +750,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # glare) would look the same.
             return unsure("no dice found on the tray")
         die_side = float(np.median([b.side for b in first]))
-    mask, scale = _foreground(img, die_side, scaled)
-    mask = _split_touching(mask, die_side * scale, scaled[scale][0])
+    whole, scale = _foreground(img, die_side, scaled)
+    mask = _split_touching(whole, die_side * scale, scaled[scale][0])
+    cut = cv2.subtract(whole, mask)         # where touching dice were cut apart
     blobs = _blobs(mask, scale)
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     dark, light = _pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
@@ -752,6 +765,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     for blob in blobs:
         die_like = blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
         if not die_like:
+            # A part of touching dice that is not one clean die may be a die we cannot see whole.
+            if blob.area >= 0.25 * die_side ** 2 and _beside(cut, blob, scale):
+                problems.append("dice are touching or overlapping")
+                continue
             # Rim fragments, screws and stains have no pips; a region with pips that is not one
             # clean die is dice we cannot separate or see whole.
             if (blob.thickness >= 0.3 * die_side and blob.area > 1.6 * die_side ** 2) or (
