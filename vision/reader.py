@@ -48,6 +48,7 @@ _VARIANTS = {k: [np.array(v, float)] for k, v in _LAYOUTS.items()}
 for _k in (2, 3):
     _VARIANTS[_k].append(np.array([(x, -y) for x, y in _LAYOUTS[_k]], float))
 _VARIANTS[6].append(np.array([(y, x) for x, y in _LAYOUTS[6]], float))
+_CORNERS = {k: [np.abs(v).max(axis=1) > 0 for v in vs] for k, vs in _VARIANTS.items()}  # not centre
 _ANGLES = np.deg2rad(np.arange(0.0, 90.0, 3.0))
 _ROT = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
                  np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], 1)], 1)        # (A, 2, 2)
@@ -109,20 +110,22 @@ def fit_layout(pts: np.ndarray) -> tuple[int, float, float, float] | None:
         return 1, 0.0, 0.0, 0.0
     centred = pts - pts.mean(axis=0)
     rotated = np.einsum("aij,kj->aki", _ROT, centred)             # (A, k, 2)
+    reach = np.abs(rotated).max(axis=2)                              # (A, k)
     best: tuple[int, float, float, float] | None = None
-    for template in _VARIANTS[k]:
-        reach = np.abs(rotated).max(axis=2)                          # (A, k)
-        corner = np.abs(template).max(axis=1) > 0                    # pips that are not centre
-        step = np.median(reach[:, corner], axis=1)                   # (A,)
+    for template, corner in zip(_VARIANTS[k], _CORNERS[k]):
+        # The median of the corner pips' reach (sorted by hand: np.median is slow on tiny rows).
+        ranked = np.sort(reach[:, corner], axis=1)
+        m = ranked.shape[1]
+        step = ranked[:, m // 2] if m % 2 else (ranked[:, m // 2 - 1] + ranked[:, m // 2]) / 2
         slots = template[None, :, :] * step[:, None, None]
-        dist = np.linalg.norm(rotated[:, :, None, :] - slots[:, None, :, :], axis=3)  # (A, k, k)
+        offsets = rotated[:, :, None, :] - slots[:, None, :, :]
+        dist = np.sqrt(np.einsum("akjd,akjd->akj", offsets, offsets))  # (A, k, k)
         nearest = dist.argmin(axis=2)                                # (A, k)
         # Angles at which every pip has a slot of its own; the first smallest error wins.
         own_slot = (np.sort(nearest, axis=1) == np.arange(k)).all(axis=1)
         if not own_slot.any():
             continue
-        errors = (np.take_along_axis(dist, nearest[:, :, None], axis=2)[:, :, 0].max(axis=1)
-                  / np.maximum(step, 1e-6))
+        errors = dist.min(axis=2).max(axis=1) / np.maximum(step, 1e-6)   # nearest slots
         errors[~own_slot] = np.inf
         a = int(errors.argmin())
         if best is None or errors[a] < best[1]:
@@ -262,13 +265,14 @@ def _one_die(sub: np.ndarray, area: int, die_side: float) -> bool:
             and area <= (1.4 * die_side) ** 2)
 
 
-def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None = None
-                    ) -> np.ndarray:
+def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None = None,
+                    components: tuple | None = None) -> np.ndarray:
     """Cut regions bigger than one die at their waists (watershed on the distance transform).
     ``die_side`` is in the mask's own pixels. With ``image`` (the frame at the mask's scale),
     a region the size of several dice without waists (dice side by side) is cut along the
-    colour edges between as many compact parts as it holds dice."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    colour edges between as many compact parts as it holds dice. ``components``: the mask's
+    cv2.connectedComponentsWithStats (4-connected), if already worked out."""
+    n, labels, stats, _ = components or cv2.connectedComponentsWithStats(mask, connectivity=4)
     out = mask.copy()
     for i in range(1, n):
         area = stats[i, cv2.CC_STAT_AREA]
@@ -308,9 +312,10 @@ def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None 
     return out
 
 
-def _blobs(mask: np.ndarray, scale: float = 1.0) -> list[_Blob]:
-    """Regions of a foreground mask worked out at ``scale``, in full-resolution pixels."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None) -> list[_Blob]:
+    """Regions of a foreground mask worked out at ``scale``, in full-resolution pixels.
+    ``components``: the mask's cv2.connectedComponentsWithStats (4-connected), if known."""
+    n, labels, stats, _ = components or cv2.connectedComponentsWithStats(mask, connectivity=4)
     out = []
     min_area = (MIN_DIE_PX * scale) ** 2
     for i in range(1, n):
@@ -751,9 +756,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             return unsure("no dice found on the tray")
         die_side = float(np.median([b.side for b in first]))
     whole, scale = _foreground(img, die_side, scaled)
-    mask = _split_touching(whole, die_side * scale, scaled[scale][0])
+    components = cv2.connectedComponentsWithStats(whole, connectivity=4)
+    mask = _split_touching(whole, die_side * scale, scaled[scale][0], components)
     cut = cv2.subtract(whole, mask)         # where touching dice were cut apart
-    blobs = _blobs(mask, scale)
+    blobs = _blobs(mask, scale, None if cut.any() else components)
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     dark, light = _pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
                              light_spots=view is View.TOP, shrunk=scaled)
