@@ -1,8 +1,9 @@
 """The reader's fast paths give the same numbers as the plain numpy formulas they replace, and a
-frame is shrunk and converted to Lab once per scale, not once per look."""
+frame is shrunk and converted to Lab once per scale, the second look from the first copy."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -53,14 +54,14 @@ def test_masked_median_is_numpys_median(count: int) -> None:
         assert np.array_equal(got, np.median(lab8[mask > 0].astype(np.float32), axis=0))
 
 
-def test_the_second_look_reuses_the_first_copy_when_the_dice_fit_it() -> None:
+def test_a_second_look_shrinks_the_first_copy_and_keeps_it() -> None:
     scene = render_scene(20_000, view=View.TOP, width=640, height=480, n_dice=2)
     cache: dict = {}
-    _, first_scale = reader._foreground(scene.image, None, cache)
-    die_at_first = 36.0 / first_scale          # 36 px at the first look's scale
-    mask, scale = reader._foreground(scene.image, die_at_first, cache)
-    assert scale == first_scale and list(cache) == [first_scale]
-    assert mask.shape == cache[first_scale][0].shape[:2]
-    # Dice too big there: a smaller copy is made (from the first copy), and kept.
-    _, smaller = reader._foreground(scene.image, 80.0 / first_scale, cache)
-    assert smaller < first_scale and sorted(cache) == [smaller, first_scale]
+    _, first = reader._foreground(scene.image, None, cache)
+    _, second = reader._foreground(scene.image, 80.0, cache)       # dice 32 px at 0.4
+    assert second == pytest.approx(0.4) and sorted(cache) == [second, first]
+    direct = cv2.resize(scene.image, None, fx=second, fy=second, interpolation=cv2.INTER_AREA)
+    shrunk = cache[second][0]
+    assert shrunk.shape == direct.shape
+    assert np.abs(shrunk.astype(int) - direct).mean() < 1.0     # averaging twice ~ once
+    assert reader._scaled(scene.image, second, cache) is cache[second]

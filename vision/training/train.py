@@ -31,7 +31,7 @@ REAL_WEIGHT = 4        # each real training die is shown this many times per epo
 
 
 def augment(tiles: np.ndarray, labels: np.ndarray, rng: np.random.Generator,
-            off_centre: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
+            off_centre: float = 0.3, context: float = CONTEXT) -> tuple[np.ndarray, np.ndarray]:
     """One randomised patch per tile. A share ``off_centre`` of the dice are shown cut in half
     (centre moved half a die away) and labelled 0."""
     tile_ext = realdata.TILE / realdata.TILE_CONTEXT
@@ -53,7 +53,7 @@ def augment(tiles: np.ndarray, labels: np.ndarray, rng: np.random.Generator,
         # look smaller, shadows and sides make them larger).
         ext = tile_ext * math.exp(rng.uniform(-0.35, 0.33))
         patch = face_patch(img, realdata.TILE / 2 + jx, realdata.TILE / 2 + jy, ext,
-                           angle_degrees=rng.uniform(0, 360))
+                           angle_degrees=rng.uniform(0, 360), context=context)
         if rng.random() < 0.3:
             patch = cv2.GaussianBlur(patch, (0, 0), rng.uniform(0.4, 1.1))
         patch = patch + rng.normal(0, rng.uniform(0, 0.15), patch.shape).astype(np.float32)
@@ -61,10 +61,11 @@ def augment(tiles: np.ndarray, labels: np.ndarray, rng: np.random.Generator,
     return out, new_labels
 
 
-def centred(tiles: np.ndarray) -> np.ndarray:
+def centred(tiles: np.ndarray, context: float = CONTEXT) -> np.ndarray:
     """Patches as the reader cuts them from a well-framed die: for evaluation."""
     tile_ext = realdata.TILE / realdata.TILE_CONTEXT
-    return np.stack([face_patch(t.astype(np.float32), realdata.TILE / 2, realdata.TILE / 2, tile_ext)
+    return np.stack([face_patch(t.astype(np.float32), realdata.TILE / 2, realdata.TILE / 2, tile_ext,
+                                context=context)
                      for t in tiles])[:, None]
 
 
@@ -82,7 +83,7 @@ def build_model():
 
 
 def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threads: int = 2,
-          log=print) -> dict:
+          real_weight: int = REAL_WEIGHT, context: float = CONTEXT, log=print) -> dict:
     import torch
 
     torch.manual_seed(seed)
@@ -94,8 +95,8 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     syn_tiles, syn_index = synthdata.cut(synthetic_frames, seed=synthdata.TRAIN_SEED + seed)
     syn_labels = np.array([t.value for t in syn_index], np.int64)
     real_die = train_mask & (real_labels > 0)
-    tiles = np.concatenate([syn_tiles, real_tiles[train_mask]] + [real_tiles[real_die]] * (REAL_WEIGHT - 1))
-    labels = np.concatenate([syn_labels, real_labels[train_mask]] + [real_labels[real_die]] * (REAL_WEIGHT - 1))
+    tiles = np.concatenate([syn_tiles, real_tiles[train_mask]] + [real_tiles[real_die]] * (real_weight - 1))
+    labels = np.concatenate([syn_labels, real_labels[train_mask]] + [real_labels[real_die]] * (real_weight - 1))
     log(f"training on {len(tiles)} examples ({len(syn_tiles)} synthetic tiles, "
         f"{int(train_mask.sum())} real tiles from training photos)")
 
@@ -103,9 +104,10 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=epochs * math.ceil(len(tiles) / 256))
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
+    losses: list[float] = []
     for epoch in range(epochs):
         t0 = time.perf_counter()
-        x, y = augment(tiles, labels, rng)
+        x, y = augment(tiles, labels, rng, context=context)
         order = rng.permutation(len(x))
         model.train()
         total = 0.0
@@ -117,12 +119,13 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
             opt.step()
             sched.step()
             total += float(loss.detach()) * len(idx)
-        log(f"epoch {epoch + 1}/{epochs}: loss {total / len(x):.3f} ({time.perf_counter() - t0:.0f} s)")
+        losses.append(total / len(x))
+        log(f"epoch {epoch + 1}/{epochs}: loss {losses[-1]:.3f} ({time.perf_counter() - t0:.0f} s)")
 
     model.eval()
     held = ~train_mask
     with torch.no_grad():
-        probs = torch.softmax(model(torch.from_numpy(centred(real_tiles[held]))), 1).numpy()
+        probs = torch.softmax(model(torch.from_numpy(centred(real_tiles[held], context))), 1).numpy()
     truth = real_labels[held]
     dice = truth > 0
     pred = probs.argmax(1)
@@ -141,10 +144,10 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
                       input_names=["patch"], output_names=["logits"],
                       dynamic_axes={"patch": {0: "n"}, "logits": {0: "n"}})
     meta = {
-        "model": model_path.name, "patch": PATCH, "context": CONTEXT, "classes": CLASSES,
+        "model": model_path.name, "patch": PATCH, "context": context, "classes": CLASSES,
         "trained": dt.date.today().isoformat(), "seed": seed, "epochs": epochs,
         "synthetic_frames": synthetic_frames, "real_training_tiles": int(train_mask.sum()),
-        "torch": torch.__version__, **report,
+        "torch": torch.__version__, "losses": [round(v, 4) for v in losses], **report,
     }
     (out_dir / "faces.json").write_text(json.dumps(meta, indent=1) + "\n")
     return meta
@@ -156,13 +159,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--synthetic-frames", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=MODELS)
+    parser.add_argument("--context", type=float, default=CONTEXT,
+                        help="patch side / die extent (more shows a leaning die's side)")
     args = parser.parse_args(argv)
     try:
         import torch  # noqa: F401
     except ImportError:
         print("training needs PyTorch: pip install -e '.[train]'")
         return 2
-    train(epochs=args.epochs, synthetic_frames=args.synthetic_frames, seed=args.seed, out_dir=args.out)
+    train(epochs=args.epochs, synthetic_frames=args.synthetic_frames, seed=args.seed, out_dir=args.out,
+          context=args.context)
     return 0
 
 

@@ -1,0 +1,54 @@
+"""Retraining the face classifier from the data in the repo: the synthetic tiles, the
+augmentation, and a short real training run exported for OpenCV (CI installs the ``train`` extra,
+PyTorch CPU; without it the script must say what to install)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import numpy as np
+
+from vision.classifier import FaceClassifier
+from vision.faces import PATCH
+from vision.training import realdata, synthdata, train
+
+
+def test_synthetic_tiles_label_unreadable_dice_as_no_face() -> None:
+    tiles, index = synthdata.cut(15)
+    assert len(tiles) == len(index) > 15
+    assert tiles.shape[1:] == (realdata.TILE, realdata.TILE)
+    kinds = {t.kind for t in index}
+    assert {"die", "background"} <= kinds
+    assert any(t.kind == "die" and t.value == 0 for t in index)       # cocked or hidden
+    assert any(t.kind == "die" and t.value > 0 for t in index)
+    again, _ = synthdata.cut(15)
+    assert np.array_equal(tiles, again)                                 # seeded
+
+
+def test_augmentation_moves_some_dice_off_centre_as_no_face() -> None:
+    tiles, index = realdata.load()
+    dice = np.array([k for k, t in enumerate(index) if t.kind == "die"][:200])
+    labels = np.array([index[k].value for k in dice])
+    x, y = train.augment(tiles[dice], labels, np.random.default_rng(1), off_centre=0.5)
+    assert x.shape == (len(dice), 1, PATCH, PATCH)
+    cut_in_half = (y == 0).mean()
+    assert 0.35 < cut_in_half < 0.65
+    assert np.array_equal(y[y > 0], labels[y > 0])
+
+
+def test_training_runs_and_exports_a_model_opencv_loads(tmp_path, capsys) -> None:
+    if importlib.util.find_spec("torch") is None:
+        # Without the train extra the script must say what is missing, not crash.
+        assert train.main(["--epochs", "1", "--out", str(tmp_path)]) == 2
+        assert "pip install" in capsys.readouterr().out
+        assert not (tmp_path / "faces.onnx").exists()
+        return
+    lines: list[str] = []
+    meta = train.train(epochs=2, synthetic_frames=10, seed=3, out_dir=tmp_path, real_weight=1,
+                       log=lines.append)
+    assert (tmp_path / "faces.onnx").is_file() and (tmp_path / "faces.json").is_file()
+    assert any(line.startswith("epoch 2/2") for line in lines)
+    assert meta["held_out_real_dice"] > 300
+    assert meta["losses"][1] < meta["losses"][0]       # it learns
+    probs = FaceClassifier(tmp_path / "faces.onnx").probabilities(np.zeros((3, PATCH, PATCH), np.float32))
+    assert probs.shape == (3, 7) and np.allclose(probs.sum(1), 1, atol=1e-4)
