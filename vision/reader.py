@@ -394,11 +394,6 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
     colours: list[np.ndarray] = []
     smallest, largest = max(4.0, (side * 0.07) ** 2), (side * 0.45) ** 2
     pips = []
-    # Each blob's mean Lab colour at once (one pass per channel, not one per blob).
-    flat_labels = labels.ravel()
-    sums = np.stack([np.bincount(flat_labels, weights=lab[..., c].ravel(), minlength=n)
-                     for c in range(3)], axis=1)
-    means = sums / np.maximum(stats[:, cv2.CC_STAT_AREA], 1)[:, None]
     for i in range(1, n):
         area = int(stats[i, cv2.CC_STAT_AREA])
         bw, bh = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
@@ -407,7 +402,9 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
         if max(bw, bh) > 1.6 * min(bw, bh) + 1 or area < 0.5 * bw * bh:
             continue
         pips.append((float(centres[i][0] + x), float(centres[i][1] + y), area))
-        colours.append(means[i])
+        # Its mean Lab colour, looked for only within its own box (a pip is small).
+        bx, by = int(stats[i, cv2.CC_STAT_LEFT]), int(stats[i, cv2.CC_STAT_TOP])
+        colours.append(lab[by:by + bh, bx:bx + bw][labels[by:by + bh, bx:bx + bw] == i].mean(axis=0))
     if contrast is not None:
         contrast.append((np.array(colours), face))
     return pips
