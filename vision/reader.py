@@ -631,15 +631,24 @@ def _round(blob: _Blob) -> bool:
 
 
 def _spot_groups(spots: list[tuple[float, float]], reach: float) -> list[np.ndarray]:
-    """Spots chained by gaps shorter than ``reach`` (single link), each group (n, 2)."""
+    """Spots chained by gaps shorter than ``reach`` (single link), each group (n, 2) in the
+    spots' order; groups in the order of their first spot."""
     pts = np.array(spots, float).reshape(-1, 2)
-    group = list(range(len(pts)))
-    for i in range(len(pts)):
-        for j in range(i):
-            if np.hypot(*(pts[i] - pts[j])) < reach and group[i] != group[j]:
-                old, new = group[i], group[j]
-                group = [new if g == old else g for g in group]
-    return [pts[[i for i, g in enumerate(group) if g == key]] for key in sorted(set(group))]
+    near = np.hypot(pts[:, None, 0] - pts[None, :, 0], pts[:, None, 1] - pts[None, :, 1]) < reach
+    group = np.full(len(pts), -1)
+    groups: list[np.ndarray] = []
+    for start in range(len(pts)):
+        if group[start] >= 0:
+            continue
+        group[start] = len(groups)
+        members, k = [start], 0
+        while k < len(members):
+            joining = np.flatnonzero(near[members[k]] & (group < 0))
+            group[joining] = len(groups)
+            members.extend(joining.tolist())
+            k += 1
+        groups.append(pts[sorted(members)])
+    return groups
 
 
 def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],

@@ -80,3 +80,12 @@ def test_pixels_of_known_dice_are_never_taken_again() -> None:
     mask[240 - SIDE // 2:240 + SIDE // 2, 320 - SIDE // 2:320 + SIDE // 2] = 255
     known = reader._blobs(mask)
     assert reader._faint_dice(image, SIDE, known, dark) == []
+
+
+def test_spots_are_grouped_by_chains_of_short_gaps() -> None:
+    spots = [(100.0, 100.0), (0.0, 0.0), (20.0, 0.0), (105.0, 100.0), (10.0, 0.0), (300.0, 0.0)]
+    groups = reader._spot_groups(spots, 12.0)
+    assert [g.tolist() for g in groups] == [[[100.0, 100.0], [105.0, 100.0]],
+                                           [[0.0, 0.0], [20.0, 0.0], [10.0, 0.0]],
+                                           [[300.0, 0.0]]]
+    assert reader._spot_groups([], 12.0) == []
