@@ -9,8 +9,12 @@ How it works, briefly:
    pass with a wide filter finds the die size; a second pass with a filter sized to the dice
    separates dice from the tray's rim.
 2. Dice. Connected regions of the foreground that are square enough and thick enough are dice;
-   a region the size of two or more dice is split at its waist (touching dice). A thick region that
-   is not a die makes the reading unsure: something on the tray cannot be read.
+   a region the size of two or more dice is split at its waist (touching dice), or, with no waist
+   (dice side by side), into as many compact parts as it holds dice along the colour seams. A
+   thick region that is not a die, or a part of touching dice that is not one clean die, makes
+   the reading unsure. Dice too close to the tray's colour for the foreground (white on a light
+   tray) are looked for around groups of pip-like spots; pip-like spots left off every die make
+   the reading unsure.
 3. Pips. Inside each die, pixels far in colour from the die's own face colour are pips; round,
    similar-sized blobs only.
 4. Layout. The six canonical layouts are centrally symmetric, so the pips' centroid is the face
