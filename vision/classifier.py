@@ -101,9 +101,58 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
         value, confidence, x, y = classic
         if guess.of(value) >= AGREE_MIN and guess.of(NO_FACE) <= AGREE_NO_FACE_MAX:
             return value, min(confidence, guess.of(value)), x, y
-        return LEANING if guess.value == NO_FACE else DISAGREE
+        return LEANING if guess.value == NO_FACE or guess.of(NO_FACE) > AGREE_NO_FACE_MAX else DISAGREE
     if classic.startswith("a die is leaning"):
         return classic            # the face's centre is off the die's: never overruled
     if guess.value != NO_FACE and guess.probability >= ALONE_MIN and guess.of(NO_FACE) <= ALONE_NO_FACE_MAX:
         return guess.value, guess.probability, centre[0], centre[1]
     return classic
+
+
+SCAN_STEP = 0.2            # x the die's side between windows
+SCAN_EXTENTS = (1.1, 1.35)  # x the side: a die's upright box, square on to turned 45 degrees
+SCAN_SUPPORT = 2           # windows round a die that must agree (one lucky window is not a die)
+
+
+def find_faces(classifier: FaceClassifier, grey: np.ndarray, regions: list[tuple[int, int, int, int]],
+               side: float, taken: list[tuple[float, float]]) -> list[tuple[int, float, float, float]]:
+    """Dice the blobs missed: slide the network over ``regions`` (x, y, w, h boxes, such as a
+    clump of touching dice) and keep a die only where several neighbouring windows read the same
+    face, very surely, away from every die in ``taken``. Returns (value, probability, x, y)."""
+    h, w = grey.shape
+    step = SCAN_STEP * side
+    points: list[tuple[float, float, float]] = []
+    for bx, by, bw, bh in regions:
+        xs = np.arange(bx + 0.3 * side, bx + bw - 0.3 * side + 1e-6, step) if bw > 0.6 * side else [bx + bw / 2]
+        ys = np.arange(by + 0.3 * side, by + bh - 0.3 * side + 1e-6, step) if bh > 0.6 * side else [by + bh / 2]
+        for y in ys:
+            for x in xs:
+                if 0 <= x < w and 0 <= y < h and all(np.hypot(x - tx, y - ty) > 0.6 * side for tx, ty in taken):
+                    points.extend((float(x), float(y), e * side) for e in SCAN_EXTENTS)
+    if not points:
+        return []
+    guesses = classifier.guess(grey, points)
+    sure = [(g.probability, k) for k, g in enumerate(guesses)
+            if g.value != NO_FACE and g.probability >= ALONE_MIN and g.of(NO_FACE) <= ALONE_NO_FACE_MAX]
+    found: list[tuple[int, float, float, float]] = []
+    for p, k in sorted(sure, reverse=True):
+        x, y, _ = points[k]
+        value = guesses[k].value
+        if any(np.hypot(x - fx, y - fy) < 0.8 * side for _, _, fx, fy in found) or any(
+                np.hypot(x - tx, y - ty) < 0.8 * side for tx, ty in taken):
+            continue
+        near = [j for j, (px, py, _) in enumerate(points) if np.hypot(px - x, py - y) <= 0.25 * side]
+        agree = [j for j in near if guesses[j].value == value and guesses[j].probability >= 0.9]
+        other = [j for j in near if guesses[j].value not in (value, NO_FACE) and guesses[j].probability >= 0.5]
+        if len(agree) < SCAN_SUPPORT or other:
+            continue
+        # The die's centre: the middle of every window that reads it (they surround it), not the
+        # surest one (a window well off centre can still be sure).
+        around = [j for j, (px, py, _) in enumerate(points) if np.hypot(px - x, py - y) <= 0.5 * side
+                  and guesses[j].value == value and guesses[j].probability >= 0.5]
+        cx = float(np.mean([points[j][0] for j in around]))
+        cy = float(np.mean([points[j][1] for j in around]))
+        if any(np.hypot(cx - fx, cy - fy) < 0.8 * side for _, _, fx, fy in found):
+            continue
+        found.append((value, p, cx, cy))
+    return found

@@ -35,7 +35,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .classifier import default_classifier, judge
+from .classifier import NO_FACE, default_classifier, find_faces, judge
 from .reading import Die, Reading, Status, View
 
 # Pip slots in units of the pip step (distance from the face centre to a corner pip, per axis).
@@ -726,6 +726,56 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
     return found
 
 
+def _covers(blob: _Blob, x: float, y: float) -> bool:
+    bx, by, bw, bh = blob.box
+    return bx <= x < bx + bw and by <= y < by + bh and blob.mask[int(y - by), int(x - bx)] > 0
+
+
+def _covered(blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
+    """Whether dice at ``centres`` account for (almost) every pixel of ``blob``."""
+    ys, xs = np.nonzero(blob.mask)
+    if not len(xs) or not centres:
+        return False
+    xs = xs + blob.box[0] + 0.5
+    ys = ys + blob.box[1] + 0.5
+    near = np.zeros(len(xs), bool)
+    for cx, cy in centres:
+        near |= np.hypot(xs - cx, ys - cy) <= 0.75 * side     # a die's corner is 0.71 sides out
+    return bool(near.mean() >= 0.92)
+
+
+def _confirmed(img: np.ndarray, blobs: list[_Blob], value: int, x: float, y: float, side: float) -> bool:
+    """Whether the pips round (x, y) fit ``value``: the die the network found there, cut out of
+    the foreground by a disc that holds its face but no neighbour's pips (a touching neighbour's
+    nearest pip lies at least 0.73 sides away)."""
+    r = 0.62 * side
+    h, w = img.shape[:2]
+    x0, y0 = int(max(0, x - r)), int(max(0, y - r))
+    x1, y1 = int(min(w, x + r + 1)), int(min(h, y + r + 1))
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return False
+    sub = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    for b in blobs:       # the foreground there, from every blob that reaches it
+        bx, by, bw, bh = b.box
+        ox0, oy0, ox1, oy1 = max(x0, bx), max(y0, by), min(x1, bx + bw), min(y1, by + bh)
+        if ox0 < ox1 and oy0 < oy1:
+            np.maximum(sub[oy0 - y0:oy1 - y0, ox0 - x0:ox1 - x0],
+                       b.mask[oy0 - by:oy1 - by, ox0 - bx:ox1 - bx],
+                       out=sub[oy0 - y0:oy1 - y0, ox0 - x0:ox1 - x0])
+    disc = np.zeros_like(sub)
+    cv2.circle(disc, (int(round(x - x0)), int(round(y - y0))), int(r), 255, -1)
+    sub = cv2.bitwise_and(sub, disc)
+    area = int(np.count_nonzero(sub))
+    if area < 0.5 * side * side:
+        return False
+    binary = (sub > 0).astype(np.uint8)
+    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contour = (max(contours, key=cv2.contourArea) + np.array([x0, y0])).astype(np.float32)
+    thickness = float(cv2.distanceTransform(binary, cv2.DIST_L2, 3).max())
+    piece = _Blob(area, cv2.minAreaRect(contour), (x0, y0, x1 - x0, y1 - y0), sub, thickness)
+    result = _read_die(img, piece)
+    return not isinstance(result, str) and result[0] == value
+
 def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
               calibration: Any = None) -> Reading:
     """Read every die in a frame. Values are what the players see.
@@ -768,12 +818,19 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     die_side = getattr(calibration, "die_size", None)
     scaled: dict = {}
     if not die_side:
-        first = [b for b in _blobs(*_foreground(img, None, scaled)) if b.squarish]
-        if not first:
-            # Never "ok, no dice": a die the reader cannot see (white on a white tray, under a
-            # glare) would look the same.
-            return unsure("no dice found on the tray")
-        die_side = float(np.median([b.side for b in first]))
+        all_first = _blobs(*_foreground(img, None, scaled))
+        first = [b for b in all_first if b.squarish]
+        if first:
+            die_side = float(np.median([b.side for b in first]))
+        else:
+            # No die stands alone (every die touches another or the rim): a die fills the width
+            # of such a clump, twice its inscribed radius.
+            clumps = [b for b in all_first if b.thickness >= 5 and b.area >= 3 * b.thickness ** 2]
+            if not clumps:
+                # Never "ok, no dice": a die the reader cannot see (white on a white tray, under
+                # a glare) would look the same.
+                return unsure("no dice found on the tray")
+            die_side = float(np.median([2 * b.thickness for b in clumps]))
     whole, scale = _foreground(img, die_side, scaled)
     components = cv2.connectedComponentsWithStats(whole, connectivity=4)
     mask = _split_touching(whole, die_side * scale, scaled[scale][0], components)
@@ -786,14 +843,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     blobs += faint
 
     problems: list[str] = []
-    found: list[tuple[int, float, float, float, _Blob]] = []
+    found: list[tuple[int, float, float, float, float, float]] = []   # value, confidence, x, y, side, angle
     candidates: list[tuple[_Blob, tuple[int, float, float, float] | str]] = []
+    read_blobs: set[int] = set()
+    doubts: dict[int, str] = {}        # blob -> why it was not read (cleared if the dice in it are)
     for blob in blobs:
         die_like = blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
         if not die_like:
             # A part of touching dice that is not one clean die may be a die we cannot see whole.
             if blob.area >= 0.25 * die_side ** 2 and _beside(cut, blob, scale):
-                problems.append("dice are touching or overlapping")
+                doubts[id(blob)] = "dice are touching or overlapping"
                 continue
             # Rim fragments, screws and stains have no pips; a region with pips that is not one
             # clean die is dice we cannot separate or see whole.
@@ -801,9 +860,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     blob.thickness >= 0.15 * die_side and blob.area >= 0.12 * die_side ** 2
                     and _pips(img, blob)):
                 if blob.area > 1.6 * die_side ** 2:
-                    problems.append("dice are touching or overlapping")
+                    doubts[id(blob)] = "dice are touching or overlapping"
                 else:
-                    problems.append("something on the tray is not a readable die")
+                    doubts[id(blob)] = "something on the tray is not a readable die"
             continue
         candidates.append((blob, _read_die(img, blob)))
     # The learned face classifier gives every die a second opinion (vision.classifier.judge).
@@ -812,9 +871,42 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     for (blob, result), face_guess in zip(candidates, guesses):
         result = judge(result, face_guess, blob.rect[0])
         if isinstance(result, str):
-            problems.append(result)
+            doubts[id(blob)] = result
             continue
-        found.append((*result, blob))
+        found.append((*result, blob.side, float(blob.rect[2])))
+        read_blobs.add(id(blob))
+    # Where blobs were left unread (touching dice, a face the pips could not fit), the network
+    # looks for dice itself, round them. An unread blob counts as read only when the dice found
+    # cover it, and the pips in each of those dice fit the face the network saw; else the dice
+    # are reported and the frame stays unsure.
+    unread = [b for b in blobs if id(b) not in read_blobs and b.area >= 0.25 * die_side ** 2
+              and b.thickness >= 0.2 * die_side]     # not a strip of the rim
+    if unread:
+        # A die-sized thing nobody read and nothing flagged (a leaning die whose side shows, a
+        # die under a glare) must not vanish silently: unless the network is sure no die is
+        # there, the frame is unsure.
+        quiet = [b for b in unread if id(b) not in doubts and b.area >= 0.5 * die_side ** 2
+                 and b.thickness >= 0.3 * die_side]
+        for blob, face_guess in zip(quiet, default_classifier().guess(
+                grey, [(*blob.rect[0], max(blob.box[2], blob.box[3]) / FRAMING) for blob in quiet])):
+            if face_guess.of(NO_FACE) < 0.9:
+                doubts[id(blob)] = "something on the tray is not a readable die"
+        grow = int(0.5 * die_side)
+        seen = find_faces(default_classifier(), grey,
+                          [(b.box[0] - grow, b.box[1] - grow, b.box[2] + 2 * grow, b.box[3] + 2 * grow)
+                           for b in unread], die_side, [(f[2], f[3]) for f in found])
+        sure = {k for k, (v, _, x, y) in enumerate(seen) if _confirmed(img, blobs, v, x, y, die_side)}
+        centres = [(f[2], f[3]) for f in found] + [(x, y) for _, _, x, y in seen]
+        for value, confidence, x, y in seen:
+            found.append((value, confidence, x, y, die_side, 0.0))
+        for blob in unread:
+            mine = [k for k, (_, _, x, y) in enumerate(seen) if np.hypot(x - blob.rect[0][0], y - blob.rect[0][1])
+                    < 0.75 * die_side + 0.5 * max(blob.box[2], blob.box[3])]
+            if mine and all(k in sure for k in mine) and _covered(blob, centres, die_side):
+                doubts.pop(id(blob), None)
+            elif mine:
+                doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")
+    problems = list(doubts.values()) + problems
 
     grow = 0.2 * die_side
     if _paired([(px, py) for px, py in dark + light if not any(
@@ -823,12 +915,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         problems.append("pips outside every die I can see: a die may be hard to make out")
     width = img.shape[1]
     dice = []
-    for value, confidence, x, y, blob in found:
+    for value, confidence, x, y, side, angle in found:
         if view is View.BOTTOM:
             x = width - 1 - x
             value = 7 - value
-        dice.append(Die(value=value, x=x + offset[0], y=y + offset[1], size=blob.side,
-                        confidence=confidence, angle=float(blob.rect[2])))
+        dice.append(Die(value=value, x=x + offset[0], y=y + offset[1], size=side,
+                        confidence=confidence, angle=angle))
     dice.sort(key=lambda d: (d.y, d.x))
     if not dice and not problems:
         problems.append("no dice found on the tray")
