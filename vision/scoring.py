@@ -121,10 +121,15 @@ def photo_paths(photos_dir: Path) -> list[Path]:
     return sorted((Path(photos_dir) / "images").glob("*.jpg"))
 
 
-def score_photos(reader_fn: Callable[[np.ndarray], Reading], photos_dir: Path) -> Score:
-    """Score ``reader_fn(image) -> Reading`` on ``photos_dir/images/*.jpg`` with ``labels/*.txt``."""
+def score_photos(reader_fn: Callable[[np.ndarray], Reading], photos_dir: Path, *,
+                 select: Callable[[int], bool] | None = None) -> Score:
+    """Score ``reader_fn(image) -> Reading`` on ``photos_dir/images/*.jpg`` with ``labels/*.txt``.
+    ``select``: which photos, by their index in name order (e.g. only those the face model was
+    never trained on: vision.training.realdata.held_out)."""
     score = Score()
-    for path in photo_paths(photos_dir):
+    for index, path in enumerate(photo_paths(photos_dir)):
+        if select is not None and not select(index):
+            continue
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             raise ValueError(f"{path}: not an image")
