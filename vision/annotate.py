@@ -1,8 +1,9 @@
 """Draw what the reader saw on a copy of the frame: the evidence photo of a pull.
 
 Made to be read at a glance on a wall scoreboard: a thick outline round each die with its value
-large beside it (green when the reading is ok, amber when unsure) and a banner with the status
-and the reason.
+large beside it (green when the reading is ok, amber when unsure), a red box with a "?" round
+each place the reader could not make out (``Reading.extra["unclear"]``), and a banner with the
+status and the reason.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from .reading import Reading
 
 GREEN = (60, 200, 60)       # BGR
 AMBER = (0, 170, 255)
+RED = (40, 40, 230)
 INK = (20, 20, 20)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 
@@ -58,6 +60,10 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
         scale = float(np.clip(die.size / 28.0, 0.8 * unit, 2.5 * unit))
         _label(out, str(die.value), int(die.x - half), int(die.y - half - thick - 4), scale,
                max(2, int(round(scale * 2))), colour)
+    for x, y, bw, bh in reading.extra.get("unclear", ()):
+        cv2.rectangle(out, (int(x), int(y)), (int(x + bw), int(y + bh)), RED, thick, cv2.LINE_AA)
+        scale = float(np.clip(max(bw, bh) / 40.0, 0.7 * unit, 2.0 * unit))
+        _label(out, "?", int(x), int(y) - thick - 4, scale, max(2, int(round(scale * 2))), RED)
     status = "OK" if reading.ok else "UNSURE"
     text = f"{status}: {' '.join(str(v) for v in reading.values) or 'no dice'}"
     if reading.reason:

@@ -47,3 +47,15 @@ def test_die_at_the_edge_of_the_frame_is_drawn_without_error() -> None:
     image = np.zeros((100, 100, 3), np.uint8)
     out = annotate(image, Reading(Status.OK, (Die(6, 2.0, 98.0, 40.0, 1.0),)))
     assert _near(out, GREEN).sum() > 50
+
+
+def test_places_the_reader_could_not_make_out_are_boxed_in_red() -> None:
+    from vision.annotate import RED
+    image = np.full((480, 640, 3), 128, np.uint8)
+    reading = Reading(Status.UNSURE, DICE[:1], "dice are touching or overlapping")
+    reading.extra["unclear"] = [(300, 250, 80, 60)]
+    out = annotate(image, reading)
+    red = _near(out, RED)
+    assert red[250:312, 298:303].any() and red[250:312, 378:383].any()    # its left and right sides
+    assert not red[380:, :].any()                                          # nowhere else below it
+    assert not _near(annotate(image, Reading(Status.UNSURE, DICE[:1], "x")), RED)[60:].any()
