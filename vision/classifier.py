@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .faces import CONTEXT, PATCH, face_patch
+from .faces import CONTEXT, PATCH, face_patches
 
 MODEL = Path(__file__).resolve().parent / "models" / "faces.onnx"
 NO_FACE = 0
@@ -68,12 +68,11 @@ class FaceClassifier:
 
     def guess(self, grey: np.ndarray, dice: list[tuple[float, float, float]]) -> list[FaceGuess]:
         """One guess per (centre x, centre y, extent) in the grey image."""
-        patches = [face_patch(grey, x, y, e, size=self.patch, context=self.context) for x, y, e in dice]
-        out = []
-        for p in self.probabilities(patches):
-            v = int(p.argmax())
-            out.append(FaceGuess(v, float(p[v]), tuple(float(q) for q in p)))
-        return out
+        if not dice:
+            return []
+        probabilities = self.probabilities(face_patches(grey, dice, size=self.patch, context=self.context))
+        return [FaceGuess(v, p[v], tuple(p)) for v, p in zip(probabilities.argmax(axis=1).tolist(),
+                                                             probabilities.tolist())]
 
 
 @lru_cache(maxsize=1)
@@ -121,37 +120,51 @@ def find_faces(classifier: FaceClassifier, grey: np.ndarray, regions: list[tuple
     face, very surely, away from every die in ``taken``. Returns (value, probability, x, y)."""
     h, w = grey.shape
     step = SCAN_STEP * side
-    points: list[tuple[float, float, float]] = []
+    # Worked out on arrays (hundreds of windows, dozens of dice taken): the same windows in the
+    # same order, the same tests, as window-by-window loops would give.
+    taken_x = np.array([tx for tx, _ in taken], float)
+    taken_y = np.array([ty for _, ty in taken], float)
+    centres: list[np.ndarray] = []
     for bx, by, bw, bh in regions:
         xs = np.arange(bx + 0.3 * side, bx + bw - 0.3 * side + 1e-6, step) if bw > 0.6 * side else [bx + bw / 2]
         ys = np.arange(by + 0.3 * side, by + bh - 0.3 * side + 1e-6, step) if bh > 0.6 * side else [by + bh / 2]
-        for y in ys:
-            for x in xs:
-                if 0 <= x < w and 0 <= y < h and all(np.hypot(x - tx, y - ty) > 0.6 * side for tx, ty in taken):
-                    points.extend((float(x), float(y), e * side) for e in SCAN_EXTENTS)
-    if not points:
+        grid_x, grid_y = np.meshgrid(np.asarray(xs, float), np.asarray(ys, float))   # row by row
+        px, py = grid_x.ravel(), grid_y.ravel()
+        keep = (0 <= px) & (px < w) & (0 <= py) & (py < h)
+        if len(taken):
+            keep &= (np.hypot(px[:, None] - taken_x[None, :], py[:, None] - taken_y[None, :])
+                     > 0.6 * side).all(axis=1)
+        centres.append(np.stack([px[keep], py[keep]], axis=1))
+    at = np.concatenate(centres) if centres else np.zeros((0, 2))
+    if not len(at):
         return []
+    extents = [e * side for e in SCAN_EXTENTS]
+    points = [(float(x), float(y), e) for x, y in at.tolist() for e in extents]
     guesses = classifier.guess(grey, points)
+    xs_all = np.repeat(at[:, 0], len(extents))
+    ys_all = np.repeat(at[:, 1], len(extents))
+    values = np.array([g.value for g in guesses])
+    probability = np.array([g.probability for g in guesses])
     sure = [(g.probability, k) for k, g in enumerate(guesses)
             if g.value != NO_FACE and g.probability >= ALONE_MIN and g.of(NO_FACE) <= ALONE_NO_FACE_MAX]
     found: list[tuple[int, float, float, float]] = []
     for p, k in sorted(sure, reverse=True):
         x, y, _ = points[k]
         value = guesses[k].value
-        if any(np.hypot(x - fx, y - fy) < 0.8 * side for _, _, fx, fy in found) or any(
-                np.hypot(x - tx, y - ty) < 0.8 * side for tx, ty in taken):
+        if any(np.hypot(x - fx, y - fy) < 0.8 * side for _, _, fx, fy in found) or (
+                len(taken) and (np.hypot(x - taken_x, y - taken_y) < 0.8 * side).any()):
             continue
-        near = [j for j, (px, py, _) in enumerate(points) if np.hypot(px - x, py - y) <= 0.25 * side]
-        agree = [j for j in near if guesses[j].value == value and guesses[j].probability >= 0.9]
-        other = [j for j in near if guesses[j].value not in (value, NO_FACE) and guesses[j].probability >= 0.5]
-        if len(agree) < SCAN_SUPPORT or other:
+        distance = np.hypot(xs_all - x, ys_all - y)
+        near = distance <= 0.25 * side
+        agree = near & (values == value) & (probability >= 0.9)
+        other = near & (values != value) & (values != NO_FACE) & (probability >= 0.5)
+        if np.count_nonzero(agree) < SCAN_SUPPORT or other.any():
             continue
         # The die's centre: the middle of every window that reads it (they surround it), not the
         # surest one (a window well off centre can still be sure).
-        around = [j for j, (px, py, _) in enumerate(points) if np.hypot(px - x, py - y) <= 0.5 * side
-                  and guesses[j].value == value and guesses[j].probability >= 0.5]
-        cx = float(np.mean([points[j][0] for j in around]))
-        cy = float(np.mean([points[j][1] for j in around]))
+        around = (distance <= 0.5 * side) & (values == value) & (probability >= 0.5)
+        cx = float(np.mean(xs_all[around]))
+        cy = float(np.mean(ys_all[around]))
         if any(np.hypot(cx - fx, cy - fy) < 0.8 * side for _, _, fx, fy in found):
             continue
         found.append((value, p, cx, cy))
