@@ -1,0 +1,133 @@
+"""The reader's speed-ups give the same numbers as the plain code they replaced: batched face
+patches, the array-based scan for dice in clumps, and the hand-made medians."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+import vision.reader as reader
+from vision.classifier import ALONE_MIN, ALONE_NO_FACE_MAX, NO_FACE, SCAN_EXTENTS, SCAN_STEP, SCAN_SUPPORT, \
+    default_classifier, find_faces
+from vision.faces import face_patch, face_patches, normalise, normalise_many
+from vision.render import render_scene
+
+
+def _reference_find_faces(classifier, grey, regions, side, taken):
+    """find_faces as it was written window by window (before it worked on arrays)."""
+    h, w = grey.shape
+    step = SCAN_STEP * side
+    points = []
+    for bx, by, bw, bh in regions:
+        xs = np.arange(bx + 0.3 * side, bx + bw - 0.3 * side + 1e-6, step) if bw > 0.6 * side else [bx + bw / 2]
+        ys = np.arange(by + 0.3 * side, by + bh - 0.3 * side + 1e-6, step) if bh > 0.6 * side else [by + bh / 2]
+        for y in ys:
+            for x in xs:
+                if 0 <= x < w and 0 <= y < h and all(np.hypot(x - tx, y - ty) > 0.6 * side for tx, ty in taken):
+                    points.extend((float(x), float(y), e * side) for e in SCAN_EXTENTS)
+    if not points:
+        return []
+    guesses = classifier.guess(grey, points)
+    sure = [(g.probability, k) for k, g in enumerate(guesses)
+            if g.value != NO_FACE and g.probability >= ALONE_MIN and g.of(NO_FACE) <= ALONE_NO_FACE_MAX]
+    found = []
+    for p, k in sorted(sure, reverse=True):
+        x, y, _ = points[k]
+        value = guesses[k].value
+        if any(np.hypot(x - fx, y - fy) < 0.8 * side for _, _, fx, fy in found) or any(
+                np.hypot(x - tx, y - ty) < 0.8 * side for tx, ty in taken):
+            continue
+        near = [j for j, (px, py, _) in enumerate(points) if np.hypot(px - x, py - y) <= 0.25 * side]
+        agree = [j for j in near if guesses[j].value == value and guesses[j].probability >= 0.9]
+        other = [j for j in near if guesses[j].value not in (value, NO_FACE) and guesses[j].probability >= 0.5]
+        if len(agree) < SCAN_SUPPORT or other:
+            continue
+        around = [j for j, (px, py, _) in enumerate(points) if np.hypot(px - x, py - y) <= 0.5 * side
+                  and guesses[j].value == value and guesses[j].probability >= 0.5]
+        cx = float(np.mean([points[j][0] for j in around]))
+        cy = float(np.mean([points[j][1] for j in around]))
+        if any(np.hypot(cx - fx, cy - fy) < 0.8 * side for _, _, fx, fy in found):
+            continue
+        found.append((value, p, cx, cy))
+    return found
+
+
+@pytest.mark.parametrize("seed, n_dice, view", [(20_000, 2, "top"), (20_001, 30, "bottom"), (20_002, 30, "top")])
+def test_scan_finds_the_same_dice_as_the_window_by_window_scan(monkeypatch, seed, n_dice, view) -> None:
+    calls = []
+
+    def recording(*args):
+        calls.append(args)
+        return find_faces(*args)
+
+    monkeypatch.setattr(reader, "find_faces", recording)
+    scene = render_scene(seed, view=view, width=640, height=480, n_dice=n_dice)
+    reader.read_dice(scene.image, scene.view)
+    assert calls, "this frame was chosen because the reader scans it"
+    found_any = False
+    for classifier, grey, regions, side, taken in calls:
+        fast = find_faces(classifier, grey, regions, side, taken)
+        assert fast == _reference_find_faces(classifier, grey, regions, side, taken)
+        # Nothing taken, and windows partly off the frame: the same again.
+        grown = [(x - side, y - side, w + 2 * side, h + 2 * side) for x, y, w, h in regions]
+        assert find_faces(classifier, grey, grown, side, []) == _reference_find_faces(classifier, grey, grown, side, [])
+        found_any |= bool(fast)
+    assert found_any
+
+
+def test_scan_of_nothing_finds_nothing() -> None:
+    grey = np.full((100, 100), 128, np.uint8)
+    assert find_faces(default_classifier(), grey, [], 30.0, []) == []
+    assert find_faces(default_classifier(), grey, [(500, 500, 40, 40)], 30.0, []) == []
+
+
+def test_batched_patches_are_the_single_patches() -> None:
+    rng = np.random.default_rng(1)
+    grey = rng.integers(0, 256, (240, 320)).astype(np.uint8)
+    grey[100:140, 100:140] = 120                     # a flat patch: its spread is floored
+    dice = [(float(rng.uniform(-20, 340)), float(rng.uniform(-20, 260)), float(rng.uniform(5, 150)))
+            for _ in range(200)] + [(120.0, 120.0, 20.0), (3.0, 3.0, 0.5)]
+    batch = face_patches(grey, dice, context=1.5)
+    single = np.stack([face_patch(grey, x, y, e, context=1.5) for x, y, e in dice])
+    assert batch.dtype == np.float32 and np.array_equal(batch, single)
+    raw = rng.integers(0, 256, (50, 32, 32)).astype(np.uint8)
+    assert np.array_equal(normalise_many(raw), np.stack([normalise(p) for p in raw]))
+    with pytest.raises(ValueError):
+        face_patches(np.zeros((10, 10, 3), np.uint8), [(5, 5, 5)])
+
+
+def test_hand_made_medians_are_numpys() -> None:
+    rng = np.random.default_rng(2)
+    for t in range(200):
+        h, w = (int(v) for v in rng.integers(1, 40, 2))
+        pixels = rng.integers(0, 256, (h, w, 3)).astype(np.uint8)
+        if t % 2:
+            pixels //= 60                            # many ties
+        assert np.array_equal(reader._median_u8(pixels), np.median(pixels.reshape(-1, 3), axis=0))
+        k = int(rng.integers(1, 8))
+        rows = rng.normal(size=(k, 3)).astype(np.float32)
+        assert np.array_equal(reader._median_rows(rows), np.median(rows, axis=0))
+        areas = rng.integers(4, 400, k).astype(float)
+        assert reader._median_rows(areas) == np.median(areas)
+
+
+def test_components_on_the_pixels_box_are_opencvs() -> None:
+    rng = np.random.default_rng(3)
+    for t in range(400):
+        rows, cols = (int(v) for v in rng.integers(2, 200, 2))
+        mask = np.zeros((rows, cols), np.uint8)
+        for _ in range(int(rng.integers(0, 6))):
+            centre = (int(rng.integers(0, cols)), int(rng.integers(0, rows)))
+            cv2.circle(mask, centre, int(rng.integers(1, 25)), int(rng.integers(1, 256)), -1)
+        if t % 5 == 0:
+            mask = ((rng.random((rows, cols)) > 0.97) * 255).astype(np.uint8)   # specks, odd corners
+        if t % 11 == 0:
+            mask[:] = 255
+            mask[int(rng.integers(0, rows)), int(rng.integers(0, cols))] = 0
+        for connectivity in (4, 8):
+            expected = cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
+            got = reader._components(mask, connectivity)
+            assert got[0] == expected[0]
+            for a, b in zip(got[1:], expected[1:]):
+                assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True), (t, connectivity)
