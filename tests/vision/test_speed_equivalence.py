@@ -131,3 +131,12 @@ def test_components_on_the_pixels_box_are_opencvs() -> None:
             assert got[0] == expected[0]
             for a, b in zip(got[1:], expected[1:]):
                 assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True), (t, connectivity)
+
+
+def test_patches_in_chunks_get_the_probabilities_of_one_at_a_time() -> None:
+    classifier = default_classifier()
+    rng = np.random.default_rng(4)
+    patches = normalise_many(rng.integers(0, 256, (75, classifier.patch, classifier.patch)).astype(np.uint8))
+    together = classifier.probabilities(patches)
+    one_by_one = np.concatenate([classifier.probabilities(p[None]) for p in patches])
+    assert together.shape == (75, 7) and np.array_equal(together, one_by_one)
