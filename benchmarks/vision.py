@@ -11,6 +11,7 @@ with 2 dice, 1280x960 with 2 dice and 640x480 with 30 dice; peak memory.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import resource
@@ -31,9 +32,18 @@ from vision.baseline import read_dice_baseline  # noqa: E402
 from vision.reader import read_dice  # noqa: E402
 from vision.render import dataset, render_scene  # noqa: E402
 from vision.scoring import Score, score_photos, score_scenes  # noqa: E402
+from vision.training.realdata import held_out  # noqa: E402
 
 PHOTOS = ROOT.parent / "shared" / "dice-photos" / "byler"
-READERS = {"reader": read_dice, "baseline": read_dice_baseline}
+
+def read_dice_classic(image: np.ndarray, view: str = "top"):
+    """The reader without its learned face classifier: pips and layouts only."""
+    return read_dice(image, view, learned=False)
+
+
+# reader: the shipped reader (classic image processing + the learned face classifier);
+# classic: the same without the classifier; baseline: blob counting, no layout check.
+READERS = {"reader": read_dice, "classic": read_dice_classic, "baseline": read_dice_baseline}
 
 
 def machine() -> str:
@@ -91,6 +101,9 @@ def main() -> int:
     print(f"# vision benchmark {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print(f"# {machine()}")
     print(f"# {reader_version()}")
+    meta = json.loads((ROOT / "vision" / "models" / "faces.json").read_text())
+    print(f"# face model: trained {meta['trained']}, {meta['epochs']} epochs, held-out real dice "
+          f"{meta['held_out_real_dice_right_pct']}% right (patches framed by the labels)")
 
     if not PHOTOS.is_dir():
         print(f"real photos missing: {PHOTOS}", file=sys.stderr)
@@ -101,6 +114,10 @@ def main() -> int:
     for name, fn in READERS.items():
         s = score_photos(fn, PHOTOS)
         print(row(f"{name}, 200 real photos", s, False), flush=True)
+    for name in ("reader", "classic"):
+        # The 50 photos the face model never saw in training: what to expect of other photos.
+        s = score_photos(READERS[name], PHOTOS, select=held_out)
+        print(row(f"{name}, 50 held-out real photos", s, False), flush=True)
     for name, fn in READERS.items():
         s = score_scenes(fn, dataset(n_frames, seed=10_000))   # views alternate top/bottom
         print(row(f"{name}, {n_frames} synthetic", s, True), flush=True)

@@ -76,6 +76,21 @@ class FaceClassifier:
         self._net.setInput(batch)
         return self._net.forward().reshape(len(batch), -1)
 
+    def steady_guess(self, grey: np.ndarray, dice: list[tuple[float, float, float]]) -> list[FaceGuess]:
+        """Like ``guess``, averaged over the die turned four ways and mirrored: a face reads the
+        same every way round, a fluke of one view does not (for the network reading alone)."""
+        if not dice:
+            return []
+        views = []
+        for p in face_patches(grey, dice, size=self.patch, context=self.context):
+            views += [np.rot90(p, k) for k in range(4)] + [np.rot90(p[:, ::-1], k) for k in range(4)]
+        probs = self.probabilities(np.stack(views)).reshape(len(dice), 8, -1).mean(axis=1)
+        out = []
+        for p in probs:
+            v = int(p.argmax())
+            out.append(FaceGuess(v, float(p[v]), tuple(float(q) for q in p)))
+        return out
+
     def guess(self, grey: np.ndarray, dice: list[tuple[float, float, float]]) -> list[FaceGuess]:
         """One guess per (centre x, centre y, extent) in the grey image."""
         if not dice:
@@ -95,7 +110,7 @@ def default_classifier() -> FaceClassifier:
 # training photos and synthetic frames outside the benchmark's seeds; see BENCHMARKS.md.
 AGREE_MIN = 0.2        # the pips fit a layout: the network gives that value at least this
 AGREE_NO_FACE_MAX = 0.1    # and "no readable face here" (a leaning or half-hidden die) at most this
-ALONE_MIN = 0.98       # no pip layout fitted: the network alone, at least this sure
+ALONE_MIN = 0.9        # no pip layout fitted: the network alone (a steady guess), at least this sure
 ALONE_NO_FACE_MAX = 0.02
 
 LEANING = "a die is leaning or partly hidden (its face is not flat and whole)"
@@ -120,6 +135,7 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
 
 SCAN_STEP = 0.2            # x the die's side between windows
 SCAN_EXTENTS = (1.1, 1.35)  # x the side: a die's upright box, square on to turned 45 degrees
+SCAN_MIN = 0.98            # a scanning window (one view) must be this sure
 SCAN_SUPPORT = 2           # windows round a die that must agree (one lucky window is not a die)
 
 
@@ -156,7 +172,7 @@ def find_faces(classifier: FaceClassifier, grey: np.ndarray, regions: list[tuple
     values = np.array([g.value for g in guesses])
     probability = np.array([g.probability for g in guesses])
     sure = [(g.probability, k) for k, g in enumerate(guesses)
-            if g.value != NO_FACE and g.probability >= ALONE_MIN and g.of(NO_FACE) <= ALONE_NO_FACE_MAX]
+            if g.value != NO_FACE and g.probability >= SCAN_MIN and g.of(NO_FACE) <= ALONE_NO_FACE_MAX]
     found: list[tuple[int, float, float, float]] = []
     for p, k in sorted(sure, reverse=True):
         x, y, _ = points[k]

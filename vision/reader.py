@@ -828,12 +828,15 @@ def _confirmed(img: np.ndarray, blobs: list[_Blob], value: int, x: float, y: flo
     return not isinstance(result, str) and result[0] == value
 
 def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
-              calibration: Any = None) -> Reading:
+              calibration: Any = None, learned: bool = True) -> Reading:
     """Read every die in a frame. Values are what the players see.
 
     ``expected``: how many dice should be there (a different count makes the reading unsure).
     ``calibration``: a vision.calibrate.Calibration; its tray limits the search and its die size
     replaces the estimate.
+    ``learned``: consult the learned face classifier (False: pips and layouts only, as the
+    benchmark compares).
+    The places it could not make out are in ``reading.extra["unclear"]`` (x, y, w, h boxes).
     """
     view = View(view)
     if image is None or not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
@@ -916,11 +919,22 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     doubts[id(blob)] = "something on the tray is not a readable die"
             continue
         candidates.append((blob, _read_die(img, blob)))
-    # The learned face classifier gives every die a second opinion (vision.classifier.judge).
-    guesses = default_classifier().guess(grey, [(*blob.rect[0], max(blob.box[2], blob.box[3]) / FRAMING)
-                                                for blob, _ in candidates])
-    for (blob, result), face_guess in zip(candidates, guesses):
-        result = judge(result, face_guess, blob.rect[0])
+    # The learned face classifier gives every die a second opinion (vision.classifier.judge);
+    # where the pips fit no layout it may read the die alone, from its steadier guess (the
+    # patch turned four ways and mirrored).
+    def frame(blob: _Blob) -> tuple[float, float, float]:
+        return (*blob.rect[0], max(blob.box[2], blob.box[3]) / FRAMING)
+
+    if learned:
+        guesses = default_classifier().guess(grey, [frame(blob) for blob, _ in candidates])
+        alone = [k for k, (_, result) in enumerate(candidates)
+                 if isinstance(result, str) and not result.startswith("a die is leaning")]
+        for k, steady in zip(alone, default_classifier().steady_guess(
+                grey, [frame(candidates[k][0]) for k in alone])):
+            guesses[k] = steady
+    for k, (blob, result) in enumerate(candidates):
+        if learned:
+            result = judge(result, guesses[k], blob.rect[0])
         if isinstance(result, str):
             doubts[id(blob)] = result
             continue
@@ -932,7 +946,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # are reported and the frame stays unsure.
     unread = [b for b in blobs if id(b) not in read_blobs and b.area >= 0.25 * die_side ** 2
               and b.thickness >= 0.2 * die_side]     # not a strip of the rim
-    if unread:
+    if unread and learned:
         # A die-sized thing nobody read and nothing flagged (a leaning die whose side shows, a
         # die under a glare) must not vanish silently: unless the network is sure no die is
         # there, the frame is unsure.
@@ -958,13 +972,20 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             elif mine:
                 doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")
     problems = list(doubts.values()) + problems
+    width = img.shape[1]    # (the bottom view's boxes are flipped back)
+    unclear = []
+    for blob in blobs:
+        if id(blob) in doubts:
+            x, y, w, h = blob.box
+            if view is View.BOTTOM:
+                x = width - x - w
+            unclear.append((x + offset[0], y + offset[1], w, h))
 
     grow = 0.2 * die_side
     if _paired([(px, py) for px, py in dark + light if not any(
             b.box[0] - grow <= px <= b.box[0] + b.box[2] + grow
             and b.box[1] - grow <= py <= b.box[1] + b.box[3] + grow for b in faint)], die_side):
         problems.append("pips outside every die I can see: a die may be hard to make out")
-    width = img.shape[1]
     dice = []
     for value, confidence, x, y, side, angle in found:
         if view is View.BOTTOM:
@@ -980,5 +1001,6 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if problems:
         reading = unsure(problems[0], tuple(dice))
         reading.extra["problems"] = problems
+        reading.extra["unclear"] = unclear
         return reading
     return Reading(Status.OK, tuple(dice), None, brightness, sharpness)
