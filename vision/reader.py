@@ -956,10 +956,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 grey, [(*blob.rect[0], max(blob.box[2], blob.box[3]) / FRAMING) for blob in quiet])):
             if face_guess.of(NO_FACE) < 0.9:
                 doubts[id(blob)] = "something on the tray is not a readable die"
+        # Only what made the frame unsure is searched (a shadow or a piece of the rim nobody
+        # doubted holds no die: the guard above asked the network about every die-sized one).
+        unread = [b for b in unread if id(b) in doubts]
         grow = int(0.5 * die_side)
         seen = find_faces(default_classifier(), grey,
                           [(b.box[0] - grow, b.box[1] - grow, b.box[2] + 2 * grow, b.box[3] + 2 * grow)
-                           for b in unread], die_side, [(f[2], f[3]) for f in found])
+                           for b in unread], die_side, [(f[2], f[3]) for f in found]) if unread else []
         sure = {k for k, (v, _, x, y) in enumerate(seen) if _confirmed(img, blobs, v, x, y, die_side)}
         centres = [(f[2], f[3]) for f in found] + [(x, y) for _, _, x, y in seen]
         for value, confidence, x, y in seen:
