@@ -176,14 +176,17 @@ def _shrunk(full: np.ndarray, scale: float, cache: dict | None) -> np.ndarray:
         source, None, fx=scale / from_scale, fy=scale / from_scale, interpolation=cv2.INTER_AREA)
 
 
-def _median_u8(pixels: np.ndarray) -> np.ndarray:
-    """Per-channel median of an 8-bit h x w x 3 image, exactly as np.median (halves included),
-    from histograms: a fraction of np.median's time on tens of thousands of pixels."""
-    count = pixels.shape[0] * pixels.shape[1]
+def _median_u8(pixels: np.ndarray, mask: np.ndarray | None = None, count: int | None = None
+               ) -> np.ndarray:
+    """Per-channel median of an 8-bit h x w x 3 image (of its pixels under ``mask``, ``count``
+    of them), exactly as np.median (halves included), from histograms: a fraction of
+    np.median's time on tens of thousands of pixels."""
+    if count is None:
+        count = pixels.shape[0] * pixels.shape[1]
     lo, hi = (count - 1) // 2, count // 2
     out = np.empty(3, np.float64)
     for c in range(3):
-        cum = np.cumsum(cv2.calcHist([pixels], [c], None, [256], [0, 256]).ravel())
+        cum = np.cumsum(cv2.calcHist([pixels], [c], mask, [256], [0, 256]).ravel())
         out[c] = (np.searchsorted(cum, lo, side="right") + np.searchsorted(cum, hi, side="right")) / 2
     return out
 
@@ -414,12 +417,7 @@ def _masked_median(lab8: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
     count = cv2.countNonZero(mask)
     if count < 20:
         return None
-    lo, hi = (count - 1) // 2, count // 2
-    out = np.empty(3, np.float32)
-    for c in range(3):
-        cum = np.cumsum(cv2.calcHist([lab8], [c], mask, [256], [0, 256]).ravel())
-        out[c] = (np.searchsorted(cum, lo, side="right") + np.searchsorted(cum, hi, side="right")) / 2
-    return out
+    return _median_u8(lab8, mask, count).astype(np.float32)
 
 
 def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tuple[float, float, int]]:

@@ -161,7 +161,7 @@ def test_tiles_are_what_the_photos_give() -> None:
     image = cv2.imread(str(PHOTOS / "images" / first), cv2.IMREAD_GRAYSCALE)
     truths = realdata.load_labels(PHOTOS / "labels" / (Path(first).stem + ".txt"), *image.shape[::-1])
     for k, t in enumerate(truths):
-        fresh = realdata._tile(image, t.x, t.y, t.size)
+        fresh = realdata.tile(image, t.x, t.y, t.size)
         assert np.abs(fresh.astype(int) - tiles[k].astype(int)).mean() < 6   # JPEG-stored
 
 

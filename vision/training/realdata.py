@@ -47,11 +47,26 @@ class Tile:
     held_out: bool
 
 
-def _tile(grey: np.ndarray, cx: float, cy: float, ext: float) -> np.ndarray:
+def tile(grey: np.ndarray, cx: float, cy: float, ext: float) -> np.ndarray:
+    """The TILE x TILE grey tile round (cx, cy), TILE_CONTEXT x the extent ``ext`` across."""
     scale = TILE / (TILE_CONTEXT * ext)
     m = np.array([[scale, 0, TILE / 2 - scale * cx], [0, scale, TILE / 2 - scale * cy]], np.float32)
     return cv2.warpAffine(grey, m, (TILE, TILE), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
+
+
+def between(centres: np.ndarray, ext: float) -> list[tuple[float, float]]:
+    """Midpoints between each die and its nearest neighbour when they nearly touch: what a merged
+    blob of touching dice looks like at its centre (a "no die here" example)."""
+    out = []
+    for a in range(len(centres)):
+        d = np.hypot(*(centres - centres[a]).T)
+        d[a] = np.inf
+        b = int(np.argmin(d))
+        if b > a and d[b] < 1.6 * ext:
+            mx, my = (centres[a] + centres[b]) / 2
+            out.append((float(mx), float(my)))
+    return out
 
 
 def cut(photos_dir: Path, seed: int = 0) -> tuple[list[np.ndarray], list[Tile]]:
@@ -66,21 +81,15 @@ def cut(photos_dir: Path, seed: int = 0) -> tuple[list[np.ndarray], list[Tile]]:
         truths = load_labels(photos_dir / "labels" / (path.stem + ".txt"), w, h)
         hold = held_out(i)
         for t in truths:
-            tiles.append(_tile(image, t.x, t.y, t.size))
+            tiles.append(tile(image, t.x, t.y, t.size))
             index.append(Tile(path.name, "die", t.value, t.size, hold))
         if not truths:
             continue
         ext = float(np.median([t.size for t in truths]))
         centres = np.array([(t.x, t.y) for t in truths])
-        # Between two neighbours (what a merged blob of touching dice looks like at its centre).
-        for a in range(len(truths)):
-            d = np.hypot(*(centres - centres[a]).T)
-            d[a] = np.inf
-            b = int(np.argmin(d))
-            if b > a and d[b] < 1.6 * ext:
-                mx, my = (centres[a] + centres[b]) / 2
-                tiles.append(_tile(image, mx, my, ext))
-                index.append(Tile(path.name, "between", 0, ext, hold))
+        for mx, my in between(centres, ext):
+            tiles.append(tile(image, mx, my, ext))
+            index.append(Tile(path.name, "between", 0, ext, hold))
         # Background: places at least one extent from every die.
         found = tries = 0
         while found < 4 and tries < 200:
@@ -88,7 +97,7 @@ def cut(photos_dir: Path, seed: int = 0) -> tuple[list[np.ndarray], list[Tile]]:
             x, y = rng.uniform(ext, w - ext), rng.uniform(ext, h - ext)
             if np.hypot(*(centres - (x, y)).T).min() < 1.1 * ext:
                 continue
-            tiles.append(_tile(image, x, y, ext * rng.uniform(0.8, 1.2)))
+            tiles.append(tile(image, x, y, ext * rng.uniform(0.8, 1.2)))
             index.append(Tile(path.name, "background", 0, ext, hold))
             found += 1
     return tiles, index
@@ -98,9 +107,9 @@ def save(tiles: list[np.ndarray], index: list[Tile]) -> None:
     DATA.mkdir(parents=True, exist_ok=True)
     rows = (len(tiles) + COLUMNS - 1) // COLUMNS
     mosaic = np.zeros((rows * TILE, COLUMNS * TILE), np.uint8)
-    for k, tile in enumerate(tiles):
+    for k, square in enumerate(tiles):
         r, c = divmod(k, COLUMNS)
-        mosaic[r * TILE:(r + 1) * TILE, c * TILE:(c + 1) * TILE] = tile
+        mosaic[r * TILE:(r + 1) * TILE, c * TILE:(c + 1) * TILE] = square
     cv2.imwrite(str(MOSAIC), mosaic, [cv2.IMWRITE_JPEG_QUALITY, 92])
     INDEX.write_text(json.dumps({
         "source": "nell-byler/dice_detection d6 training photos (BSD 3-Clause, see LICENSE-byler)",

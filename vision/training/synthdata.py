@@ -16,16 +16,9 @@ import numpy as np
 from ..faces import extent
 from ..reading import View
 from ..render import dataset
-from .realdata import TILE, TILE_CONTEXT, Tile
+from .realdata import TILE, Tile, between, tile as _tile
 
 TRAIN_SEED = 1_000_000
-
-
-def _tile(grey: np.ndarray, cx: float, cy: float, ext: float) -> np.ndarray:
-    scale = TILE / (TILE_CONTEXT * ext)
-    m = np.array([[scale, 0, TILE / 2 - scale * cx], [0, scale, TILE / 2 - scale * cy]], np.float32)
-    return cv2.warpAffine(grey, m, (TILE, TILE), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_REPLICATE)
 
 
 def cut(frames: int, seed: int = TRAIN_SEED) -> tuple[np.ndarray, list[Tile]]:
@@ -58,14 +51,9 @@ def cut(frames: int, seed: int = TRAIN_SEED) -> tuple[np.ndarray, list[Tile]]:
             continue
         ext = extent(scene.die_size, 0)
         pts = np.array(centres)
-        for a in range(len(pts)):
-            d = np.hypot(*(pts - pts[a]).T)
-            d[a] = np.inf
-            b = int(np.argmin(d))
-            if b > a and d[b] < 1.6 * ext:
-                mx, my = (pts[a] + pts[b]) / 2
-                tiles.append(_tile(grey, mx, my, ext))
-                index.append(Tile(name, "between", 0, ext, False))
+        for mx, my in between(pts, ext):
+            tiles.append(_tile(grey, mx, my, ext))
+            index.append(Tile(name, "between", 0, ext, False))
         h = grey.shape[0]
         for _ in range(20):
             x, y = rng.uniform(ext, w - ext), rng.uniform(ext, h - ext)
