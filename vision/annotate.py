@@ -60,10 +60,13 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
         scale = float(np.clip(die.size / 28.0, 0.8 * unit, 2.5 * unit))
         _label(out, str(die.value), int(die.x - half), int(die.y - half - thick - 4), scale,
                max(2, int(round(scale * 2))), colour)
+    # Thinner than the dice's outlines and with a small mark: they say where to look, the dice
+    # stay what catches the eye.
+    fine = max(1, thick // 2)
     for x, y, bw, bh in reading.extra.get("unclear", ()):
-        cv2.rectangle(out, (int(x), int(y)), (int(x + bw), int(y + bh)), RED, thick, cv2.LINE_AA)
-        scale = float(np.clip(max(bw, bh) / 40.0, 0.7 * unit, 2.0 * unit))
-        _label(out, "?", int(x), int(y) - thick - 4, scale, max(2, int(round(scale * 2))), RED)
+        cv2.rectangle(out, (int(x), int(y)), (int(x + bw), int(y + bh)), RED, fine, cv2.LINE_AA)
+        scale = float(np.clip(min(bw, bh) / 40.0, 0.5 * unit, 1.0 * unit))
+        _label(out, "?", int(x), int(y) - fine - 3, scale, max(1, int(round(scale * 2))), RED)
     status = "OK" if reading.ok else "UNSURE"
     text = f"{status}: {' '.join(str(v) for v in reading.values) or 'no dice'}"
     if reading.reason:
