@@ -624,6 +624,17 @@ def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_
     return _paired(dark + light, die_side)
 
 
+def _lays_out_a_face(spots: list[tuple[float, float]], die_side: float) -> bool:
+    """Whether some three to six spots close together (within a die's side) fit a pip layout
+    (two spots fit a 2 wherever they lie: reflections do)."""
+    pts = np.array(spots, float).reshape(-1, 2)
+    for i in range(len(pts)):
+        near = pts[np.hypot(*(pts - pts[i]).T) < 0.8 * die_side]
+        if 3 <= len(near) <= 6 and fit_layout(near) is not None:
+            return True
+    return False
+
+
 def _paired(spots: list[tuple[float, float]], die_side: float) -> bool:
     """Two pip-like spots within a die's side of each other: a face; one alone may be a speck."""
     pts = np.array(spots)
@@ -890,7 +901,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     blobs = _blobs(mask, scale, None if cut.any() else components)
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     dark, light = _pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
-                             light_spots=view is View.TOP, shrunk=scaled)
+                             light_spots=True, shrunk=scaled)
+    if view is View.BOTTOM:
+        # Under the cup the LED ring's reflections are light spots too: there, light spots only
+        # count when they lay out a face (a dark die the foreground lost, its pips lit).
+        lit_face = _lays_out_a_face(light, die_side)
+        light = []
     faint = _faint_dice(img, die_side, blobs, dark, scaled)
     blobs += faint
 
@@ -986,6 +1002,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if _paired([(px, py) for px, py in dark + light if not any(
             b.box[0] - grow <= px <= b.box[0] + b.box[2] + grow
             and b.box[1] - grow <= py <= b.box[1] + b.box[3] + grow for b in faint)], die_side):
+        problems.append("pips outside every die I can see: a die may be hard to make out")
+    elif view is View.BOTTOM and lit_face:
         problems.append("pips outside every die I can see: a die may be hard to make out")
     dice = []
     for value, confidence, x, y, side, angle in found:

@@ -89,3 +89,25 @@ def test_spots_are_grouped_by_chains_of_short_gaps() -> None:
                                            [[0.0, 0.0], [20.0, 0.0], [10.0, 0.0]],
                                            [[300.0, 0.0]]]
     assert reader._spot_groups([], 12.0) == []
+
+
+def test_a_lit_face_under_the_cup_is_never_silently_gone() -> None:
+    """Bottom view: light spots alone (the LED ring's reflections) are not pips, but light spots
+    laying out a face where no die was found (a dark die lost in the tray) make the frame unsure."""
+    from vision.render import render_scene
+    scene = render_scene(7, view="bottom", values=(6, 3), style="white", die_size=56)
+    placed = [(d.x, d.y) for d in scene.labels]
+    free = next((x, y) for x in range(100, 560, 40) for y in range(100, 400, 40)
+                if all(np.hypot(x - px, y - py) > 120 for px, py in placed))
+    lost, glints = scene.image.copy(), scene.image.copy()
+    step = 0.27 * SIDE
+    for gx, gy in reader._LAYOUTS[5]:                 # white pips of a die the tray hides
+        cv2.circle(lost, (int(free[0] + step * gx), int(free[1] + step * gy)), int(0.09 * SIDE),
+                   (250, 250, 250), -1, lineType=cv2.LINE_AA)
+    for dx in (-1, 1):                                 # two lone reflections far apart
+        cv2.circle(glints, (int(free[0] + dx * 2 * SIDE), free[1]), int(0.09 * SIDE),
+                   (250, 250, 250), -1, lineType=cv2.LINE_AA)
+    assert reader.read_dice(scene.image, "bottom").ok
+    assert reader.read_dice(glints, "bottom").ok
+    reading = reader.read_dice(lost, "bottom")
+    assert not reading.ok and "pips outside every die" in reading.reason
