@@ -45,8 +45,14 @@ def run_read(args: argparse.Namespace) -> int:
     """Read every image; a bad file gets one line on stderr and the others are still read."""
     import cv2
 
+    from vision.classifier import default_classifier
     from vision.reader import read_dice
 
+    try:
+        default_classifier()      # a missing or broken model: one clear line, not a traceback
+    except (FileNotFoundError, ValueError) as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
     if args.expected is not None and not 1 <= args.expected <= 60:
         print(f"{PROG}: --expected must be 1 to 60, got {args.expected}", file=sys.stderr)
         return 2

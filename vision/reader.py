@@ -786,11 +786,6 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
     return found
 
 
-def _covers(blob: _Blob, x: float, y: float) -> bool:
-    bx, by, bw, bh = blob.box
-    return bx <= x < bx + bw and by <= y < by + bh and blob.mask[int(y - by), int(x - bx)] > 0
-
-
 def _covered(blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
     """Whether dice at ``centres`` account for (almost) every pixel of ``blob``."""
     ys, xs = np.nonzero(blob.mask)
@@ -939,15 +934,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     def frame(blob: _Blob) -> tuple[float, float, float]:
         return (*blob.rect[0], max(blob.box[2], blob.box[3]) / FRAMING)
 
-    if learned:
-        guesses = default_classifier().guess(grey, [frame(blob) for blob, _ in candidates])
+    faces = default_classifier() if learned else None
+    if faces is not None:
+        guesses = faces.guess(grey, [frame(blob) for blob, _ in candidates])
         alone = [k for k, (_, result) in enumerate(candidates)
                  if isinstance(result, str) and not result.startswith("a die is leaning")]
-        for k, steady in zip(alone, default_classifier().steady_guess(
+        for k, steady in zip(alone, faces.steady_guess(
                 grey, [frame(candidates[k][0]) for k in alone])):
             guesses[k] = steady
     for k, (blob, result) in enumerate(candidates):
-        if learned:
+        if faces is not None:
             result = judge(result, guesses[k], blob.rect[0])
         if isinstance(result, str):
             doubts[id(blob)] = result
@@ -960,21 +956,20 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # are reported and the frame stays unsure.
     unread = [b for b in blobs if id(b) not in read_blobs and b.area >= 0.25 * die_side ** 2
               and b.thickness >= 0.2 * die_side]     # not a strip of the rim
-    if unread and learned:
+    if unread and faces is not None:
         # A die-sized thing nobody read and nothing flagged (a leaning die whose side shows, a
         # die under a glare) must not vanish silently: unless the network is sure no die is
         # there, the frame is unsure.
         quiet = [b for b in unread if id(b) not in doubts and b.area >= 0.5 * die_side ** 2
                  and b.thickness >= 0.3 * die_side]
-        for blob, face_guess in zip(quiet, default_classifier().guess(
-                grey, [(*blob.rect[0], max(blob.box[2], blob.box[3]) / FRAMING) for blob in quiet])):
+        for blob, face_guess in zip(quiet, faces.guess(grey, [frame(blob) for blob in quiet])):
             if face_guess.of(NO_FACE) < 0.9:
                 doubts[id(blob)] = "something on the tray is not a readable die"
         # Only what made the frame unsure is searched (a shadow or a piece of the rim nobody
         # doubted holds no die: the guard above asked the network about every die-sized one).
         unread = [b for b in unread if id(b) in doubts]
         grow = int(0.5 * die_side)
-        seen = find_faces(default_classifier(), grey,
+        seen = find_faces(faces, grey,
                           [(b.box[0] - grow, b.box[1] - grow, b.box[2] + 2 * grow, b.box[3] + 2 * grow)
                            for b in unread], die_side, [(f[2], f[3]) for f in found]) if unread else []
         sure = {k for k, (v, _, x, y) in enumerate(seen) if _confirmed(img, blobs, v, x, y, die_side)}

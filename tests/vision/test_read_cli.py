@@ -95,3 +95,19 @@ def test_subprocess(tmp_path: Path) -> None:
     assert (tmp_path / "ann" / "bottom-0.jpg").is_file()
     ok = subprocess.run([*cmd, "read", str(good)], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert ok.returncode == 0 and len(_lines(ok.stdout)) == 1 and ok.stderr == ""
+
+
+def test_a_missing_face_model_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.classifier as classifier
+    (path, _), = _scenes(tmp_path, "top", 1)
+    monkeypatch.setattr(classifier, "MODEL", tmp_path / "gone.onnx")
+    monkeypatch.setattr(classifier.FaceClassifier.__init__, "__defaults__", (tmp_path / "gone.onnx",))
+    classifier.default_classifier.cache_clear()
+    try:
+        assert main(["read", str(path)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err.startswith("dicetable read: the face model") and "missing" in captured.err
+    finally:
+        classifier.default_classifier.cache_clear()
