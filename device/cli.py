@@ -334,6 +334,8 @@ def _start_runtime(settings: Any, table: Any, events: Any) -> Any:
 
     try:
         return runtime.start(settings, table, events)
+    except runtime.ReaderUnavailable as exc:    # the face model: one line, before any frame is read
+        raise UserError(str(exc)) from None
     except CameraError as exc:
         raise UserError(f"cannot start the camera: {exc}") from None
     except ImportError as exc:     # a part of the install is missing (e.g. the dice reader)

@@ -26,6 +26,8 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
   one a second; if two dice are seen on the tray again before it reaches zero the count stops,
   otherwise another dropped-die foul is charged and a new count of ten begins (the seed's rule).
   The count runs on the referee's clock, checked at every frame.
+* **reader errors**: a frame the reader fails on (an exception) is an unsure reading; the
+  failure is logged once, when it starts (and its end once), not at every frame.
 * **camera errors**: the scoreboard says "Camera lost — check the cable. Retrying…"
   (``table.set_camera_status("lost", ...)``), the camera is closed and reopened with backoff
   (0.5, 1, 2, 5, then every 10 s); when frames come again the status is "ok". Nothing is lost:
@@ -59,6 +61,7 @@ CAMERA_LOST = "Camera lost — check the cable. Retrying…"
 MOVED = "the dice moved after sealing"
 TEN_COUNT = 10
 EMPTY_TRAY = "no dice found"          # the reader's reason for a tray with nothing on it
+READER_FAILED = "the dice reader failed: see the device log"
 # A frame whose 160x120 grey thumbnail differs from the last read one by at most this many grey
 # levels anywhere is the same picture (sensor noise averages out over each 4x4 cell; a die
 # that moves, appears or shows other pips changes some cell by far more).
@@ -109,6 +112,7 @@ class Referee:
         self.unsure_frames = unsure_frames
         self.skip_unchanged = skip_unchanged
         self.frames_reused = 0                       # frames not read again: nothing changed
+        self.reader_failures = 0                     # frames in a row the reader failed on
         self._thumb: np.ndarray | None = None
         self.frames = 0
         self.last_reading: Any = None
@@ -237,8 +241,30 @@ class Referee:
                 and int(cv2.absdiff(thumb, self._thumb).max()) <= UNCHANGED_LEVELS):
             self.frames_reused += 1
             return self.last_reading
+        try:
+            reading = self.reader(frame, self.view, calibration=self.calibration)
+        except Exception as exc:     # a broken reader: the table stays usable, the frame is unsure
+            self._thumb = None       # try the reader again on the next frame, changed or not
+            return self._reader_failed(exc, thumb)
         self._thumb = thumb
-        return self.reader(frame, self.view, calibration=self.calibration)
+        if self.reader_failures:
+            log.info("the dice reader works again (it had failed on %d frames)", self.reader_failures)
+            self.reader_failures = 0
+        return reading
+
+    def _reader_failed(self, exc: Exception, thumb: np.ndarray) -> Any:
+        """An unsure reading for a frame the reader failed on. Logged on the first failure of a
+        run only (at 10 frames a second a log line per frame would bury everything else); the
+        exception's text and traceback name no dice (the reader's messages are about images and
+        its model), and nothing from the reading is logged."""
+        from vision.reading import Reading, Status
+
+        self.reader_failures += 1
+        if self.reader_failures == 1:
+            log.error("the dice reader failed (%s: %s): frames count as unsure until it works "
+                      "again; not logged again until then", type(exc).__name__, exc, exc_info=exc)
+        # The thumbnail's brightness still lets the watcher see the cup lifted.
+        return Reading(Status.UNSURE, (), READER_FAILED, brightness=float(thumb.mean()))
 
     def _process(self, frame: np.ndarray) -> list[str]:
         self._frame = frame

@@ -81,6 +81,40 @@ def _pin_factory() -> tuple[Any, bool]:
     return MockFactory(), False
 
 
+class ReaderUnavailable(Exception):
+    """The dice reader cannot run here: its face model is missing or broken (a one-line message
+    saying what is wrong and how to fix it)."""
+
+
+READER_FIX = ("reinstall dicetable (the model ships in vision/models/), or retrain it with "
+              "python -m vision.training.train; or run with --camera none to enter the dice by hand")
+
+
+def check_reader() -> None:
+    """Load the reader's face model now and read one blank patch with it, so that a missing or
+    broken model stops ``dicetable run`` at start-up with one line, rather than failing at every
+    frame. The loaded model is cached (vision.classifier.default_classifier): the referee uses it.
+    Raises :class:`ReaderUnavailable`."""
+    import numpy as np
+
+    try:
+        from vision import classifier
+    except ImportError:     # a broken install: start() says so and serves without the referee
+        return
+    try:
+        faces = classifier.default_classifier()
+        probe = faces.guess(np.zeros((64, 64), np.uint8), [(32.0, 32.0, 32.0)])
+        answers = len(probe[0].probabilities) if len(probe) == 1 else None
+    except Exception as exc:    # whatever loading or running it raised, the model cannot be used
+        # One line: the fix is said below, and OpenCV's own file and line help nobody here.
+        reason = " ".join(str(exc).split()).partition(": run python -m")[0].partition(": OpenCV(")[0]
+        reason = reason or type(exc).__name__
+        raise ReaderUnavailable(f"the dice reader cannot start: {reason}; {READER_FIX}") from None
+    if answers != 7:
+        raise ReaderUnavailable("the dice reader cannot start: its face model does not give the "
+                                f"7 answers the reader needs; {READER_FIX}")
+
+
 def _calibration(settings: Any) -> Any:
     vision = getattr(settings, "vision", None)
     if vision is None or getattr(vision, "tray", None) is None:
@@ -100,12 +134,15 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
     ``pin_factory``: a gpiozero pin factory (tests pass a MockFactory); default: the Pi's.
     ``keyboard``: a stream of keys, False for none; default: standard input if it is a terminal.
     ``camera``: an already open camera (tests), instead of settings ``[camera] source``.
+    With a camera, a missing or broken face model raises :class:`ReaderUnavailable` at once.
     """
     cam = settings.camera
     kind, _ = parse_source(cam.source)          # a bad source string is an error at once
     referee = None
     if camera is not None or kind != "none":
         from .referee import Referee
+
+        check_reader()          # before the camera is opened: nothing to close if it fails
 
         def opener() -> Camera:
             return open_camera(cam.source, width=cam.width, height=cam.height, fps=cam.fps)

@@ -269,8 +269,7 @@ def test_the_thread_survives_a_broken_reader(table, clock) -> None:
 
     cam = ReplayCamera.from_frames([np.zeros((4, 4, 3), np.uint8)], loop=True)
     ref = Referee(table, cam, reader=broken, watcher=Quiet(), fps=0)
-    with pytest.raises(RuntimeError):
-        ref.step()
+    assert ref.step() == [] and not ref.last_reading.ok    # a failed read is an unsure frame
     ref.start()
     try:
         # The loop logs and carries on: it is still running after the reader failed.
