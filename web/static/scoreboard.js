@@ -167,9 +167,7 @@
   }
 
   function stage(s) {
-    if (!s.game) {
-      return `<div class="idle"><div class="call-big">No game on</div><p>Start one from the table page: <b>/table</b></p></div>`;
-    }
+    if (!s.game) return "";         // no game on: #sb-idle is shown instead (see render)
     if (s.over) {
       const v = s.verdict ? `<p class="message">${esc(s.verdict.message)}</p>` : "";
       const prize = s.prize ?? s.pot;
@@ -199,8 +197,27 @@
     return out.join("");
   }
 
+  /* The idle screen's list of games, from the catalogue (it does not change while running). */
+  function showGames() {
+    fetch("/api/catalogue").then((r) => (r.ok ? r.json() : null)).then((data) => {
+      const games = (data && data.games) || [];
+      const list = $("sb-idle-games");
+      const players = (g) => (g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players}–${g.max_players}`) + " players";
+      // When every game takes as many players, that is said once, not under each game.
+      const same = games.length > 1 && games.every((g) => players(g) === players(games[0]));
+      list.innerHTML = `<li class="idle-games-label">${same ? "games for " + esc(players(games[0])) : "games"}</li>` +
+        games.map((g) => `<li class="idle-game" data-game="${esc(g.name)}"><b>${esc(g.title || title(g.name))}</b>` +
+          (same ? "" : `<span>${esc(players(g))}</span>`) + `</li>`).join("");
+      list.hidden = games.length === 0;
+    }).catch(() => {});      // no list is better than a broken screen: the rest still says how
+  }
+
   function render(s) {
     const app = $("app");
+    const idle = !s.game;
+    $("sb-idle").hidden = !idle;
+    $("sb-main").hidden = idle;
+    app.classList.toggle("idle", idle);
     $("sb-game").textContent = title(s.game);
     $("sb-money").innerHTML = moneyLine(s);
     $("sb-alerts").innerHTML = alerts(s);
@@ -219,5 +236,6 @@
   }
 
   render(DT.initial());
+  showGames();
   DT.follow(render, (live) => $("sb-live").classList.toggle("down", !live));
 })();
