@@ -19,7 +19,8 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
 * **unreadable**: when the reader stays unsure for ``unsure_frames`` frames in a row (2 s at
   10 fps) with the cup down and something on the tray, the scoreboard asks for the dice to be
   shown again, with the reader's reason, until a frame reads well (or the cup is lifted, or the
-  tray is empty). Nothing is ever sealed or judged on an unsure reading.
+  tray is empty). Nothing is ever sealed or judged on an unsure reading. With no game in play
+  (none on, or over) the request is not made. A reason with a digit in it is not shown.
 * **dropped die** (Kuriki): the dice settle under the cup with fewer than two dice. The player
   to act (who holds the cup: the Roller, or the Next Guy taking it) is charged the
   ``dropped-die`` foul at once and the **ten count** starts: the scoreboard counts down 10 to 1,
@@ -73,6 +74,14 @@ BACKOFF = (0.5, 1.0, 2.0, 5.0, 10.0)
 def encode_jpeg(image: np.ndarray, quality: int = 80) -> bytes | None:
     ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     return buf.tobytes() if ok else None
+
+
+def unreadable_note(reason: str | None) -> str:
+    """The wall's request to show the dice again. The reader's reason says what a person should
+    fix; one with a digit in it is left out (a count or a value could be a die under the cup,
+    and the reader's wording is not ours to vouch for)."""
+    shown = reason if reason and not any(c.isdigit() for c in reason) else "unclear"
+    return f"I cannot read the dice ({shown}): show them again"
 
 
 def _signal_kind(signal: Any) -> str:
@@ -282,19 +291,26 @@ class Referee:
 
     def _count_unsure(self, reading: Any) -> None:
         """Ask for the dice again when they stay unreadable under the cup. An empty tray
-        (the reader is unsure of nothing there) and the cup in the air are not unreadable dice."""
+        (the reader is unsure of nothing there) and the cup in the air are not unreadable dice,
+        and with no game in play (none on, or over) nobody is asked: the wall shows its idle or
+        winner screen, not the reader's complaints."""
         empty = not reading.ok and not reading.dice and EMPTY_TRAY in (reading.reason or "")
-        if reading.ok or empty or not self._cup_down():
+        if reading.ok or empty or not self._cup_down() or not self._in_play():
             if self._unsure_run >= self.unsure_frames:
                 self._note(None)          # readable again (or gone): take the request down
             self._unsure_run = 0
             return
         self._unsure_run += 1
         if self._unsure_run == self.unsure_frames:
-            self._note(f"I cannot read the dice ({reading.reason or 'unclear'}): show them again")
+            self._note(unreadable_note(reading.reason))
 
     def _state(self) -> dict[str, Any]:
         return self.table.public_state()
+
+    def _in_play(self) -> bool:
+        """A game is on and not over."""
+        state = self._state()
+        return state.get("game") is not None and not state.get("over")
 
     def _cup_down(self) -> bool:
         return not getattr(self.watcher, "is_cup_lifted", False)

@@ -12,7 +12,7 @@ import pytest
 
 from device.camera import CameraError, ReplayCamera
 from device.console import Console
-from device.referee import CAMERA_LOST, MOVED, Referee, group_hands
+from device.referee import CAMERA_LOST, MOVED, Referee, group_hands, unreadable_note
 from device.table import Table
 from vision.reading import Die, Reading, Status
 
@@ -151,6 +151,53 @@ def test_unreadable_dice_are_never_sealed_and_are_asked_for_again(table, eyes, c
     assert state["note"] == "I cannot read the dice (a die is leaning on the rim): show them again"
     ref.step(eyes.add(ok(4, 4)))
     assert table.public_state()["note"] is None
+
+
+def test_with_no_game_on_the_reader_does_not_ask_for_the_dice(table, eyes, clock) -> None:
+    # The shipped sample frames left "I cannot read the dice ... show them again" over the
+    # wall's "No game on" screen: with no game there is nobody to ask.
+    ref = referee_for(table, eyes, clock, unsure_frames=3)
+    with table.events.subscribe() as wall:
+        for _ in range(8):
+            ref.step(eyes.add(UNSURE, "settled"))
+        assert table.public_state()["note"] is None
+        assert wall.get(timeout=0) is None              # nothing was published to the wall
+    # A game starts with the dice still unreadable: asked for after unsure_frames more frames.
+    kuriki(table)
+    for _ in range(2):
+        ref.step(eyes.add(UNSURE))
+    assert table.public_state()["note"] is None
+    ref.step(eyes.add(UNSURE))
+    assert table.public_state()["note"] == "I cannot read the dice (a die is leaning on the rim): show them again"
+
+
+def test_a_game_over_takes_the_request_down_and_does_not_ask_again(table, eyes, clock, fake_game) -> None:
+    table.start_game({"game": fake_game, "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    table.seal([1, 3], None)
+    table.act({"by": "Ann", "do": "declare", "call": "12"})
+    ref = referee_for(table, eyes, clock, unsure_frames=3)
+    for _ in range(3):
+        ref.step(eyes.add(UNSURE))
+    assert table.public_state()["note"].startswith("I cannot read the dice")
+    state = table.act({"by": "Bob", "do": "pull"})
+    assert state["over"] and state["note"] is None
+    ref.step(eyes.add(ok(2, 5)))                        # the dice are shown, then muddled again
+    for _ in range(6):
+        ref.step(eyes.add(UNSURE))
+    assert table.public_state()["note"] is None        # the winner screen is left alone
+
+
+def test_a_reason_with_a_digit_is_not_shown(table, eyes, clock) -> None:
+    # The reader's wording is another package's: a digit in it could be a die under the cup.
+    kuriki(table)
+    ref = referee_for(table, eyes, clock, unsure_frames=2)
+    for _ in range(2):
+        ref.step(eyes.add(Reading(Status.UNSURE, (), reason="the 5 is leaning on the rim")))
+    note = table.public_state()["note"]
+    assert note == "I cannot read the dice (unclear): show them again"
+    assert unreadable_note("a die is leaning on the rim") == \
+        "I cannot read the dice (a die is leaning on the rim): show them again"
+    assert unreadable_note(None) == "I cannot read the dice (unclear): show them again"
 
 
 @pytest.mark.parametrize("case", ["empty tray", "cup lifted"])
