@@ -39,6 +39,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 # -- settings from the config file and the flags ----------------------------------------------
 
+# Exit status of `dicetable run` for a set-up a restart cannot fix (the dice reader's face model
+# missing or broken, a part of the install missing): sysexits' EX_CONFIG, which the systemd unit
+# lists in RestartPreventExitStatus so it stops instead of restarting forever. A bad config file
+# or flag exits 2 (listed there too); a crash exits 1 and is restarted.
+EX_CONFIG = 78
+
+
 class UserError(Exception):
     """A problem the user can fix; printed as one line, exit status ``code``."""
 
@@ -335,12 +342,12 @@ def _start_runtime(settings: Any, table: Any, events: Any) -> Any:
     try:
         return runtime.start(settings, table, events)
     except runtime.ReaderUnavailable as exc:    # the face model: one line, before any frame is read
-        raise UserError(str(exc)) from None
-    except CameraError as exc:
+        raise UserError(str(exc), code=EX_CONFIG) from None
+    except CameraError as exc:     # exit 1: a cable pushed back in, a restart may well work
         raise UserError(f"cannot start the camera: {exc}") from None
     except ImportError as exc:     # a part of the install is missing (e.g. the dice reader)
         raise UserError(f"cannot start the camera and referee: {exc}; "
-                        "run with --camera none to enter the dice by hand") from None
+                        "run with --camera none to enter the dice by hand", code=EX_CONFIG) from None
 
 
 # -- the parser -------------------------------------------------------------------------------

@@ -190,6 +190,22 @@ def test_run_tells_systemd_it_is_ready_and_pings_the_watchdog(tmp_path: Path) ->
             messages.append(sock.recv(256).decode())
 
 
+def test_the_unit_restarts_crashes_but_not_set_up_errors() -> None:
+    import configparser
+
+    from device.cli import EX_CONFIG
+
+    unit = configparser.ConfigParser(interpolation=None, strict=False)
+    unit.optionxform = str          # systemd's keys are case-sensitive
+    unit.read(Path(__file__).resolve().parents[2] / "systemd" / "dicetable.service", encoding="utf-8")
+    service = unit["Service"]
+    assert service["Restart"] == "on-failure"
+    prevented = service["RestartPreventExitStatus"].split()
+    # A missing face model (EX_CONFIG) and a bad config file or flag (2) stop the service;
+    # a crash (an uncaught exception exits 1) is restarted.
+    assert EX_CONFIG == 78 and "78" in prevented and "2" in prevented and "1" not in prevented
+
+
 def test_resumes_after_sigkill_in_a_subprocess(tmp_path: Path) -> None:
     data, port = tmp_path / "data", free_port()
     server = Server(data, port)

@@ -69,7 +69,8 @@ def test_run_refuses_to_start_without_a_usable_face_model(
         model.write_bytes(b"this is not an ONNX network")
     model_at(model)
     caplog.set_level(logging.INFO)
-    assert _run(tmp_path, f"replay:{SAMPLE_FRAMES}", monkeypatch) == 1
+    # 78 (EX_CONFIG): systemd/dicetable.service does not restart on it (a restart cannot fix it).
+    assert _run(tmp_path, f"replay:{SAMPLE_FRAMES}", monkeypatch) == 78
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err, err
     assert err.startswith("dicetable: the dice reader cannot start: the face model" if broken == "missing"
@@ -80,6 +81,29 @@ def test_run_refuses_to_start_without_a_usable_face_model(
     # Refused before the camera was opened or a frame read: nothing else was said.
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert "camera:" not in caplog.text and "serving on" not in caplog.text
+
+
+def test_a_missing_part_of_the_install_is_a_set_up_error_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def start(*args: object, **kwargs: object) -> None:
+        raise ImportError("No module named 'vision.watcher'")
+
+    monkeypatch.setattr(rt, "start", start)
+    assert _run(tmp_path, f"replay:{SAMPLE_FRAMES}", monkeypatch) == 78
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "vision.watcher" in err and "--camera none" in err
+
+
+def test_a_camera_that_cannot_start_is_still_restarted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from device.camera import CameraError
+
+    def start(*args: object, **kwargs: object) -> None:
+        raise CameraError("no camera on the ribbon cable")
+
+    monkeypatch.setattr(rt, "start", start)
+    assert _run(tmp_path, f"replay:{SAMPLE_FRAMES}", monkeypatch) == 1    # not 78: may come back
+    assert "cannot start the camera: no camera on the ribbon cable" in capsys.readouterr().err
 
 
 def test_without_a_camera_the_face_model_is_not_needed(tmp_path: Path, model_at) -> None:
