@@ -173,10 +173,9 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
         table.set_camera_status("none", None)
 
     console = Console(table, hands=referee.hands if referee is not None else None)
-    if referee is not None:
-        referee.after_step = console.refresh      # the dial follows changes made from the web
     gpio = False
     panel = None
+    pins_given = pin_factory is not None        # a caller's pins (tests drive mock ones)
     if pin_factory is None:
         pin_factory, gpio = _pin_factory()
     try:
@@ -195,7 +194,13 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
         console.attach(keys)
         keys.start()
         log.info("keyboard controls: %s", KEY_HELP)
-    console.refresh()
+    # The scoreboard shows the dial ("dialling 4") only when something can turn it: off a Pi with
+    # no keyboard the buttons are mock pins nobody presses, and the wall would show a dial nobody
+    # is dialling.
+    if keys is not None or (panel is not None and (gpio or pins_given)):
+        if referee is not None:
+            referee.after_step = console.refresh      # the dial follows changes made from the web
+        console.refresh()
     return Runtime(table, referee=referee, console=console, panel=panel, keyboard=keys,
                    pin_factory=pin_factory, gpio=gpio)
 

@@ -70,3 +70,20 @@ def test_off_a_pi_the_pins_are_mock_ones(monkeypatch) -> None:
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
     factory, real = rt._pin_factory()
     assert isinstance(factory, MockFactory) and real is False
+
+
+@pytest.mark.parametrize("controls", ["nothing", "mock pins a test presses", "keyboard"])
+def test_the_wall_shows_the_dial_only_when_something_can_turn_it(table, monkeypatch, controls: str) -> None:
+    # Off a Pi with no keyboard the wall showed "dialling 4" that nobody could dial.
+    from gpiozero import Device
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    handle = rt.start(load(None, {"camera.source": "none"}), table, table.events,
+                      pin_factory=MockFactory() if controls.startswith("mock") else None,
+                      keyboard=io.StringIO("") if controls == "keyboard" else False)
+    try:
+        assert not handle.gpio
+        assert table.public_state()["dial"] == (None if controls == "nothing" else "4")
+    finally:
+        handle.stop()
