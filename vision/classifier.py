@@ -21,19 +21,31 @@ from .faces import CONTEXT, PATCH, face_patches
 
 MODEL = Path(__file__).resolve().parent / "models" / "faces.onnx"
 CHUNK = 32        # patches per forward pass
-NO_FACE = 0
+NO_FACE = 0       # no die here: the bare tray, between two dice, a patch off a die's centre
+FACELESS_DIE = 7  # a die is here, but no face of it can be read: leaning, or half hidden
 
 
 @dataclass(frozen=True)
 class FaceGuess:
     """What the network makes of one patch."""
 
-    value: int              # 1-6, or NO_FACE (0)
+    value: int              # 1-6, NO_FACE (0) or FACELESS_DIE (7)
     probability: float      # of that answer
-    probabilities: tuple[float, ...]   # all seven, class 0 first
+    probabilities: tuple[float, ...]   # every class, NO_FACE first
 
     def of(self, value: int) -> float:
-        return self.probabilities[value]
+        # (a model trained without FACELESS_DIE gives it nothing)
+        return self.probabilities[value] if value < len(self.probabilities) else 0.0
+
+    @property
+    def face(self) -> int | None:
+        """The face it sees, 1-6, or None."""
+        return self.value if 1 <= self.value <= 6 else None
+
+    @property
+    def faceless(self) -> float:
+        """How likely no readable face is there (no die, or a die whose face cannot be read)."""
+        return self.of(NO_FACE) + self.of(FACELESS_DIE)
 
 
 class FaceClassifier:
@@ -48,6 +60,8 @@ class FaceClassifier:
         # Patches are cut as the model was trained: its size and framing are in its record.
         self.patch = int(meta.get("patch", PATCH))
         self.context = float(meta.get("context", CONTEXT))
+        self.channels = int(meta.get("channels", 1))      # 1: grey patches, 3: colour (BGR)
+        self.classes = int(meta.get("classes", 7))
         try:
             # OpenCV 5's classic engine runs this small network about a third faster than the
             # new one (its default); OpenCV 4 has only the classic one.
@@ -60,10 +74,16 @@ class FaceClassifier:
         self._lock = threading.Lock()
 
     def probabilities(self, patches: np.ndarray) -> np.ndarray:
-        """N x 7 class probabilities for N normalised patches (``self.patch`` square)."""
+        """N x 7 class probabilities for N normalised patches (``self.patch`` square; N x size x
+        size x 3 for a colour model)."""
         if len(patches) == 0:
-            return np.zeros((0, 7), np.float32)
-        batch = np.ascontiguousarray(patches, np.float32).reshape(-1, 1, self.patch, self.patch)
+            return np.zeros((0, self.classes), np.float32)
+        patches = np.asarray(patches, np.float32)
+        if patches.ndim == 3:
+            patches = patches[..., None]
+        if patches.shape[3] != self.channels:
+            raise ValueError(f"the face model reads {self.channels}-channel patches, not {patches.shape[3]}")
+        batch = np.ascontiguousarray(patches.transpose(0, 3, 1, 2))
         # In chunks: a scan's hundreds of patches at once spill the layers' outputs out of the
         # cache (700 patches: 260 ms at once, 150 ms in chunks of 32; the same numbers).
         with self._lock:
@@ -76,13 +96,22 @@ class FaceClassifier:
         self._net.setInput(batch)
         return self._net.forward().reshape(len(batch), -1)
 
-    def steady_guess(self, grey: np.ndarray, dice: list[tuple[float, float, float]]) -> list[FaceGuess]:
+    def patches(self, image: np.ndarray, dice: list[tuple[float, float, float]]) -> np.ndarray:
+        """The patches of these (centre x, centre y, extent) as this model reads them, from a grey
+        or a colour (BGR) image (converted to what the model was trained on)."""
+        if self.channels == 3 and image.ndim == 2:
+            image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+        elif self.channels == 1 and image.ndim == 3:
+            image = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        return face_patches(image, dice, size=self.patch, context=self.context)
+
+    def steady_guess(self, image: np.ndarray, dice: list[tuple[float, float, float]]) -> list[FaceGuess]:
         """Like ``guess``, averaged over the die turned four ways and mirrored: a face reads the
         same every way round, a fluke of one view does not (for the network reading alone)."""
         if not dice:
             return []
         views = []
-        for p in face_patches(grey, dice, size=self.patch, context=self.context):
+        for p in self.patches(image, dice):
             views += [np.rot90(p, k) for k in range(4)] + [np.rot90(p[:, ::-1], k) for k in range(4)]
         probs = self.probabilities(np.stack(views)).reshape(len(dice), 8, -1).mean(axis=1)
         out = []
@@ -91,11 +120,11 @@ class FaceClassifier:
             out.append(FaceGuess(v, float(p[v]), tuple(float(q) for q in p)))
         return out
 
-    def guess(self, grey: np.ndarray, dice: list[tuple[float, float, float]]) -> list[FaceGuess]:
-        """One guess per (centre x, centre y, extent) in the grey image."""
+    def guess(self, image: np.ndarray, dice: list[tuple[float, float, float]]) -> list[FaceGuess]:
+        """One guess per (centre x, centre y, extent) in the image (grey or BGR)."""
         if not dice:
             return []
-        probabilities = self.probabilities(face_patches(grey, dice, size=self.patch, context=self.context))
+        probabilities = self.probabilities(self.patches(image, dice))
         return [FaceGuess(v, p[v], tuple(p)) for v, p in zip(probabilities.argmax(axis=1).tolist(),
                                                              probabilities.tolist())]
 
@@ -109,7 +138,7 @@ def default_classifier() -> FaceClassifier:
 # How the reader weighs the network against the pip-layout check (vision.reader). Chosen on the
 # training photos and synthetic frames outside the benchmark's seeds; see BENCHMARKS.md.
 AGREE_MIN = 0.2        # the pips fit a layout: the network gives that value at least this
-AGREE_NO_FACE_MAX = 0.1    # and "no readable face here" (a leaning or half-hidden die) at most this
+AGREE_NO_FACE_MAX = 0.1    # and "no readable face here" (no die, or a leaning or half-hidden one) at most this
 ALONE_MIN = 0.9        # no pip layout fitted: the network alone (a steady guess), at least this sure
 ALONE_NO_FACE_MAX = 0.02
 
@@ -123,12 +152,12 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     x, y, or why it could not read the face) and the network's guess. Returns the same shape."""
     if not isinstance(classic, str):
         value, confidence, x, y = classic
-        if guess.of(value) >= AGREE_MIN and guess.of(NO_FACE) <= AGREE_NO_FACE_MAX:
+        if guess.of(value) >= AGREE_MIN and guess.faceless <= AGREE_NO_FACE_MAX:
             return value, min(confidence, guess.of(value)), x, y
-        return LEANING if guess.value == NO_FACE or guess.of(NO_FACE) > AGREE_NO_FACE_MAX else DISAGREE
+        return LEANING if guess.face is None or guess.faceless > AGREE_NO_FACE_MAX else DISAGREE
     if classic.startswith("a die is leaning"):
         return classic            # the face's centre is off the die's: never overruled
-    if guess.value != NO_FACE and guess.probability >= ALONE_MIN and guess.of(NO_FACE) <= ALONE_NO_FACE_MAX:
+    if guess.face is not None and guess.probability >= ALONE_MIN and guess.faceless <= ALONE_NO_FACE_MAX:
         return guess.value, guess.probability, centre[0], centre[1]
     return classic
 
@@ -139,12 +168,12 @@ SCAN_MIN = 0.98            # a scanning window (one view) must be this sure
 SCAN_SUPPORT = 2           # windows round a die that must agree (one lucky window is not a die)
 
 
-def find_faces(classifier: FaceClassifier, grey: np.ndarray, regions: list[tuple[int, int, int, int]],
+def find_faces(classifier: FaceClassifier, image: np.ndarray, regions: list[tuple[int, int, int, int]],
                side: float, taken: list[tuple[float, float]]) -> list[tuple[int, float, float, float]]:
     """Dice the blobs missed: slide the network over ``regions`` (x, y, w, h boxes, such as a
     clump of touching dice) and keep a die only where several neighbouring windows read the same
     face, very surely, away from every die in ``taken``. Returns (value, probability, x, y)."""
-    h, w = grey.shape
+    h, w = image.shape[:2]
     step = SCAN_STEP * side
     # Worked out on arrays (hundreds of windows, dozens of dice taken): the same windows in the
     # same order, the same tests, as window-by-window loops would give.
@@ -166,13 +195,13 @@ def find_faces(classifier: FaceClassifier, grey: np.ndarray, regions: list[tuple
         return []
     extents = [e * side for e in SCAN_EXTENTS]
     points = [(float(x), float(y), e) for x, y in at.tolist() for e in extents]
-    guesses = classifier.guess(grey, points)
+    guesses = classifier.guess(image, points)
     xs_all = np.repeat(at[:, 0], len(extents))
     ys_all = np.repeat(at[:, 1], len(extents))
     values = np.array([g.value for g in guesses])
     probability = np.array([g.probability for g in guesses])
     sure = [(g.probability, k) for k, g in enumerate(guesses)
-            if g.value != NO_FACE and g.probability >= SCAN_MIN and g.of(NO_FACE) <= ALONE_NO_FACE_MAX]
+            if g.face is not None and g.probability >= SCAN_MIN and g.faceless <= ALONE_NO_FACE_MAX]
     found: list[tuple[int, float, float, float]] = []
     for p, k in sorted(sure, reverse=True):
         x, y, _ = points[k]
@@ -183,7 +212,7 @@ def find_faces(classifier: FaceClassifier, grey: np.ndarray, regions: list[tuple
         distance = np.hypot(xs_all - x, ys_all - y)
         near = distance <= 0.25 * side
         agree = near & (values == value) & (probability >= 0.9)
-        other = near & (values != value) & (values != NO_FACE) & (probability >= 0.5)
+        other = near & (values != value) & (values >= 1) & (values <= 6) & (probability >= 0.5)
         if np.count_nonzero(agree) < SCAN_SUPPORT or other.any():
             continue
         # The die's centre: the middle of every window that reads it (they surround it), not the

@@ -10,8 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.classifier import (ALONE_MIN, DISAGREE, LEANING, MODEL, NO_FACE, FaceClassifier,
-                               FaceGuess, default_classifier, judge)
+from vision.classifier import (ALONE_MIN, DISAGREE, FACELESS_DIE, LEANING, MODEL, NO_FACE,
+                               FaceClassifier, FaceGuess, default_classifier, judge)
 from vision.faces import PATCH, extent, face_patch
 from vision.reading import View
 from vision.render import render_scene
@@ -48,9 +48,21 @@ def test_flat_patch_stays_flat() -> None:
     assert np.abs(patch).max() < 1e-3
 
 
-def test_patch_needs_grey() -> None:
-    with pytest.raises(ValueError, match="grey"):
-        face_patch(np.zeros((10, 10, 3), np.uint8), 5, 5, 5)
+def test_colour_patch_keeps_its_colours() -> None:
+    """A blue die with red pips: grey loses the pips, the colour patch keeps them."""
+    image = np.full((100, 100, 3), 200, np.uint8)
+    cv2.rectangle(image, (30, 30), (70, 70), (160, 60, 20), -1)        # blue die (BGR)
+    cv2.circle(image, (50, 50), 5, (40, 40, 170), -1)                  # red pip, near its grey
+    patch = face_patch(image, 50, 50, 40)
+    assert patch.shape == (PATCH, PATCH, 3) and patch.dtype == np.float32
+    assert np.abs(patch.mean(axis=(0, 1))).max() < 1e-3                # each channel centred
+    centre, body = patch[PATCH // 2, PATCH // 2], patch[PATCH // 2, PATCH // 2 + 7]
+    assert centre[2] - body[2] > 1 and body[0] - centre[0] > 1          # redder, less blue
+
+
+def test_patch_needs_an_image() -> None:
+    with pytest.raises(ValueError, match="grey .* or colour"):
+        face_patch(np.zeros((10, 10, 4), np.uint8), 5, 5, 5)
 
 
 def test_extent_of_a_turned_die() -> None:
@@ -71,7 +83,7 @@ def test_missing_or_broken_model_is_a_clear_error(tmp_path) -> None:
 
 def test_shipped_model_records_how_it_was_trained() -> None:
     meta = json.loads(MODEL.with_suffix(".json").read_text())
-    assert meta["patch"] == PATCH and meta["classes"] == 7
+    assert meta["patch"] == PATCH and meta["classes"] == 8 and meta["channels"] == 3
     assert meta["held_out_real_dice"] > 300
     assert MODEL.stat().st_size < 5_000_000
 
@@ -81,9 +93,10 @@ def test_model_reads_held_out_real_dice() -> None:
     held = [k for k, t in enumerate(index) if t.held_out and t.kind == "die"]
     assert len(held) > 300
     tile_ext = realdata.TILE / realdata.TILE_CONTEXT
+    classifier = default_classifier()
     patches = np.stack([face_patch(tiles[k].astype(np.float32), realdata.TILE / 2, realdata.TILE / 2,
-                                   tile_ext) for k in held])
-    probs = default_classifier().probabilities(patches)
+                                   tile_ext, context=classifier.context) for k in held])
+    probs = classifier.probabilities(patches)
     truth = np.array([index[k].value for k in held])
     right = float((probs.argmax(1) == truth).mean())
     assert right >= HELD_OUT_RIGHT_FLOOR, f"held-out real dice read right: {right:.1%}"
@@ -93,14 +106,15 @@ def test_model_reads_held_out_real_dice() -> None:
 def test_model_reads_rendered_dice(view: View) -> None:
     scene = render_scene(4242 if view is View.TOP else 4243, view=view, values=(1, 2, 3, 4, 5, 6),
                          style="white", die_size=60)
-    grey = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
-    if view is View.BOTTOM:
-        grey = cv2.flip(grey, 1)
-    w = grey.shape[1]
+    image = cv2.flip(scene.image, 1) if view is View.BOTTOM else scene.image
+    w = image.shape[1]
     at = [((w - 1 - d.x) if view is View.BOTTOM else d.x, d.y, extent(d.size, d.angle))
           for d in scene.labels]
-    guesses = default_classifier().guess(grey, at)
+    guesses = default_classifier().guess(image, at)
     assert [g.value for g in guesses] == [d.face for d in scene.labels]
+    # A grey image is read too (as the grey die it shows).
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    assert [g.value for g in default_classifier().guess(grey, at)] == [d.face for d in scene.labels]
 
 
 def test_model_sees_no_face_on_the_bare_tray() -> None:
@@ -126,13 +140,25 @@ def test_disagreement_is_unsure() -> None:
 
 def test_no_face_vetoes_a_pip_reading() -> None:
     assert judge((3, 0.9, 10.0, 12.0), guess(0.6, 0, 0, 0.4, 0, 0, 0), (10, 12)) == LEANING
+    # A die seen but with no readable face (leaning) vetoes it too, even beside the pips' value.
+    assert judge((3, 0.9, 10.0, 12.0), guess(0, 0, 0, 0.5, 0, 0, 0, 0.5), (10, 12)) == LEANING
+
+
+def test_faceless_is_no_die_or_a_die_with_no_face() -> None:
+    g = guess(0.1, 0, 0, 0, 0, 0, 0.6, 0.3)
+    assert g.face == 6 and g.faceless == pytest.approx(0.4)
+    leaning = guess(0.1, 0, 0, 0, 0, 0, 0.1, 0.8)
+    assert leaning.value == FACELESS_DIE and leaning.face is None
+    assert guess(0.2, 0, 0, 0, 0, 0, 0.8).of(FACELESS_DIE) == 0.0      # a seven-class model
 
 
 def test_network_alone_only_when_very_sure() -> None:
-    sure = guess(0.001, 0, 0, 0, 0, 0.999, 0)
+    sure = guess(0.001, 0, 0, 0, 0, 0.999, 0, 0)
     assert judge("a face matches no pip layout", sure, (5, 6)) == (5, pytest.approx(0.999, abs=1e-3), 5, 6)
-    unsure = guess(0.01, 0, 0, 0, 0, ALONE_MIN - 0.05, 1.04 - ALONE_MIN)    # sums to 1
+    unsure = guess(0.01, 0, 0, 0, 0, ALONE_MIN - 0.05, 1.04 - ALONE_MIN, 0)    # sums to 1
     assert judge("a face matches no pip layout", unsure, (5, 6)) == "a face matches no pip layout"
+    maybe_leaning = guess(0, 0, 0, 0, 0, 0.95, 0, 0.05)                     # sure of 5, but...
+    assert judge("a face matches no pip layout", maybe_leaning, (5, 6)) == "a face matches no pip layout"
 
 
 def test_leaning_is_never_overruled() -> None:
@@ -158,8 +184,8 @@ def test_tiles_are_what_the_photos_give() -> None:
     assert PHOTOS.is_dir(), f"the real dice photos are missing: expected them in {PHOTOS}"
     tiles, index = realdata.load()
     first = index[0].photo
-    image = cv2.imread(str(PHOTOS / "images" / first), cv2.IMREAD_GRAYSCALE)
-    truths = realdata.load_labels(PHOTOS / "labels" / (Path(first).stem + ".txt"), *image.shape[::-1])
+    image = cv2.imread(str(PHOTOS / "images" / first), cv2.IMREAD_COLOR)
+    truths = realdata.load_labels(PHOTOS / "labels" / (Path(first).stem + ".txt"), *image.shape[1::-1])
     for k, t in enumerate(truths):
         fresh = realdata.tile(image, t.x, t.y, t.size)
         assert np.abs(fresh.astype(int) - tiles[k].astype(int)).mean() < 6   # JPEG-stored
@@ -177,6 +203,12 @@ def test_steady_guess_is_the_same_every_way_round() -> None:
     for a, b in zip(steady, again):
         assert np.allclose(a.probabilities, b.probabilities, atol=0.02)
     assert default_classifier().steady_guess(grey, []) == []
+
+
+def test_wrong_patches_for_the_model_are_refused() -> None:
+    classifier = default_classifier()
+    with pytest.raises(ValueError, match="channel"):
+        classifier.probabilities(np.zeros((2, PATCH, PATCH, 2), np.float32))
 
 
 def test_reader_without_the_network_still_reads() -> None:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import vision.reader as reader
-from vision.classifier import ALONE_MIN, ALONE_NO_FACE_MAX, NO_FACE, SCAN_EXTENTS, SCAN_STEP, SCAN_SUPPORT, \
+from vision.classifier import ALONE_NO_FACE_MAX, SCAN_EXTENTS, SCAN_MIN, SCAN_STEP, SCAN_SUPPORT, \
     default_classifier, find_faces
 from vision.faces import face_patch, face_patches, normalise, normalise_many
 from vision.render import render_scene
@@ -16,7 +16,7 @@ from vision.render import render_scene
 
 def _reference_find_faces(classifier, grey, regions, side, taken):
     """find_faces as it was written window by window (before it worked on arrays)."""
-    h, w = grey.shape
+    h, w = grey.shape[:2]
     step = SCAN_STEP * side
     points = []
     for bx, by, bw, bh in regions:
@@ -30,7 +30,7 @@ def _reference_find_faces(classifier, grey, regions, side, taken):
         return []
     guesses = classifier.guess(grey, points)
     sure = [(g.probability, k) for k, g in enumerate(guesses)
-            if g.value != NO_FACE and g.probability >= ALONE_MIN and g.of(NO_FACE) <= ALONE_NO_FACE_MAX]
+            if g.face is not None and g.probability >= SCAN_MIN and g.faceless <= ALONE_NO_FACE_MAX]
     found = []
     for p, k in sorted(sure, reverse=True):
         x, y, _ = points[k]
@@ -40,7 +40,7 @@ def _reference_find_faces(classifier, grey, regions, side, taken):
             continue
         near = [j for j, (px, py, _) in enumerate(points) if np.hypot(px - x, py - y) <= 0.25 * side]
         agree = [j for j in near if guesses[j].value == value and guesses[j].probability >= 0.9]
-        other = [j for j in near if guesses[j].value not in (value, NO_FACE) and guesses[j].probability >= 0.5]
+        other = [j for j in near if guesses[j].face not in (value, None) and guesses[j].probability >= 0.5]
         if len(agree) < SCAN_SUPPORT or other:
             continue
         around = [j for j, (px, py, _) in enumerate(points) if np.hypot(px - x, py - y) <= 0.5 * side
@@ -93,8 +93,12 @@ def test_batched_patches_are_the_single_patches() -> None:
     assert batch.dtype == np.float32 and np.array_equal(batch, single)
     raw = rng.integers(0, 256, (50, 32, 32)).astype(np.uint8)
     assert np.array_equal(normalise_many(raw), np.stack([normalise(p) for p in raw]))
+    colour = rng.integers(0, 256, (240, 320, 3)).astype(np.uint8)
+    batch = face_patches(colour, dice, context=1.5)
+    single = np.stack([face_patch(colour, x, y, e, context=1.5) for x, y, e in dice])
+    assert batch.shape == (len(dice), 32, 32, 3) and np.array_equal(batch, single)
     with pytest.raises(ValueError):
-        face_patches(np.zeros((10, 10, 3), np.uint8), [(5, 5, 5)])
+        face_patches(np.zeros((10, 10, 4), np.uint8), [(5, 5, 5)])
 
 
 def test_hand_made_medians_are_numpys() -> None:
@@ -136,7 +140,8 @@ def test_components_on_the_pixels_box_are_opencvs() -> None:
 def test_patches_in_chunks_get_the_probabilities_of_one_at_a_time() -> None:
     classifier = default_classifier()
     rng = np.random.default_rng(4)
-    patches = normalise_many(rng.integers(0, 256, (75, classifier.patch, classifier.patch)).astype(np.uint8))
+    shape = (75, classifier.patch, classifier.patch, classifier.channels)
+    patches = normalise_many(rng.integers(0, 256, shape).astype(np.uint8))
     together = classifier.probabilities(patches)
     one_by_one = np.concatenate([classifier.probabilities(p[None]) for p in patches])
-    assert together.shape == (75, 7) and np.array_equal(together, one_by_one)
+    assert together.shape == (75, classifier.classes) and np.array_equal(together, one_by_one)

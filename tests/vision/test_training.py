@@ -16,7 +16,7 @@ from vision.training import realdata, synthdata, train
 def test_synthetic_tiles_label_unreadable_dice_as_no_face() -> None:
     tiles, index = synthdata.cut(15)
     assert len(tiles) == len(index) > 15
-    assert tiles.shape[1:] == (realdata.TILE, realdata.TILE)
+    assert tiles.shape[1:] == (realdata.TILE, realdata.TILE, 3)          # colour
     kinds = {t.kind for t in index}
     assert {"die", "background"} <= kinds
     assert any(t.kind == "die" and t.value == 0 for t in index)       # cocked or hidden
@@ -30,10 +30,25 @@ def test_augmentation_moves_some_dice_off_centre_as_no_face() -> None:
     dice = np.array([k for k, t in enumerate(index) if t.kind == "die"][:200])
     labels = np.array([index[k].value for k in dice])
     x, y = train.augment(tiles[dice], labels, np.random.default_rng(1), off_centre=0.5)
-    assert x.shape == (len(dice), 1, PATCH, PATCH)
+    assert x.shape == (len(dice), 3, PATCH, PATCH)
     cut_in_half = (y == 0).mean()
     assert 0.35 < cut_in_half < 0.65
     assert np.array_equal(y[y > 0], labels[y > 0])
+
+
+def test_recolouring_keeps_the_die_and_changes_its_colours() -> None:
+    """Pips stay where they are (the picture's light and dark layout), colours vary: swapped,
+    washed out, or grey."""
+    tile = np.zeros((8, 8, 3), np.float32)
+    tile[...] = (180, 60, 20)                       # a blue die
+    tile[3:5, 3:5] = (30, 30, 200)                  # a red pip
+    rng = np.random.default_rng(2)
+    outs = [train._recolour(tile, rng) for _ in range(60)]
+    assert all(o.shape == tile.shape and 0 <= o.min() and o.max() <= 255 for o in outs)
+    pip_differs = [np.abs(o[4, 4] - o[0, 0]).max() for o in outs]
+    assert min(pip_differs) > 5                     # the pip never vanishes into the die
+    assert any(o[0, 0].argmax() != 0 for o in outs)    # the die is not always the bluest
+    assert any(np.ptp(o[0, 0]) < 1 for o in outs)      # sometimes grey
 
 
 def test_training_runs_and_exports_a_model_opencv_loads(tmp_path, capsys) -> None:
@@ -50,5 +65,5 @@ def test_training_runs_and_exports_a_model_opencv_loads(tmp_path, capsys) -> Non
     assert any(line.startswith("epoch 2/2") for line in lines)
     assert meta["held_out_real_dice"] > 300
     assert meta["losses"][1] < meta["losses"][0]       # it learns
-    probs = FaceClassifier(tmp_path / "faces.onnx").probabilities(np.zeros((3, PATCH, PATCH), np.float32))
-    assert probs.shape == (3, 7) and np.allclose(probs.sum(1), 1, atol=1e-4)
+    probs = FaceClassifier(tmp_path / "faces.onnx").probabilities(np.zeros((3, PATCH, PATCH, 3), np.float32))
+    assert probs.shape == (3, train.CLASSES) and np.allclose(probs.sum(1), 1, atol=1e-4)

@@ -1,5 +1,5 @@
 """Die tiles cut from the labelled real photos, kept in the repo so the model can be retrained
-from data in the repo: one JPEG mosaic of grey tiles and a JSON index.
+from data in the repo: one JPEG mosaic of colour tiles and a JSON index.
 
 Each tile is ``TILE`` px square and shows ``TILE_CONTEXT`` x a die's extent round its centre, so
 training can turn, shift and rescale it and still cut a full ``vision.faces`` patch. Three kinds:
@@ -47,11 +47,12 @@ class Tile:
     held_out: bool
 
 
-def tile(grey: np.ndarray, cx: float, cy: float, ext: float) -> np.ndarray:
-    """The TILE x TILE grey tile round (cx, cy), TILE_CONTEXT x the extent ``ext`` across."""
+def tile(image: np.ndarray, cx: float, cy: float, ext: float) -> np.ndarray:
+    """The TILE x TILE tile round (cx, cy), TILE_CONTEXT x the extent ``ext`` across, with the
+    image's channels."""
     scale = TILE / (TILE_CONTEXT * ext)
     m = np.array([[scale, 0, TILE / 2 - scale * cx], [0, scale, TILE / 2 - scale * cy]], np.float32)
-    return cv2.warpAffine(grey, m, (TILE, TILE), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+    return cv2.warpAffine(image, m, (TILE, TILE), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -74,10 +75,10 @@ def cut(photos_dir: Path, seed: int = 0) -> tuple[list[np.ndarray], list[Tile]]:
     tiles: list[np.ndarray] = []
     index: list[Tile] = []
     for i, path in enumerate(photo_paths(photos_dir)):
-        image = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             raise ValueError(f"{path}: not an image")
-        h, w = image.shape
+        h, w = image.shape[:2]
         truths = load_labels(photos_dir / "labels" / (path.stem + ".txt"), w, h)
         hold = held_out(i)
         for t in truths:
@@ -106,11 +107,14 @@ def cut(photos_dir: Path, seed: int = 0) -> tuple[list[np.ndarray], list[Tile]]:
 def save(tiles: list[np.ndarray], index: list[Tile]) -> None:
     DATA.mkdir(parents=True, exist_ok=True)
     rows = (len(tiles) + COLUMNS - 1) // COLUMNS
-    mosaic = np.zeros((rows * TILE, COLUMNS * TILE), np.uint8)
+    mosaic = np.zeros((rows * TILE, COLUMNS * TILE, 3), np.uint8)
     for k, square in enumerate(tiles):
         r, c = divmod(k, COLUMNS)
         mosaic[r * TILE:(r + 1) * TILE, c * TILE:(c + 1) * TILE] = square
-    cv2.imwrite(str(MOSAIC), mosaic, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    # Full-resolution colour (4:4:4): a small die's red pips are only a few pixels across, and
+    # JPEG's usual half-resolution colour would smear them into the die.
+    cv2.imwrite(str(MOSAIC), mosaic, [cv2.IMWRITE_JPEG_QUALITY, 92,
+                                      cv2.IMWRITE_JPEG_SAMPLING_FACTOR, cv2.IMWRITE_JPEG_SAMPLING_FACTOR_444])
     INDEX.write_text(json.dumps({
         "source": "nell-byler/dice_detection d6 training photos (BSD 3-Clause, see LICENSE-byler)",
         "tile": TILE, "context": TILE_CONTEXT, "columns": COLUMNS,
@@ -119,13 +123,13 @@ def save(tiles: list[np.ndarray], index: list[Tile]) -> None:
 
 
 def load() -> tuple[np.ndarray, list[Tile]]:
-    """The tiles (N x TILE x TILE uint8) and their index, from the files in the repo."""
-    mosaic = cv2.imread(str(MOSAIC), cv2.IMREAD_GRAYSCALE)
+    """The tiles (N x TILE x TILE x 3 uint8, BGR) and their index, from the files in the repo."""
+    mosaic = cv2.imread(str(MOSAIC), cv2.IMREAD_COLOR)
     if mosaic is None:
         raise FileNotFoundError(f"{MOSAIC} is missing or not an image")
     meta = json.loads(INDEX.read_text())
     index = [Tile(p, k, int(v), float(e), bool(h)) for p, k, v, e, h in meta["tiles"]]
-    tiles = np.empty((len(index), TILE, TILE), np.uint8)
+    tiles = np.empty((len(index), TILE, TILE, 3), np.uint8)
     for k in range(len(index)):
         r, c = divmod(k, COLUMNS)
         tiles[k] = mosaic[r * TILE:(r + 1) * TILE, c * TILE:(c + 1) * TILE]

@@ -34,10 +34,10 @@ def cut(frames: int, seed: int = TRAIN_SEED) -> tuple[np.ndarray, list[Tile]]:
         dataset(lean, seed=seed + frames, n_dice=(1, 8), die_size=(20, 120), hard="cocked"),
         dataset(lean, seed=seed + 2 * frames, n_dice=(1, 8), die_size=(20, 120), hard="occluded"))
     for scene in scenes:
-        grey = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
-        w = grey.shape[1]
+        image = scene.image
+        w = image.shape[1]
         if scene.view is View.BOTTOM:
-            grey = cv2.flip(grey, 1)      # as the reader does: the seen face, un-mirrored
+            image = cv2.flip(image, 1)    # as the reader does: the seen face, un-mirrored
         name = f"synthetic-{scene.seed}"
         centres = []
         for d in scene.labels:
@@ -45,20 +45,20 @@ def cut(frames: int, seed: int = TRAIN_SEED) -> tuple[np.ndarray, list[Tile]]:
             ext = extent(d.size, d.angle)
             centres.append((x, d.y))
             value = d.face if d.readable and not scene.cup_lifted else 0
-            tiles.append(_tile(grey, x, d.y, ext))
+            tiles.append(_tile(image, x, d.y, ext))
             index.append(Tile(name, "die", value, ext, False))
         if not scene.labels:
             continue
         ext = extent(scene.die_size, 0)
         pts = np.array(centres)
         for mx, my in between(pts, ext):
-            tiles.append(_tile(grey, mx, my, ext))
+            tiles.append(_tile(image, mx, my, ext))
             index.append(Tile(name, "between", 0, ext, False))
-        h = grey.shape[0]
+        h = image.shape[0]
         for _ in range(20):
             x, y = rng.uniform(ext, w - ext), rng.uniform(ext, h - ext)
             if np.hypot(*(pts - (x, y)).T).min() >= 1.1 * ext:
-                tiles.append(_tile(grey, x, y, ext))
+                tiles.append(_tile(image, x, y, ext))
                 index.append(Tile(name, "background", 0, ext, False))
                 break
-    return np.array(tiles, np.uint8).reshape(-1, TILE, TILE), index
+    return np.array(tiles, np.uint8).reshape(-1, TILE, TILE, 3), index

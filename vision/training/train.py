@@ -6,8 +6,12 @@
 Data: the real-photo tiles in vision/training/data (training photos only; every fourth photo is
 held out) and tiles cut from seeded synthetic frames. Every example is shown turned, shifted,
 rescaled, mirrored, blurred and noised, so the model sees dice at any rotation and as the reader's
-blobs frame them (never exactly centred). Seven classes: 0 "no readable face here" (a cocked or
-half-hidden die, two dice, the bare tray, a die cut in half by the patch), 1-6 the face seen.
+blobs frame them (never exactly centred), and recoloured (channels swapped, washed out, grey),
+so the model learns that pips differ from the die, not which colours dice come in.
+
+Eight classes: 0 "no die here" (the bare tray, two dice, a die cut in half by the patch), 1-6 the
+face seen, 7 "a die whose face cannot be read" (cocked or half hidden): the reader must tell a die
+it cannot read from no die at all.
 """
 
 from __future__ import annotations
@@ -22,25 +26,32 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..faces import CONTEXT, PATCH, face_patch
+from ..faces import PATCH, face_patch
 from . import realdata, synthdata
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
-CLASSES = 7
+CLASSES = 8
+FACELESS_DIE = 7       # as vision.classifier: a die, no readable face
 REAL_WEIGHT = 4        # each real training die is shown this many times per epoch
+CONTEXT = 1.5          # patch side / die extent: enough of a leaning die's side to see it lean
+CHANNELS = 3           # colour: red pips on a blue die are as light as the die in grey
 
 
 def augment(tiles: np.ndarray, labels: np.ndarray, rng: np.random.Generator,
-            off_centre: float = 0.3, context: float = CONTEXT) -> tuple[np.ndarray, np.ndarray]:
+            off_centre: float = 0.3, context: float = CONTEXT, size: int = PATCH
+            ) -> tuple[np.ndarray, np.ndarray]:
     """One randomised patch per tile. A share ``off_centre`` of the dice are shown cut in half
     (centre moved half a die away) and labelled 0."""
     tile_ext = realdata.TILE / realdata.TILE_CONTEXT
-    out = np.empty((len(tiles), 1, PATCH, PATCH), np.float32)
+    channels = tiles.shape[3] if tiles.ndim == 4 else 1
+    out = np.empty((len(tiles), channels, size, size), np.float32)
     new_labels = labels.copy()
     for k, tile in enumerate(tiles):
         img = tile.astype(np.float32)
         if rng.random() < 0.5:
             img = img[:, ::-1]
+        if channels == 3:
+            img = _recolour(img, rng)
         gamma = math.exp(rng.normal(0, 0.25))
         img = 255.0 * (img / 255.0) ** gamma
         jx, jy = rng.normal(0, 0.06 * tile_ext, 2)
@@ -53,37 +64,57 @@ def augment(tiles: np.ndarray, labels: np.ndarray, rng: np.random.Generator,
         # look smaller, shadows and sides make them larger).
         ext = tile_ext * math.exp(rng.uniform(-0.35, 0.33))
         patch = face_patch(img, realdata.TILE / 2 + jx, realdata.TILE / 2 + jy, ext,
-                           angle_degrees=rng.uniform(0, 360), context=context)
+                           angle_degrees=rng.uniform(0, 360), context=context, size=size)
         if rng.random() < 0.3:
             patch = cv2.GaussianBlur(patch, (0, 0), rng.uniform(0.4, 1.1))
         patch = patch + rng.normal(0, rng.uniform(0, 0.15), patch.shape).astype(np.float32)
-        out[k, 0] = patch
+        out[k] = patch.reshape(size, size, channels).transpose(2, 0, 1)
     return out, new_labels
 
 
-def centred(tiles: np.ndarray, context: float = CONTEXT) -> np.ndarray:
+def _recolour(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The same die in other colours: channels swapped, white balance off, washed out or grey."""
+    if rng.random() < 0.5:
+        img = img[:, :, rng.permutation(3)]
+    img = np.clip(img * np.exp(rng.normal(0, 0.08, 3)).astype(np.float32), 0, 255)
+    r = rng.random()
+    if r < 0.35:
+        grey = img @ np.array([0.114, 0.587, 0.299], np.float32)
+        keep = 0.0 if r < 0.15 else rng.uniform(0.2, 0.9)
+        img = keep * img + (1 - keep) * grey[:, :, None]
+    return img
+
+
+def class_of(tile: realdata.Tile) -> int:
+    """The class a tile teaches: its face, FACELESS_DIE for a die with none readable, else 0."""
+    if tile.value > 0:
+        return tile.value
+    return FACELESS_DIE if tile.kind == "die" else 0
+
+
+def centred(tiles: np.ndarray, context: float = CONTEXT, size: int = PATCH) -> np.ndarray:
     """Patches as the reader cuts them from a well-framed die: for evaluation."""
     tile_ext = realdata.TILE / realdata.TILE_CONTEXT
-    return np.stack([face_patch(t.astype(np.float32), realdata.TILE / 2, realdata.TILE / 2, tile_ext,
-                                context=context)
-                     for t in tiles])[:, None]
+    patches = np.stack([face_patch(t.astype(np.float32), realdata.TILE / 2, realdata.TILE / 2, tile_ext,
+                                   context=context, size=size) for t in tiles])
+    return patches[:, None] if patches.ndim == 3 else patches.transpose(0, 3, 1, 2)
 
 
-def build_model():
+def build_model(channels: int = CHANNELS, size: int = PATCH):
     import torch.nn as nn
 
     def block(cin: int, cout: int) -> list:
         return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU()]
 
     return nn.Sequential(
-        *block(1, 16), *block(16, 16), nn.MaxPool2d(2),       # 16 x 16
+        *block(channels, 16), *block(16, 16), nn.MaxPool2d(2),       # 16 x 16
         *block(16, 32), *block(32, 32), nn.MaxPool2d(2),      # 8 x 8
         *block(32, 64), nn.MaxPool2d(2),                      # 4 x 4
-        nn.Flatten(), nn.Linear(64 * 16, 96), nn.ReLU(), nn.Dropout(0.3), nn.Linear(96, CLASSES))
+        nn.Flatten(), nn.Linear(64 * (size // 8) ** 2, 96), nn.ReLU(), nn.Dropout(0.3), nn.Linear(96, CLASSES))
 
 
 def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threads: int = 2,
-          real_weight: int = REAL_WEIGHT, context: float = CONTEXT, log=print) -> dict:
+          real_weight: int = REAL_WEIGHT, context: float = CONTEXT, size: int = PATCH, log=print) -> dict:
     import torch
 
     torch.manual_seed(seed)
@@ -91,23 +122,23 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     rng = np.random.default_rng(seed)
     real_tiles, real_index = realdata.load()
     train_mask = np.array([not t.held_out for t in real_index])
-    real_labels = np.array([t.value for t in real_index], np.int64)
+    real_labels = np.array([class_of(t) for t in real_index], np.int64)
     syn_tiles, syn_index = synthdata.cut(synthetic_frames, seed=synthdata.TRAIN_SEED + seed)
-    syn_labels = np.array([t.value for t in syn_index], np.int64)
+    syn_labels = np.array([class_of(t) for t in syn_index], np.int64)
     real_die = train_mask & (real_labels > 0)
     tiles = np.concatenate([syn_tiles, real_tiles[train_mask]] + [real_tiles[real_die]] * (real_weight - 1))
     labels = np.concatenate([syn_labels, real_labels[train_mask]] + [real_labels[real_die]] * (real_weight - 1))
     log(f"training on {len(tiles)} examples ({len(syn_tiles)} synthetic tiles, "
         f"{int(train_mask.sum())} real tiles from training photos)")
 
-    model = build_model()
+    model = build_model(real_tiles.shape[3] if real_tiles.ndim == 4 else 1, size)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=epochs * math.ceil(len(tiles) / 256))
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
     losses: list[float] = []
     for epoch in range(epochs):
         t0 = time.perf_counter()
-        x, y = augment(tiles, labels, rng, context=context)
+        x, y = augment(tiles, labels, rng, context=context, size=size)
         order = rng.permutation(len(x))
         model.train()
         total = 0.0
@@ -125,7 +156,7 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     model.eval()
     held = ~train_mask
     with torch.no_grad():
-        probs = torch.softmax(model(torch.from_numpy(centred(real_tiles[held], context))), 1).numpy()
+        probs = torch.softmax(model(torch.from_numpy(centred(real_tiles[held], context, size))), 1).numpy()
     truth = real_labels[held]
     dice = truth > 0
     pred = probs.argmax(1)
@@ -140,11 +171,13 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     import torch.onnx
     out_dir.mkdir(parents=True, exist_ok=True)
     model_path = out_dir / "faces.onnx"
-    torch.onnx.export(model, torch.zeros(1, 1, PATCH, PATCH), str(model_path), dynamo=False,
+    channels = real_tiles.shape[3] if real_tiles.ndim == 4 else 1
+    torch.onnx.export(model, torch.zeros(1, channels, size, size), str(model_path), dynamo=False,
                       input_names=["patch"], output_names=["logits"],
                       dynamic_axes={"patch": {0: "n"}, "logits": {0: "n"}})
     meta = {
-        "model": model_path.name, "patch": PATCH, "context": context, "classes": CLASSES,
+        "model": model_path.name, "patch": size, "context": context, "channels": channels,
+        "classes": CLASSES,
         "trained": dt.date.today().isoformat(), "seed": seed, "epochs": epochs,
         "synthetic_frames": synthetic_frames, "real_training_tiles": int(train_mask.sum()),
         "torch": torch.__version__, "losses": [round(v, 4) for v in losses], **report,
@@ -156,11 +189,12 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Train the die face classifier (vision/models/faces.onnx).")
     parser.add_argument("--epochs", type=int, default=30)
-    parser.add_argument("--synthetic-frames", type=int, default=4000)
+    parser.add_argument("--synthetic-frames", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=MODELS)
     parser.add_argument("--context", type=float, default=CONTEXT,
                         help="patch side / die extent (more shows a leaning die's side)")
+    parser.add_argument("--patch", type=int, default=PATCH, help="patch side in pixels (a multiple of 8)")
     args = parser.parse_args(argv)
     try:
         import torch  # noqa: F401
@@ -168,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         print("training needs PyTorch: pip install -e '.[train]'")
         return 2
     train(epochs=args.epochs, synthetic_frames=args.synthetic_frames, seed=args.seed, out_dir=args.out,
-          context=args.context)
+          context=args.context, size=args.patch)
     return 0
 
 
