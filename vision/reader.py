@@ -35,7 +35,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .classifier import NO_FACE, default_classifier, find_faces, judge
+from .classifier import FACELESS_DIE, LEANING, NO_FACE, default_classifier, find_faces, judge
+from .faces import extent
 from .reading import Die, Reading, Status, View
 
 # Pip slots in units of the pip step (distance from the face centre to a corner pip, per axis).
@@ -63,6 +64,10 @@ MAX_LAYOUT_ERROR = 0.22        # worst pip's distance from its slot, in pip step
 PIP_STEP_RANGE = (0.17, 0.36)  # the pip step relative to the die side
 MAX_FORESHORTENING = 1.6     # longest / shortest axis of a face seen obliquely
 EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the die's outline
+# An unread blob at least this big (x the die's area) and thick (x its side) is asked of the
+# network: unless it is sure no die is there, the frame is unsure.
+QUIET_AREA = 0.5
+QUIET_THICKNESS = 0.3
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
@@ -379,9 +384,11 @@ def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None 
     return out
 
 
-def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None) -> list[_Blob]:
+def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None,
+           within: tuple[int, ...] | None = None) -> list[_Blob]:
     """Regions of a foreground mask worked out at ``scale``, in full-resolution pixels.
-    ``components``: the mask's cv2.connectedComponentsWithStats (4-connected), if known."""
+    ``components``: the mask's cv2.connectedComponentsWithStats (4-connected), if known.
+    ``within``: the full-resolution frame's shape; scaled-up boxes are kept inside it."""
     n, labels, stats, _ = components or _components(mask, connectivity=4)
     out = []
     min_area = (MIN_DIE_PX * scale) ** 2
@@ -401,6 +408,11 @@ def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None
             fx, fy = int(round(x / scale)), int(round(y / scale))
             fw, fh = max(1, int(round(w / scale))), max(1, int(round(h / scale)))
             sub = cv2.resize(sub, (fw, fh), interpolation=cv2.INTER_NEAREST)
+            if within is not None:
+                # Rounding up a region on the frame's edge must not push it past the edge (its
+                # mask would no longer match its pixels).
+                fh, fw = max(1, min(fh, within[0] - fy)), max(1, min(fw, within[1] - fx))
+                sub = np.ascontiguousarray(sub[:fh, :fw])
             x, y, w, h = fx, fy, fw, fh
             area = int(sub.sum())
             thickness /= scale
@@ -684,6 +696,13 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
             if (0.08 * s) ** 2 <= area <= (0.3 * s) ** 2 and max(bw, bh) <= 2 * min(bw, bh) + 1 \
                     and area >= 0.4 * bw * bh:
                 spots_at.append((cx / f, cy / f))
+            elif (0.3 * s) ** 2 < area <= 2.5 * (0.3 * s) ** 2 and max(bw, bh) <= 0.75 * s \
+                    and area >= 0.4 * bw * bh:
+                # Pips of a small or leaning face run together at this scale: a row of them is
+                # one spot here, and counts as two (its ends), a face on its own.
+                half = 0.25 * max(bw, bh)
+                dx, dy = (half, 0.0) if bw >= bh else (0.0, half)
+                spots_at += [((cx - dx) / f, (cy - dy) / f), ((cx + dx) / f, (cy + dy) / f)]
     return found
 
 
@@ -777,7 +796,7 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
             continue
         whole = np.zeros(small.shape[:2], np.uint8)
         whole[y0:cy + r + 1, x0:cx + r + 1] = region * 255
-        for blob in _blobs(whole, f):
+        for blob in _blobs(whole, f, within=img.shape):
             if (blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
                     and np.hypot(*(np.array(blob.rect[0]) - group.mean(axis=0))) < 0.5 * die_side
                     and not _round(blob)):
@@ -840,7 +859,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     replaces the estimate.
     ``learned``: consult the learned face classifier (False: pips and layouts only, as the
     benchmark compares).
-    The places it could not make out are in ``reading.extra["unclear"]`` (x, y, w, h boxes).
+    The places it could not make out are in ``reading.extra["unclear"]`` (x, y, w, h boxes), why
+    in ``reading.extra["unclear_why"]``.
     """
     view = View(view)
     if image is None or not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
@@ -876,7 +896,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     die_side = getattr(calibration, "die_size", None)
     scaled: dict = {}
     if not die_side:
-        all_first = _blobs(*_foreground(img, None, scaled))
+        all_first = _blobs(*_foreground(img, None, scaled), within=img.shape)
         first = [b for b in all_first if b.squarish]
         if first:
             die_side = float(np.median([b.side for b in first]))
@@ -893,7 +913,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     components = _components(whole, connectivity=4)
     mask = _split_touching(whole, die_side * scale, scaled[scale][0], components)
     cut = cv2.subtract(whole, mask)         # where touching dice were cut apart
-    blobs = _blobs(mask, scale, None if cut.any() else components)
+    blobs = _blobs(mask, scale, None if cut.any() else components, within=img.shape)
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     dark, light = _pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
                              light_spots=True, shrunk=scaled)
@@ -936,12 +956,22 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
 
     faces = default_classifier() if learned else None
     if faces is not None:
-        guesses = faces.guess(grey, [frame(blob) for blob, _ in candidates])
+        look = img if faces.channels == 3 else grey       # what the model was trained on
+        guesses = faces.guess(look, [frame(blob) for blob, _ in candidates])
         alone = [k for k, (_, result) in enumerate(candidates)
                  if isinstance(result, str) and not result.startswith("a die is leaning")]
         for k, steady in zip(alone, faces.steady_guess(
-                grey, [frame(candidates[k][0]) for k in alone])):
+                look, [frame(candidates[k][0]) for k in alone])):
             guesses[k] = steady
+        # A leaning die's blob takes in its side, so a patch framed by the blob is off the face;
+        # framed on the face the pips lay out, the network sees the lean plainly. The more
+        # doubtful of the two looks is the one judged.
+        read = [k for k, (_, result) in enumerate(candidates) if not isinstance(result, str)]
+        for k, second in zip(read, faces.guess(look, [
+                (candidates[k][1][2], candidates[k][1][3],
+                 extent(candidates[k][0].side, candidates[k][0].rect[2])) for k in read])):
+            if second.faceless > guesses[k].faceless:
+                guesses[k] = second
     for k, (blob, result) in enumerate(candidates):
         if faces is not None:
             result = judge(result, guesses[k], blob.rect[0])
@@ -959,17 +989,18 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if unread and faces is not None:
         # A die-sized thing nobody read and nothing flagged (a leaning die whose side shows, a
         # die under a glare) must not vanish silently: unless the network is sure no die is
-        # there, the frame is unsure.
-        quiet = [b for b in unread if id(b) not in doubts and b.area >= 0.5 * die_side ** 2
-                 and b.thickness >= 0.3 * die_side]
-        for blob, face_guess in zip(quiet, faces.guess(grey, [frame(blob) for blob in quiet])):
+        # there (not merely that no face can be read), the frame is unsure.
+        quiet = [b for b in unread if id(b) not in doubts and b.area >= QUIET_AREA * die_side ** 2
+                 and b.thickness >= QUIET_THICKNESS * die_side]
+        for blob, face_guess in zip(quiet, faces.guess(look, [frame(blob) for blob in quiet])):
             if face_guess.of(NO_FACE) < 0.9:
-                doubts[id(blob)] = "something on the tray is not a readable die"
+                doubts[id(blob)] = (LEANING if face_guess.value == FACELESS_DIE
+                                    else "something on the tray is not a readable die")
         # Only what made the frame unsure is searched (a shadow or a piece of the rim nobody
         # doubted holds no die: the guard above asked the network about every die-sized one).
         unread = [b for b in unread if id(b) in doubts]
         grow = int(0.5 * die_side)
-        seen = find_faces(faces, grey,
+        seen = find_faces(faces, look,
                           [(b.box[0] - grow, b.box[1] - grow, b.box[2] + 2 * grow, b.box[3] + 2 * grow)
                            for b in unread], die_side, [(f[2], f[3]) for f in found]) if unread else []
         sure = {k for k, (v, _, x, y) in enumerate(seen) if _confirmed(img, blobs, v, x, y, die_side)}
@@ -985,13 +1016,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")
     problems = list(doubts.values()) + problems
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
-    unclear = []
+    unclear, unclear_why = [], []
     for blob in blobs:
         if id(blob) in doubts:
             x, y, w, h = blob.box
             if view is View.BOTTOM:
                 x = width - x - w
             unclear.append((x + offset[0], y + offset[1], w, h))
+            unclear_why.append(doubts[id(blob)])
 
     grow = 0.2 * die_side
     if _paired([(px, py) for px, py in dark + light if not any(
@@ -1016,5 +1048,6 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         reading = unsure(problems[0], tuple(dice))
         reading.extra["problems"] = problems
         reading.extra["unclear"] = unclear
+        reading.extra["unclear_why"] = unclear_why       # each box's reason
         return reading
     return Reading(Status.OK, tuple(dice), None, brightness, sharpness)

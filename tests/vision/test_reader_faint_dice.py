@@ -7,7 +7,6 @@ import cv2
 import numpy as np
 
 from vision import reader
-from vision.reading import Status
 
 SIDE = 44
 TRAY = 188

@@ -1,0 +1,80 @@
+"""Dice the reader cannot read must not vanish: a leaning or half-hidden die the network sees as
+"a die, no readable face" makes the frame unsure (before the network had one "no face" class
+for that and for the bare tray, such a die was waved through), as do the pips of a leaning face
+that run together at the stray-pip scale. And a region on the frame's edge never crashes it."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import reader
+from vision.classifier import FACELESS_DIE, NO_FACE, default_classifier
+from vision.faces import extent
+from vision.reading import Status, View
+from vision.render import STYLES, dataset, render_scene
+
+
+def _nth(seed: int, start: int, hard: str):
+    """Frame ``seed`` of ``dataset(..., seed=start, hard=hard)`` without rendering those before."""
+    pick = np.random.default_rng([seed, 3])
+    view = View.TOP if (seed - start) % 2 == 0 else View.BOTTOM
+    count = int(pick.integers(1, 7))
+    style = STYLES[int(pick.integers(0, len(STYLES)))]
+    return render_scene(seed, view=view, n_dice=count, style=style, hard=hard)
+
+
+def test_the_helper_renders_the_datasets_frame() -> None:
+    wanted = list(dataset(3, seed=8040, hard="occluded"))[2]
+    assert np.array_equal(_nth(8042, 8040, "occluded").image, wanted.image)
+
+
+@pytest.mark.parametrize("seed", [8050, 8184, 8196, 8256, 8310])
+def test_a_region_on_the_frames_edge_is_read_without_crashing(seed: int) -> None:
+    """These frames once raised (a scaled-up region's box ran a pixel past the frame's edge)."""
+    scene = _nth(seed, 8000, "occluded")
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status in (Status.OK, Status.UNSURE)
+    h, w = scene.image.shape[:2]
+    for x, y, bw, bh in reading.extra.get("unclear", []):
+        assert 0 <= x and 0 <= y and x + bw <= w and y + bh <= h
+
+
+def test_the_network_tells_a_leaning_die_from_the_bare_tray() -> None:
+    scene = render_scene(4301, view=View.TOP, n_dice=3, hard="cocked", style="white", die_size=60)
+    leaning = [d for d in scene.labels if not d.readable]
+    assert leaning, "this frame was chosen for its leaning die"
+    at = [(d.x, d.y, extent(d.size, d.angle)) for d in leaning] + [(40, 40, 60)]
+    *dice, tray = default_classifier().steady_guess(scene.image, at)
+    assert all(g.of(FACELESS_DIE) > g.of(NO_FACE) for g in dice)
+    assert tray.value == NO_FACE
+
+
+# Frames with a leaning die the reader once read as ok (the die missing, or read as if flat).
+# Others like them are still read wrongly: the benchmark counts them (BENCHMARKS.md).
+ONCE_WAVED_THROUGH = [7064, 7067, 7134, 7160, 7186, 7219, 7235, 7241, 7348, 7381, 7382]
+
+
+@pytest.mark.parametrize("seed", ONCE_WAVED_THROUGH)
+def test_a_leaning_die_is_not_waved_through(seed: int) -> None:
+    scene = _nth(seed, 7000, "cocked")
+    assert not scene.readable
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE, (reading.values, [d.value for d in scene.labels])
+
+
+def test_a_leaning_face_whose_pips_run_together_is_not_left_out() -> None:
+    """A white die lying flat is read; beside it, a leaning die's squashed face (two columns of
+    three pips, so close that each column is one dark streak at the scale the reader looks for
+    stray pips) and no die outline the foreground can find: the frame is unsure."""
+    image = np.full((480, 640, 3), 128, np.uint8)
+    cv2.rectangle(image, (180, 220), (216, 256), (235, 235, 235), -1)
+    cv2.circle(image, (198, 238), 4, (20, 20, 20), -1)                     # a 1
+    for x in (455, 473):
+        for y in (258, 265, 272):
+            cv2.circle(image, (x, y), 3, (25, 25, 25), -1)                   # squashed 6
+    image = cv2.GaussianBlur(image, (3, 3), 0)
+    reading = reader.read_dice(image, View.TOP)
+    assert reading.status is Status.UNSURE, reading
+    assert "pips outside every die" in " ".join(reading.extra["problems"])
