@@ -125,6 +125,12 @@ def main() -> int:
     for name, fn in READERS.items() if not args.speed_only else ():
         s = score_scenes(fn, dataset(n_frames, seed=10_000))   # views alternate top/bottom
         print(row(f"{name}, {n_frames} synthetic", s, True), flush=True)
+    for name in ("reader", "classic") if not args.speed_only else ():
+        # The product's everyday frame: two white dice under the cup, no hard case.
+        clean = (render_scene(40_000 + i, view="bottom", n_dice=2, style="white", die_size=56)
+                 for i in range(n_frames // 5))
+        s = score_scenes(READERS[name], clean)
+        print(row(f"{name}, {n_frames // 5} clean bottom-view frames (2 white dice)", s, True), flush=True)
 
     print("\n## speed, one thread (ms per frame)\n")
     print("| reader | frame | median | p95 |")
