@@ -83,6 +83,22 @@ def test_run_refuses_to_start_without_a_usable_face_model(
     assert "camera:" not in caplog.text and "serving on" not in caplog.text
 
 
+def test_the_shipped_face_model_passes_the_start_up_check() -> None:
+    """The real model, as installed: the check must let it through (it once demanded exactly the
+    seven answers of an older model, and `dicetable run` refused to start)."""
+    classifier.default_classifier.cache_clear()
+    rt.check_reader()
+    assert classifier.default_classifier().classes >= 7
+
+
+def test_a_model_giving_too_few_answers_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    classifier.default_classifier.cache_clear()
+    faces = classifier.default_classifier()
+    monkeypatch.setattr(faces, "guess", lambda image, dice: [classifier.FaceGuess(1, 1.0, (0.0,) * 5)])
+    with pytest.raises(rt.ReaderUnavailable, match="does not give the answers"):
+        rt.check_reader()
+
+
 def test_a_missing_part_of_the_install_is_a_set_up_error_too(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     def start(*args: object, **kwargs: object) -> None:
