@@ -74,8 +74,8 @@ class FaceClassifier:
         self._lock = threading.Lock()
 
     def probabilities(self, patches: np.ndarray) -> np.ndarray:
-        """N x 7 class probabilities for N normalised patches (``self.patch`` square; N x size x
-        size x 3 for a colour model)."""
+        """N x ``self.classes`` probabilities for N normalised patches (``self.patch`` square;
+        N x size x size x 3 for a colour model)."""
         if len(patches) == 0:
             return np.zeros((0, self.classes), np.float32)
         patches = np.asarray(patches, np.float32)

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 PATCH = 32          # pixels: enough for six pips, small enough to classify a die in well under 1 ms
-CONTEXT = 1.25      # the patch shows a little of what is round the die (a neighbour, the rim)
+CONTEXT = 1.5       # the patch shows what is round the die: a neighbour, the rim, a leaning die's side
 
 
 def extent(side: float, angle_degrees: float) -> float:

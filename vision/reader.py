@@ -850,6 +850,7 @@ def _confirmed(img: np.ndarray, blobs: list[_Blob], value: int, x: float, y: flo
     result = _read_die(img, piece)
     return not isinstance(result, str) and result[0] == value
 
+
 def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
               calibration: Any = None, learned: bool = True) -> Reading:
     """Read every die in a frame. Values are what the players see.
@@ -917,6 +918,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     dark, light = _pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
                              light_spots=True, shrunk=scaled)
+    lit_face = False
     if view is View.BOTTOM:
         # Under the cup the LED ring's reflections are light spots too: there, light spots only
         # count when they lay out a face (a dark die the foreground lost, its pips lit).
@@ -925,7 +927,6 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     faint = _faint_dice(img, die_side, blobs, dark, scaled)
     blobs += faint
 
-    problems: list[str] = []
     found: list[tuple[int, float, float, float, float, float]] = []   # value, confidence, x, y, side, angle
     candidates: list[tuple[_Blob, tuple[int, float, float, float] | str]] = []
     read_blobs: set[int] = set()
@@ -1014,7 +1015,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 doubts.pop(id(blob), None)
             elif mine:
                 doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")
-    problems = list(doubts.values()) + problems
+    problems = list(doubts.values())
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
     for blob in blobs:
@@ -1030,7 +1031,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             b.box[0] - grow <= px <= b.box[0] + b.box[2] + grow
             and b.box[1] - grow <= py <= b.box[1] + b.box[3] + grow for b in faint)], die_side):
         problems.append("pips outside every die I can see: a die may be hard to make out")
-    elif view is View.BOTTOM and lit_face:
+    elif lit_face:
         problems.append("pips outside every die I can see: a die may be hard to make out")
     dice = []
     for value, confidence, x, y, side, angle in found:

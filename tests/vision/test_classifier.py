@@ -232,6 +232,9 @@ def test_unclear_places_are_given_where_the_image_shows_them() -> None:
         raise AssertionError("no rendered frame with a place the reader could not make out")
     assert not top.ok
     width = scene.image.shape[1]
+    # Each box comes with why it is unclear, one of the reasons the reading gives.
+    assert len(top.extra["unclear_why"]) == len(top.extra["unclear"])
+    assert set(top.extra["unclear_why"]) <= set(top.extra["problems"])
     for x, y, w, h in top.extra["unclear"]:
         assert 0 <= x and x + w <= width and 0 <= y and y + h <= scene.image.shape[0]
     bottom = read_dice(cv2.flip(scene.image, 1), View.BOTTOM)

@@ -67,3 +67,15 @@ def test_training_runs_and_exports_a_model_opencv_loads(tmp_path, capsys) -> Non
     assert meta["losses"][1] < meta["losses"][0]       # it learns
     probs = FaceClassifier(tmp_path / "faces.onnx").probabilities(np.zeros((3, PATCH, PATCH, 3), np.float32))
     assert probs.shape == (3, train.CLASSES) and np.allclose(probs.sum(1), 1, atol=1e-4)
+
+
+def test_impossible_training_settings_are_refused_with_a_reason(tmp_path, capsys) -> None:
+    import pytest
+
+    for flags, says in ((["--patch", "30"], "multiple of 8"), (["--context", "0"], "--context 0"),
+                        (["--epochs", "0"], "at least one epoch")):
+        with pytest.raises(SystemExit) as exit_:
+            train.main(flags + ["--out", str(tmp_path)])
+        assert exit_.value.code == 2
+        assert says in capsys.readouterr().err
+    assert not (tmp_path / "faces.onnx").exists()

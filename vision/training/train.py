@@ -26,15 +26,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..faces import PATCH, face_patch
+from ..classifier import FACELESS_DIE
+from ..faces import CONTEXT, PATCH, face_patch
 from . import realdata, synthdata
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
-CLASSES = 8
-FACELESS_DIE = 7       # as vision.classifier: a die, no readable face
+CLASSES = 8            # no die, faces 1-6, a die with no readable face (FACELESS_DIE)
 REAL_WEIGHT = 4        # each real training die is shown this many times per epoch
-CONTEXT = 1.5          # patch side / die extent: enough of a leaning die's side to see it lean
-CHANNELS = 3           # colour: red pips on a blue die are as light as the die in grey
 
 
 def augment(tiles: np.ndarray, labels: np.ndarray, rng: np.random.Generator,
@@ -100,7 +98,7 @@ def centred(tiles: np.ndarray, context: float = CONTEXT, size: int = PATCH) -> n
     return patches[:, None] if patches.ndim == 3 else patches.transpose(0, 3, 1, 2)
 
 
-def build_model(channels: int = CHANNELS, size: int = PATCH):
+def build_model(channels: int = 3, size: int = PATCH):
     import torch.nn as nn
 
     def block(cin: int, cout: int) -> list:
@@ -131,7 +129,8 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     log(f"training on {len(tiles)} examples ({len(syn_tiles)} synthetic tiles, "
         f"{int(train_mask.sum())} real tiles from training photos)")
 
-    model = build_model(real_tiles.shape[3] if real_tiles.ndim == 4 else 1, size)
+    channels = real_tiles.shape[3] if real_tiles.ndim == 4 else 1    # as the stored tiles: colour
+    model = build_model(channels, size)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=epochs * math.ceil(len(tiles) / 256))
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
@@ -171,7 +170,6 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     import torch.onnx
     out_dir.mkdir(parents=True, exist_ok=True)
     model_path = out_dir / "faces.onnx"
-    channels = real_tiles.shape[3] if real_tiles.ndim == 4 else 1
     torch.onnx.export(model, torch.zeros(1, channels, size, size), str(model_path), dynamo=False,
                       input_names=["patch"], output_names=["logits"],
                       dynamic_axes={"patch": {0: "n"}, "logits": {0: "n"}})
@@ -196,6 +194,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="patch side / die extent (more shows a leaning die's side)")
     parser.add_argument("--patch", type=int, default=PATCH, help="patch side in pixels (a multiple of 8)")
     args = parser.parse_args(argv)
+    if args.patch < 16 or args.patch % 8:
+        parser.error(f"--patch {args.patch}: the network halves the patch three times; give a multiple of 8, at least 16")
+    if args.context <= 0:
+        parser.error(f"--context {args.context}: the patch must show more than nothing round the die's centre")
+    if args.epochs < 1:
+        parser.error(f"--epochs {args.epochs}: train for at least one epoch")
     try:
         import torch  # noqa: F401
     except ImportError:
