@@ -66,6 +66,8 @@ MAX_FORESHORTENING = 1.6     # longest / shortest axis of a face seen obliquely
 EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the die's outline
 # An unread blob at least this big (x the die's area) and thick (x its side) is asked of the
 # network: unless it is sure no die is there, the frame is unsure.
+OTSU_CEILING = 55             # a die's body differs from the tray by at least this much, 0.6 dL + |da| + |db|
+NOT_A_DIE = 0.9               # the network's p(no die here) that lets an unread blob go
 QUIET_AREA = 0.5
 QUIET_THICKNESS = 0.3
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
@@ -73,7 +75,13 @@ MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
-MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is a blur
+CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
+CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
+NO_PIPS = "a face shows no pips"
+NOT_READABLE = "something on the tray is not a readable die"
+MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is blurred:
+BLURRED_SURE = 0.9             # then each die is taken only if its pips and its look agree this surely
+NO_SHARPNESS = 1.0             # and below this the frame is not read at all
 
 
 # A die's blob is a little smaller than the die (shaded edges and sides fall outside it): the
@@ -196,6 +204,13 @@ def _median_u8(pixels: np.ndarray, mask: np.ndarray | None = None, count: int | 
     return out
 
 
+def _weighted_median(values: list[float], weights: list[float]) -> float:
+    """The value below which half the total weight lies."""
+    order = np.argsort(values)
+    cumulative = np.cumsum(np.asarray(weights, float)[order])
+    return float(np.asarray(values, float)[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
+
+
 def _median_rows(values: np.ndarray) -> np.ndarray:
     """np.median(values, axis=0), the same numbers (the middle one, or the mean of the middle
     two), without np.median's overhead on a handful of rows."""
@@ -251,7 +266,10 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     dist8 = cv2.GaussianBlur(_lab_distance(lab, tray_lab, _FLOOR_06), (5, 5), 0)
     otsu, _ = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # (cv2.threshold on 8-bit pixels keeps those above the whole-number threshold, as > does.)
-    mask = cv2.threshold(dist8, max(otsu, 28), 255, cv2.THRESH_BINARY)[1]
+    # Otsu splits the tray from the dice, except where something far more unlike the tray than
+    # a die (the rim's colour copied into the tray's corners by the median, the table round it)
+    # holds enough pixels to split there instead: then a wooden die on a green tray was tray.
+    mask = cv2.threshold(dist8, min(max(otsu, 28), OTSU_CEILING), 255, cv2.THRESH_BINARY)[1]
     # The median filter copies the rim into the tray's corners; a pixel of the tray's own colour
     # is never a die, whatever the local filter says.
     gdist = _lab_distance(lab, (*map(float, tray_colour), 0.0), _CEIL_06)
@@ -359,7 +377,9 @@ def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None 
         seeds = (dist > 0.3 * die_side).astype(np.uint8)
         count, seed_labels = cv2.connectedComponents(seeds)
         # No waist at all (dice side by side): as many compact parts as the area holds dice.
-        if count <= 2 and not one_die:
+        # (Under 1.5 dice' worth it is one die with something beside it, its side or the rim:
+        # cut in two, neither piece is a die.)
+        if count <= 2 and not one_die and area >= 1.5 * die_side ** 2:
             markers = _cluster_seeds(sub, max(2, int(round(area / die_side ** 2))), die_side)
             if markers is not None:
                 # Blurred, so the lines follow the seams between dice, not the pips' edges; with
@@ -600,7 +620,7 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
             if edge[min(h - 1, max(0, int(p[1] - by))), min(w - 1, max(0, int(p[0] - bx)))]
             >= EDGE_MARGIN * blob.side]
     if not pips:
-        return "a face shows no pips"
+        return NO_PIPS
     contrast.append(pips)
     whole = _check_face(pips, blob, contrast)
     if not isinstance(whole, str) or len(pips) < 2:
@@ -806,36 +826,39 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
 
 
 def _covered(blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
-    """Whether dice at ``centres`` account for (almost) every pixel of ``blob``."""
-    ys, xs = np.nonzero(blob.mask)
-    if not len(xs) or not centres:
+    """Whether dice at ``centres`` account for ``blob``: (almost) every pixel of it, or all but
+    strips too thin to hide a die (a piece of the rim, a die's shadow)."""
+    if not centres or not blob.mask.any():
         return False
-    xs = xs + blob.box[0] + 0.5
-    ys = ys + blob.box[1] + 0.5
-    near = np.zeros(len(xs), bool)
+    h, w = blob.mask.shape[:2]
+    xs = np.arange(w, dtype=np.float32) + blob.box[0] + 0.5
+    ys = np.arange(h, dtype=np.float32) + blob.box[1] + 0.5
+    near = np.zeros((h, w), bool)
     for cx, cy in centres:
-        near |= np.hypot(xs - cx, ys - cy) <= 0.75 * side     # a die's corner is 0.71 sides out
-    return bool(near.mean() >= 0.92)
+        near |= np.hypot(xs[None, :] - cx, ys[:, None] - cy) <= 0.75 * side   # a corner is 0.71 sides out
+    inside = blob.mask > 0
+    if near[inside].mean() >= 0.92:
+        return True
+    left = (inside & ~near).astype(np.uint8)
+    return float(cv2.distanceTransform(left, cv2.DIST_L2, 3).max()) < 0.15 * side
 
 
-def _confirmed(img: np.ndarray, blobs: list[_Blob], value: int, x: float, y: float, side: float) -> bool:
+def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int, x: float, y: float,
+               side: float) -> bool:
     """Whether the pips round (x, y) fit ``value``: the die the network found there, cut out of
-    the foreground by a disc that holds its face but no neighbour's pips (a touching neighbour's
-    nearest pip lies at least 0.73 sides away)."""
+    the foreground (``foreground``, a mask at ``scale``, before touching dice were cut apart:
+    a cut may run through this die) by a disc that holds its face but no neighbour's pips (a
+    touching neighbour's nearest pip lies at least 0.73 sides away)."""
     r = 0.62 * side
     h, w = img.shape[:2]
     x0, y0 = int(max(0, x - r)), int(max(0, y - r))
     x1, y1 = int(min(w, x + r + 1)), int(min(h, y + r + 1))
     if x1 - x0 < 3 or y1 - y0 < 3:
         return False
-    sub = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    for b in blobs:       # the foreground there, from every blob that reaches it
-        bx, by, bw, bh = b.box
-        ox0, oy0, ox1, oy1 = max(x0, bx), max(y0, by), min(x1, bx + bw), min(y1, by + bh)
-        if ox0 < ox1 and oy0 < oy1:
-            np.maximum(sub[oy0 - y0:oy1 - y0, ox0 - x0:ox1 - x0],
-                       b.mask[oy0 - by:oy1 - by, ox0 - bx:ox1 - bx],
-                       out=sub[oy0 - y0:oy1 - y0, ox0 - x0:ox1 - x0])
+    fh, fw = foreground.shape[:2]
+    sx0, sy0 = min(fw - 1, int(x0 * scale)), min(fh - 1, int(y0 * scale))
+    sx1, sy1 = max(sx0 + 1, min(fw, int(np.ceil(x1 * scale)))), max(sy0 + 1, min(fh, int(np.ceil(y1 * scale))))
+    sub = cv2.resize(foreground[sy0:sy1, sx0:sx1], (x1 - x0, y1 - y0), interpolation=cv2.INTER_NEAREST)
     disc = np.zeros_like(sub)
     cv2.circle(disc, (int(round(x - x0)), int(round(y - y0))), int(r), 255, -1)
     sub = cv2.bitwise_and(sub, disc)
@@ -889,10 +912,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
 
     if brightness < TOO_DARK:
         return unsure("too dark: the tray light may be off")
-    if brightness > TOO_BRIGHT:
+    # Under the cup only the ring below lights the tray: far brighter than that (than the
+    # calibrated empty tray), light comes in from above, the cup is lifted.
+    exposure = getattr(calibration, "exposure", None)
+    lifted = (view is View.BOTTOM and brightness > (CUP_LIFTED_BRIGHTNESS if exposure is None
+                                                    else exposure + CUP_LIFTED_RISE))
+    if brightness > TOO_BRIGHT or lifted:
         return unsure("too bright: the cup may be lifted, or the light is too strong")
-    if sharpness < MIN_SHARPNESS:
-        return unsure("too blurred: the dice are moving or the camera is out of focus")
+    too_blurred = "too blurred: the dice are moving or the camera is out of focus"
+    if sharpness < NO_SHARPNESS or (sharpness < MIN_SHARPNESS and not learned):
+        return unsure(too_blurred)
 
     die_side = getattr(calibration, "die_size", None)
     scaled: dict = {}
@@ -909,7 +938,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 # Never "ok, no dice": a die the reader cannot see (white on a white tray, under
                 # a glare) would look the same.
                 return unsure("no dice found on the tray")
-            die_side = float(np.median([2 * b.thickness for b in clumps]))
+            # Weighted by area: the tray's corners and strips of its rim are thin clumps too,
+            # and as many as the dice; a die's worth of pixels counts for more than a strip's.
+            die_side = _weighted_median([2 * b.thickness for b in clumps], [b.area for b in clumps])
     whole, scale = _foreground(img, die_side, scaled)
     components = _components(whole, connectivity=4)
     mask = _split_touching(whole, die_side * scale, scaled[scale][0], components)
@@ -946,7 +977,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 if blob.area > 1.6 * die_side ** 2:
                     doubts[id(blob)] = "dice are touching or overlapping"
                 else:
-                    doubts[id(blob)] = "something on the tray is not a readable die"
+                    doubts[id(blob)] = NOT_READABLE
             continue
         candidates.append((blob, _read_die(img, blob)))
     # The learned face classifier gives every die a second opinion (vision.classifier.judge);
@@ -975,6 +1006,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 guesses[k] = second
     for k, (blob, result) in enumerate(candidates):
         if faces is not None:
+            if result == NO_PIPS and guesses[k].of(NO_FACE) >= NOT_A_DIE:
+                # Die-sized and square but no pips, and the network sure no die is there: a
+                # dark corner of the tray, a shadow (the same test as for any blob left unread).
+                continue
             result = judge(result, guesses[k], blob.rect[0])
         if isinstance(result, str):
             doubts[id(blob)] = result
@@ -987,6 +1022,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # are reported and the frame stays unsure.
     unread = [b for b in blobs if id(b) not in read_blobs and b.area >= 0.25 * die_side ** 2
               and b.thickness >= 0.2 * die_side]     # not a strip of the rim
+    blurred_leftovers = bool(unread)
     if unread and faces is not None:
         # A die-sized thing nobody read and nothing flagged (a leaning die whose side shows, a
         # die under a glare) must not vanish silently: unless the network is sure no die is
@@ -994,9 +1030,15 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         quiet = [b for b in unread if id(b) not in doubts and b.area >= QUIET_AREA * die_side ** 2
                  and b.thickness >= QUIET_THICKNESS * die_side]
         for blob, face_guess in zip(quiet, faces.guess(look, [frame(blob) for blob in quiet])):
-            if face_guess.of(NO_FACE) < 0.9:
+            if face_guess.of(NO_FACE) < NOT_A_DIE:
                 doubts[id(blob)] = (LEANING if face_guess.value == FACELESS_DIE
-                                    else "something on the tray is not a readable die")
+                                    else NOT_READABLE)
+        # Spots on something not shaped like a die (noise in a dark corner of the tray): the
+        # network, looking at it every way round, sure no die is there, lets it go too.
+        odd = [b for b in unread if doubts.get(id(b)) == NOT_READABLE]
+        for blob, face_guess in zip(odd, faces.steady_guess(look, [frame(blob) for blob in odd])):
+            if face_guess.of(NO_FACE) >= NOT_A_DIE:
+                del doubts[id(blob)]
         # Only what made the frame unsure is searched (a shadow or a piece of the rim nobody
         # doubted holds no die: the guard above asked the network about every die-sized one).
         unread = [b for b in unread if id(b) in doubts]
@@ -1004,14 +1046,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         seen = find_faces(faces, look,
                           [(b.box[0] - grow, b.box[1] - grow, b.box[2] + 2 * grow, b.box[3] + 2 * grow)
                            for b in unread], die_side, [(f[2], f[3]) for f in found]) if unread else []
-        sure = {k for k, (v, _, x, y) in enumerate(seen) if _confirmed(img, blobs, v, x, y, die_side)}
+        sure = {k for k, (v, _, x, y) in enumerate(seen) if _confirmed(img, whole, scale, v, x, y, die_side)}
         centres = [(f[2], f[3]) for f in found] + [(x, y) for _, _, x, y in seen]
         for value, confidence, x, y in seen:
             found.append((value, confidence, x, y, die_side, 0.0))
         for blob in unread:
             mine = [k for k, (_, _, x, y) in enumerate(seen) if np.hypot(x - blob.rect[0][0], y - blob.rect[0][1])
                     < 0.75 * die_side + 0.5 * max(blob.box[2], blob.box[3])]
-            if mine and all(k in sure for k in mine) and _covered(blob, centres, die_side):
+            # (With no die found in it, a blob the read dice round it cover is a strip one of
+            # them lost when touching dice were cut apart.)
+            if all(k in sure for k in mine) and _covered(blob, centres, die_side):
                 doubts.pop(id(blob), None)
             elif mine:
                 doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")
@@ -1045,6 +1089,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         problems.append("no dice found on the tray")
     if expected is not None and not problems and len(dice) != expected:
         problems.append(f"expected {expected} dice, saw {len(dice)}")
+    if sharpness < MIN_SHARPNESS and not problems and (
+            any(d.confidence < BLURRED_SURE for d in dice) or blurred_leftovers):
+        # A blur can run two pips together, or a die into the tray round it (its pieces left
+        # over): a blurred frame is taken only where the pips and the network are both sure of
+        # every die, and nothing die-sized is left unread.
+        problems.append(too_blurred)
     if problems:
         reading = unsure(problems[0], tuple(dice))
         reading.extra["problems"] = problems
