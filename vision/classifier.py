@@ -139,6 +139,7 @@ def default_classifier() -> FaceClassifier:
 # training photos and synthetic frames outside the benchmark's seeds; see BENCHMARKS.md.
 AGREE_MIN = 0.2        # the pips fit a layout: the network gives that value at least this
 AGREE_NO_FACE_MAX = 0.1    # and "no readable face here" (no die, or a leaning or half-hidden one) at most this
+SQUARE_NO_FACE_MAX = 0.3  # the same for a die whose outline is square round its face
 ALONE_MIN = 0.9        # no pip layout fitted: the network alone (a steady guess), at least this sure
 ALONE_NO_FACE_MAX = 0.02
 
@@ -147,14 +148,18 @@ DISAGREE = "a face is unclear: its pips and its look give different values"
 
 
 def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
-          centre: tuple[float, float]) -> tuple[int, float, float, float] | str:
+          centre: tuple[float, float], *, square: bool = False) -> tuple[int, float, float, float] | str:
     """The reader's verdict on one die from the pip-layout check (``classic``: value, confidence,
-    x, y, or why it could not read the face) and the network's guess. Returns the same shape."""
+    x, y, or why it could not read the face) and the network's guess. Returns the same shape.
+    ``square``: the die's outline is a square with the face in its middle (see
+    ``vision.reader``), as a leaning die's (its side in view) is not: the network's doubt that
+    the face is flat counts for less."""
     if not isinstance(classic, str):
         value, confidence, x, y = classic
-        if guess.of(value) >= AGREE_MIN and guess.faceless <= AGREE_NO_FACE_MAX:
+        no_face_max = SQUARE_NO_FACE_MAX if square else AGREE_NO_FACE_MAX
+        if guess.of(value) >= AGREE_MIN and guess.faceless <= no_face_max:
             return value, min(confidence, guess.of(value)), x, y
-        return LEANING if guess.face is None or guess.faceless > AGREE_NO_FACE_MAX else DISAGREE
+        return LEANING if guess.face is None or guess.faceless > no_face_max else DISAGREE
     if classic.startswith("a die is leaning"):
         return classic            # the face's centre is off the die's: never overruled
     if guess.face is not None and guess.probability >= ALONE_MIN and guess.faceless <= ALONE_NO_FACE_MAX:

@@ -110,7 +110,7 @@ def _everyday(style: str, seed: int):
     return render_scene(seed, view=View.BOTTOM, n_dice=2, style=style, hard="random")
 
 
-@pytest.mark.parametrize("style, seed", [("black", 3004), ("white", 3048), ("black", 3019)])
+@pytest.mark.parametrize("style, seed", [("black", 3004), ("black", 3019)])
 def test_a_dark_corner_of_the_tray_is_not_a_die(style: str, seed: int) -> None:
     """Under uneven light a corner of the tray is a die-sized dark square with no pips (or with
     noise for pips); the network, sure no die is there, lets it go."""
@@ -119,3 +119,39 @@ def test_a_dark_corner_of_the_tray_is_not_a_die(style: str, seed: int) -> None:
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.OK, reading.reason
     assert reading.values == _truth(scene)
+
+
+@pytest.mark.parametrize("seed", [3002, 3041, 3057])
+def test_a_flat_die_square_round_its_face_is_not_called_leaning(seed: int, monkeypatch) -> None:
+    """Two white dice lying flat under the cup: the network has some doubt the face is flat
+    (more than 0.1), but the die's outline is square with the face in its middle, as a leaning
+    die's (its side in view) is not, so the doubt may be up to 0.3."""
+    scene = render_scene(seed, view=View.BOTTOM, n_dice=2, style="white", die_size=56)
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.OK, reading.reason
+    assert reading.values == _truth(scene)
+    monkeypatch.setattr(reader, "SQUARE_ASPECT", 0.0)      # no outline counts as square
+    strict = reader.read_dice(scene.image, scene.view)
+    assert strict.status is Status.UNSURE and strict.reason.startswith("a die is leaning")
+
+
+def test_a_leaning_die_outline_is_not_square() -> None:
+    """The leaning dice of a rendered frame the pips read but the network doubts stay doubted."""
+    scene = next(iter(dataset(1, seed=7001, hard="cocked")))
+    leaning = [d for d in scene.labels if d.cocked]
+    assert len(leaning) == 1
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE
+    boxes = [box for box, why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
+             if why.startswith("a die is leaning")]
+    assert any(x <= leaning[0].x <= x + w and y <= leaning[0].y <= y + h for x, y, w, h in boxes)
+    assert all(np.hypot(d.x - leaning[0].x, d.y - leaning[0].y) > 0.5 * leaning[0].size for d in reading.dice)
+
+
+def test_a_half_hidden_die_at_the_cups_edge_is_asked_about() -> None:
+    """A third of a die shows at the cup's edge: too small a piece to be read, big enough to be
+    a die (the network is not sure no die is there), so the frame is unsure."""
+    scene = list(dataset(377, seed=8000, hard="occluded"))[-1]
+    assert scene.seed == 8376 and any(d.occluded for d in scene.labels)
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE
