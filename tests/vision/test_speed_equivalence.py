@@ -137,6 +137,44 @@ def test_components_on_the_pixels_box_are_opencvs() -> None:
                 assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True), (t, connectivity)
 
 
+def test_components_of_empty_full_and_cut_out_masks_are_opencvs() -> None:
+    rng = np.random.default_rng(5)
+    masks = [np.zeros((61, 80), np.uint8), np.zeros((60, 81), np.uint8), np.full((33, 20), 255, np.uint8),
+             np.ones((7, 9), np.uint8)]
+    for t in range(60):
+        big = ((rng.random((120, 150)) > 0.9) * 255).astype(np.uint8)
+        cv2.rectangle(big, (4, 4), (140, 110), 255, int(rng.integers(1, 4)))        # a rim round it
+        masks.append(big[int(rng.integers(0, 3)):, int(rng.integers(0, 3)):])      # not contiguous
+    for threads in (1, 2):
+        cv2.setNumThreads(threads)
+        try:
+            for mask in masks:
+                for connectivity in (4, 8):
+                    expected = cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
+                    got = reader._components(mask, connectivity)
+                    assert got[0] == expected[0]
+                    for a, b in zip(got[1:], expected[1:]):
+                        assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True)
+        finally:
+            cv2.setNumThreads(-1)
+
+
+def test_lab_distance_of_planes_is_that_of_the_images() -> None:
+    rng = np.random.default_rng(6)
+    a = rng.integers(0, 256, (256, 256, 3), dtype=np.uint8)
+    for c in range(3):
+        a[c, :, c] = np.arange(256, dtype=np.uint8)              # every difference occurs
+    b = rng.integers(0, 256, (256, 256, 3), dtype=np.uint8)
+    planes = list(cv2.split(a))
+    for lut in (reader._FLOOR_06, reader._CEIL_06):
+        expected = reader._lab_distance(a, b, lut)
+        assert np.array_equal(reader._lab_distance(planes, b, lut), expected)
+        assert np.array_equal(reader._lab_distance(planes, list(cv2.split(b)), lut), expected)
+        for colour in ((0, 0, 0), (255, 255, 255), (120, 131, 97)):
+            one = (*map(float, colour), 0.0)
+            assert np.array_equal(reader._lab_distance(planes, one, lut), reader._lab_distance(a, one, lut))
+
+
 def test_patches_in_chunks_get_the_probabilities_of_one_at_a_time() -> None:
     classifier = default_classifier()
     rng = np.random.default_rng(4)
