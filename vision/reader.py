@@ -28,6 +28,7 @@ The bottom view (camera under the translucent tray) is read on the mirrored fram
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -275,9 +276,24 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
             if parent >= 0 and cv2.contourArea(contour) < 0.2 * cv2.contourArea(contours[parent]):
                 cv2.drawContours(mask, [contour], -1, 255, -1)
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
-                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
+    mask = _opened(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
     return mask, scale
+
+
+def _opened(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), the same pixels, the dilation worked out
+    only round what the erosion left (the dice: the tray's thin rim erodes away), a margin of the
+    kernel's size all round, where it reaches nothing else. Half the time of the whole frame's."""
+    eroded = cv2.erode(mask, kernel)
+    x, y, w, h = cv2.boundingRect(eroded)
+    if w == 0:
+        return eroded
+    rows, cols = mask.shape
+    m = max(kernel.shape)
+    x0, y0, x1, y1 = max(0, x - m), max(0, y - m), min(cols, x + w + m), min(rows, y + h + m)
+    out = np.zeros_like(mask)
+    out[y0:y1, x0:x1] = cv2.dilate(eroded[y0:y1, x0:x1], kernel)
+    return out
 
 
 def _components(mask: np.ndarray, connectivity: int = 8
@@ -300,30 +316,32 @@ def _components(mask: np.ndarray, connectivity: int = 8
     points = cv2.findNonZero(box).reshape(-1, 2)        # row by row
     if len(points) == rows * cols:
         return cv2.connectedComponentsWithStats(mask, connectivity=connectivity)   # (no background)
-    xs, ys = points[:, 0], points[:, 1]
-    which = part[ys, xs]
-    area = np.bincount(which, minlength=n)
     # Each label's pixels together, still row by row: its first is its top, its last its bottom.
+    which = part[box > 0]
     order = np.argsort(which, kind="stable")
-    ends = np.cumsum(area)[1:]
-    starts = ends - area[1:]
-    xs_by_label, ys_by_label = xs[order], ys[order]
+    bounds = np.searchsorted(which[order], np.arange(1, n + 1))
+    starts, ends = bounds[:-1], bounds[1:]
+    xs, ys = points[order, 0], points[order, 1]
     stats = np.empty((n, 5), np.int32)
-    stats[1:, cv2.CC_STAT_LEFT] = np.minimum.reduceat(xs_by_label, starts) + x0
-    stats[1:, cv2.CC_STAT_TOP] = ys_by_label[starts] + y0
-    stats[1:, cv2.CC_STAT_WIDTH] = np.maximum.reduceat(xs_by_label, starts) + x0 + 1 - stats[1:, 0]
-    stats[1:, cv2.CC_STAT_HEIGHT] = ys_by_label[ends - 1] + y0 + 1 - stats[1:, 1]
-    stats[1:, cv2.CC_STAT_AREA] = area[1:]
+    stats[1:, cv2.CC_STAT_LEFT] = np.minimum.reduceat(xs, starts) + x0
+    stats[1:, cv2.CC_STAT_TOP] = ys[starts] + y0
+    stats[1:, cv2.CC_STAT_WIDTH] = np.maximum.reduceat(xs, starts) + x0 + 1 - stats[1:, 0]
+    stats[1:, cv2.CC_STAT_HEIGHT] = ys[ends - 1] + y0 + 1 - stats[1:, 1]
+    stats[1:, cv2.CC_STAT_AREA] = ends - starts
     labels = np.zeros(mask.shape, np.int32)
     labels[y0:y + h, x0:x + w] = part
     # Centroids: whole-number coordinate sums (exact in float64) over the area, as OpenCV's.
-    sums = np.stack([np.bincount(which, weights=xs, minlength=n), np.bincount(which, weights=ys, minlength=n)], 1)
-    area = area.astype(np.float64)
-    sums[1:] += np.array([x0, y0], np.float64) * area[1:, None]
+    area = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
+    sums = np.empty((n, 2), np.float64)
+    sums[1:, 0] = np.add.reduceat(xs, starts, dtype=np.int64) + x0 * (ends - starts)
+    sums[1:, 1] = np.add.reduceat(ys, starts, dtype=np.int64) + y0 * (ends - starts)
     # The background: every pixel the labelled ones are not.
     area[0] = rows * cols - area[1:].sum()
     sums[0] = (rows * cols * (cols - 1) / 2 - sums[1:, 0].sum(), rows * cols * (rows - 1) / 2 - sums[1:, 1].sum())
-    stats[0] = (*cv2.boundingRect(cv2.compare(mask, 0, cv2.CMP_EQ)), int(area[0]))
+    if mask[0].all() or mask[-1].all() or mask[:, 0].all() or mask[:, -1].all():
+        stats[0] = (*cv2.boundingRect(cv2.compare(mask, 0, cv2.CMP_EQ)), int(area[0]))
+    else:
+        stats[0] = (0, 0, cols, rows, int(area[0]))      # the background reaches every edge
     with np.errstate(invalid="ignore", divide="ignore"):
         centroids = sums / area[:, None]
     return n, labels, stats, centroids
@@ -879,6 +897,18 @@ def _confirmed(img: np.ndarray, blobs: list[_Blob], value: int, x: float, y: flo
     return not isinstance(result, str) and result[0] == value
 
 
+def _laplacian_variance(grey: np.ndarray) -> float:
+    """cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1] squared, the same number: OpenCV's own
+    formula applied to the sum and the sum of squares (whole numbers, exact in float64), which
+    two plain reductions give in half meanStdDev's time. (The squares are summed from 32-bit
+    pixels: OpenCV sums those in float64, 16-bit ones not exactly.)"""
+    lap = cv2.Laplacian(grey, cv2.CV_16S)
+    scale = 1.0 / lap.size
+    mean = cv2.sumElems(lap)[0] * scale
+    spread = math.sqrt(max(cv2.norm(lap.astype(np.int32), cv2.NORM_L2SQR) * scale - mean * mean, 0.0))
+    return spread * spread
+
+
 def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
               calibration: Any = None, learned: bool = True) -> Reading:
     """Read every die in a frame. Values are what the players see.
@@ -910,7 +940,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     brightness = float(cv2.mean(grey)[0])
     # A 3x3 Laplacian of 8-bit pixels fits in 16 bits exactly (a quarter of the 64-bit cost).
-    sharpness = float(cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1][0, 0] ** 2)
+    sharpness = _laplacian_variance(grey)
 
     def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
         return Reading(Status.UNSURE, dice, reason, brightness, sharpness)

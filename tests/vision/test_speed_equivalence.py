@@ -175,6 +175,35 @@ def test_lab_distance_of_planes_is_that_of_the_images() -> None:
             assert np.array_equal(reader._lab_distance(planes, one, lut), reader._lab_distance(a, one, lut))
 
 
+def test_opening_round_what_the_erosion_left_is_opencvs() -> None:
+    rng = np.random.default_rng(7)
+    for t in range(150):
+        rows, cols = (int(v) for v in rng.integers(5, 300, 2))
+        mask = np.zeros((rows, cols), np.uint8)
+        for _ in range(int(rng.integers(0, 8))):            # dice, some off the frame's edge
+            centre = (int(rng.integers(-20, cols + 20)), int(rng.integers(-20, rows + 20)))
+            cv2.circle(mask, centre, int(rng.integers(1, 50)), 255, -1)
+        if t % 3 == 0:
+            cv2.rectangle(mask, (2, 2), (cols - 3, rows - 3), 255, int(rng.integers(1, 10)))   # a rim
+        if t % 4 == 0:
+            mask[rng.random((rows, cols)) < 0.05] = 255
+        k = int(rng.integers(2, 30))
+        shape = (cv2.MORPH_ELLIPSE, cv2.MORPH_RECT, cv2.MORPH_CROSS)[t % 3]
+        kernel = cv2.getStructuringElement(shape, (k, int(rng.integers(2, 30)) if t % 5 == 0 else k))
+        assert np.array_equal(reader._opened(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
+
+
+def test_laplacian_variance_is_opencvs_mean_std_dev() -> None:
+    rng = np.random.default_rng(8)
+    greys = [render_scene(20_000 + i, view="top", width=640, height=480, n_dice=2).image[..., 1] for i in range(4)]
+    greys += [rng.integers(0, 256, (int(rng.integers(1, 400)), int(rng.integers(1, 400))), dtype=np.uint8)
+              for _ in range(100)]
+    greys += [np.full((40, 30), 9, np.uint8), np.tile(np.array([0, 255], np.uint8), (480, 320))]
+    for grey in greys:
+        expected = float(cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1][0, 0] ** 2)
+        assert reader._laplacian_variance(grey) == expected
+
+
 def test_patches_in_chunks_get_the_probabilities_of_one_at_a_time() -> None:
     classifier = default_classifier()
     rng = np.random.default_rng(4)
