@@ -505,6 +505,7 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
     colours: list[np.ndarray] = []
     smallest, largest = max(4.0, (side * 0.07) ** 2), (side * 0.45) ** 2
     pips = []
+    sums = None
     for i in range(1, n):
         area = int(stats[i, cv2.CC_STAT_AREA])
         bw, bh = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
@@ -513,9 +514,13 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
         if max(bw, bh) > 1.6 * min(bw, bh) + 1 or area < 0.5 * bw * bh:
             continue
         pips.append((float(centres[i][0] + x), float(centres[i][1] + y), area))
-        # Its mean Lab colour, looked for only within its own box (a pip is small).
-        bx, by = int(stats[i, cv2.CC_STAT_LEFT]), int(stats[i, cv2.CC_STAT_TOP])
-        colours.append(lab[by:by + bh, bx:bx + bw][labels[by:by + bh, bx:bx + bw] == i].mean(axis=0))
+        # Its mean Lab colour: every label's channel sums at once (whole numbers, exact), over
+        # its area as numpy's mean divides them (in float64, then float32).
+        if sums is None:
+            inside = labels.ravel() > 0
+            which, pixels = labels.ravel()[inside], lab8.reshape(-1, 3)[inside]
+            sums = np.stack([np.bincount(which, weights=pixels[:, c], minlength=n) for c in range(3)], 1)
+        colours.append((sums[i] / area).astype(np.float32))
     if contrast is not None:
         contrast.append((np.array(colours), face))
     return pips
@@ -901,11 +906,13 @@ def _laplacian_variance(grey: np.ndarray) -> float:
     """cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1] squared, the same number: OpenCV's own
     formula applied to the sum and the sum of squares (whole numbers, exact in float64), which
     two plain reductions give in half meanStdDev's time. (The squares are summed from 32-bit
-    pixels: OpenCV sums those in float64, 16-bit ones not exactly.)"""
+    pixels, as OpenCV sums those in float64 and 16-bit ones not exactly; in bands of 64 rows,
+    whose 32-bit copy stays in the cache.)"""
     lap = cv2.Laplacian(grey, cv2.CV_16S)
     scale = 1.0 / lap.size
     mean = cv2.sumElems(lap)[0] * scale
-    spread = math.sqrt(max(cv2.norm(lap.astype(np.int32), cv2.NORM_L2SQR) * scale - mean * mean, 0.0))
+    squares = sum(cv2.norm(lap[r:r + 64].astype(np.int32), cv2.NORM_L2SQR) for r in range(0, len(lap), 64))
+    spread = math.sqrt(max(squares * scale - mean * mean, 0.0))
     return spread * spread
 
 

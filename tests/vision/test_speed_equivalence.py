@@ -204,6 +204,39 @@ def test_laplacian_variance_is_opencvs_mean_std_dev() -> None:
         assert reader._laplacian_variance(grey) == expected
 
 
+def test_whole_number_patches_normalise_as_numpy_does() -> None:
+    rng = np.random.default_rng(9)
+    for t in range(60):
+        shape = (int(rng.integers(1, 40)), 32, 32) + ((3,) if t % 2 else ())
+        raw = rng.integers(0, 256, shape).astype(np.uint8)
+        if t % 5 == 0:
+            raw //= 60                                  # few levels; flat patches
+        got = normalise_many(raw)
+        assert got.dtype == np.float32 and np.array_equal(got, normalise_many(raw.astype(np.float32)))
+    assert normalise_many(np.zeros((0, 32, 32, 3), np.uint8)).shape == (0, 32, 32, 3)
+
+
+def test_pip_colours_are_the_mean_of_each_pips_pixels() -> None:
+    scene = render_scene(20_011, view="top", width=640, height=480, n_dice=2)
+    mask, scale = reader._foreground(scene.image, None, {})
+    blobs = [b for b in reader._blobs(mask, scale, within=scene.image.shape) if b.squarish]
+    assert blobs
+    for blob in blobs:
+        contrast: list = []
+        pips = reader._pips(scene.image, blob, contrast)
+        x, y, w, h = blob.box
+        lab = cv2.cvtColor(scene.image[y:y + h, x:x + w], cv2.COLOR_BGR2LAB).astype(np.float32)
+        colours, _ = contrast[2]
+        assert len(pips) == len(colours) >= 1
+        dist8, threshold = contrast[0], contrast[1]
+        inner = cv2.erode(blob.mask, np.ones((2 * max(1, int(blob.side * 0.06)) + 1,) * 2, np.uint8))
+        _, labels = cv2.connectedComponents(((dist8 > threshold) & (inner > 0)).astype(np.uint8), connectivity=8)
+        for (px, py, _), colour in zip(pips, colours):
+            label = labels[int(py - y), int(px - x)]
+            assert label > 0 and colour.dtype == np.float32
+            assert np.array_equal(colour, lab[labels == label].mean(axis=0))
+
+
 def test_patches_in_chunks_get_the_probabilities_of_one_at_a_time() -> None:
     classifier = default_classifier()
     rng = np.random.default_rng(4)
