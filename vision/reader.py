@@ -281,15 +281,28 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
 
 
 def _opened(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:
-    """cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), the same pixels, the dilation worked out
-    only round what the erosion left (the dice: the tray's thin rim erodes away), a margin of the
-    kernel's size all round, where it reaches nothing else. Half the time of the whole frame's."""
-    eroded = cv2.erode(mask, kernel)
+    """cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), the same pixels, worked out round the dice
+    only. Where the kernel's middle row and column both fit (two cheap straight erosions) holds
+    every pixel its erosion keeps: the tray's thin rim does not. The erosion is worked out on the
+    box round those, and the dilation round what it kept, each with a margin of the kernel's
+    size, where the frame beyond reaches nothing. A third of the time of the whole frame's."""
+    rows, cols = mask.shape
+    kh, kw = kernel.shape
+    m = max(kh, kw)
+    if kernel[kh // 2].all() and kernel[:, kw // 2].all():
+        lines = cv2.bitwise_and(cv2.erode(mask, np.ones((1, kw), np.uint8), anchor=(kw // 2, 0)),
+                                cv2.erode(mask, np.ones((kh, 1), np.uint8), anchor=(0, kh // 2)))
+        x, y, w, h = cv2.boundingRect(lines)
+    else:
+        x, y, w, h = 0, 0, cols, rows
+    eroded = np.zeros_like(mask)
+    if w == 0:
+        return eroded
+    x0, y0, x1, y1 = max(0, x - m), max(0, y - m), min(cols, x + w + m), min(rows, y + h + m)
+    eroded[y:y + h, x:x + w] = cv2.erode(mask[y0:y1, x0:x1], kernel)[y - y0:y - y0 + h, x - x0:x - x0 + w]
     x, y, w, h = cv2.boundingRect(eroded)
     if w == 0:
         return eroded
-    rows, cols = mask.shape
-    m = max(kernel.shape)
     x0, y0, x1, y1 = max(0, x - m), max(0, y - m), min(cols, x + w + m), min(rows, y + h + m)
     out = np.zeros_like(mask)
     out[y0:y1, x0:x1] = cv2.dilate(eroded[y0:y1, x0:x1], kernel)
@@ -733,10 +746,12 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     margin = int(0.5 * s)
     found: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
+    clear = cv2.compare(covered, 0, cv2.CMP_EQ)
     # Dark pips (a white die on a light tray) and light ones (a dark die under a glare).
     for op, spots_at in zip((cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT)[:2 if light_spots else 1], found):
         hat = cv2.morphologyEx(small, op, kernel)
-        spots = ((hat > STRAY_CONTRAST) & (covered == 0)).astype(np.uint8)
+        # (hat > STRAY_CONTRAST) & clear, as 0/1: on 8-bit pixels cv2.threshold keeps those above it.
+        spots = cv2.bitwise_and(cv2.threshold(hat, STRAY_CONTRAST, 1, cv2.THRESH_BINARY)[1], clear)
         n, _, stats, centres = _components(spots)
         for i in range(1, n):
             area = stats[i, cv2.CC_STAT_AREA]
