@@ -458,7 +458,7 @@ def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None
         x, y, w, h = (int(v) for v in stats[i, :4])
         if w > 0.6 * mask.shape[1] or h > 0.6 * mask.shape[0]:
             continue
-        sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        sub = cv2.compare(labels[y:y + h, x:x + w], i, cv2.CMP_EQ)      # 0/255
         contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         contour = (max(contours, key=cv2.contourArea) + np.array([x, y])).astype(np.float32)
         thickness = float(cv2.distanceTransform(sub, cv2.DIST_L2, 3).max())
@@ -473,9 +473,9 @@ def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None
                 fh, fw = max(1, min(fh, within[0] - fy)), max(1, min(fw, within[1] - fx))
                 sub = np.ascontiguousarray(sub[:fh, :fw])
             x, y, w, h = fx, fy, fw, fh
-            area = int(sub.sum())
+            area = cv2.countNonZero(sub)
             thickness /= scale
-        out.append(_Blob(area, cv2.minAreaRect(contour), (x, y, w, h), sub * 255, thickness))
+        out.append(_Blob(area, cv2.minAreaRect(contour), (x, y, w, h), sub, thickness))
     return out
 
 
