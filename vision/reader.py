@@ -309,20 +309,21 @@ def _opened(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:
     return out
 
 
-def _components(mask: np.ndarray, connectivity: int = 8
-                ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+def _components(mask: np.ndarray, connectivity: int = 8, *, labelled: bool = True
+                ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray]:
     """cv2.connectedComponentsWithStats(mask, connectivity), the same labels, stats and
     centroids, worked out faster: OpenCV labels the box round the mask's pixels, and the
     statistics are counted over the labelled pixels alone (OpenCV's statistics pass visits every
     pixel of the frame: ~0.3 ms for the empty tray round a few dice, 5-10 times its labelling).
     (The box starts on even coordinates: the 8-connected labelling works in 2 x 2 blocks, and
-    would number otherwise.)"""
+    would number otherwise.) ``labelled=False``: the label image is not wanted (None)."""
     x, y, w, h = cv2.boundingRect(mask)
     rows, cols = mask.shape
     if w == 0:
         # An empty mask (often: no pip-like spot off the dice).
         stats = np.array([[0, 0, cols, rows, rows * cols]], np.int32)
-        return 1, np.zeros(mask.shape, np.int32), stats, np.array([[(cols - 1) / 2, (rows - 1) / 2]])
+        labels = np.zeros(mask.shape, np.int32) if labelled else None
+        return 1, labels, stats, np.array([[(cols - 1) / 2, (rows - 1) / 2]])
     x0, y0 = x - x % 2, y - y % 2
     box = mask[y0:y + h, x0:x + w]
     n, part = cv2.connectedComponents(box, connectivity=connectivity)
@@ -341,8 +342,10 @@ def _components(mask: np.ndarray, connectivity: int = 8
     stats[1:, cv2.CC_STAT_WIDTH] = np.maximum.reduceat(xs, starts) + x0 + 1 - stats[1:, 0]
     stats[1:, cv2.CC_STAT_HEIGHT] = ys[ends - 1] + y0 + 1 - stats[1:, 1]
     stats[1:, cv2.CC_STAT_AREA] = ends - starts
-    labels = np.zeros(mask.shape, np.int32)
-    labels[y0:y + h, x0:x + w] = part
+    labels = None
+    if labelled:
+        labels = np.zeros(mask.shape, np.int32)
+        labels[y0:y + h, x0:x + w] = part
     # Centroids: whole-number coordinate sums (exact in float64) over the area, as OpenCV's.
     area = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
     sums = np.empty((n, 2), np.float64)
@@ -736,23 +739,23 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
     small = source if f >= from_scale else cv2.resize(
         source, None, fx=f / from_scale, fy=f / from_scale, interpolation=cv2.INTER_AREA)
     s = die_side * f
-    covered = np.zeros(small.shape, np.uint8)
+    # Clear of every blob's box grown by ``grow`` (as dilating the boxes by a square would).
+    grow = max(1, int(0.2 * s))
+    clear = np.full(small.shape, 255, np.uint8)
     for blob in blobs:
         x, y, w, h = blob.box
-        cv2.rectangle(covered, (int(x * f), int(y * f)), (int((x + w) * f), int((y + h) * f)), 255, -1)
-    grow = max(1, int(0.2 * s))
-    covered = cv2.dilate(covered, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+        cv2.rectangle(clear, (int(x * f) - grow, int(y * f) - grow),
+                      (int((x + w) * f) + grow, int((y + h) * f) + grow), 0, -1)
     k = max(3, int(0.45 * s) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     margin = int(0.5 * s)
     found: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
-    clear = cv2.compare(covered, 0, cv2.CMP_EQ)
     # Dark pips (a white die on a light tray) and light ones (a dark die under a glare).
     for op, spots_at in zip((cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT)[:2 if light_spots else 1], found):
         hat = cv2.morphologyEx(small, op, kernel)
         # (hat > STRAY_CONTRAST) & clear, as 0/1: on 8-bit pixels cv2.threshold keeps those above it.
         spots = cv2.bitwise_and(cv2.threshold(hat, STRAY_CONTRAST, 1, cv2.THRESH_BINARY)[1], clear)
-        n, _, stats, centres = _components(spots)
+        n, _, stats, centres = _components(spots, labelled=False)
         for i in range(1, n):
             area = stats[i, cv2.CC_STAT_AREA]
             bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]

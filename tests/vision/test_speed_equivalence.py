@@ -155,6 +155,9 @@ def test_components_of_empty_full_and_cut_out_masks_are_opencvs() -> None:
                     assert got[0] == expected[0]
                     for a, b in zip(got[1:], expected[1:]):
                         assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True)
+                    n, labels, stats, centroids = reader._components(mask, connectivity, labelled=False)
+                    assert n == expected[0] and labels is None and np.array_equal(stats, expected[2])
+                    assert np.array_equal(centroids, expected[3], equal_nan=True)
         finally:
             cv2.setNumThreads(-1)
 
