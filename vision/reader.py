@@ -328,8 +328,9 @@ def _components(mask: np.ndarray, connectivity: int = 8, *, labelled: bool = Tru
     box = mask[y0:y + h, x0:x + w]
     n, part = cv2.connectedComponents(box, connectivity=connectivity)
     points = cv2.findNonZero(box).reshape(-1, 2)        # row by row
-    if len(points) == rows * cols:
-        return cv2.connectedComponentsWithStats(mask, connectivity=connectivity)   # (no background)
+    if len(points) == rows * cols:                      # no background: OpenCV's own answer
+        n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
+        return n, labels if labelled else None, stats, centroids
     # Each label's pixels together, still row by row: its first is its top, its last its bottom.
     which = part[box > 0]
     order = np.argsort(which, kind="stable")
