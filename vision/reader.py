@@ -280,32 +280,48 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     return mask, scale
 
 
+def _runs(on: np.ndarray) -> list[tuple[int, int]]:
+    """(start, end) of each run of True in a 1-d boolean array."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([False], on, [False])).astype(np.int8)))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist()))
+
+
 def _opened(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:
     """cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), the same pixels, worked out round the dice
     only. Where the kernel's middle row and column both fit (two cheap straight erosions) holds
-    every pixel its erosion keeps: the tray's thin rim does not. The erosion is worked out on the
-    box round those, and the dilation round what it kept, each with a margin of the kernel's
-    size, where the frame beyond reaches nothing. A third of the time of the whole frame's."""
+    every pixel its erosion keeps: the tray's thin rim drops out, the dice's cores stay. Boxes
+    round the cores (bands of rows that hold some, split at empty columns) are each eroded and
+    dilated on their own, with a margin of the kernel's size: opening a mask is the union of
+    opening its parts, and beyond the margin the frame reaches nothing. About half the whole
+    frame's time for two dice; the whole frame as before when the boxes would cover most of it."""
     rows, cols = mask.shape
     kh, kw = kernel.shape
     m = max(kh, kw)
-    if kernel[kh // 2].all() and kernel[:, kw // 2].all():
-        lines = cv2.bitwise_and(cv2.erode(mask, np.ones((1, kw), np.uint8), anchor=(kw // 2, 0)),
-                                cv2.erode(mask, np.ones((kh, 1), np.uint8), anchor=(0, kh // 2)))
-        x, y, w, h = cv2.boundingRect(lines)
-    else:
-        x, y, w, h = 0, 0, cols, rows
-    eroded = np.zeros_like(mask)
-    if w == 0:
-        return eroded
-    x0, y0, x1, y1 = max(0, x - m), max(0, y - m), min(cols, x + w + m), min(rows, y + h + m)
-    eroded[y:y + h, x:x + w] = cv2.erode(mask[y0:y1, x0:x1], kernel)[y - y0:y - y0 + h, x - x0:x - x0 + w]
-    x, y, w, h = cv2.boundingRect(eroded)
-    if w == 0:
-        return eroded
-    x0, y0, x1, y1 = max(0, x - m), max(0, y - m), min(cols, x + w + m), min(rows, y + h + m)
+    if m <= 5 or not (kernel[kh // 2].all() and kernel[:, kw // 2].all()):
+        return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)       # small: cheap as it is
+    cores = cv2.bitwise_and(cv2.erode(mask, np.ones((1, kw), np.uint8), anchor=(kw // 2, 0)),
+                            cv2.erode(mask, np.ones((kh, 1), np.uint8), anchor=(0, kh // 2)))
+    boxes = []
+    for y0, y1 in _runs(cores.max(axis=1) > 0):
+        boxes += [(x0, y0, x1, y1) for x0, x1 in _runs(cores[y0:y1].max(axis=0) > 0)]
+
+    def crop(x0: int, y0: int, x1: int, y1: int) -> tuple[int, int, int, int]:
+        return max(0, x0 - m), max(0, y0 - m), min(cols, x1 + m), min(rows, y1 + m)
+
+    crops = [crop(*box) for box in boxes]
+    if len(boxes) > 8 or sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in crops) > 0.5 * rows * cols:
+        # Many dice: one box round them all, or the whole frame at once if that is most of it.
+        boxes = [(min(b[0] for b in boxes), boxes[0][1], max(b[2] for b in boxes), boxes[-1][3])]
+        crops = [crop(*boxes[0])]
+        x0, y0, x1, y1 = crops[0]
+        if (x1 - x0) * (y1 - y0) > 0.5 * rows * cols:
+            return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     out = np.zeros_like(mask)
-    out[y0:y1, x0:x1] = cv2.dilate(eroded[y0:y1, x0:x1], kernel)
+    for (x0, y0, x1, y1), (cx0, cy0, cx1, cy1) in zip(boxes, crops):
+        eroded = np.zeros((cy1 - cy0, cx1 - cx0), np.uint8)       # the erosion within the box only
+        eroded[y0 - cy0:y1 - cy0, x0 - cx0:x1 - cx0] = cv2.erode(
+            mask[cy0:cy1, cx0:cx1], kernel)[y0 - cy0:y1 - cy0, x0 - cx0:x1 - cx0]
+        np.maximum(out[cy0:cy1, cx0:cx1], cv2.dilate(eroded, kernel), out=out[cy0:cy1, cx0:cx1])
     return out
 
 

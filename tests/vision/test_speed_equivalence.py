@@ -199,6 +199,22 @@ def test_opening_round_what_the_erosion_left_is_opencvs() -> None:
         assert np.array_equal(reader._opened(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
 
 
+def test_opening_of_a_few_dice_inside_a_rim_is_opencvs() -> None:
+    rng = np.random.default_rng(10)
+    for t in range(300):
+        rows, cols = int(rng.integers(100, 400)), int(rng.integers(100, 500))
+        mask = np.zeros((rows, cols), np.uint8)
+        cv2.rectangle(mask, (3, 3), (cols - 4, rows - 4), 255, int(rng.integers(1, 5)))      # the rim
+        for _ in range(int(rng.integers(0, 12 if t % 5 == 0 else 4))):                         # dice
+            centre = (int(rng.integers(-10, cols + 10)), int(rng.integers(-10, rows + 10)))
+            cv2.circle(mask, centre, int(rng.integers(5, 30)), 255, -1)
+        if t % 3 == 0:
+            cv2.rectangle(mask, (0, 0), (int(rng.integers(5, 40)), int(rng.integers(5, 40))), 255, -1)
+        k = int(rng.integers(6, 25))
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE if t % 2 else cv2.MORPH_RECT, (k, k))
+        assert np.array_equal(reader._opened(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
+
+
 def test_laplacian_variance_is_opencvs_mean_std_dev() -> None:
     rng = np.random.default_rng(8)
     greys = [render_scene(20_000 + i, view="top", width=640, height=480, n_dice=2).image[..., 1] for i in range(4)]
