@@ -28,6 +28,7 @@ The bottom view (camera under the translucent tray) is read on the mirrored fram
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -169,12 +170,20 @@ _FLOOR_06 = np.floor(np.arange(256) * 0.6).astype(np.uint8)
 _CEIL_06 = np.ceil(np.arange(256) * 0.6).astype(np.uint8)
 
 
-def _lab_distance(lab: np.ndarray, other: np.ndarray | tuple[float, ...], lightness_lut: np.ndarray
-                  ) -> np.ndarray:
+def _lab_distance(lab: np.ndarray | list[np.ndarray], other: np.ndarray | list[np.ndarray] | tuple[float, ...],
+                  lightness_lut: np.ndarray) -> np.ndarray:
     """0.6 |dL| + |da| + |db| per pixel between an 8-bit Lab image and another (or one colour,
     as a 4-tuple), saturated at 255 (uint8).
-    Worked out with OpenCV's saturating 8-bit arithmetic: a fraction of the numpy cost."""
-    d_l, d_a, d_b = cv2.split(cv2.absdiff(lab, other))
+    Worked out with OpenCV's saturating 8-bit arithmetic: a fraction of the numpy cost.
+    Either image may be given as its three planes (a list, as cv2.split gives them): an image
+    compared twice is split once (splitting costs more than the arithmetic on the planes); a
+    colour compared with planes must then be whole numbers, as a uint8 image's is."""
+    if not isinstance(lab, list):
+        d_l, d_a, d_b = cv2.split(cv2.absdiff(lab, other))
+    else:
+        others = other if isinstance(other, list) else cv2.split(other) if isinstance(other, np.ndarray) \
+            else [float(c) for c in other[:3]]
+        d_l, d_a, d_b = (cv2.absdiff(p, o) for p, o in zip(lab, others))
     return cv2.add(cv2.add(d_a, d_b), cv2.LUT(d_l, lightness_lut))
 
 
@@ -265,6 +274,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     # (Converting the quarter-size median to Lab before enlarging it is cheaper, but it moved
     # the tray's edge enough to read 2 of 2,000 rendered frames ok with a die missing.)
     tray_lab = cv2.cvtColor(tray, cv2.COLOR_BGR2LAB)
+    lab = list(cv2.split(lab))          # compared twice below: split once
     dist8 = cv2.GaussianBlur(_lab_distance(lab, tray_lab, _FLOOR_06), (5, 5), 0)
     otsu, _ = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # (cv2.threshold on 8-bit pixels keeps those above the whole-number threshold, as > does.)
@@ -286,39 +296,106 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
             if parent >= 0 and cv2.contourArea(contour) < 0.2 * cv2.contourArea(contours[parent]):
                 cv2.drawContours(mask, [contour], -1, 255, -1)
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
-                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
+    mask = _opened(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
     return mask, scale
 
 
-def _components(mask: np.ndarray, connectivity: int = 8
-                ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+def _runs(on: np.ndarray) -> list[tuple[int, int]]:
+    """(start, end) of each run of True in a 1-d boolean array."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([False], on, [False])).astype(np.int8)))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist()))
+
+
+def _opened(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), the same pixels, worked out round the dice
+    only. Where the kernel's middle row and column both fit (two cheap straight erosions) holds
+    every pixel its erosion keeps: the tray's thin rim drops out, the dice's cores stay. Boxes
+    round the cores (bands of rows that hold some, split at empty columns) are each eroded and
+    dilated on their own, with a margin of the kernel's size: opening a mask is the union of
+    opening its parts, and beyond the margin the frame reaches nothing. About half the whole
+    frame's time for two dice; the whole frame as before when the boxes would cover most of it."""
+    rows, cols = mask.shape
+    kh, kw = kernel.shape
+    m = max(kh, kw)
+    if m <= 5 or not (kernel[kh // 2].all() and kernel[:, kw // 2].all()):
+        return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)       # small: cheap as it is
+    cores = cv2.bitwise_and(cv2.erode(mask, np.ones((1, kw), np.uint8), anchor=(kw // 2, 0)),
+                            cv2.erode(mask, np.ones((kh, 1), np.uint8), anchor=(0, kh // 2)))
+    boxes = []
+    for y0, y1 in _runs(cores.max(axis=1) > 0):
+        boxes += [(x0, y0, x1, y1) for x0, x1 in _runs(cores[y0:y1].max(axis=0) > 0)]
+
+    def crop(x0: int, y0: int, x1: int, y1: int) -> tuple[int, int, int, int]:
+        return max(0, x0 - m), max(0, y0 - m), min(cols, x1 + m), min(rows, y1 + m)
+
+    crops = [crop(*box) for box in boxes]
+    if len(boxes) > 8 or sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in crops) > 0.5 * rows * cols:
+        # Many dice: one box round them all, or the whole frame at once if that is most of it.
+        boxes = [(min(b[0] for b in boxes), boxes[0][1], max(b[2] for b in boxes), boxes[-1][3])]
+        crops = [crop(*boxes[0])]
+        x0, y0, x1, y1 = crops[0]
+        if (x1 - x0) * (y1 - y0) > 0.5 * rows * cols:
+            return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    out = np.zeros_like(mask)
+    for (x0, y0, x1, y1), (cx0, cy0, cx1, cy1) in zip(boxes, crops):
+        eroded = np.zeros((cy1 - cy0, cx1 - cx0), np.uint8)       # the erosion within the box only
+        eroded[y0 - cy0:y1 - cy0, x0 - cx0:x1 - cx0] = cv2.erode(
+            mask[cy0:cy1, cx0:cx1], kernel)[y0 - cy0:y1 - cy0, x0 - cx0:x1 - cx0]
+        np.maximum(out[cy0:cy1, cx0:cx1], cv2.dilate(eroded, kernel), out=out[cy0:cy1, cx0:cx1])
+    return out
+
+
+def _components(mask: np.ndarray, connectivity: int = 8, *, labelled: bool = True
+                ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray]:
     """cv2.connectedComponentsWithStats(mask, connectivity), the same labels, stats and
-    centroids, worked out on the box round the mask's pixels: OpenCV's statistics pass costs
-    about as much for the empty tray round a few dice as for the dice. (The box starts on even
-    coordinates: the 8-connected labelling works in 2 x 2 blocks, and would number otherwise.)"""
+    centroids, worked out faster: OpenCV labels the box round the mask's pixels, and the
+    statistics are counted over the labelled pixels alone (OpenCV's statistics pass visits every
+    pixel of the frame: ~0.3 ms for the empty tray round a few dice, 5-10 times its labelling).
+    (The box starts on even coordinates: the 8-connected labelling works in 2 x 2 blocks, and
+    would number otherwise.) ``labelled=False``: the label image is not wanted (None)."""
     x, y, w, h = cv2.boundingRect(mask)
     rows, cols = mask.shape
+    if w == 0:
+        # An empty mask (often: no pip-like spot off the dice).
+        stats = np.array([[0, 0, cols, rows, rows * cols]], np.int32)
+        labels = np.zeros(mask.shape, np.int32) if labelled else None
+        return 1, labels, stats, np.array([[(cols - 1) / 2, (rows - 1) / 2]])
     x0, y0 = x - x % 2, y - y % 2
-    if w == 0 or (x0 == 0 and y0 == 0 and x + w == cols and y + h == rows):
-        return cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
-    n, part, stats, centroids = cv2.connectedComponentsWithStats(mask[y0:y + h, x0:x + w],
-                                                                 connectivity=connectivity)
-    labels = np.zeros(mask.shape, np.int32)
-    labels[y0:y + h, x0:x + w] = part
-    stats[1:, cv2.CC_STAT_LEFT] += x0
-    stats[1:, cv2.CC_STAT_TOP] += y0
+    box = mask[y0:y + h, x0:x + w]
+    n, part = cv2.connectedComponents(box, connectivity=connectivity)
+    points = cv2.findNonZero(box).reshape(-1, 2)        # row by row
+    if len(points) == rows * cols:                      # no background: OpenCV's own answer
+        n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
+        return n, labels if labelled else None, stats, centroids
+    # Each label's pixels together, still row by row: its first is its top, its last its bottom.
+    which = part[box > 0]
+    order = np.argsort(which, kind="stable")
+    bounds = np.searchsorted(which[order], np.arange(1, n + 1))
+    starts, ends = bounds[:-1], bounds[1:]
+    xs, ys = points[order, 0], points[order, 1]
+    stats = np.empty((n, 5), np.int32)
+    stats[1:, cv2.CC_STAT_LEFT] = np.minimum.reduceat(xs, starts) + x0
+    stats[1:, cv2.CC_STAT_TOP] = ys[starts] + y0
+    stats[1:, cv2.CC_STAT_WIDTH] = np.maximum.reduceat(xs, starts) + x0 + 1 - stats[1:, 0]
+    stats[1:, cv2.CC_STAT_HEIGHT] = ys[ends - 1] + y0 + 1 - stats[1:, 1]
+    stats[1:, cv2.CC_STAT_AREA] = ends - starts
+    labels = None
+    if labelled:
+        labels = np.zeros(mask.shape, np.int32)
+        labels[y0:y + h, x0:x + w] = part
+    # Centroids: whole-number coordinate sums (exact in float64) over the area, as OpenCV's.
     area = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
-    # Centroids are whole-number coordinate sums over the area: recover the sums, shift them.
-    sums = np.rint(centroids * area[:, None])
-    sums[1:] += np.array([x0, y0], np.float64) * area[1:, None]
+    sums = np.empty((n, 2), np.float64)
+    sums[1:, 0] = np.add.reduceat(xs, starts, dtype=np.int64) + x0 * (ends - starts)
+    sums[1:, 1] = np.add.reduceat(ys, starts, dtype=np.int64) + y0 * (ends - starts)
     # The background: every pixel the labelled ones are not.
     area[0] = rows * cols - area[1:].sum()
     sums[0] = (rows * cols * (cols - 1) / 2 - sums[1:, 0].sum(), rows * cols * (rows - 1) / 2 - sums[1:, 1].sum())
-    stats[0] = (*cv2.boundingRect(cv2.compare(mask, 0, cv2.CMP_EQ)), int(area[0]))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        centroids = sums / area[:, None]
-    return n, labels, stats, centroids
+    if mask[0].all() or mask[-1].all() or mask[:, 0].all() or mask[:, -1].all():
+        stats[0] = (*cv2.boundingRect(cv2.compare(mask, 0, cv2.CMP_EQ)), int(area[0]))
+    else:
+        stats[0] = (0, 0, cols, rows, int(area[0]))      # the background reaches every edge
+    return n, labels, stats, sums / area[:, None]        # (no area is 0 here)
 
 
 def _cluster_seeds(sub: np.ndarray, count: int, die_side: float) -> np.ndarray | None:
@@ -421,7 +498,7 @@ def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None
         x, y, w, h = (int(v) for v in stats[i, :4])
         if w > 0.6 * mask.shape[1] or h > 0.6 * mask.shape[0]:
             continue
-        sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        sub = cv2.compare(labels[y:y + h, x:x + w], i, cv2.CMP_EQ)      # 0/255
         contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         contour = (max(contours, key=cv2.contourArea) + np.array([x, y])).astype(np.float32)
         thickness = float(cv2.distanceTransform(sub, cv2.DIST_L2, 3).max())
@@ -436,9 +513,9 @@ def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None
                 fh, fw = max(1, min(fh, within[0] - fy)), max(1, min(fw, within[1] - fx))
                 sub = np.ascontiguousarray(sub[:fh, :fw])
             x, y, w, h = fx, fy, fw, fh
-            area = int(sub.sum())
+            area = cv2.countNonZero(sub)
             thickness /= scale
-        out.append(_Blob(area, cv2.minAreaRect(contour), (x, y, w, h), sub * 255, thickness))
+        out.append(_Blob(area, cv2.minAreaRect(contour), (x, y, w, h), sub, thickness))
     return out
 
 
@@ -481,6 +558,7 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
     colours: list[np.ndarray] = []
     smallest, largest = max(4.0, (side * 0.07) ** 2), (side * 0.45) ** 2
     pips = []
+    sums = None
     for i in range(1, n):
         area = int(stats[i, cv2.CC_STAT_AREA])
         bw, bh = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
@@ -489,9 +567,13 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
         if max(bw, bh) > 1.6 * min(bw, bh) + 1 or area < 0.5 * bw * bh:
             continue
         pips.append((float(centres[i][0] + x), float(centres[i][1] + y), area))
-        # Its mean Lab colour, looked for only within its own box (a pip is small).
-        bx, by = int(stats[i, cv2.CC_STAT_LEFT]), int(stats[i, cv2.CC_STAT_TOP])
-        colours.append(lab[by:by + bh, bx:bx + bw][labels[by:by + bh, bx:bx + bw] == i].mean(axis=0))
+        # Its mean Lab colour: every label's channel sums at once (whole numbers, exact), over
+        # its area as numpy's mean divides them (in float64, then float32).
+        if sums is None:
+            inside = labels.ravel() > 0
+            which, pixels = labels.ravel()[inside], lab8.reshape(-1, 3)[inside]
+            sums = np.stack([np.bincount(which, weights=pixels[:, c], minlength=n) for c in range(3)], 1)
+        colours.append((sums[i] / area).astype(np.float32))
     if contrast is not None:
         contrast.append((np.array(colours), face))
     return pips
@@ -704,12 +786,13 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
     small = source if f >= from_scale else cv2.resize(
         source, None, fx=f / from_scale, fy=f / from_scale, interpolation=cv2.INTER_AREA)
     s = die_side * f
-    covered = np.zeros(small.shape, np.uint8)
+    # Clear of every blob's box grown by ``grow`` (as dilating the boxes by a square would).
+    grow = max(1, int(0.2 * s))
+    clear = np.full(small.shape, 255, np.uint8)
     for blob in blobs:
         x, y, w, h = blob.box
-        cv2.rectangle(covered, (int(x * f), int(y * f)), (int((x + w) * f), int((y + h) * f)), 255, -1)
-    grow = max(1, int(0.2 * s))
-    covered = cv2.dilate(covered, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+        cv2.rectangle(clear, (int(x * f) - grow, int(y * f) - grow),
+                      (int((x + w) * f) + grow, int((y + h) * f) + grow), 0, -1)
     k = max(3, int(0.45 * s) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     margin = int(0.5 * s)
@@ -717,8 +800,9 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
     # Dark pips (a white die on a light tray) and light ones (a dark die under a glare).
     for op, spots_at in zip((cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT)[:2 if light_spots else 1], found):
         hat = cv2.morphologyEx(small, op, kernel)
-        spots = ((hat > STRAY_CONTRAST) & (covered == 0)).astype(np.uint8)
-        n, _, stats, centres = _components(spots)
+        # (hat > STRAY_CONTRAST) & clear, as 0/1: on 8-bit pixels cv2.threshold keeps those above it.
+        spots = cv2.bitwise_and(cv2.threshold(hat, STRAY_CONTRAST, 1, cv2.THRESH_BINARY)[1], clear)
+        n, _, stats, centres = _components(spots, labelled=False)
         for i in range(1, n):
             area = stats[i, cv2.CC_STAT_AREA]
             bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
@@ -886,6 +970,20 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
     return not isinstance(result, str) and result[0] == value
 
 
+def _laplacian_variance(grey: np.ndarray) -> float:
+    """cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1] squared, the same number: OpenCV's own
+    formula applied to the sum and the sum of squares (whole numbers, exact in float64), which
+    two plain reductions give in half meanStdDev's time. (The squares are summed from 32-bit
+    pixels, as OpenCV sums those in float64 and 16-bit ones not exactly; in bands of 64 rows,
+    whose 32-bit copy stays in the cache.)"""
+    lap = cv2.Laplacian(grey, cv2.CV_16S)
+    scale = 1.0 / lap.size
+    mean = cv2.sumElems(lap)[0] * scale
+    squares = sum(cv2.norm(lap[r:r + 64].astype(np.int32), cv2.NORM_L2SQR) for r in range(0, len(lap), 64))
+    spread = math.sqrt(max(squares * scale - mean * mean, 0.0))
+    return spread * spread
+
+
 def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
               calibration: Any = None, learned: bool = True) -> Reading:
     """Read every die in a frame. Values are what the players see.
@@ -917,7 +1015,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     brightness = float(cv2.mean(grey)[0])
     # A 3x3 Laplacian of 8-bit pixels fits in 16 bits exactly (a quarter of the 64-bit cost).
-    sharpness = float(cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1][0, 0] ** 2)
+    sharpness = _laplacian_variance(grey)
 
     def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
         return Reading(Status.UNSURE, dice, reason, brightness, sharpness)

@@ -137,6 +137,128 @@ def test_components_on_the_pixels_box_are_opencvs() -> None:
                 assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True), (t, connectivity)
 
 
+def test_components_of_empty_full_and_cut_out_masks_are_opencvs() -> None:
+    rng = np.random.default_rng(5)
+    masks = [np.zeros((61, 80), np.uint8), np.zeros((60, 81), np.uint8), np.full((33, 20), 255, np.uint8),
+             np.ones((7, 9), np.uint8)]
+    for t in range(60):
+        big = ((rng.random((120, 150)) > 0.9) * 255).astype(np.uint8)
+        cv2.rectangle(big, (4, 4), (140, 110), 255, int(rng.integers(1, 4)))        # a rim round it
+        masks.append(big[int(rng.integers(0, 3)):, int(rng.integers(0, 3)):])      # not contiguous
+    for threads in (1, 2):
+        cv2.setNumThreads(threads)
+        try:
+            for mask in masks:
+                for connectivity in (4, 8):
+                    expected = cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
+                    got = reader._components(mask, connectivity)
+                    assert got[0] == expected[0]
+                    for a, b in zip(got[1:], expected[1:]):
+                        assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True)
+                    n, labels, stats, centroids = reader._components(mask, connectivity, labelled=False)
+                    assert n == expected[0] and labels is None and np.array_equal(stats, expected[2])
+                    assert np.array_equal(centroids, expected[3], equal_nan=True)
+        finally:
+            cv2.setNumThreads(-1)
+
+
+def test_lab_distance_of_planes_is_that_of_the_images() -> None:
+    rng = np.random.default_rng(6)
+    a = rng.integers(0, 256, (256, 256, 3), dtype=np.uint8)
+    for c in range(3):
+        a[c, :, c] = np.arange(256, dtype=np.uint8)              # every difference occurs
+    b = rng.integers(0, 256, (256, 256, 3), dtype=np.uint8)
+    planes = list(cv2.split(a))
+    for lut in (reader._FLOOR_06, reader._CEIL_06):
+        expected = reader._lab_distance(a, b, lut)
+        assert np.array_equal(reader._lab_distance(planes, b, lut), expected)
+        assert np.array_equal(reader._lab_distance(planes, list(cv2.split(b)), lut), expected)
+        for colour in ((0, 0, 0), (255, 255, 255), (120, 131, 97)):
+            one = (*map(float, colour), 0.0)
+            assert np.array_equal(reader._lab_distance(planes, one, lut), reader._lab_distance(a, one, lut))
+
+
+def test_opening_round_what_the_erosion_left_is_opencvs() -> None:
+    rng = np.random.default_rng(7)
+    for t in range(300):
+        rows, cols = (int(v) for v in rng.integers(5, 300, 2))
+        mask = np.zeros((rows, cols), np.uint8)
+        for _ in range(int(rng.integers(0, 8))):            # dice, some off the frame's edge
+            centre = (int(rng.integers(-20, cols + 20)), int(rng.integers(-20, rows + 20)))
+            cv2.circle(mask, centre, int(rng.integers(1, 50)), 255, -1)
+        if t % 3 == 0:
+            cv2.rectangle(mask, (2, 2), (cols - 3, rows - 3), 255, int(rng.integers(1, 10)))   # a rim
+        if t % 4 == 0:
+            mask[rng.random((rows, cols)) < 0.05] = 255
+        k = int(rng.integers(2, 30))
+        shape = (cv2.MORPH_ELLIPSE, cv2.MORPH_RECT, cv2.MORPH_CROSS)[t % 3]
+        kernel = cv2.getStructuringElement(shape, (k, int(rng.integers(2, 30)) if t % 5 == 0 else k))
+        if t % 7 == 0:
+            kernel = (rng.random((k, k)) < 0.7).astype(np.uint8)        # rows and columns with gaps
+            kernel[k // 2, k // 2] = 1
+        assert np.array_equal(reader._opened(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
+
+
+def test_opening_of_a_few_dice_inside_a_rim_is_opencvs() -> None:
+    rng = np.random.default_rng(10)
+    for t in range(300):
+        rows, cols = int(rng.integers(100, 400)), int(rng.integers(100, 500))
+        mask = np.zeros((rows, cols), np.uint8)
+        cv2.rectangle(mask, (3, 3), (cols - 4, rows - 4), 255, int(rng.integers(1, 5)))      # the rim
+        for _ in range(int(rng.integers(0, 12 if t % 5 == 0 else 4))):                         # dice
+            centre = (int(rng.integers(-10, cols + 10)), int(rng.integers(-10, rows + 10)))
+            cv2.circle(mask, centre, int(rng.integers(5, 30)), 255, -1)
+        if t % 3 == 0:
+            cv2.rectangle(mask, (0, 0), (int(rng.integers(5, 40)), int(rng.integers(5, 40))), 255, -1)
+        k = int(rng.integers(6, 25))
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE if t % 2 else cv2.MORPH_RECT, (k, k))
+        assert np.array_equal(reader._opened(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
+
+
+def test_laplacian_variance_is_opencvs_mean_std_dev() -> None:
+    rng = np.random.default_rng(8)
+    greys = [render_scene(20_000 + i, view="top", width=640, height=480, n_dice=2).image[..., 1] for i in range(4)]
+    greys += [rng.integers(0, 256, (int(rng.integers(1, 400)), int(rng.integers(1, 400))), dtype=np.uint8)
+              for _ in range(100)]
+    greys += [np.full((40, 30), 9, np.uint8), np.tile(np.array([0, 255], np.uint8), (480, 320))]
+    for grey in greys:
+        expected = float(cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1][0, 0] ** 2)
+        assert reader._laplacian_variance(grey) == expected
+
+
+def test_whole_number_patches_normalise_as_numpy_does() -> None:
+    rng = np.random.default_rng(9)
+    for t in range(60):
+        shape = (int(rng.integers(1, 40)), 32, 32) + ((3,) if t % 2 else ())
+        raw = rng.integers(0, 256, shape).astype(np.uint8)
+        if t % 5 == 0:
+            raw //= 60                                  # few levels; flat patches
+        got = normalise_many(raw)
+        assert got.dtype == np.float32 and np.array_equal(got, normalise_many(raw.astype(np.float32)))
+    assert normalise_many(np.zeros((0, 32, 32, 3), np.uint8)).shape == (0, 32, 32, 3)
+
+
+def test_pip_colours_are_the_mean_of_each_pips_pixels() -> None:
+    scene = render_scene(20_011, view="top", width=640, height=480, n_dice=2)
+    mask, scale = reader._foreground(scene.image, None, {})
+    blobs = [b for b in reader._blobs(mask, scale, within=scene.image.shape) if b.squarish]
+    assert blobs
+    for blob in blobs:
+        contrast: list = []
+        pips = reader._pips(scene.image, blob, contrast)
+        x, y, w, h = blob.box
+        lab = cv2.cvtColor(scene.image[y:y + h, x:x + w], cv2.COLOR_BGR2LAB).astype(np.float32)
+        colours, _ = contrast[2]
+        assert len(pips) == len(colours) >= 1
+        dist8, threshold = contrast[0], contrast[1]
+        inner = cv2.erode(blob.mask, np.ones((2 * max(1, int(blob.side * 0.06)) + 1,) * 2, np.uint8))
+        _, labels = cv2.connectedComponents(((dist8 > threshold) & (inner > 0)).astype(np.uint8), connectivity=8)
+        for (px, py, _), colour in zip(pips, colours):
+            label = labels[int(py - y), int(px - x)]
+            assert label > 0 and colour.dtype == np.float32
+            assert np.array_equal(colour, lab[labels == label].mean(axis=0))
+
+
 def test_patches_in_chunks_get_the_probabilities_of_one_at_a_time() -> None:
     classifier = default_classifier()
     rng = np.random.default_rng(4)
