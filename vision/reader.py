@@ -72,6 +72,7 @@ NOT_A_DIE = 0.9               # the network's p(no die here) that lets an unread
 QUIET_AREA = 0.3                # (0.5 let a half-hidden die at the cup's edge go unasked)
 QUIET_THICKNESS = 0.3
 SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short side below this
+LEANING_ASPECT = 1.15          # a piece of touching dice lengthened this much is a die leaning
 SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
@@ -398,10 +399,10 @@ def _components(mask: np.ndarray, connectivity: int = 8, *, labelled: bool = Tru
     return n, labels, stats, sums / area[:, None]        # (no area is 0 here)
 
 
-def _cluster_seeds(sub: np.ndarray, count: int, die_side: float) -> np.ndarray | None:
-    """Seed markers (1..count, 0 elsewhere) for a region that holds ``count`` dice but has no
-    waists: the centres of ``count`` compact parts of it (k-means on pixel positions, seeded
-    deterministically by farthest points), a small disc each."""
+def _cluster_centres(sub: np.ndarray, count: int) -> np.ndarray | None:
+    """The middles (count x 2: x, y) of ``count`` compact parts of a region that holds
+    ``count`` dice but has no waists: k-means on pixel positions, seeded deterministically by
+    farthest points. None when a part comes out empty."""
     ys, xs = np.nonzero(sub)
     pts = np.stack([xs, ys], axis=1).astype(np.float32)[::max(1, len(xs) // 2000)]
     centres = [pts[np.argmax(((pts - pts.mean(axis=0)) ** 2).sum(axis=1))]]
@@ -414,11 +415,24 @@ def _cluster_seeds(sub: np.ndarray, count: int, die_side: float) -> np.ndarray |
         if len(set(nearest.tolist())) < count:
             return None
         c = np.array([pts[nearest == j].mean(axis=0) for j in range(count)])
-    seeds = np.zeros(sub.shape, np.int32)
-    for j, (cx, cy) in enumerate(c):
-        cv2.circle(seeds, (int(round(cx)), int(round(cy))), max(1, int(0.15 * die_side)), j + 1, -1)
-    seeds[sub == 0] = 0
-    return seeds
+    return c
+
+
+def _seams(shape: tuple[int, int], centres: np.ndarray) -> np.ndarray:
+    """The pixels where the nearest of ``centres`` (x, y) changes: the lines half-way between."""
+    ys, xs = np.mgrid[0:shape[0], 0:shape[1]]
+    nearest = ((xs[None] - centres[:, 0, None, None]) ** 2
+               + (ys[None] - centres[:, 1, None, None]) ** 2).argmin(axis=0)
+    seam = np.zeros(shape, bool)
+    seam[:, 1:] |= nearest[:, 1:] != nearest[:, :-1]
+    seam[1:, :] |= nearest[1:, :] != nearest[:-1, :]
+    return seam
+
+
+def _inside_any(blob: _Blob, boxes: list[tuple[int, int, int, int]], scale: float) -> bool:
+    """Whether the blob's middle lies in one of ``boxes`` (x, y, w, h, pixels at ``scale``)."""
+    (cx, cy), _, _ = blob.rect
+    return any(x <= cx * scale <= x + w and y <= cy * scale <= y + h for x, y, w, h in boxes)
 
 
 def _beside(cut: np.ndarray, blob: _Blob, scale: float) -> bool:
@@ -435,12 +449,13 @@ def _one_die(sub: np.ndarray, area: int, die_side: float) -> bool:
 
 
 def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None = None,
-                    components: tuple | None = None) -> np.ndarray:
+                    components: tuple | None = None, side_by_side: list | None = None) -> np.ndarray:
     """Cut regions bigger than one die at their waists (watershed on the distance transform).
     ``die_side`` is in the mask's own pixels. With ``image`` (the frame at the mask's scale),
-    a region the size of several dice without waists (dice side by side) is cut along the
-    colour edges between as many compact parts as it holds dice. ``components``: the mask's
-    cv2.connectedComponentsWithStats (4-connected), if already worked out."""
+    a region the size of several dice without waists (dice side by side) is cut half-way
+    between as many compact parts as it holds dice. ``components``: the mask's
+    cv2.connectedComponentsWithStats (4-connected), if already worked out. ``side_by_side``:
+    a list the boxes (x, y, w, h, the mask's pixels) of the regions cut that way are added to."""
     n, labels, stats, _ = components or _components(mask, connectivity=4)
     out = mask.copy()
     for i in range(1, n):
@@ -459,20 +474,14 @@ def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None 
         # (Under 1.5 dice' worth it is one die with something beside it, its side or the rim:
         # cut in two, neither piece is a die.)
         if count <= 2 and not one_die and area >= 1.5 * die_side ** 2:
-            markers = _cluster_seeds(sub, max(2, int(round(area / die_side ** 2))), die_side)
-            if markers is not None:
-                # Blurred, so the lines follow the seams between dice, not the pips' edges; with
-                # no background marker the only lines drawn are between two dice.
-                crop = cv2.medianBlur(np.ascontiguousarray(image[y:y + h, x:x + w]),
-                                      max(3, int(0.25 * die_side) | 1))
-                cv2.watershed(crop, markers)
-                out[y:y + h, x:x + w][markers == -1] = 0
-                # A cut may leave a strip of the neighbour on a die: open it off.
-                k = max(3, int(0.3 * die_side) | 1)
-                piece = out[y:y + h, x:x + w]
-                opened = cv2.morphologyEx(piece & (sub * 255), cv2.MORPH_OPEN,
-                                          cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-                piece[sub > 0] = opened[sub > 0]
+            centres = _cluster_centres(sub, max(2, int(round(area / die_side ** 2))))
+            if centres is not None:
+                # Cut half-way between the parts' middles: two dice of one size side by side
+                # meet there. (Along the colour edges, between two dice of one colour, the line
+                # wandered into a die and neither piece was one.)
+                out[y:y + h, x:x + w][_seams((h, w), centres) & (sub > 0)] = 0
+                if side_by_side is not None:
+                    side_by_side.append((int(x), int(y), int(w), int(h)))
                 continue
         if count <= 2 or area < 1.6 * die_side ** 2:
             continue
@@ -1053,7 +1062,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             die_side = _weighted_median([2 * b.thickness for b in clumps], [b.area for b in clumps])
     whole, scale = _foreground(img, die_side, scaled)
     components = _components(whole, connectivity=4)
-    mask = _split_touching(whole, die_side * scale, scaled[scale][0], components)
+    side_by_side: list[tuple[int, int, int, int]] = []
+    mask = _split_touching(whole, die_side * scale, scaled[scale][0], components, side_by_side)
     cut = cv2.subtract(whole, mask)         # where touching dice were cut apart
     blobs = _blobs(mask, scale, None if cut.any() else components, within=img.shape)
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
@@ -1072,6 +1082,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     candidates: list[tuple[_Blob, tuple[int, float, float, float] | str]] = []
     read_blobs: set[int] = set()
     doubts: dict[int, str] = {}        # blob -> why it was not read (cleared if the dice in it are)
+    leaning_pieces: set[int] = set()   # blobs cut from touching dice that lean: never cleared
     for blob in blobs:
         die_like = blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
         if not die_like:
@@ -1115,6 +1126,15 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             if second.faceless > guesses[k].faceless:
                 guesses[k] = second
     for k, (blob, result) in enumerate(candidates):
+        if (not isinstance(result, str) and _inside_any(blob, side_by_side, scale)
+                and not _square_round_face(blob, result[2], result[3])):
+            # A die cut from its neighbour by a straight line: one leaning on the other looks
+            # like one lying beside it; only a square outline round the face takes it.
+            doubts[id(blob)] = LEANING
+            w, h = blob.rect[1]
+            if max(w, h) > LEANING_ASPECT * min(w, h):
+                leaning_pieces.add(id(blob))
+            continue
         if faces is not None:
             if result == NO_PIPS and guesses[k].of(NO_FACE) >= NOT_A_DIE:
                 # Die-sized and square but no pips, and the network sure no die is there: a
@@ -1166,6 +1186,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     < 0.75 * die_side + 0.5 * max(blob.box[2], blob.box[3])]
             # (With no die found in it, a blob the read dice round it cover is a strip one of
             # them lost when touching dice were cut apart.)
+            if id(blob) in leaning_pieces:
+                continue      # what the network saw there does not make the die lie flat
             if all(k in sure for k in mine) and _covered(blob, centres, die_side):
                 doubts.pop(id(blob), None)
             elif mine:

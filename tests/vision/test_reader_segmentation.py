@@ -1,7 +1,9 @@
 """Finding the dice on the tray before reading them: the die size guessed when every die touches
 another, a pale die beside a tray rim far more unlike the tray than it is, a strip cut off one of
-two touching dice, a die with its side or the rim beside it, a dark corner of the tray, a blurred
-frame read only where every die is sure, and a lifted cup in the bottom view. Each frame here was read unsure (or, the lifted cup, read at all) before the fix
+two touching dice, two dice side by side cut half-way (and a leaning one not taken for one
+lying beside it), a die with its side or the rim beside it, a dark corner of the tray, a flat
+die square round its face, a blurred frame read only where every die is sure, and a lifted cup
+in the bottom view. Each frame here was read unsure (or, the lifted cup, read at all) before the fix
 its test names."""
 
 from __future__ import annotations
@@ -155,3 +157,37 @@ def test_a_half_hidden_die_at_the_cups_edge_is_asked_about() -> None:
     assert scene.seed == 8376 and any(d.occluded for d in scene.labels)
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE
+
+
+@pytest.mark.parametrize("style, seed", [("colour", 3001), ("white", 3049), ("wood", 3046)])
+def test_two_dice_side_by_side_are_cut_half_way(style: str, seed: int) -> None:
+    """Two dice of one colour side by side leave the foreground no waist: the region is cut
+    half-way between its two parts' middles. (Cut along the colour edges, the line wandered
+    into one die and neither piece was a die.)"""
+    scene = _everyday(style, seed)
+    assert scene.hard == {"touching"}
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.OK, reading.reason
+    assert reading.values == _truth(scene)
+
+
+def test_a_die_leaning_on_its_neighbour_is_not_taken_for_one_beside_it() -> None:
+    """A die leaning on another, cut from it half-way: its piece is lengthened by its side, so
+    it stays "leaning" even where the network, sliding over the clump, reads a face there."""
+    scene = _frame(11346)
+    leaning = [d for d in scene.labels if d.cocked]
+    assert len(leaning) == 1 and leaning[0].touching
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE
+    boxes = [box for box, why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
+             if why.startswith("a die is leaning")]
+    assert any(x <= leaning[0].x <= x + w and y <= leaning[0].y <= y + h for x, y, w, h in boxes)
+
+
+def test_seams_lie_half_way_between_the_middles() -> None:
+    seam = reader._seams((10, 20), np.array([[4.5, 5.0], [14.5, 5.0]]))
+    assert seam[:, 10].all() and seam.sum() == 10       # the column x = 10 (4.5 and 14.5 meet at 9.5)
+    two_dice = np.pad(np.ones((10, 20), np.uint8), 2)    # x from 2 to 21: halves' middles 6.5, 16.5
+    centres = reader._cluster_centres(two_dice, 2)
+    assert centres is not None
+    assert sorted(centres[:, 0].tolist()) == [6.5, 16.5] and centres[:, 1].tolist() == [6.5, 6.5]
