@@ -142,18 +142,23 @@ AGREE_NO_FACE_MAX = 0.1    # and "no readable face here" (no die, or a leaning o
 SQUARE_NO_FACE_MAX = 0.3  # the same for a die whose outline is square round its face
 ALONE_MIN = 0.9        # no pip layout fitted: the network alone (a steady guess), at least this sure
 ALONE_NO_FACE_MAX = 0.02
+COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
+NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
 
 LEANING = "a die is leaning or partly hidden (its face is not flat and whole)"
 DISAGREE = "a face is unclear: its pips and its look give different values"
 
 
 def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
-          centre: tuple[float, float], *, square: bool = False) -> tuple[int, float, float, float] | str:
+          centre: tuple[float, float], *, square: bool = False,
+          pips_seen: int | None = None) -> tuple[int, float, float, float] | str:
     """The reader's verdict on one die from the pip-layout check (``classic``: value, confidence,
     x, y, or why it could not read the face) and the network's guess. Returns the same shape.
     ``square``: the die's outline is a square with the face in its middle (see
     ``vision.reader``), as a leaning die's (its side in view) is not: the network's doubt that
-    the face is flat counts for less."""
+    the face is flat counts for less. ``pips_seen``: how many pips the reader found on a face
+    they lay out no face of (a pip hidden, a stray one): the network's steady guess of that same
+    number is taken less surely."""
     if not isinstance(classic, str):
         value, confidence, x, y = classic
         no_face_max = SQUARE_NO_FACE_MAX if square else AGREE_NO_FACE_MAX
@@ -163,6 +168,9 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     if classic.startswith("a die is leaning"):
         return classic            # the face's centre is off the die's: never overruled
     if guess.face is not None and guess.probability >= ALONE_MIN and guess.faceless <= ALONE_NO_FACE_MAX:
+        return guess.value, guess.probability, centre[0], centre[1]
+    if (classic.startswith(NO_LAYOUT) and guess.face is not None and guess.face == pips_seen
+            and guess.probability >= COUNT_AGREE_MIN and guess.faceless <= ALONE_NO_FACE_MAX):
         return guess.value, guess.probability, centre[0], centre[1]
     return classic
 

@@ -36,7 +36,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .classifier import FACELESS_DIE, LEANING, NO_FACE, default_classifier, find_faces, judge
+from .classifier import FACELESS_DIE, LEANING, NO_FACE, NO_LAYOUT, default_classifier, find_faces, judge
 from .faces import extent
 from .reading import Die, Reading, Status, View
 
@@ -1141,7 +1141,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 # dark corner of the tray, a shadow (the same test as for any blob left unread).
                 continue
             result = judge(result, guesses[k], blob.rect[0], square=not isinstance(result, str) and _square_round_face(
-                blob, result[2], result[3]))
+                blob, result[2], result[3]), pips_seen=len(_pips(img, blob)) if isinstance(result, str)
+                and result.startswith(NO_LAYOUT) else None)
         if isinstance(result, str):
             doubts[id(blob)] = result
             continue

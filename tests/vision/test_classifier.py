@@ -161,6 +161,24 @@ def test_network_alone_only_when_very_sure() -> None:
     assert judge("a face matches no pip layout", maybe_leaning, (5, 6)) == "a face matches no pip layout"
 
 
+def test_network_less_sure_when_it_counts_the_pips_found() -> None:
+    """No layout fits the pips (one hidden, one stray), but the network's steady guess is the
+    number of pips found: 0.6 sure is enough, with as little doubt of a die as reading alone."""
+    reason = "a face matches no pip layout (a pip may be hidden or smudged)"
+    four = guess(0.005, 0, 0, 0.3, 0.69, 0.0, 0.0, 0.005)
+    assert judge(reason, four, (5, 6), pips_seen=4) == (4, pytest.approx(0.69), 5, 6)
+    assert judge(reason, four, (5, 6), pips_seen=3) == reason        # the count is another face
+    assert judge(reason, four, (5, 6)) == reason                      # no count given
+    doubtful = guess(0.02, 0, 0, 0.3, 0.65, 0.0, 0.0, 0.03)            # 0.05 "no face"
+    assert judge(reason, doubtful, (5, 6), pips_seen=4) == reason
+    weak = guess(0.005, 0, 0, 0.5, 0.49, 0.0, 0.0, 0.005)
+    assert judge(reason, weak, (5, 6), pips_seen=4) == reason
+    # Only for a face whose pips fit no layout: not for one that shows none, nor a leaning one.
+    assert judge("a face shows no pips", four, (5, 6), pips_seen=4) == "a face shows no pips"
+    leaning = "a die is leaning (its face is not flat on the tray)"
+    assert judge(leaning, four, (5, 6), pips_seen=4) == leaning
+
+
 def test_leaning_is_never_overruled() -> None:
     reason = "a die is leaning (its face is not flat on the tray)"
     assert judge(reason, guess(0.0, 0, 0, 0, 0, 1.0, 0), (5, 6)) == reason

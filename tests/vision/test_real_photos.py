@@ -15,11 +15,12 @@ from vision.training.realdata import held_out
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler"
 
 # Dice read right (value right on a die found, whatever the status) on the 200 photos, and on
-# the 50 held out of the face model's training. Measured 2026-11-22 02:53 UTC at commit 8fcb336:
-# 61.9% (921/1487) and 53.0% (201/379); the floors leave a small margin. Raise them as the
+# the 50 held out of the face model's training. Measured 2026-11-22 08:08 UTC (the network taking
+# a face whose pips fit no layout when its guess is the number of pips found): 69.2% (1029/1487)
+# and 61.5% (233/379); the floors leave a small margin. Raise them as the
 # reader improves (the target is 97%).
-DICE_RIGHT_FLOOR_PCT = 59.0
-HELD_OUT_DICE_RIGHT_FLOOR_PCT = 50.0
+DICE_RIGHT_FLOOR_PCT = 66.0
+HELD_OUT_DICE_RIGHT_FLOOR_PCT = 57.0
 
 
 @pytest.fixture(scope="module")
