@@ -234,6 +234,34 @@ def _secret_key(data_dir: Path) -> bytes:
     return key
 
 
+LOCK_NAME = "dicetable.lock"
+
+
+def _lock_data_dir(data_dir: Path) -> int:
+    """Hold an exclusive lock on the data directory for as long as this process runs (the kernel
+    drops it when the process ends, even on SIGKILL or a power cut). Two tables on one database
+    would each append to the game from their own copy of it and fork it past resuming."""
+    import fcntl
+
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(data_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise UserError(f"cannot use the data directory {data_dir}: {exc.strerror or exc}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        os.close(fd)
+        raise UserError(f"another dicetable is already running on {data_dir}"
+                        f"{f' (pid {holder})' if holder.isdigit() else ''}: stop it first "
+                        "(on the Pi: sudo systemctl stop dicetable), or give this one another "
+                        "--data directory") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    return fd
+
+
 class _Stop(KeyboardInterrupt):
     """Raised in the main thread by SIGTERM/SIGINT to end the server loop. A KeyboardInterrupt, so
     that waitress's loop lets it through its handlers and shuts its worker threads down."""
@@ -270,12 +298,20 @@ def _start_watchdog(table: Any, runtime: Any, stop: threading.Event) -> Any:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    lock = _lock_data_dir(settings.data.path)
+    try:
+        return _serve(settings)
+    finally:
+        os.close(lock)
+
+
+def _serve(settings: Any) -> int:
     import waitress
 
     from device.events import EventBus
     from web import create_app
 
-    settings = _settings(args)
     events = EventBus()
     table = _open_table(settings, events)
     app = create_app(table, pin=settings.table.pin, secret_key=_secret_key(settings.data.path))

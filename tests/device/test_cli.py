@@ -222,6 +222,34 @@ def test_resumes_after_sigkill_in_a_subprocess(tmp_path: Path) -> None:
     again.stop()
 
 
+def test_a_second_run_on_the_same_data_is_refused_and_forks_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two tables on one database each appended to the game from their own copy of it: the
+    # stored log then no longer replayed and the game in progress was lost at the next start.
+    data = tmp_path / "data"
+    first = Server(data, free_port())
+    try:
+        first.wait_ready()
+        assert first.request("POST", "/api/games", {"game": "mia", "players": ["Ann", "Bob"]})[0] == 201
+        code = main(["run", "--config", str(config(tmp_path)), "--data", str(data), "--camera", "none",
+                     "--host", "127.0.0.1", "--port", str(free_port())])
+        err = capsys.readouterr().err
+        assert code == 1 and "Traceback" not in err
+        assert f"another dicetable is already running on {data} (pid {first.proc.pid})" in err
+        status, state = first.request("POST", "/api/actions",
+                                      {"by": "Ann", "do": "declare", "call": "54", "dice": [5, 4]})
+        assert status == 200 and state["call"] == "54"
+    finally:
+        first.stop(kill=True)
+    again = Server(data, free_port())      # the lock goes with the process, even on SIGKILL
+    try:
+        again.wait_ready()
+        state = again.request("GET", "/api/state", pin=None)[1]
+        assert state["game"] == "mia" and state["call"] == "54" and state["to_act"] == "Bob"
+    finally:
+        again.stop()
+
+
 @pytest.fixture(autouse=True)
 def _no_user_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Never read the developer's own ~/.config/dicetable/config.toml."""
