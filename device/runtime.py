@@ -17,6 +17,7 @@ import logging
 import sys
 import time
 import warnings
+from pathlib import Path
 from typing import IO, Any
 
 from .camera import Camera, CameraError, open_camera, parse_source
@@ -139,7 +140,10 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
     With a camera, a missing or broken face model raises :class:`ReaderUnavailable` at once.
     """
     cam = settings.camera
-    kind, _ = parse_source(cam.source)          # a bad source string is an error at once
+    kind, arg = parse_source(cam.source)        # a bad source string is an error at once
+    if camera is None and kind == "replay" and not Path(arg or "").expanduser().exists():
+        # A typo, not a loose cable: retrying would only put "Camera lost" on the wall for ever.
+        raise CameraError(f"replay: {arg} does not exist")
     referee = None
     if camera is not None or kind != "none":
         from .referee import Referee

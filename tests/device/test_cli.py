@@ -81,6 +81,16 @@ def test_run_refuses_a_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixture
     assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
 
 
+def test_run_refuses_a_replay_of_a_missing_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # It used to start and put "Camera lost — check the cable. Retrying…" on the wall for ever.
+    missing = tmp_path / "frames-typo"
+    code = main(["run", "--config", str(config(tmp_path)), "--data", str(tmp_path / "d"),
+                 "--camera", f"replay:{missing}", "--host", "127.0.0.1", "--port", str(free_port())])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err
+    assert f"cannot start the camera: replay: {missing} does not exist" in err
+
+
 # -- export -----------------------------------------------------------------------------------
 
 def _played(data: Path) -> tuple[str, str]:
