@@ -264,3 +264,14 @@ def test_a_second_run_on_the_same_data_is_refused_and_forks_nothing(
 def _no_user_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Never read the developer's own ~/.config/dicetable/config.toml."""
     monkeypatch.setenv("DICETABLE_CONFIG", os.devnull)
+
+
+def test_the_readme_sends_a_pi_to_the_installer_that_sees_the_camera() -> None:
+    # ./scripts/run's venv has no system site packages, so on a Pi it cannot import picamera2
+    # and plays the sample frames; the README must point a Pi at the installer that can.
+    repo = Path(__file__).resolve().parents[2]
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    assert 'sudo ./systemd/install.sh "$USER"' in readme
+    installer = (repo / "systemd" / "install.sh").read_text(encoding="utf-8")
+    assert "--system-site-packages" in installer and "python3-picamera2" in installer
+    assert "--system-site-packages" not in (repo / "scripts" / "bootstrap").read_text(encoding="utf-8")
