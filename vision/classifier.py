@@ -166,7 +166,12 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
             return value, min(confidence, guess.of(value)), x, y
         return LEANING if guess.face is None or guess.faceless > no_face_max else DISAGREE
     if classic.startswith("a die is leaning"):
-        return classic            # the face's centre is off the die's: never overruled
+        # The face's centre is off the die's outline's: a die leaning shows its side, but so
+        # does a flat die photographed at an angle. Only the network's plain "this face, flat"
+        # overrules it (on 300 rendered frames with leaning dice it never said so of one).
+        if guess.face is not None and guess.probability >= ALONE_MIN and guess.faceless <= ALONE_NO_FACE_MAX:
+            return guess.value, guess.probability, centre[0], centre[1]
+        return classic
     if guess.face is not None and guess.probability >= ALONE_MIN and guess.faceless <= ALONE_NO_FACE_MAX:
         return guess.value, guess.probability, centre[0], centre[1]
     if (classic.startswith(NO_LAYOUT) and guess.face is not None and guess.face == pips_seen

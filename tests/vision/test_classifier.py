@@ -179,9 +179,15 @@ def test_network_less_sure_when_it_counts_the_pips_found() -> None:
     assert judge(leaning, four, (5, 6), pips_seen=4) == leaning
 
 
-def test_leaning_is_never_overruled() -> None:
+def test_leaning_is_overruled_only_by_a_plain_flat_face() -> None:
+    """The classic "leaning" (the face off its outline's middle) is also what a flat die looks
+    like in a photo taken at an angle; the network's sure face with no doubt of a die lying
+    otherwise overrules it, nothing less does."""
     reason = "a die is leaning (its face is not flat on the tray)"
-    assert judge(reason, guess(0.0, 0, 0, 0, 0, 1.0, 0), (5, 6)) == reason
+    assert judge(reason, guess(0.0, 0, 0, 0, 0, 1.0, 0), (5, 6)) == (5, 1.0, 5, 6)
+    assert judge(reason, guess(0.0, 0, 0, 0, 0, ALONE_MIN - 0.01, 1.01 - ALONE_MIN, 0), (5, 6)) == reason
+    assert judge(reason, guess(0.0, 0, 0, 0, 0, 0.95, 0, 0.05), (5, 6)) == reason   # 0.05 "leaning"
+    assert judge(reason, guess(0.0, 0, 0, 0, 0, 0.3, 0, 0.7), (5, 6), pips_seen=5) == reason
 
 
 # -- the training data in the repo --------------------------------------------------------------
