@@ -3,7 +3,8 @@
 Made to be read at a glance on a wall scoreboard: a thick outline round each die with its value
 large beside it (green when the reading is ok, amber when unsure), a red box with a "?" round
 each place the reader could not make out (``Reading.extra["unclear"]``), and a banner with the
-status and the reason.
+status and the reason in a band of its own above the photo (over it, it hid the dice at the
+tray's top edge).
 """
 
 from __future__ import annotations
@@ -29,18 +30,22 @@ def _as_bgr(image: np.ndarray) -> np.ndarray:
 
 
 def _label(img: np.ndarray, text: str, x: int, y: int, scale: float, thick: int,
-           colour: tuple[int, int, int]) -> None:
-    """Text on a filled box of the status colour so it reads on any background."""
+           colour: tuple[int, int, int], *, below: int | None = None) -> None:
+    """Text on a filled box of the status colour so it reads on any background, its baseline
+    at y; where it would run off the top, at ``below`` instead (under what it labels)."""
     (w, h), base = cv2.getTextSize(text, FONT, scale, thick)
     hgt, wid = img.shape[:2]
     x = int(min(max(x, 0), max(wid - w - 4, 0)))
+    if y - h - 4 < 0 and below is not None:
+        y = below + h + 4
     y = int(min(max(y, h + 4), hgt - base - 2))
     cv2.rectangle(img, (x - 3, y - h - 4), (x + w + 3, y + base + 2), colour, -1)
     cv2.putText(img, text, (x, y), FONT, scale, INK, thick, cv2.LINE_AA)
 
 
 def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
-    """A BGR copy of ``image`` with each die outlined and its value written, plus a status banner.
+    """A BGR copy of ``image`` with each die outlined and its value written, under a status
+    banner: the result is the image's width and taller by the banner's height.
 
     The reading's coordinates are in the image's own frame (the reader already maps the bottom
     view back), so they are drawn as they are.
@@ -59,7 +64,7 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
         # the value as big as the die (within limits) just above it
         scale = float(np.clip(die.size / 28.0, 0.8 * unit, 2.5 * unit))
         _label(out, str(die.value), int(die.x - half), int(die.y - half - thick - 4), scale,
-               max(2, int(round(scale * 2))), colour)
+               max(2, int(round(scale * 2))), colour, below=int(die.y + half + thick + 4))
     # Thinner than the dice's outlines and with a small mark: they say where to look, the dice
     # stay what catches the eye.
     fine = max(1, thick // 2)
@@ -77,7 +82,7 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
     while scale > 0.35 and cv2.getTextSize(text, FONT, scale, tk)[0][0] > w - 16:
         scale *= 0.9
     (_, th), base = cv2.getTextSize(text, FONT, scale, tk)
-    banner = th + base + 14
-    cv2.rectangle(out, (0, 0), (w, banner), colour, -1)
-    cv2.putText(out, text, (8, banner - base - 6), FONT, scale, INK, tk, cv2.LINE_AA)
-    return out
+    band = np.empty((th + base + 14, w, 3), np.uint8)
+    band[:] = colour
+    cv2.putText(band, text, (8, band.shape[0] - base - 6), FONT, scale, INK, tk, cv2.LINE_AA)
+    return np.vstack([band, out])

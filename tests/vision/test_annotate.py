@@ -19,9 +19,12 @@ def _near(img: np.ndarray, colour: tuple[int, int, int], tol: int = 40) -> np.nd
 def test_each_die_outlined_in_the_status_colour(status: Status, colour: tuple[int, int, int]) -> None:
     image = np.full((480, 640, 3), 128, np.uint8)
     reading = Reading(status, DICE, reason=None if status is Status.OK else "a die is leaning")
-    out = annotate(image, reading)
-    assert out.shape == image.shape and out.dtype == np.uint8
+    annotated = annotate(image, reading)
+    band = annotated.shape[0] - image.shape[0]
+    assert annotated.shape[1:] == image.shape[1:] and 20 <= band <= 60 and annotated.dtype == np.uint8
     assert np.all(image == 128), "the input frame must be left untouched"
+    assert _near(annotated[:band], colour).mean() > 0.8, "the status banner is a band above the photo"
+    out = annotated[band:]                       # the photo, in its own coordinates
     mask = _near(out, colour)
     for die in DICE:            # the outline runs round the die, its inside is left visible
         half = die.size / 2 + 2
@@ -29,18 +32,18 @@ def test_each_die_outlined_in_the_status_colour(status: Status, colour: tuple[in
         assert ring.sum() > die.size * 2
         inner = out[int(die.y - 10):int(die.y + 10), int(die.x - 10):int(die.x + 10)]
         assert np.all(inner == 128)
-    assert mask[:20, :].mean() > 0.8, "the status banner spans the top"
+    assert mask[:20, :].mean() < 0.05, "no banner over the photo"
     other = GREEN if colour == AMBER else AMBER
-    assert _near(out, other, 20).sum() == 0
+    assert _near(annotated, other, 20).sum() == 0
 
 
 def test_grey_input_long_reason_and_no_dice() -> None:
     grey = np.full((240, 320), 90, np.uint8)
     reason = "a face matches no pip layout, and a die is leaning on the rim of the tray " * 2
     out = annotate(grey, Reading(Status.UNSURE, (), reason=reason))
-    assert out.shape == (240, 320, 3)
+    assert out.shape[1:] == (320, 3) and out.shape[0] > 240
     assert _near(out, AMBER)[:10].mean() > 0.8
-    assert np.all(out[-40:] == 90), "nothing drawn below the banner when no die was found"
+    assert np.all(out[-240:] == 90), "the photo is untouched when no die was found"
 
 
 def test_die_at_the_edge_of_the_frame_is_drawn_without_error() -> None:
@@ -49,13 +52,25 @@ def test_die_at_the_edge_of_the_frame_is_drawn_without_error() -> None:
     assert _near(out, GREEN).sum() > 50
 
 
+def test_a_die_at_the_top_edge_keeps_its_face_visible() -> None:
+    """A die touching the photo's top: no banner over it, and its value written below it."""
+    image = np.full((480, 640, 3), 128, np.uint8)
+    die = Die(4, 200.0, 26.0, 50.0, 1.0)
+    annotated = annotate(image, Reading(Status.OK, (die,)))
+    out = annotated[annotated.shape[0] - 480:]
+    assert np.all(out[10:42, 184:216] == 128), "the die's face is not drawn over"
+    below = _near(out[60:140, 170:260], GREEN)
+    assert below.mean() > 0.2, "the value's label sits under the die"
+
+
 def test_places_the_reader_could_not_make_out_are_boxed_in_red() -> None:
     from vision.annotate import RED
     image = np.full((480, 640, 3), 128, np.uint8)
     reading = Reading(Status.UNSURE, DICE[:1], "dice are touching or overlapping")
     reading.extra["unclear"] = [(300, 250, 80, 60)]
-    out = annotate(image, reading)
+    annotated = annotate(image, reading)
+    out = annotated[annotated.shape[0] - 480:]
     red = _near(out, RED)
     assert red[250:312, 298:303].any() and red[250:312, 378:383].any()    # its left and right sides
     assert not red[380:, :].any()                                          # nowhere else below it
-    assert not _near(annotate(image, Reading(Status.UNSURE, DICE[:1], "x")), RED)[60:].any()
+    assert not _near(annotate(image, Reading(Status.UNSURE, DICE[:1], "x")), RED).any()
