@@ -165,17 +165,13 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
         if guess.of(value) >= AGREE_MIN and guess.faceless <= no_face_max:
             return value, min(confidence, guess.of(value)), x, y
         return LEANING if guess.face is None or guess.faceless > no_face_max else DISAGREE
-    if classic.startswith("a die is leaning"):
-        # The face's centre is off the die's outline's: a die leaning shows its side, but so
-        # does a flat die photographed at an angle. Only the network's plain "this face, flat"
-        # overrules it (on 300 rendered frames with leaning dice it never said so of one).
-        if guess.face is not None and guess.probability >= ALONE_MIN and guess.faceless <= ALONE_NO_FACE_MAX:
-            return guess.value, guess.probability, centre[0], centre[1]
-        return classic
-    if guess.face is not None and guess.probability >= ALONE_MIN and guess.faceless <= ALONE_NO_FACE_MAX:
-        return guess.value, guess.probability, centre[0], centre[1]
-    if (classic.startswith(NO_LAYOUT) and guess.face is not None and guess.face == pips_seen
-            and guess.probability >= COUNT_AGREE_MIN and guess.faceless <= ALONE_NO_FACE_MAX):
+    # No face read from the pips: the network's plain "this face, lying flat" reads it alone.
+    # That overrules the pips' "a die is leaning" too (its face off its outline's middle): a die
+    # leaning shows its side, but so does a flat die photographed at an angle, and on 300
+    # rendered frames with leaning dice the network never said so of one.
+    plain = guess.face is not None and guess.faceless <= ALONE_NO_FACE_MAX
+    if plain and (guess.probability >= ALONE_MIN or (
+            classic.startswith(NO_LAYOUT) and guess.face == pips_seen and guess.probability >= COUNT_AGREE_MIN)):
         return guess.value, guess.probability, centre[0], centre[1]
     return classic
 
