@@ -1,7 +1,7 @@
 """Finding the dice on the tray before reading them: the die size guessed when every die touches
 another, a pale die beside a tray rim far more unlike the tray than it is, a strip cut off one of
 two touching dice, two dice side by side cut half-way (and a leaning one not taken for one
-lying beside it), a die with its side or the rim beside it, a dark corner of the tray, a flat
+lying beside it), a die with its side or the rim strip beside it, a dark corner of the tray, a flat
 die square round its face, a blurred frame read only where every die is sure, and a lifted cup
 in the bottom view. Each frame here was read unsure (or, the lifted cup, read at all) before the fix
 its test names."""
@@ -191,3 +191,21 @@ def test_seams_lie_half_way_between_the_middles() -> None:
     centres = reader._cluster_centres(two_dice, 2)
     assert centres is not None
     assert sorted(centres[:, 0].tolist()) == [6.5, 16.5] and centres[:, 1].tolist() == [6.5, 6.5]
+
+
+def test_a_die_against_the_rim_is_not_doubted_for_the_rim_strip_beside_it() -> None:
+    """A black die touching the tray's rim: its region takes in a strip of the rim. The die is
+    read; what it does not account for is too thin to hide another die, so no doubt is left."""
+    scene = _frame(10402)
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.OK, reading.reason
+    assert reading.values == _truth(scene)
+
+
+def test_a_die_with_its_side_in_view_is_read() -> None:
+    """A die whose side shows beside it makes a region of 1.25 dice with no waist. Cut along the
+    colour edges it fell in two pieces, neither a die; cut half-way, the face's piece is a die."""
+    scene = _frame(10180)
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.OK, reading.reason
+    assert reading.values == _truth(scene)
