@@ -471,9 +471,7 @@ def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None 
         seeds = (dist > 0.3 * die_side).astype(np.uint8)
         count, seed_labels = cv2.connectedComponents(seeds)
         # No waist at all (dice side by side): as many compact parts as the area holds dice.
-        # (Under 1.5 dice' worth it is one die with something beside it, its side or the rim:
-        # cut in two, neither piece is a die.)
-        if count <= 2 and not one_die and area >= 1.5 * die_side ** 2:
+        if count <= 2 and not one_die:
             centres = _cluster_centres(sub, max(2, int(round(area / die_side ** 2))))
             if centres is not None:
                 # Cut half-way between the parts' middles: two dice of one size side by side
