@@ -262,6 +262,42 @@ def _lock_data_dir(data_dir: Path) -> int:
     return fd
 
 
+class _ClosedEventStreamFilter(logging.Filter):
+    """Turns waitress's "Client disconnected while serving /api/events" into a DEBUG record.
+
+    A scoreboard or phone page that closes (or reloads) ends its event stream: a normal event,
+    yet waitress logs it at INFO, and a bar owner reading the journal takes it for a fault.
+    Nothing on our side can avoid the line: however the stream ends once the client has gone,
+    waitress then writes the chunked body's last chunk, gets ClientDisconnected, and logs it
+    (waitress/channel.py, HTTPChannel.service). Only that exact message on that one path is
+    touched: other paths, and real errors (logged as "Exception while serving ..."), are kept.
+    """
+
+    MESSAGE = "Client disconnected while serving /api/events"
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.INFO and record.getMessage() == self.MESSAGE:
+            record.levelno, record.levelname = logging.DEBUG, logging.getLevelName(logging.DEBUG)
+            # Handlers (the root's) do not look at the logger's level: drop it unless DEBUG is on.
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+        return True
+
+
+_CLOSED_EVENT_STREAMS = _ClosedEventStreamFilter()
+
+
+def _create_server(app: Any, host: str, port: int) -> Any:
+    """The waitress server for ``app`` on ``host:port`` (bound now: OSError if it cannot be)."""
+    import waitress
+
+    # Once per process: addFilter ignores a filter already there.
+    logging.getLogger("waitress").addFilter(_CLOSED_EVENT_STREAMS)
+    return waitress.create_server(app, host=host, port=port, threads=48, ident="dicetable",
+                                  # sets waitress.client_disconnected: a closed page's event
+                                  # stream sees it has gone at its next wake-up
+                                  channel_request_lookahead=1)
+
+
 class _Stop(KeyboardInterrupt):
     """Raised in the main thread by SIGTERM/SIGINT to end the server loop. A KeyboardInterrupt, so
     that waitress's loop lets it through its handlers and shuts its worker threads down."""
@@ -307,8 +343,6 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _serve(settings: Any) -> int:
-    import waitress
-
     from device.events import EventBus
     from web import create_app
 
@@ -316,10 +350,7 @@ def _serve(settings: Any) -> int:
     table = _open_table(settings, events)
     app = create_app(table, pin=settings.table.pin, secret_key=_secret_key(settings.data.path))
     try:
-        server = waitress.create_server(app, host=settings.server.host, port=settings.server.port,
-                                        threads=48, ident="dicetable",
-                                        # lets a closed scoreboard's event stream end at once
-                                        channel_request_lookahead=1)
+        server = _create_server(app, settings.server.host, settings.server.port)
     except OSError as exc:
         table.store.close()
         raise UserError(f"cannot listen on {settings.server.host}:{settings.server.port}: "
