@@ -333,29 +333,64 @@ def _start_watchdog(table: Any, runtime: Any, stop: threading.Event) -> Any:
     return notifier
 
 
+class _LateApp:
+    """The WSGI app the server is made with before the real one exists. The port is taken first,
+    so that a busy port refuses the run before the data directory is made or locked; the real
+    app is set before ``server.run()``, and no request is served before that."""
+
+    def __init__(self) -> None:
+        self.app: Any = None
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        return self.app(environ, start_response)
+
+
+def _listen(settings: Any, app: Any) -> Any:
+    """The server, bound to ``[server] host:port`` now; a port it cannot have is a UserError."""
+    import errno
+
+    host, port = settings.server.host, settings.server.port
+    try:
+        return _create_server(app, host, port)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            reason = (f"port {port} is busy (another program, perhaps another dicetable, is "
+                      "listening on it): stop that program, or give this one another --port")
+        else:
+            reason = exc.strerror or str(exc)
+        raise UserError(f"cannot listen on {host}:{port}: {reason}") from None
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
     settings = _settings(args)
-    lock = _lock_data_dir(settings.data.path)
+    app = _LateApp()
+    server = _listen(settings, app)         # before anything is made in the data directory
     try:
-        return _serve(settings)
+        lock = _lock_data_dir(settings.data.path)
+    except BaseException:
+        server.close()
+        raise
+    try:
+        return _serve(settings, server, app)
     finally:
         os.close(lock)
 
 
-def _serve(settings: Any) -> int:
+def _serve(settings: Any, server: Any, app: _LateApp) -> int:
+    """Open the table on ``settings``, start the hardware side, and serve until told to stop.
+    ``server`` is bound and not yet running; it is closed whatever happens."""
     from device.events import EventBus
     from web import create_app
 
     events = EventBus()
-    table = _open_table(settings, events)
-    app = create_app(table, pin=settings.table.pin, secret_key=_secret_key(settings.data.path))
     try:
-        server = _create_server(app, settings.server.host, settings.server.port)
-    except OSError as exc:
-        table.store.close()
-        raise UserError(f"cannot listen on {settings.server.host}:{settings.server.port}: "
-                        f"{exc.strerror or exc}") from None
+        table = _open_table(settings, events)
+    except BaseException:
+        server.close()
+        raise
     try:
+        app.app = create_app(table, pin=settings.table.pin,
+                             secret_key=_secret_key(settings.data.path))
         runtime = _start_runtime(settings, table, events)
     except BaseException:
         server.close()

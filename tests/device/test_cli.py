@@ -70,15 +70,36 @@ def test_run_refuses_a_foreign_database_untouched(tmp_path: Path, capsys: pytest
     assert (data / DB_NAME).read_bytes() == b"not a database at all"
 
 
-def test_run_refuses_a_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_refuses_a_port_in_use_before_making_its_data_directory(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # It used to make the data directory, its lock and session key, then find the port busy.
+    data = tmp_path / "no-such-dir" / "data"
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        code = main(["run", "--config", str(config(tmp_path)), "--data", str(tmp_path / "d"),
+        code = main(["run", "--config", str(config(tmp_path)), "--data", str(data),
                      "--camera", "none", "--host", "127.0.0.1", "--port", str(port)])
-    assert code == 1
-    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err and err.count("\n") == 1, err
+    assert f"cannot listen on 127.0.0.1:{port}: port {port} is busy" in err
+    assert "another --port" in err
+    assert not data.parent.exists()
+
+
+def test_run_on_locked_data_frees_the_port_it_took(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import fcntl
+
+    data = tmp_path / "data"
+    data.mkdir()
+    port = free_port()
+    with open(data / "dicetable.lock", "w") as held:       # as a running dicetable holds it
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        code = main(["run", "--config", str(config(tmp_path)), "--data", str(data),
+                     "--camera", "none", "--host", "127.0.0.1", "--port", str(port)])
+    assert code == 1 and "another dicetable is already running" in capsys.readouterr().err
+    with socket.socket() as again:      # the refused run let go of the port it had taken first
+        again.bind(("127.0.0.1", port))
 
 
 def test_run_refuses_a_replay_of_a_missing_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
