@@ -359,6 +359,10 @@ def _listen(settings: Any, app: Any) -> Any:
         else:
             reason = exc.strerror or str(exc)
         raise UserError(f"cannot listen on {host}:{port}: {reason}") from None
+    except ValueError:  # waitress's answer to a host that getaddrinfo cannot resolve
+        raise UserError(f"cannot listen on {host}:{port}: {host} is neither an address nor a name "
+                        "this machine can resolve: give another --host (0.0.0.0 listens on every "
+                        "network)") from None
 
 
 def _cmd_run(args: argparse.Namespace) -> int:

@@ -87,6 +87,17 @@ def test_run_refuses_a_port_in_use_before_making_its_data_directory(
     assert not data.parent.exists()
 
 
+def test_run_refuses_a_host_it_cannot_resolve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # It was a traceback ending in waitress's "ValueError: Invalid host/port specified."
+    data = tmp_path / "data"
+    code = main(["run", "--config", str(config(tmp_path)), "--data", str(data), "--camera", "none",
+                 "--host", "no-such-host.invalid", "--port", str(free_port())])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err and err.count("\n") == 1, err
+    assert "cannot listen on no-such-host.invalid:" in err and "--host" in err
+    assert not data.exists()
+
+
 def test_run_on_locked_data_frees_the_port_it_took(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import fcntl
 
