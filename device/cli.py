@@ -54,13 +54,24 @@ class UserError(Exception):
         self.code = code
 
 
+def _port_number(text: str) -> int:
+    """--port: a TCP port, refused by argparse (usage and one line, exit 2) when it is not one."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1 to 65535)") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (1 to 65535)")
+    return port
+
+
 def _add_config_flags(p: argparse.ArgumentParser, *, run_flags: bool) -> None:
     p.add_argument("--config", metavar="FILE",
                    help="the TOML config file (default: $DICETABLE_CONFIG, else "
                         "~/.config/dicetable/config.toml if it exists)")
     p.add_argument("--data", metavar="DIR", help="directory of the game database and photos")
     if run_flags:
-        p.add_argument("--port", type=int, help="TCP port (default 8000)")
+        p.add_argument("--port", type=_port_number, help="TCP port (default 8000)")
         p.add_argument("--host", help="address to listen on (default 0.0.0.0)")
         p.add_argument("--camera", metavar="SOURCE",
                        help="auto | none | picamera2 | opencv:N | replay:PATH")

@@ -87,6 +87,21 @@ def test_run_refuses_a_port_in_use_before_making_its_data_directory(
     assert not data.parent.exists()
 
 
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "abc", "80.5"])
+def test_run_refuses_a_port_that_is_no_port_number(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                  port: str) -> None:
+    data = tmp_path / "data"
+    with pytest.raises(SystemExit) as stopped:
+        main(["run", "--config", str(config(tmp_path)), "--data", str(data), "--camera", "none",
+              "--port", port])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and "Traceback" not in err
+    assert err.startswith("usage: dicetable run ")
+    assert "dicetable run: error: argument --port: " in err and port in err
+    assert "is not a port number (1 to 65535)" in err
+    assert not data.exists()
+
+
 def test_run_refuses_a_host_it_cannot_resolve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # It was a traceback ending in waitress's "ValueError: Invalid host/port specified."
     data = tmp_path / "data"
