@@ -75,6 +75,7 @@ SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short si
 LEANING_ASPECT = 1.15          # a piece of touching dice lengthened this much is a die leaning
 SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
+STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
@@ -805,12 +806,22 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
     margin = int(0.5 * s)
     found: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
     # Dark pips (a white die on a light tray) and light ones (a dark die under a glare).
-    for op, spots_at in zip((cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT)[:2 if light_spots else 1], found):
-        hat = cv2.morphologyEx(small, op, kernel)
-        # (hat > STRAY_CONTRAST) & clear, as 0/1: on 8-bit pixels cv2.threshold keeps those above it.
-        spots = cv2.bitwise_and(cv2.threshold(hat, STRAY_CONTRAST, 1, cv2.THRESH_BINARY)[1], clear)
+    passes = [(cv2.MORPH_BLACKHAT, STRAY_CONTRAST, found[0]), (cv2.MORPH_BLACKHAT, STRONG_PIP_CONTRAST, found[0]),
+              (cv2.MORPH_TOPHAT, STRAY_CONTRAST, found[1])][:3 if light_spots else 2]
+    hats: dict[int, np.ndarray] = {}
+    for op, contrast, spots_at in passes:
+        if op not in hats:
+            hats[op] = cv2.morphologyEx(small, op, kernel)
+        hat = hats[op]
+        # Strong pips are looked for again on their own: at the first threshold a faint die's
+        # darker outline can join them into one shape that is no pip's, nor a row's.
+        known = np.array(spots_at, float).reshape(-1, 2) * f
+        # (hat > contrast) & clear, as 0/1: on 8-bit pixels cv2.threshold keeps those above it.
+        spots = cv2.bitwise_and(cv2.threshold(hat, contrast, 1, cv2.THRESH_BINARY)[1], clear)
         n, _, stats, centres = _components(spots, labelled=False)
         for i in range(1, n):
+            if len(known) and (np.hypot(*(known - centres[i]).T) < 0.2 * s).any():
+                continue
             area = stats[i, cv2.CC_STAT_AREA]
             bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
             cx, cy = centres[i]
@@ -975,6 +986,32 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
     piece = _Blob(area, cv2.minAreaRect(contour), (x0, y0, x1 - x0, y1 - y0), sub, thickness)
     result = _read_die(img, piece)
     return not isinstance(result, str) and result[0] == value
+
+
+def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: Any, die_side: float,
+                  dark_spots: list[tuple[float, float]], blobs: list[_Blob],
+                  found: list[tuple[int, float, float, float, float, float]]
+                  ) -> list[tuple[int, float, float, float, float, float]]:
+    """Dice read from pips no region holds (see ``read_dice``): round each group of loose dark
+    spots, the network's scan (``find_faces``: several windows very sure of one face) finds the
+    die, and the pips in a disc round it must fit that face. Returns entries like ``found``'s."""
+    grow = 0.2 * die_side
+    loose = [(px, py) for px, py in dark_spots if not any(
+        b.box[0] - grow <= px <= b.box[0] + b.box[2] + grow
+        and b.box[1] - grow <= py <= b.box[1] + b.box[3] + grow for b in blobs)]
+    if not loose:
+        return []
+    groups = [g for g in _spot_groups(loose, 0.8 * die_side) if len(g) <= 6]
+    if not groups or len(groups) > MAX_FAINT_DICE:
+        return []        # none, or so many that they are noise (the stray check flags it)
+    half = 0.8 * die_side
+    regions = [(int(cx - half), int(cy - half), int(2 * half), int(2 * half))
+               for cx, cy in (g.mean(axis=0) for g in groups)]
+    seen = find_faces(faces, look, regions, die_side, [(f[2], f[3]) for f in found])
+    # No region to cut the die from: a disc round the die's centre is the piece whose pips are read.
+    everywhere = np.full(img.shape[:2], 255, np.uint8)
+    return [(value, confidence, x, y, die_side, 0.0) for value, confidence, x, y in seen
+            if _confirmed(img, everywhere, 1.0, value, x, y, die_side)]
 
 
 def _laplacian_variance(grey: np.ndarray) -> float:
@@ -1191,6 +1228,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 doubts.pop(id(blob), None)
             elif mine:
                 doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")
+    # Pips that no region holds: a white die on a light tray can differ from it too little for
+    # the foreground, and for _faint_dice's local threshold too. The network looks round each
+    # group of them; a die it sees there surely, whose pips fit that face, is read.
+    by_pips = _dice_by_pips(img, look, faces, die_side, dark, blobs, found) if faces is not None else []
+    found += by_pips
     problems = list(doubts.values())
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
@@ -1205,7 +1247,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     grow = 0.2 * die_side
     if _paired([(px, py) for px, py in dark + light if not any(
             b.box[0] - grow <= px <= b.box[0] + b.box[2] + grow
-            and b.box[1] - grow <= py <= b.box[1] + b.box[3] + grow for b in faint)], die_side):
+            and b.box[1] - grow <= py <= b.box[1] + b.box[3] + grow for b in faint) and not any(
+            np.hypot(px - d[2], py - d[3]) < 0.75 * die_side for d in by_pips)], die_side):
         problems.append("pips outside every die I can see: a die may be hard to make out")
     elif lit_face:
         problems.append("pips outside every die I can see: a die may be hard to make out")
