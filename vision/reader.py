@@ -78,6 +78,7 @@ STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every d
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
+EMPTY_SLOT_MAX = 0.6           # x a pip's contrast: the most a slot without a pip may show
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
@@ -492,19 +493,22 @@ def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None 
 
 
 def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None,
-           within: tuple[int, ...] | None = None) -> list[_Blob]:
+           within: tuple[int, ...] | None = None, reach_in: bool = True) -> list[_Blob]:
     """Regions of a foreground mask worked out at ``scale``, in full-resolution pixels.
     ``components``: the mask's cv2.connectedComponentsWithStats (4-connected), if known.
-    ``within``: the full-resolution frame's shape; scaled-up boxes are kept inside it."""
+    ``within``: the full-resolution frame's shape; scaled-up boxes are kept inside it.
+    ``reach_in``: look for dice joined to a region spanning the frame (see below)."""
     n, labels, stats, _ = components or _components(mask, connectivity=4)
     out = []
     min_area = (MIN_DIE_PX * scale) ** 2
+    spanning: list[int] = []
     for i in range(1, n):
         area = int(stats[i, cv2.CC_STAT_AREA])
         if area < min_area:
             continue
         x, y, w, h = (int(v) for v in stats[i, :4])
         if w > 0.6 * mask.shape[1] or h > 0.6 * mask.shape[0]:
+            spanning.append(i)
             continue
         sub = cv2.compare(labels[y:y + h, x:x + w], i, cv2.CMP_EQ)      # 0/255
         contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -524,6 +528,14 @@ def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None
             area = cv2.countNonZero(sub)
             thickness /= scale
         out.append(_Blob(area, cv2.minAreaRect(contour), (x, y, w, h), sub, thickness))
+    if spanning and reach_in:
+        # A region spanning the frame is the tray's rim or the table, not a die; but a die
+        # touching the rim joins it. Opened by the smallest die we read, the thin rim goes and
+        # the die stays (once the die size is known, the foreground's own opening does this).
+        k = max(3, int(MIN_DIE_PX * scale) | 1)
+        wide = cv2.compare(np.isin(labels, spanning).astype(np.uint8), 0, cv2.CMP_GT)
+        opened = _opened(wide, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+        out += _blobs(opened, scale, within=within, reach_in=False)
     return out
 
 
@@ -653,7 +665,7 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
     pip_radius = float(np.sqrt(_median_rows(areas) / np.pi))
     grid = _grid_contrast(contrast[0], blob.box, (float(cx), float(cy)), step, angle,
                           max(1.0, 0.6 * min(pip_radius, 0.08 * blob.side)))
-    if not any(max((grid[i] for i in range(9) if i not in slots), default=0.0) <= 0.6 * contrast[1]
+    if not any(max((grid[i] for i in range(9) if i not in slots), default=0.0) <= EMPTY_SLOT_MAX * contrast[1]
                for slots in _GRID_SLOTS[value]):
         return "a face matches no pip layout (a pip may be hidden or smudged)"
     confidence = float(np.clip(1.0 - error / (MAX_LAYOUT_ERROR * 2), 0.0, 1.0))

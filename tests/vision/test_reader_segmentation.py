@@ -209,3 +209,26 @@ def test_a_die_with_its_side_in_view_is_read() -> None:
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.OK, reading.reason
     assert reading.values == _truth(scene)
+
+
+def test_a_die_joined_to_the_tray_rim_is_still_a_region() -> None:
+    """A region spanning the frame is the rim, not a die, and is let go; a die touching the
+    rim's thin band joined it, and the frame was read as "no dice found on the tray"."""
+    mask = np.zeros((240, 320), np.uint8)
+    cv2.rectangle(mask, (10, 10), (310, 230), 255, 3)               # the rim's band
+    cv2.fillPoly(mask, [cv2.boxPoints(((200, 200), (40, 40), 30)).astype(np.int32)], 255)
+    blobs = reader._blobs(mask)
+    assert len(blobs) == 1
+    (x, y), (w, h), _ = blobs[0].rect
+    assert abs(x - 200) < 4 and abs(y - 200) < 4 and 36 <= min(w, h) <= max(w, h) <= 44
+    assert reader._blobs(mask, reach_in=False) == []
+
+
+@pytest.mark.parametrize("seed", [10182, 10536])
+def test_a_die_touching_the_rim_is_read(seed: int) -> None:
+    """A red die against the rim, a white one in the tray's corner: each joined the rim's band
+    in the first look for the dice (before their size is known)."""
+    scene = _frame(seed)
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.OK, reading.reason
+    assert reading.values == _truth(scene)
