@@ -78,7 +78,7 @@ STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every d
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
-EMPTY_SLOT_MAX = 0.6           # x a pip's contrast: the most a slot without a pip may show
+EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
@@ -943,7 +943,11 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
         whole = np.zeros(small.shape[:2], np.uint8)
         whole[y0:cy + r + 1, x0:cx + r + 1] = region * 255
         for blob in _blobs(whole, f, within=img.shape):
-            if (blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
+            # A die lying flat is square; one leaning (its side in view, its face lifted off a
+            # frosted tray and faded) is not, and must not vanish: the reader doubts it.
+            die_shaped = blob.squarish and blob.side <= 1.4 * die_side
+            leaning = not blob.squarish and blob.side <= 1.6 * die_side and blob.area >= 0.5 * die_side ** 2
+            if ((die_shaped or leaning) and blob.side >= 0.75 * die_side
                     and np.hypot(*(np.array(blob.rect[0]) - group.mean(axis=0))) < 0.5 * die_side
                     and not _round(blob)):
                 found.append(blob)

@@ -53,7 +53,9 @@ def test_the_network_tells_a_leaning_die_from_the_bare_tray() -> None:
 
 # Frames with a leaning die the reader once read as ok (the die missing, or read as if flat).
 # Others like them are still read wrongly: the benchmark counts them (BENCHMARKS.md).
-ONCE_WAVED_THROUGH = [7064, 7067, 7134, 7160, 7186, 7219, 7235, 7241, 7348, 7381, 7382]
+# 7193 and 7323 (bottom view): the leaning die's face, lifted off the frosted tray, is faded;
+# found from its pip, its region is not square, and it was let go as no die.
+ONCE_WAVED_THROUGH = [7064, 7067, 7134, 7160, 7186, 7193, 7219, 7235, 7241, 7323, 7348, 7381, 7382]
 
 
 @pytest.mark.parametrize("seed", ONCE_WAVED_THROUGH)
