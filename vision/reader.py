@@ -36,7 +36,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .classifier import FACELESS_DIE, LEANING, NO_FACE, NO_LAYOUT, default_classifier, find_faces, judge
+from .classifier import (FACELESS_DIE, LEANING, NO_FACE, NO_LAYOUT, FaceClassifier, default_classifier, find_faces,
+                         judge)
 from .faces import extent
 from .reading import Die, Reading, Status, View
 
@@ -946,7 +947,9 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
             # A die lying flat is square; one leaning (its side in view, its face lifted off a
             # frosted tray and faded) is not, and must not vanish: the reader doubts it.
             die_shaped = blob.squarish and blob.side <= 1.4 * die_side
-            leaning = not blob.squarish and blob.side <= 1.6 * die_side and blob.area >= 0.5 * die_side ** 2
+            w, h = blob.rect[1]
+            leaning = (not blob.squarish and blob.side <= 1.6 * die_side and blob.area >= 0.5 * die_side ** 2
+                       and max(w, h) <= 1.6 * min(w, h))     # (two dice side by side are twice as long)
             if ((die_shaped or leaning) and blob.side >= 0.75 * die_side
                     and np.hypot(*(np.array(blob.rect[0]) - group.mean(axis=0))) < 0.5 * die_side
                     and not _round(blob)):
@@ -1004,7 +1007,7 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
     return not isinstance(result, str) and result[0] == value
 
 
-def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: Any, die_side: float,
+def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_side: float,
                   dark_spots: list[tuple[float, float]], blobs: list[_Blob],
                   found: list[tuple[int, float, float, float, float, float]]
                   ) -> list[tuple[int, float, float, float, float, float]]:

@@ -112,7 +112,7 @@ def _everyday(style: str, seed: int):
     return render_scene(seed, view=View.BOTTOM, n_dice=2, style=style, hard="random")
 
 
-@pytest.mark.parametrize("style, seed", [("black", 3004), ("black", 3019)])
+@pytest.mark.parametrize("style, seed", [("black", 3004), ("black", 3033)])
 def test_a_dark_corner_of_the_tray_is_not_a_die(style: str, seed: int) -> None:
     """Under uneven light a corner of the tray is a die-sized dark square with no pips (or with
     noise for pips); the network, sure no die is there, lets it go."""
