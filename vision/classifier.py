@@ -138,7 +138,7 @@ def default_classifier() -> FaceClassifier:
 # How the reader weighs the network against the pip-layout check (vision.reader). Chosen on the
 # training photos and synthetic frames outside the benchmark's seeds; see BENCHMARKS.md.
 AGREE_MIN = 0.2        # the pips fit a layout: the network gives that value at least this
-AGREE_NO_FACE_MAX = 0.1    # and "no readable face here" (no die, or a leaning or half-hidden one) at most this
+AGREE_NO_FACE_MAX = 0.05   # and "no readable face here" (no die, or a leaning or half-hidden one) at most this
 SQUARE_NO_FACE_MAX = 0.3  # the same for a die whose outline is square round its face
 ALONE_MIN = 0.9        # no pip layout fitted: the network alone (a steady guess), at least this sure
 ALONE_NO_FACE_MAX = 0.02
@@ -186,7 +186,8 @@ def find_faces(classifier: FaceClassifier, image: np.ndarray, regions: list[tupl
                side: float, taken: list[tuple[float, float]]) -> list[tuple[int, float, float, float]]:
     """Dice the blobs missed: slide the network over ``regions`` (x, y, w, h boxes, such as a
     clump of touching dice) and keep a die only where several neighbouring windows read the same
-    face, very surely, away from every die in ``taken``. Returns (value, probability, x, y)."""
+    face, very surely, away from every die in ``taken``, and that face is its steady guess too
+    (turned four ways and mirrored). Returns (value, probability, x, y)."""
     h, w = image.shape[:2]
     step = SCAN_STEP * side
     # Worked out on arrays (hundreds of windows, dozens of dice taken): the same windows in the
@@ -237,4 +238,9 @@ def find_faces(classifier: FaceClassifier, image: np.ndarray, regions: list[tupl
         if any(np.hypot(cx - fx, cy - fy) < 0.8 * side for _, _, fx, fy in found):
             continue
         found.append((value, p, cx, cy))
+    if found:
+        # One window's view can be a fluke of its framing (a leaning die whose side the window
+        # cut off): a die is kept only if the network sees the same face every way round, plainly.
+        steady = classifier.steady_guess(image, [(x, y, SCAN_EXTENTS[0] * side) for _, _, x, y in found])
+        found = [f for f, g in zip(found, steady) if g.value == f[0] and g.faceless <= ALONE_NO_FACE_MAX]
     return found

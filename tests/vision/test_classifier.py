@@ -22,7 +22,7 @@ PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" /
 # Held-out real dice (photos the model never saw, patches framed by their labels) read right by
 # the network's first choice. Measured when the shipped model was trained (vision/models/faces.json);
 # the floor leaves a margin for OpenCV versions.
-HELD_OUT_RIGHT_FLOOR = 0.85
+HELD_OUT_RIGHT_FLOOR = 0.90
 
 
 def guess(*probabilities: float) -> FaceGuess:
@@ -263,3 +263,22 @@ def test_unclear_places_are_given_where_the_image_shows_them() -> None:
         assert 0 <= x and x + w <= width and 0 <= y and y + h <= scene.image.shape[0]
     bottom = read_dice(cv2.flip(scene.image, 1), View.BOTTOM)
     assert sorted(bottom.extra["unclear"]) == sorted((width - x - w, y, w, h) for x, y, w, h in top.extra["unclear"])
+
+
+def test_a_scanned_die_must_be_seen_the_same_every_way_round(monkeypatch) -> None:
+    """The scan's windows may all be sure of a face that, turned and mirrored, the network
+    doubts (a leaning die whose side the windows cut off): no die is found there."""
+    from vision.classifier import find_faces
+    scene = render_scene(4242, view=View.TOP, values=(5,), style="white", die_size=60)
+    (die,) = scene.labels
+    classifier = default_classifier()
+    region = [(int(die.x - 60), int(die.y - 60), 120, 120)]
+    found = find_faces(classifier, scene.image, region, 60.0, [])
+    assert [v for v, _, _, _ in found] == [5]
+    assert np.hypot(found[0][2] - die.x, found[0][3] - die.y) < 6
+    doubting = guess(0.02, 0.01, 0.01, 0.01, 0.01, 0.8, 0.01, 0.13)     # a 5, but "no face" 0.15
+    monkeypatch.setattr(FaceClassifier, "steady_guess", lambda self, image, dice: [doubting] * len(dice))
+    assert find_faces(classifier, scene.image, region, 60.0, []) == []
+    other = guess(0.0, 0.0, 0.0, 0.99, 0.0, 0.01, 0.0, 0.0)             # plainly a 3
+    monkeypatch.setattr(FaceClassifier, "steady_guess", lambda self, image, dice: [other] * len(dice))
+    assert find_faces(classifier, scene.image, region, 60.0, []) == []

@@ -186,7 +186,7 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Train the die face classifier (vision/models/faces.onnx).")
-    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--epochs", type=int, default=60)
     parser.add_argument("--synthetic-frames", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=MODELS)
