@@ -79,6 +79,7 @@ STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every d
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
+SKIP_SQUARE_SECOND_LOOK = True
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
@@ -1173,7 +1174,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # A leaning die's blob takes in its side, so a patch framed by the blob is off the face;
         # framed on the face the pips lay out, the network sees the lean plainly. The more
         # doubtful of the two looks is the one judged.
-        read = [k for k, (_, result) in enumerate(candidates) if not isinstance(result, str)]
+        # (A die whose outline is square round its face shows no side: both framings are the
+        # same patch but for a pixel or two, and the second look is skipped.)
+        read = [k for k, (blob, result) in enumerate(candidates) if not isinstance(result, str)
+                and not (SKIP_SQUARE_SECOND_LOOK and _square_round_face(blob, result[2], result[3]))]
         for k, second in zip(read, faces.guess(look, [
                 (candidates[k][1][2], candidates[k][1][3],
                  extent(candidates[k][0].side, candidates[k][0].rect[2])) for k in read])):

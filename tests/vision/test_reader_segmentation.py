@@ -248,3 +248,21 @@ def test_a_pip_faded_by_glare_is_not_an_empty_slot() -> None:
     assert reading.status is Status.UNSURE or reading.values == _truth(scene), reading.values
     (five,) = [d for d in scene.labels if d.value == 5]
     assert not any(d.value == 4 and np.hypot(d.x - five.x, d.y - five.y) < 0.5 * five.size for d in reading.dice)
+
+
+def test_a_die_square_round_its_face_is_looked_at_once(monkeypatch) -> None:
+    """Framed by its outline or by its pips, a die that shows no side gives the same patch: the
+    network's second look is kept for dice whose outline is not square round the face."""
+    from vision.classifier import FaceClassifier
+    scene = render_scene(3002, view=View.BOTTOM, n_dice=2, style="white", die_size=56)
+    looked: list[int] = []
+    probabilities = FaceClassifier.probabilities
+    monkeypatch.setattr(FaceClassifier, "probabilities",
+                        lambda self, patches: looked.append(len(patches)) or probabilities(self, patches))
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.OK and reading.values == _truth(scene)
+    assert sum(looked) == 2
+    looked.clear()
+    monkeypatch.setattr(reader, "SKIP_SQUARE_SECOND_LOOK", False)
+    assert reader.read_dice(scene.image, scene.view).values == _truth(scene)
+    assert sum(looked) == 4
