@@ -16,7 +16,8 @@ from device.cli import _ClosedEventStreamFilter, _create_server
 from device.events import EventBus
 from device.store import Store
 from device.table import Table
-from web import create_app, stop_streams
+from tests.web.serving import serve
+from web import create_app
 
 CLOSED = "Client disconnected while serving /api/events"
 
@@ -44,24 +45,12 @@ def served(tmp_path: Path) -> Iterator[tuple[int, EventBus]]:
     # A short heartbeat: the stream wakes often, so it soon sees that its client has gone.
     app = create_app(Table(store, bus, has_camera=False), pin="4711",
                      test_config={"SSE_HEARTBEAT_SECONDS": 0.02})
-    server = _create_server(app, "127.0.0.1", 0)
-    stopping = threading.Event()
-
-    def loop() -> None:
-        while not stopping.is_set():
-            server.asyncore.loop(timeout=0.05, map=server._map, count=1)
-
-    thread = threading.Thread(target=loop, daemon=True, name="waitress-loop")
-    thread.start()
+    port, stop = serve(app, on_stop=lambda: bus.publish("state", {"game": None}),
+                       create=lambda app: _create_server(app, "127.0.0.1", 0))
     try:
-        yield server.effective_port, bus
+        yield port, bus
     finally:
-        stop_streams(app)
-        bus.publish("state", {"game": None})
-        server.task_dispatcher.shutdown(cancel_pending=True, timeout=5)
-        stopping.set()
-        thread.join(timeout=5)
-        server.close()
+        stop()
         store.close()
 
 

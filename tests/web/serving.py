@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from flask import Flask
 
 from web import stop_streams
 
 
-def serve(app: Flask, on_stop: Callable[[], None], threads: int = 8) -> tuple[int, Callable[[], None]]:
+def serve(app: Flask, on_stop: Callable[[], None], threads: int = 8,
+          create: Callable[[Flask], Any] | None = None) -> tuple[int, Callable[[], None]]:
     """Start serving; returns the port and a function that stops the server.
 
     ``on_stop`` must wake the open event streams (publish any event) once they are told to end.
+    ``create``: makes the waitress server for the app on a free loopback port (default: plain
+    ``waitress.create_server``).
     """
     import waitress
 
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads)
+    server = (create(app) if create is not None
+              else waitress.create_server(app, host="127.0.0.1", port=0, threads=threads))
     stopping = threading.Event()
 
     def loop() -> None:
