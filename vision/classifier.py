@@ -140,7 +140,7 @@ def default_classifier() -> FaceClassifier:
 AGREE_MIN = 0.2        # the pips fit a layout: the network gives that value at least this
 AGREE_NO_FACE_MAX = 0.05   # and "no readable face here" (no die, or a leaning or half-hidden one) at most this
 SQUARE_NO_FACE_MAX = 0.3  # the same for a die whose outline is square round its face
-ALONE_MIN = 0.9        # no pip layout fitted: the network alone (a steady guess), at least this sure
+ALONE_MIN = 0.85       # no pip layout fitted: the network alone (a steady guess), at least this sure
 ALONE_NO_FACE_MAX = 0.02
 COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
 NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
