@@ -141,7 +141,8 @@ AGREE_MIN = 0.2        # the pips fit a layout: the network gives that value at 
 AGREE_NO_FACE_MAX = 0.05   # and "no readable face here" (no die, or a leaning or half-hidden one) at most this
 SQUARE_NO_FACE_MAX = 0.3  # the same for a die whose outline is square round its face
 ALONE_MIN = 0.85       # no pip layout fitted: the network alone (a steady guess), at least this sure
-ALONE_NO_FACE_MAX = 0.02
+ALONE_NO_FACE_MAX = 0.02     # the scan's windows, and their steady guess: "no readable face" at most this
+PLAIN_NO_FACE_MAX = 0.03     # a die the pips could not read, read by the network's steady guess alone
 COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
 NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
 
@@ -169,7 +170,7 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     # That overrules the pips' "a die is leaning" too (its face off its outline's middle): a die
     # leaning shows its side, but so does a flat die photographed at an angle, and on 300
     # rendered frames with leaning dice the network never said so of one.
-    plain = guess.face is not None and guess.faceless <= ALONE_NO_FACE_MAX
+    plain = guess.face is not None and guess.faceless <= PLAIN_NO_FACE_MAX
     if plain and (guess.probability >= ALONE_MIN or (
             classic.startswith(NO_LAYOUT) and guess.face == pips_seen and guess.probability >= COUNT_AGREE_MIN)):
         return guess.value, guess.probability, centre[0], centre[1]

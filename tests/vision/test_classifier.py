@@ -159,6 +159,8 @@ def test_network_alone_only_when_very_sure() -> None:
     assert judge("a face matches no pip layout", unsure, (5, 6)) == "a face matches no pip layout"
     maybe_leaning = guess(0, 0, 0, 0, 0, 0.95, 0, 0.05)                     # sure of 5, but...
     assert judge("a face matches no pip layout", maybe_leaning, (5, 6)) == "a face matches no pip layout"
+    plain = guess(0.004, 0, 0, 0, 0, 0.972, 0, 0.024)                      # 0.028 "no face": plain enough
+    assert judge("a face matches no pip layout", plain, (5, 6)) == (5, pytest.approx(0.972), 5, 6)
 
 
 def test_network_less_sure_when_it_counts_the_pips_found() -> None:
