@@ -36,8 +36,16 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .classifier import (FACELESS_DIE, LEANING, NO_FACE, NO_LAYOUT, FaceClassifier, default_classifier, find_faces,
-                         judge)
+from .classifier import (
+    FACELESS_DIE,
+    LEANING,
+    NO_FACE,
+    NO_LAYOUT,
+    FaceClassifier,
+    default_classifier,
+    find_faces,
+    judge,
+)
 from .faces import extent
 from .reading import Die, Reading, Status, View
 
@@ -1008,6 +1016,12 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
     return not isinstance(result, str) and result[0] == value
 
 
+def _by_any(x: float, y: float, blobs: list[_Blob], grow: float) -> bool:
+    """Whether (x, y) lies in some blob's box grown by ``grow`` on every side."""
+    return any(b.box[0] - grow <= x <= b.box[0] + b.box[2] + grow
+               and b.box[1] - grow <= y <= b.box[1] + b.box[3] + grow for b in blobs)
+
+
 def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_side: float,
                   dark_spots: list[tuple[float, float]], blobs: list[_Blob],
                   found: list[tuple[int, float, float, float, float, float]]
@@ -1015,10 +1029,7 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
     """Dice read from pips no region holds (see ``read_dice``): round each group of loose dark
     spots, the network's scan (``find_faces``: several windows very sure of one face) finds the
     die, and the pips in a disc round it must fit that face. Returns entries like ``found``'s."""
-    grow = 0.2 * die_side
-    loose = [(px, py) for px, py in dark_spots if not any(
-        b.box[0] - grow <= px <= b.box[0] + b.box[2] + grow
-        and b.box[1] - grow <= py <= b.box[1] + b.box[3] + grow for b in blobs)]
+    loose = [(px, py) for px, py in dark_spots if not _by_any(px, py, blobs, 0.2 * die_side)]
     if not loose:
         return []
     groups = [g for g in _spot_groups(loose, 0.8 * die_side) if len(g) <= 6]
@@ -1267,13 +1278,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             unclear.append((x + offset[0], y + offset[1], w, h))
             unclear_why.append(doubts[id(blob)])
 
-    grow = 0.2 * die_side
-    if _paired([(px, py) for px, py in dark + light if not any(
-            b.box[0] - grow <= px <= b.box[0] + b.box[2] + grow
-            and b.box[1] - grow <= py <= b.box[1] + b.box[3] + grow for b in faint) and not any(
-            np.hypot(px - d[2], py - d[3]) < 0.75 * die_side for d in by_pips)], die_side):
-        problems.append("pips outside every die I can see: a die may be hard to make out")
-    elif lit_face:
+    stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
+             and not any(np.hypot(px - d[2], py - d[3]) < 0.75 * die_side for d in by_pips)]
+    if _paired(stray, die_side) or lit_face:
         problems.append("pips outside every die I can see: a die may be hard to make out")
     dice = []
     for value, confidence, x, y, side, angle in found:
