@@ -88,6 +88,7 @@ STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on th
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True
+FLAT_FACE_SQUASH = 1.06        # a face of 4+ pips longer than wide by this much is tilted
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
@@ -136,11 +137,12 @@ def _affine_error(slots: np.ndarray, centred: np.ndarray) -> float:
     return float(residual / np.sqrt(sv[0] * sv[1]))
 
 
-def fit_layout(pts: np.ndarray) -> tuple[int, float, float, float] | None:
+def fit_layout(pts: np.ndarray, slots_out: list | None = None) -> tuple[int, float, float, float] | None:
     """Fit pip centres (k, 2) in pixels to the canonical layout with k pips.
 
     Returns (value, error in pip steps, pip step in pixels, angle in radians that turns the
     pips onto the template), or None when no rotation gives every pip its own slot.
+    ``slots_out``: a list the template's slot (k x 2, in pip steps) of each pip is added to.
     """
     k = len(pts)
     if not 1 <= k <= 6:
@@ -174,7 +176,21 @@ def fit_layout(pts: np.ndarray) -> tuple[int, float, float, float] | None:
     # four or more pips, the best affine map of the same slots may explain them instead.
     if best is not None and k >= 4 and best[1] < 0.6:
         best = (k, min(best[1], _affine_error(best_slots, centred)), best[2], best[3])
+    if slots_out is not None and best is not None:
+        slots_out.append(best_slots)
     return best
+
+
+def _face_squash(pts: np.ndarray) -> float:
+    """How much longer than wide the face that pips (k x 2, k >= 4) lay out is: 1 for a face
+    seen square on, more for one tilted away (inf when they lay out no face)."""
+    slots: list[np.ndarray] = []
+    if len(pts) < 4 or fit_layout(pts, slots) is None:
+        return float("inf")
+    design = np.hstack([slots[0], np.ones((len(pts), 1))])
+    coef, *_ = np.linalg.lstsq(design, pts - pts.mean(axis=0), rcond=None)
+    sv = np.linalg.svd(coef[:2].T, compute_uv=False)
+    return float(sv[0] / sv[1]) if sv[1] > 1e-6 else float("inf")
 
 
 # 0.6 x the lightness difference, rounded down (for the distance itself) or up (to compare it with
@@ -768,6 +784,13 @@ def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
             and np.hypot(x - blob.rect[0][0], y - blob.rect[0][1]) < SQUARE_OFFSET * blob.side)
 
 
+def _flat_face(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> bool:
+    """Whether the face read at (x, y) shows four or more pips laid out square on: a die lying
+    flat, not one leaning (its face then foreshortened along the lean)."""
+    near = [(px, py) for px, py, _ in _pips(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side]
+    return value >= 4 and len(near) == value and _face_squash(np.array(near)) < FLAT_FACE_SQUASH
+
+
 def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_spots: bool = True,
                 shrunk: dict | None = None) -> bool:
     """True when pip-like spots lie outside every die region: a die the segmentation missed
@@ -1196,7 +1219,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 guesses[k] = second
     for k, (blob, result) in enumerate(candidates):
         if (not isinstance(result, str) and _inside_any(blob, side_by_side, scale)
-                and not _square_round_face(blob, result[2], result[3])):
+                and not _square_round_face(blob, result[2], result[3])
+                and not _flat_face(img, blob, result[0], result[2], result[3])):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it; only a square outline round the face takes it.
             doubts[id(blob)] = LEANING
