@@ -155,9 +155,10 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
           pips_seen: int | None = None) -> tuple[int, float, float, float] | str:
     """The reader's verdict on one die from the pip-layout check (``classic``: value, confidence,
     x, y, or why it could not read the face) and the network's guess. Returns the same shape.
-    ``square``: the die's outline is a square with the face in its middle (see
-    ``vision.reader``), as a leaning die's (its side in view) is not: the network's doubt that
-    the face is flat counts for less. ``pips_seen``: how many pips the reader found on a face
+    ``square``: the die's outline is a square with the face in its middle, as a leaning die's
+    (its side in view) is not, or its 4+ pips lay out a face seen square on, as a leaning die's
+    (foreshortened) do not (see ``vision.reader``): the network's doubt that the face is flat
+    counts for less. ``pips_seen``: how many pips the reader found on a face
     they lay out no face of (a pip hidden, a stray one): the network's steady guess of that same
     number is taken less surely."""
     if not isinstance(classic, str):

@@ -88,7 +88,8 @@ STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on th
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True
-FLAT_FACE_SQUASH = 1.06        # a face of 4+ pips longer than wide by this much is tilted
+FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
+                               # (flat dice: 99% below 1.03; leaning ones all above 1.07)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
@@ -787,8 +788,10 @@ def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
 def _flat_face(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> bool:
     """Whether the face read at (x, y) shows four or more pips laid out square on: a die lying
     flat, not one leaning (its face then foreshortened along the lean)."""
+    if value < 4:
+        return False
     near = [(px, py) for px, py, _ in _pips(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side]
-    return value >= 4 and len(near) == value and _face_squash(np.array(near)) < FLAT_FACE_SQUASH
+    return len(near) == value and _face_squash(np.array(near)) < FLAT_FACE_SQUASH
 
 
 def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_spots: bool = True,
@@ -1233,8 +1236,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 # Die-sized and square but no pips, and the network sure no die is there: a
                 # dark corner of the tray, a shadow (the same test as for any blob left unread).
                 continue
-            result = judge(result, guesses[k], blob.rect[0], square=not isinstance(result, str) and _square_round_face(
-                blob, result[2], result[3]), pips_seen=len(_pips(img, blob)) if isinstance(result, str)
+            # A die lying flat shows a square outline round its face, or (its side in view) a
+            # face of 4+ pips seen square on; the network's doubt counts for less on either.
+            result = judge(result, guesses[k], blob.rect[0], square=not isinstance(result, str) and (
+                _square_round_face(blob, result[2], result[3])
+                or _flat_face(img, blob, result[0], result[2], result[3])), pips_seen=len(_pips(img, blob)) if isinstance(result, str)
                 and result.startswith(NO_LAYOUT) else None)
         if isinstance(result, str):
             doubts[id(blob)] = result
