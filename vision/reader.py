@@ -83,6 +83,7 @@ QUIET_THICKNESS = 0.3
 SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short side below this
 LEANING_ASPECT = 1.15          # a piece of touching dice lengthened this much is a die leaning
 SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
+SQUARE_OFFSET_PX = 1.8         # or this many pixels (small dice: a pixel or two is rounding)
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
@@ -782,7 +783,8 @@ def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
     network doubted passed this, 42 of the 105 flat ones it doubted did.)"""
     w, h = blob.rect[1]
     return (min(w, h) > 0 and max(w, h) / min(w, h) < SQUARE_ASPECT
-            and np.hypot(x - blob.rect[0][0], y - blob.rect[0][1]) < SQUARE_OFFSET * blob.side)
+            and np.hypot(x - blob.rect[0][0], y - blob.rect[0][1])
+            < max(SQUARE_OFFSET * blob.side, SQUARE_OFFSET_PX))
 
 
 def _flat_face(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> bool:
