@@ -97,10 +97,11 @@ TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
 CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
 NO_PIPS = "a face shows no pips"
+FADED = "a die fades into the tray: it may be leaning or lifted"
 NOT_READABLE = "something on the tray is not a readable die"
 MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is blurred:
 BLURRED_SURE = 0.9             # then each die is taken only if its pips and its look agree this surely
-NO_SHARPNESS = 1.0             # and below this the frame is not read at all
+NO_SHARPNESS = 0.3             # and below this the frame is not read at all
 
 
 # A die's blob is a little smaller than the die (shaded edges and sides fall outside it): the
@@ -1073,6 +1074,22 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
             if _confirmed(img, everywhere, 1.0, value, x, y, die_side)]
 
 
+def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, float]], side: float
+          ) -> list[_Blob]:
+    """The die-shaped regions of the first look (``first``, before the die size was known) gone
+    from the second: no region and no die read there. A die leaning or lifted off the tray,
+    blurred, can fade into the tray at the second look's finer scale. (Asked of blurred frames
+    only: in sharp photos the coarse look's stray shapes, gone from the finer one, were no dice.)"""
+    lost = []
+    for b in first:
+        if not (b.squarish and 0.3 * side ** 2 <= b.area <= 2.0 * side ** 2):
+            continue
+        (x, y), _, _ = b.rect
+        if not _by_any(x, y, blobs, 0.0) and not any(np.hypot(x - cx, y - cy) < 0.75 * side for cx, cy in centres):
+            lost.append(b)
+    return lost
+
+
 def _laplacian_variance(grey: np.ndarray) -> float:
     """cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1] squared, the same number: OpenCV's own
     formula applied to the sum and the sum of squares (whole numbers, exact in float64), which
@@ -1138,6 +1155,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
 
     die_side = getattr(calibration, "die_size", None)
     scaled: dict = {}
+    all_first: list[_Blob] = []
     if not die_side:
         all_first = _blobs(*_foreground(img, None, scaled), within=img.shape)
         first = [b for b in all_first if b.squarish]
@@ -1154,6 +1172,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # Weighted by area: the tray's corners and strips of its rim are thin clumps too,
             # and as many as the dice; a die's worth of pixels counts for more than a strip's.
             die_side = _weighted_median([2 * b.thickness for b in clumps], [b.area for b in clumps])
+    elif sharpness < MIN_SHARPNESS:
+        # Blurred: the coarse look the die size is found by is taken anyway, to see no die
+        # fades from the finer one (_lost).
+        all_first = _blobs(*_foreground(img, None, scaled), within=img.shape)
     whole, scale = _foreground(img, die_side, scaled)
     components = _components(whole, connectivity=4)
     side_by_side: list[tuple[int, int, int, int]] = []
@@ -1299,6 +1321,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # group of them; a die it sees there surely, whose pips fit that face, is read.
     by_pips = _dice_by_pips(img, look, faces, die_side, dark, blobs, found) if faces is not None else []
     found += by_pips
+    for blob in _lost(all_first if sharpness < MIN_SHARPNESS else [], blobs, [(f[2], f[3]) for f in found],
+                      die_side):
+        blobs.append(blob)
+        doubts[id(blob)] = FADED
     problems = list(doubts.values())
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
