@@ -89,6 +89,7 @@ STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on th
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True
+CONFIRM_BY_DISC = True         # a die the network found: its pips read on the disc round it if not on the foreground
 FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
                                # (flat dice: 99% below 1.03; leaning ones all above 1.07)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
@@ -1033,16 +1034,21 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
     disc = np.zeros_like(sub)
     cv2.circle(disc, (int(round(x - x0)), int(round(y - y0))), int(r), 255, -1)
     sub = cv2.bitwise_and(sub, disc)
-    area = int(np.count_nonzero(sub))
-    if area < 0.5 * side * side:
-        return False
-    binary = (sub > 0).astype(np.uint8)
-    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    contour = (max(contours, key=cv2.contourArea) + np.array([x0, y0])).astype(np.float32)
-    thickness = float(cv2.distanceTransform(binary, cv2.DIST_L2, 3).max())
-    piece = _Blob(area, cv2.minAreaRect(contour), (x0, y0, x1 - x0, y1 - y0), sub, thickness)
-    result = _read_die(img, piece)
-    return not isinstance(result, str) and result[0] == value
+    # The foreground in the disc, else the disc itself: by a dark rim the foreground can lose
+    # part of a dark die (the tray's colour there is taken with the rim's).
+    for piece_mask in (sub, disc) if CONFIRM_BY_DISC else (sub,):
+        area = int(np.count_nonzero(piece_mask))
+        if area < 0.5 * side * side:
+            continue
+        binary = (piece_mask > 0).astype(np.uint8)
+        contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contour = (max(contours, key=cv2.contourArea) + np.array([x0, y0])).astype(np.float32)
+        thickness = float(cv2.distanceTransform(binary, cv2.DIST_L2, 3).max())
+        piece = _Blob(area, cv2.minAreaRect(contour), (x0, y0, x1 - x0, y1 - y0), piece_mask, thickness)
+        result = _read_die(img, piece)
+        if not isinstance(result, str):
+            return result[0] == value
+    return False
 
 
 def _by_any(x: float, y: float, blobs: list[_Blob], grow: float) -> bool:
