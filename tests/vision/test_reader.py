@@ -8,10 +8,11 @@ import cv2
 import numpy as np
 import pytest
 
+from vision import reader
 from vision.reader import read_dice
 from vision.reading import Status, View
-from vision.render import render_scene, test_subset
-from vision.scoring import score_scenes
+from vision.render import dataset, render_scene, test_subset
+from vision.scoring import Truth, match, score_scenes
 
 
 @pytest.fixture(scope="module")
@@ -114,14 +115,10 @@ def test_a_flat_die_showing_its_side_is_read_by_its_square_face(monkeypatch) -> 
     a die shows its side, so its outline is no square round its face, and the network doubts
     the face is flat. Its four pips lay out a face seen square on (a leaning die's face is
     foreshortened): that settles it, and the frame is read ok and right."""
-    from vision import reader
-    from vision.render import dataset
-    from vision.scoring import Truth, match
-
     scene = next(iter(dataset(1, seed=10_268)))
     assert not scene.hard and not any(d.cocked for d in scene.labels)
     reading = read_dice(scene.image, scene.view)
-    right, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
+    _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.status is Status.OK and exact, (reading.reason, reading.values)
     # The same frame without that test: the die is doubted (the test above is what reads it).
     monkeypatch.setattr(reader, "_flat_face", lambda *args: False)
@@ -133,14 +130,11 @@ def test_a_small_flat_die_is_square_round_its_face_within_a_pixel_or_two(monkeyp
     square outline with its 1 two pixels off the outline's middle, rounding at that size. Held
     to 5% of its side (1.2 pixels) it was no square, the network's slight doubt made it
     "leaning", and the frame unsure; it is read ok and right."""
-    from vision import reader
-    from vision.scoring import Truth, match
-
     scene = render_scene(3003, view=View.BOTTOM, n_dice=2, style="white", hard="random")
     assert scene.readable and not any(d.cocked for d in scene.labels)
     assert min(d.size for d in scene.labels) < 30
     reading = read_dice(scene.image, scene.view)
-    right, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
+    _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.status is Status.OK and exact, (reading.reason, reading.values)
     monkeypatch.setattr(reader, "SQUARE_OFFSET_PX", 0.0)
     assert not read_dice(scene.image, scene.view).ok
@@ -150,9 +144,6 @@ def test_a_soft_frame_whose_dice_are_sure_is_read() -> None:
     """Rendered 10166 (top view, blurred to a Laplacian variance of about 0.6, below the old
     cut-off of 1.0 where no frame was read): its three dice are read surely by their pips and
     their look alike, so it is ok, and right."""
-    from vision import reader
-    from vision.render import dataset
-
     scene = next(iter(dataset(1, seed=10_166, view="top")))
     assert "blur" in scene.hard and scene.readable
     reading = read_dice(scene.image, scene.view)
@@ -166,9 +157,6 @@ def test_a_die_that_fades_into_the_tray_when_blurred_makes_the_frame_unsure() ->
     tray; the coarse first look sees it, the finer one loses it in the blur. The two dice read
     are right, but the frame must not be ok without the third: unsure, and the faded die's
     place is among the unclear ones."""
-    from vision import reader
-    from vision.render import dataset
-
     scene = next(iter(dataset(1, seed=10_931, view="bottom")))
     leaning = [d for d in scene.labels if d.cocked]
     assert len(scene.labels) == 3 and len(leaning) == 1

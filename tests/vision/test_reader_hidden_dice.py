@@ -91,7 +91,7 @@ def test_a_dark_die_by_a_dark_rim_is_confirmed_on_its_disc(monkeypatch) -> None:
     scene = next(iter(dataset(1, seed=10_317, view="bottom")))
     assert not scene.hard and scene.style == "black"
     reading = reader.read_dice(scene.image, scene.view)
-    right, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
+    _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.status is Status.OK and exact, (reading.reason, reading.values)
     monkeypatch.setattr(reader, "CONFIRM_BY_DISC", False)
     assert not reader.read_dice(scene.image, scene.view).ok

@@ -106,5 +106,5 @@ def test_two_flat_dice_side_by_side_are_read_when_the_faces_lie_square() -> None
     scene = next(iter(dataset(1, seed=10_155)))
     assert sum(d.touching for d in scene.labels) == 2 and not any(d.cocked for d in scene.labels)
     reading = read_dice(scene.image, scene.view)
-    right, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
+    _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.status is Status.OK and exact, (reading.reason, reading.values)
