@@ -129,12 +129,18 @@ class _Blob:
                 and self.thickness > 0.35 * self.side)
 
 
+def _affine_fit(slots: np.ndarray, centred: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The best affine map of template slots (k x 2) onto centred pips (k x 2): the design
+    matrix, the map's coefficients and its singular values (largest first)."""
+    design = np.hstack([slots, np.ones((len(slots), 1))])
+    coef, *_ = np.linalg.lstsq(design, centred, rcond=None)
+    return design, coef, np.linalg.svd(coef[:2].T, compute_uv=False)
+
+
 def _affine_error(slots: np.ndarray, centred: np.ndarray) -> float:
     """Worst residual, in pip steps, of the pips against their slots under the best affine map;
     inf when that map squashes the face more than a tilt of about 50 degrees would."""
-    design = np.hstack([slots, np.ones((len(slots), 1))])
-    coef, *_ = np.linalg.lstsq(design, centred, rcond=None)
-    sv = np.linalg.svd(coef[:2].T, compute_uv=False)
+    design, coef, sv = _affine_fit(slots, centred)
     if sv[1] <= 1e-6 or sv[0] / sv[1] > MAX_FORESHORTENING:
         return float("inf")
     residual = np.linalg.norm(design @ coef - centred, axis=1).max()
@@ -191,9 +197,7 @@ def _face_squash(pts: np.ndarray) -> float:
     slots: list[np.ndarray] = []
     if len(pts) < 4 or fit_layout(pts, slots) is None:
         return float("inf")
-    design = np.hstack([slots[0], np.ones((len(pts), 1))])
-    coef, *_ = np.linalg.lstsq(design, pts - pts.mean(axis=0), rcond=None)
-    sv = np.linalg.svd(coef[:2].T, compute_uv=False)
+    _, _, sv = _affine_fit(slots[0], pts - pts.mean(axis=0))
     return float(sv[0] / sv[1]) if sv[1] > 1e-6 else float("inf")
 
 
