@@ -88,8 +88,8 @@ STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every d
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
-SKIP_SQUARE_SECOND_LOOK = True
-CONFIRM_BY_DISC = True         # a die the network found: its pips read on the disc round it if not on the foreground
+SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
+CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
 FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
                                # (flat dice: 99% below 1.03; leaning ones all above 1.07)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
@@ -1255,11 +1255,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             if second.faceless > guesses[k].faceless:
                 guesses[k] = second
     for k, (blob, result) in enumerate(candidates):
-        if (not isinstance(result, str) and _inside_any(blob, side_by_side, scale)
-                and not _square_round_face(blob, result[2], result[3])
-                and not _flat_face(img, blob, result[0], result[2], result[3])):
+        # A die lying flat shows a square outline round its face, or (its side in view) a face
+        # of 4+ pips seen square on; a leaning die shows neither.
+        lying_flat = not isinstance(result, str) and (
+            _square_round_face(blob, result[2], result[3]) or _flat_face(img, blob, result[0], result[2], result[3]))
+        if not isinstance(result, str) and not lying_flat and _inside_any(blob, side_by_side, scale):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
-            # like one lying beside it; only a square outline round the face takes it.
+            # like one lying beside it; only a die plainly lying flat is read.
             doubts[id(blob)] = LEANING
             w, h = blob.rect[1]
             if max(w, h) > LEANING_ASPECT * min(w, h):
@@ -1270,12 +1272,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 # Die-sized and square but no pips, and the network sure no die is there: a
                 # dark corner of the tray, a shadow (the same test as for any blob left unread).
                 continue
-            # A die lying flat shows a square outline round its face, or (its side in view) a
-            # face of 4+ pips seen square on; the network's doubt counts for less on either.
-            result = judge(result, guesses[k], blob.rect[0], square=not isinstance(result, str) and (
-                _square_round_face(blob, result[2], result[3])
-                or _flat_face(img, blob, result[0], result[2], result[3])), pips_seen=len(_pips(img, blob)) if isinstance(result, str)
-                and result.startswith(NO_LAYOUT) else None)
+            # The network's doubt that the face is flat counts for less on a die lying flat.
+            pips_seen = len(_pips(img, blob)) if isinstance(result, str) and result.startswith(NO_LAYOUT) else None
+            result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
         if isinstance(result, str):
             doubts[id(blob)] = result
             continue
@@ -1331,10 +1330,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # group of them; a die it sees there surely, whose pips fit that face, is read.
     by_pips = _dice_by_pips(img, look, faces, die_side, dark, blobs, found) if faces is not None else []
     found += by_pips
-    for blob in _lost(all_first if sharpness < MIN_SHARPNESS else [], blobs, [(f[2], f[3]) for f in found],
-                      die_side):
-        blobs.append(blob)
-        doubts[id(blob)] = FADED
+    if sharpness < MIN_SHARPNESS:
+        for blob in _lost(all_first, blobs, [(f[2], f[3]) for f in found], die_side):
+            blobs.append(blob)
+            doubts[id(blob)] = FADED
     problems = list(doubts.values())
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
