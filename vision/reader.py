@@ -79,7 +79,7 @@ EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the d
 OTSU_CEILING = 55             # a die's body differs from the tray by at least this much, 0.6 dL + |da| + |db|
 NOT_A_DIE = 0.9               # the network's p(no die here) that lets an unread blob go
 QUIET_AREA = 0.3                # (0.5 let a half-hidden die at the cup's edge go unasked)
-QUIET_THICKNESS = 0.3
+QUIET_THICKNESS = 0.25
 SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short side below this
 LEANING_ASPECT = 1.15          # a piece of touching dice lengthened this much is a die leaning
 SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
@@ -94,6 +94,7 @@ FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much
                                # (flat dice: 99% below 1.03; leaning ones all above 1.07)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
+TRAY_MARGIN = 0.5              # x the die side: the calibrated tray is read with this much round it
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
 CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
@@ -825,6 +826,11 @@ def _lays_out_a_face(spots: list[tuple[float, float]], die_side: float) -> bool:
     return False
 
 
+def _near_any(spot: tuple[float, float], spots: list[tuple[float, float]], reach: float) -> bool:
+    """Whether any of ``spots`` lies within ``reach`` of ``spot``."""
+    return any(math.hypot(spot[0] - x, spot[1] - y) < reach for x, y in spots)
+
+
 def _paired(spots: list[tuple[float, float]], die_side: float) -> bool:
     """Two pip-like spots within a die's side of each other: a face; one alone may be a speck."""
     pts = np.array(spots)
@@ -1086,13 +1092,17 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
 
 def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, float]], side: float
           ) -> list[_Blob]:
-    """The die-shaped regions of the first look (``first``, before the die size was known) gone
+    """The die-sized regions of the first look (``first``, before the die size was known) gone
     from the second: no region and no die read there. A die leaning or lifted off the tray,
     blurred, can fade into the tray at the second look's finer scale. (Asked of blurred frames
     only: in sharp photos the coarse look's stray shapes, gone from the finer one, were no dice.)"""
     lost = []
     for b in first:
-        if not (b.squarish and 0.3 * side ** 2 <= b.area <= 2.0 * side ** 2):
+        # Solid shapes, not only square ones (a leaning die shows its edge, the blur rounds it
+        # off); not the L of the rim's corner.
+        w, h = b.rect[1]
+        solid = b.area >= 0.6 * w * h and b.thickness >= 0.25 * b.side
+        if not (solid and 0.3 * side ** 2 <= b.area <= 2.0 * side ** 2):
             continue
         (x, y), _, _ = b.rect
         if not _by_any(x, y, blobs, 0.0) and not any(np.hypot(x - cx, y - cy) < 0.75 * side for cx, cy in centres):
@@ -1132,20 +1142,31 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     img = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     if img.dtype != np.uint8:
         img = np.clip(img, 0, 255).astype(np.uint8)
-    offset = (0, 0)
-    tray = getattr(calibration, "tray", None)
-    if tray:
-        tx, ty, tw, th = (int(v) for v in tray)
-        tx, ty = max(0, tx), max(0, ty)
-        if tw > 0 and th > 0:
-            img = img[ty:ty + th, tx:tx + tw]
-            offset = (tx, ty)
-    if view is View.BOTTOM:
-        img = cv2.flip(img, 1)
+    # The frame's brightness and sharpness are the whole frame's, calibrated or not: the
+    # thresholds were set on whole frames, the calibrated exposure is the whole empty frame's, and
+    # a crop's edge across the rim's gradient adds a Laplacian spike of its own (a blurred frame
+    # measured sharp).
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     brightness = float(cv2.mean(grey)[0])
     # A 3x3 Laplacian of 8-bit pixels fits in 16 bits exactly (a quarter of the 64-bit cost).
     sharpness = _laplacian_variance(grey)
+    offset = (0, 0)
+    tray = getattr(calibration, "tray", None)
+    if tray:
+        tx, ty, tw, th = (int(v) for v in tray)
+        if tw > 0 and th > 0:
+            # The calibrated tray stops at its rim; a die touching the rim lies on the crop's
+            # edge, where the foreground's median takes it for the tray. Taking in the rim (as
+            # an uncalibrated frame does) shows such a die whole.
+            die_size = getattr(calibration, "die_size", None)
+            margin = int(math.ceil(TRAY_MARGIN * (die_size or 0.1 * min(tw, th))))
+            x0, y0 = max(0, tx - margin), max(0, ty - margin)
+            img = img[y0:ty + th + margin, x0:tx + tw + margin]
+            grey = grey[y0:ty + th + margin, x0:tx + tw + margin]
+            offset = (x0, y0)
+    if view is View.BOTTOM:
+        img = cv2.flip(img, 1)
+        grey = cv2.flip(grey, 1)
 
     def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
         return Reading(Status.UNSURE, dice, reason, brightness, sharpness)
@@ -1201,7 +1222,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # count when they lay out a face (a dark die the foreground lost, its pips lit).
         lit_face = _lays_out_a_face(light, die_side)
         light = []
-    faint = _faint_dice(img, die_side, blobs, dark, scaled)
+    # (Light spots too: a die of the tray's colour under a glare shows only its light pips. Not
+    # those beside dark ones: a white die's glint there would take the die its pips find.)
+    faint = _faint_dice(img, die_side, blobs, dark + [p for p in light if not _near_any(p, dark, die_side)],
+                        scaled)
     blobs += faint
 
     found: list[tuple[int, float, float, float, float, float]] = []   # value, confidence, x, y, side, angle

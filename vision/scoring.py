@@ -17,6 +17,7 @@ from typing import Callable, Iterable, Sequence
 import cv2
 import numpy as np
 
+from .calibrate import Calibration
 from .reading import Reading, View
 
 MATCH_RADIUS = 0.6     # x the labelled die's size
@@ -139,11 +140,18 @@ def score_photos(reader_fn: Callable[[np.ndarray], Reading], photos_dir: Path, *
     return score
 
 
-def score_scenes(reader_fn: Callable[[np.ndarray, View], Reading], scenes: Iterable) -> Score:
-    """Score ``reader_fn(image, view) -> Reading`` on rendered scenes (vision.render.Scene)."""
+def score_scenes(reader_fn: Callable[..., Reading], scenes: Iterable, *, calibrated: bool = False) -> Score:
+    """Score ``reader_fn(image, view) -> Reading`` on rendered scenes (vision.render.Scene).
+
+    ``calibrated``: also pass ``calibration=`` what ``dicetable calibrate`` would store for the
+    scene's table (its tray, its dice's size; no exposure, as no empty frame is rendered)."""
     score = Score()
     for scene in scenes:
         truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-        _add(score, f"seed {scene.seed} {scene.view.value}", reader_fn(scene.image, scene.view),
-             truths, scene.readable)
+        if calibrated:
+            reading = reader_fn(scene.image, scene.view,
+                                calibration=Calibration(tray=scene.tray, die_size=scene.die_size))
+        else:
+            reading = reader_fn(scene.image, scene.view)
+        _add(score, f"seed {scene.seed} {scene.view.value}", reading, truths, scene.readable)
     return score
