@@ -126,9 +126,9 @@ def main() -> int:
         s = score_scenes(fn, dataset(n_frames, seed=10_000))   # views alternate top/bottom
         print(row(f"{name}, {n_frames} synthetic", s, True), flush=True)
     if not args.speed_only:
-        # As a calibrated table reads them: the tray cropped, the die size known.
+        # As an installed table reads them: calibrated by `dicetable calibrate` (vision.render.table_calibration).
         s = score_scenes(read_dice, dataset(n_frames, seed=10_000), calibrated=True)
-        print(row(f"reader calibrated (tray, die size), {n_frames} synthetic", s, True), flush=True)
+        print(row(f"reader calibrated, {n_frames} synthetic", s, True), flush=True)
     for name in ("reader", "classic") if not args.speed_only else ():
         # The product's everyday frame: two white dice under the cup, no hard case.
         clean = (render_scene(40_000 + i, view="bottom", n_dice=2, style="white", die_size=56)

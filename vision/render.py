@@ -27,6 +27,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from .calibrate import Calibration, CalibrationError, calibrate
 from .reading import View
 
 STYLES = ("white", "black", "colour", "casino", "asian", "wood")
@@ -565,6 +566,22 @@ def _glare(f: np.ndarray, placed: list[_Placed], rng: np.random.Generator) -> No
     for p in placed:
         if math.hypot(p.x - cx, p.y - cy) < p.size * 0.6:
             p.glare = True
+
+
+def table_calibration(scene: Scene) -> Calibration | None:
+    """What ``dicetable calibrate`` would store for the table ``scene`` shows: a
+    vision.calibrate.Calibration measured (by vision.calibrate.calibrate, as the command does)
+    on a frame of the empty tray and one of four dice apart, both rendered with the scene's seed
+    (its room and tray), view, frame size, style and die size, and no hard case. None where that
+    calibration fails (dice too big for four to lie apart): the device then reads uncalibrated."""
+    height, width = scene.image.shape[:2]
+    common = dict(view=scene.view, width=width, height=height, style=scene.style, tray=scene.tray)
+    try:
+        empty = render_scene(scene.seed, n_dice=0, **common)
+        dice = render_scene(scene.seed, n_dice=4, die_size=scene.die_size, **common)
+        return calibrate(empty.image, dice.image, scene.view)
+    except (CalibrationError, ValueError):
+        return None
 
 
 def dataset(n: int, seed: int = 0, *, view: View | str | None = None, width: int = 640,

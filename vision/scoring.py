@@ -17,8 +17,8 @@ from typing import Callable, Iterable, Sequence
 import cv2
 import numpy as np
 
-from .calibrate import Calibration
 from .reading import Reading, View
+from .render import table_calibration
 
 MATCH_RADIUS = 0.6     # x the labelled die's size
 
@@ -144,13 +144,12 @@ def score_scenes(reader_fn: Callable[..., Reading], scenes: Iterable, *, calibra
     """Score ``reader_fn(image, view) -> Reading`` on rendered scenes (vision.render.Scene).
 
     ``calibrated``: also pass ``calibration=`` what ``dicetable calibrate`` would store for the
-    scene's table (its tray, its dice's size; no exposure, as no empty frame is rendered)."""
+    scene's table (vision.render.table_calibration; None where that fails)."""
     score = Score()
     for scene in scenes:
         truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
         if calibrated:
-            reading = reader_fn(scene.image, scene.view,
-                                calibration=Calibration(tray=scene.tray, die_size=scene.die_size))
+            reading = reader_fn(scene.image, scene.view, calibration=table_calibration(scene))
         else:
             reading = reader_fn(scene.image, scene.view)
         _add(score, f"seed {scene.seed} {scene.view.value}", reading, truths, scene.readable)
