@@ -95,11 +95,16 @@ FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TRAY_MARGIN = 0.5              # x the die side: the calibrated tray is read with this much round it
+RIM_LEFT_OUT = True            # ... the rim left out of the tray's median and of the regions
+COVERED_DARKNESS = 0.45        # x the tray's grey (70th percentile): darker than this off every die covers it
+COVERED_AREA = 1.0             # x a die's area of such darkness makes the calibrated frame unsure
+LONE_PIP_UNDER_CUP = True      # bottom view: one dark pip-like spot off every die makes the frame unsure
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
 CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
 NO_PIPS = "a face shows no pips"
 FADED = "a die fades into the tray: it may be leaning or lifted"
+COVERED = "something dark covers part of the tray (the cup's rim?): a die may be hidden"
 NOT_READABLE = "something on the tray is not a readable die"
 MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is blurred:
 BLURRED_SURE = 0.9             # then each die is taken only if its pips and its look agree this surely
@@ -285,8 +290,8 @@ def _scaled(full: np.ndarray, scale: float, cache: dict | None
     return out
 
 
-def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = None
-                ) -> tuple[np.ndarray, float]:
+def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = None,
+                tray_rect: tuple[int, int, int, int] | None = None) -> tuple[np.ndarray, float]:
     """Pixels that differ from the tray (0/255), and the scale they were worked out at.
 
     Worked out on a smaller copy (dice about 32 px there; pips do not matter, the holes they leave
@@ -294,6 +299,10 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     second call shrink the first one's copy rather than the frame. (Re-using the first copy
     as it is, when the dice were 26-44 px there, was faster but lost a die with a glare and
     took a cocked die for a flat one in 2 of 2,000 rendered frames.)
+    ``tray_rect``: the calibrated tray inside the rim (x, y, w, h). The median the frame is compared
+    with is taken as if the tray went on past it: near a dark rim the median is dark, and a dark
+    die against the rim was taken for the tray. The rim itself is still compared as it is (a
+    die leaning over it shows there).
     """
     if die_side is None:
         scale = min(1.0, 320.0 / max(full.shape[:2]))
@@ -307,6 +316,10 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     else:
         k = int(die_side * 2.5 / 4)
     k = max(5, min(k, 255)) | 1
+    if tray_rect is not None:
+        f = scale * 0.25
+        small = _tray_beyond_rim(small, (int(math.ceil(tray_rect[0] * f)), int(math.ceil(tray_rect[1] * f)),
+                                         int((tray_rect[0] + tray_rect[2]) * f), int((tray_rect[1] + tray_rect[3]) * f)), k)
     tray = cv2.resize(cv2.medianBlur(small, k), (img.shape[1], img.shape[0]),
                       interpolation=cv2.INTER_LINEAR)
     # (Converting the quarter-size median to Lab before enlarging it is cheaper, but it moved
@@ -314,7 +327,17 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     tray_lab = cv2.cvtColor(tray, cv2.COLOR_BGR2LAB)
     lab = list(cv2.split(lab))          # compared twice below: split once
     dist8 = cv2.GaussianBlur(_lab_distance(lab, tray_lab, _FLOOR_06), (5, 5), 0)
-    otsu, _ = cv2.threshold(dist8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    inside = slice(None), slice(None)
+    if tray_rect is not None:
+        # Only the tray holds dice: the rim, unlike the tray the median now sees beyond it, is
+        # neither counted (it moved Otsu's threshold up, and pips cut white dice in two) nor a
+        # region (a die leaning over it shows as a face cut short or a die leaning).
+        inside = (slice(int(math.ceil(tray_rect[1] * scale)), int((tray_rect[1] + tray_rect[3]) * scale)),
+                  slice(int(math.ceil(tray_rect[0] * scale)), int((tray_rect[0] + tray_rect[2]) * scale)))
+        kept = dist8[inside].copy()
+        dist8[:] = 0
+        dist8[inside] = kept
+    otsu, _ = cv2.threshold(dist8[inside], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # (cv2.threshold on 8-bit pixels keeps those above the whole-number threshold, as > does.)
     # Otsu splits the tray from the dice, except where something far more unlike the tray than
     # a die (the rim's colour copied into the tray's corners by the median, the table round it)
@@ -336,6 +359,35 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
     mask = _opened(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
     return mask, scale
+
+
+def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch: int) -> np.ndarray:
+    """A copy of ``small`` painted, outside ``rect`` (x0, y0, x1, y1: the tray inside its rim), as
+    the tray just inside: beside each stretch of an edge (``stretch`` pixels, a median window's
+    width, two dice and more), the median colour of the strip inside it, which a die against the
+    rim fills less than half of. (The tray's own colour there, not its middle's: under uneven
+    light a corner is darker, and a light die in it was taken for the tray painted lighter.)"""
+    rows, cols = small.shape[:2]
+    x0, y0, x1, y1 = max(0, rect[0]), max(0, rect[1]), min(cols, rect[2]), min(rows, rect[3])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return small
+    out = small.copy()
+    depth = max(2, stretch // 4)
+
+    def median(part: np.ndarray) -> np.ndarray:
+        return np.median(part.reshape(-1, 3), axis=0).astype(np.uint8)
+
+    for a in range(y0, y1, stretch):
+        b = min(y1, a + stretch)
+        out[a:b, :x0] = median(small[a:b, x0:x0 + depth])
+        out[a:b, x1:] = median(small[a:b, x1 - depth:x1])
+    for a in range(0, cols, stretch):
+        b = min(cols, a + stretch)
+        inside_a = min(max(a, x0), x1 - 1)
+        inside_b = max(min(b, x1), min(x1, inside_a + stretch))
+        out[:y0, a:b] = median(small[y0:y0 + depth, inside_a:inside_b])
+        out[y1:, a:b] = median(small[y1 - depth:y1, inside_a:inside_b])
+    return out
 
 
 def _runs(on: np.ndarray) -> list[tuple[int, int]]:
@@ -1110,6 +1162,26 @@ def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, flo
     return lost
 
 
+def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, int], blobs: list[_Blob],
+                  found: list[tuple], die_side: float) -> bool:
+    """Whether something dark the size of a die or more lies on the calibrated tray off every
+    region and die: the cup's rim resting on the tray (dice under it are hidden), a die the
+    foreground lost against it. ``small``: the frame at ``scale``; the rest in frame pixels."""
+    x0, y0 = int(math.ceil(tray[0] * scale)), int(math.ceil(tray[1] * scale))
+    x1, y1 = int((tray[0] + tray[2]) * scale), int((tray[1] + tray[3]) * scale)
+    grey = cv2.cvtColor(small[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+    if grey.size == 0:
+        return False
+    grow = 0.3 * die_side
+    # The tray's brightness: most of what is not a die, though a cup's rim may cover half of it.
+    level = float(np.percentile(grey, 70))
+    dark = cv2.compare(grey, COVERED_DARKNESS * level, cv2.CMP_LT)
+    for bx, by, bw, bh in [b.box for b in blobs] + [(f[2] - f[4] / 2, f[3] - f[4] / 2, f[4], f[4]) for f in found]:
+        cv2.rectangle(dark, (int((bx - grow) * scale) - x0, int((by - grow) * scale) - y0),
+                      (int((bx + bw + grow) * scale) - x0, int((by + bh + grow) * scale) - y0), 0, -1)
+    return cv2.countNonZero(dark) > COVERED_AREA * (die_side * scale) ** 2
+
+
 def _laplacian_variance(grey: np.ndarray) -> float:
     """cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1] squared, the same number: OpenCV's own
     formula applied to the sum and the sum of squares (whole numbers, exact in float64), which
@@ -1151,6 +1223,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # A 3x3 Laplacian of 8-bit pixels fits in 16 bits exactly (a quarter of the 64-bit cost).
     sharpness = _laplacian_variance(grey)
     offset = (0, 0)
+    inner = None          # the calibrated tray inside the rim, in the crop's pixels
     tray = getattr(calibration, "tray", None)
     if tray:
         tx, ty, tw, th = (int(v) for v in tray)
@@ -1164,9 +1237,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             img = img[y0:ty + th + margin, x0:tx + tw + margin]
             grey = grey[y0:ty + th + margin, x0:tx + tw + margin]
             offset = (x0, y0)
+            inner = (tx - x0, ty - y0, tw, th)
     if view is View.BOTTOM:
         img = cv2.flip(img, 1)
         grey = cv2.flip(grey, 1)
+        if inner is not None:
+            inner = (img.shape[1] - inner[0] - inner[2], inner[1], inner[2], inner[3])
+    if not RIM_LEFT_OUT:
+        inner = None
 
     def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
         return Reading(Status.UNSURE, dice, reason, brightness, sharpness)
@@ -1188,7 +1266,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     scaled: dict = {}
     all_first: list[_Blob] = []
     if not die_side:
-        all_first = _blobs(*_foreground(img, None, scaled), within=img.shape)
+        all_first = _blobs(*_foreground(img, None, scaled, inner), within=img.shape)
         first = [b for b in all_first if b.squarish]
         if first:
             die_side = float(np.median([b.side for b in first]))
@@ -1206,8 +1284,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     elif sharpness < MIN_SHARPNESS:
         # Blurred: the coarse look the die size is found by is taken anyway, to see no die
         # fades from the finer one (_lost).
-        all_first = _blobs(*_foreground(img, None, scaled), within=img.shape)
-    whole, scale = _foreground(img, die_side, scaled)
+        all_first = _blobs(*_foreground(img, None, scaled, inner), within=img.shape)
+    whole, scale = _foreground(img, die_side, scaled, inner)
     components = _components(whole, connectivity=4)
     side_by_side: list[tuple[int, int, int, int]] = []
     mask = _split_touching(whole, die_side * scale, scaled[scale][0], components, side_by_side)
@@ -1359,6 +1437,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             blobs.append(blob)
             doubts[id(blob)] = FADED
     problems = list(doubts.values())
+    if inner is not None and _tray_covered(scaled[scale][0], scale, inner, blobs, found, die_side):
+        problems.insert(0, COVERED)
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
     for blob in blobs:
@@ -1371,7 +1451,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
 
     stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < 0.75 * die_side for d in by_pips)]
-    if _paired(stray, die_side) or lit_face:
+    # (One spot alone may be a speck of noise; in a blurred frame the noise is smoothed away and
+    # a faded die's pips run together into one. Under the cup (no glare, no specks on the lit
+    # tray) a lone dark spot is a die's pip: a leaning die faded but for its one pip.)
+    if _paired(stray, die_side) or lit_face or (stray and (sharpness < MIN_SHARPNESS or (
+            LONE_PIP_UNDER_CUP and view is View.BOTTOM and any(p in dark for p in stray)))):
         problems.append("pips outside every die I can see: a die may be hard to make out")
     dice = []
     for value, confidence, x, y, side, angle in found:
