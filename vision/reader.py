@@ -105,6 +105,8 @@ CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter tha
 NO_PIPS = "a face shows no pips"
 FADED = "a die fades into the tray: it may be leaning or lifted"
 COVERED = "something dark covers part of the tray (the cup's rim?): a die may be hidden"
+STRAY_PIPS = "pips outside every die I can see: a die may be hard to make out"
+LONE_SPOT = "a dark spot off every die: a leaning die's pip, or dirt on the tray to wipe off"
 NOT_READABLE = "something on the tray is not a readable die"
 MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is blurred:
 BLURRED_SURE = 0.9             # then each die is taken only if its pips and its look agree this surely
@@ -1452,11 +1454,18 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < 0.75 * die_side for d in by_pips)]
     # (One spot alone may be a speck of noise; in a blurred frame the noise is smoothed away and
-    # a faded die's pips run together into one. Under the cup (no glare, no specks on the lit
-    # tray) a lone dark spot is a die's pip: a leaning die faded but for its one pip.)
-    if _paired(stray, die_side) or lit_face or (stray and (sharpness < MIN_SHARPNESS or (
-            LONE_PIP_UNDER_CUP and view is View.BOTTOM and any(p in dark for p in stray)))):
-        problems.append("pips outside every die I can see: a die may be hard to make out")
+    # a faded die's pips run together into one. Under the cup (no glare on the lit tray) a lone
+    # dark spot is a die's pip, a leaning die faded but for its one pip, or dirt on the tray.)
+    lone = bool(stray) and (sharpness < MIN_SHARPNESS or (
+        LONE_PIP_UNDER_CUP and view is View.BOTTOM and any(p in dark for p in stray)))
+    if _paired(stray, die_side) or lit_face or lone:
+        why = (STRAY_PIPS if _paired(stray, die_side) or lit_face or sharpness < MIN_SHARPNESS
+               else LONE_SPOT)
+        problems.append(why)
+        for px, py in stray:        # shown on the evidence photo
+            x, y = (width - 1 - px if view is View.BOTTOM else px) - die_side / 2, py - die_side / 2
+            unclear.append((int(x) + offset[0], int(y) + offset[1], int(die_side), int(die_side)))
+            unclear_why.append(why)
     dice = []
     for value, confidence, x, y, side, angle in found:
         if view is View.BOTTOM:
