@@ -98,6 +98,7 @@ TRAY_MARGIN = 0.5              # x the die side: the calibrated tray is read wit
 RIM_LEFT_OUT = True            # ... the rim left out of the tray's median and of the regions
 COVERED_DARKNESS = 0.45        # x the tray's grey (70th percentile): darker than this off every die covers it
 COVERED_AREA = 1.0             # x a die's area of such darkness makes the calibrated frame unsure
+COVERED_UNCALIBRATED = True    # ... asked of an uncalibrated bottom-view frame's middle too
 LONE_PIP_UNDER_CUP = True      # bottom view: one dark pip-like spot off every die makes the frame unsure
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
@@ -1164,6 +1165,12 @@ def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, flo
     return lost
 
 
+def _middle(shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The frame but a tenth of it on each side (x, y, w, h)."""
+    rows, cols = shape[:2]
+    return (cols // 10, rows // 10, cols - 2 * (cols // 10), rows - 2 * (rows // 10))
+
+
 def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, int], blobs: list[_Blob],
                   found: list[tuple], die_side: float) -> bool:
     """Whether something dark the size of a die or more lies on the calibrated tray off every
@@ -1439,7 +1446,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             blobs.append(blob)
             doubts[id(blob)] = FADED
     problems = list(doubts.values())
-    if inner is not None and _tray_covered(scaled[scale][0], scale, inner, blobs, found, die_side):
+    # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
+    covered_in = inner if inner is not None else (
+        _middle(img.shape) if view is View.BOTTOM and COVERED_UNCALIBRATED else None)
+    if covered_in is not None and _tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side):
         problems.insert(0, COVERED)
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
