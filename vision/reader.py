@@ -97,7 +97,7 @@ MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TRAY_MARGIN = 0.5              # x the die side: the calibrated tray is read with this much round it
 RIM_LEFT_OUT = True            # ... the rim left out of the tray's median and of the regions
 COVERED_DARKNESS = 0.45        # x the tray's grey (70th percentile): darker than this off every die covers it
-COVERED_AREA = 1.0             # x a die's area of such darkness makes the calibrated frame unsure
+COVERED_AREA = 1.0             # x a die's area of such darkness makes the frame unsure
 COVERED_UNCALIBRATED = True    # ... asked of an uncalibrated bottom-view frame's middle too
 LONE_PIP_UNDER_CUP = True      # bottom view: one dark pip-like spot off every die makes the frame unsure
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
@@ -304,8 +304,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     took a cocked die for a flat one in 2 of 2,000 rendered frames.)
     ``tray_rect``: the calibrated tray inside the rim (x, y, w, h). The median the frame is compared
     with is taken as if the tray went on past it: near a dark rim the median is dark, and a dark
-    die against the rim was taken for the tray. The rim itself is still compared as it is (a
-    die leaning over it shows there).
+    die against the rim was taken for the tray. Only the tray holds regions.
     """
     if die_side is None:
         scale = min(1.0, 320.0 / max(full.shape[:2]))
@@ -1173,9 +1172,10 @@ def _middle(shape: tuple[int, ...]) -> tuple[int, int, int, int]:
 
 def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, int], blobs: list[_Blob],
                   found: list[tuple], die_side: float) -> bool:
-    """Whether something dark the size of a die or more lies on the calibrated tray off every
-    region and die: the cup's rim resting on the tray (dice under it are hidden), a die the
-    foreground lost against it. ``small``: the frame at ``scale``; the rest in frame pixels."""
+    """Whether something dark the size of a die or more lies on ``tray`` (x, y, w, h: the
+    calibrated tray, or an uncalibrated bottom view's middle) off every region and die: the
+    cup's rim resting on the tray (dice under it are hidden), a die the foreground lost against
+    it. ``small``: the frame at ``scale``; the rest in frame pixels."""
     x0, y0 = int(math.ceil(tray[0] * scale)), int(math.ceil(tray[1] * scale))
     x1, y1 = int((tray[0] + tray[2]) * scale), int((tray[1] + tray[3]) * scale)
     grey = cv2.cvtColor(small[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
