@@ -1170,6 +1170,18 @@ def _middle(shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     return (cols // 10, rows // 10, cols - 2 * (cols // 10), rows - 2 * (rows // 10))
 
 
+def _percentile_u8(pixels: np.ndarray, q: float) -> float:
+    """np.percentile(pixels, q) of 8-bit grey pixels (linear between the two ranks), from their
+    histogram: the same number in a fraction of the time."""
+    cum = np.cumsum(cv2.calcHist([pixels], [0], None, [256], [0, 256]).ravel())
+    rank = q / 100 * (pixels.size - 1)
+    low = int(rank)
+    below, above = (float(v) for v in np.searchsorted(cum, [low + 1, min(low + 2, pixels.size)], side="left"))
+    t = rank - low
+    # numpy's own interpolation, to the last bit (from the nearer rank).
+    return below + (above - below) * t if t < 0.5 else above - (above - below) * (1 - t)
+
+
 def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, int], blobs: list[_Blob],
                   found: list[tuple], die_side: float) -> bool:
     """Whether something dark the size of a die or more lies on ``tray`` (x, y, w, h: the
@@ -1183,7 +1195,7 @@ def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, in
         return False
     grow = 0.3 * die_side
     # The tray's brightness: most of what is not a die, though a cup's rim may cover half of it.
-    level = float(np.percentile(grey, 70))
+    level = _percentile_u8(grey, 70)
     dark = cv2.compare(grey, COVERED_DARKNESS * level, cv2.CMP_LT)
     for bx, by, bw, bh in [b.box for b in blobs] + [(f[2] - f[4] / 2, f[3] - f[4] / 2, f[4], f[4]) for f in found]:
         cv2.rectangle(dark, (int((bx - grow) * scale) - x0, int((by - grow) * scale) - y0),

@@ -1,5 +1,5 @@
 """The reader's speed-ups give the same numbers as the plain code they replaced: batched face
-patches, the array-based scan for dice in clumps, and the hand-made medians."""
+patches, the array-based scan for dice in clumps, and the hand-made medians and percentile."""
 
 from __future__ import annotations
 
@@ -117,6 +117,9 @@ def test_hand_made_medians_are_numpys() -> None:
         assert np.array_equal(reader._median_rows(rows), np.median(rows, axis=0))
         areas = rng.integers(4, 400, k).astype(float)
         assert reader._median_rows(areas) == np.median(areas)
+        grey = pixels[..., 0].copy()
+        for q in (0, 30, 70, 100):
+            assert reader._percentile_u8(grey, q) == np.percentile(grey, q)
 
 
 def test_components_on_the_pixels_box_are_opencvs() -> None:
