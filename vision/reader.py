@@ -320,8 +320,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     k = max(5, min(k, 255)) | 1
     if tray_rect is not None:
         f = scale * 0.25
-        small = _tray_beyond_rim(small, (int(math.ceil(tray_rect[0] * f)), int(math.ceil(tray_rect[1] * f)),
-                                         int((tray_rect[0] + tray_rect[2]) * f), int((tray_rect[1] + tray_rect[3]) * f)), k)
+        small = _tray_beyond_rim(small, _rect_at(tray_rect, f), k)
     tray = cv2.resize(cv2.medianBlur(small, k), (img.shape[1], img.shape[0]),
                       interpolation=cv2.INTER_LINEAR)
     # (Converting the quarter-size median to Lab before enlarging it is cheaper, but it moved
@@ -334,8 +333,8 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
         # Only the tray holds dice: the rim, unlike the tray the median now sees beyond it, is
         # neither counted (it moved Otsu's threshold up, and pips cut white dice in two) nor a
         # region (a die leaning over it shows as a face cut short or a die leaning).
-        inside = (slice(int(math.ceil(tray_rect[1] * scale)), int((tray_rect[1] + tray_rect[3]) * scale)),
-                  slice(int(math.ceil(tray_rect[0] * scale)), int((tray_rect[0] + tray_rect[2]) * scale)))
+        x0, y0, x1, y1 = _rect_at(tray_rect, scale)
+        inside = slice(y0, y1), slice(x0, x1)
         kept = dist8[inside].copy()
         dist8[:] = 0
         dist8[inside] = kept
@@ -361,6 +360,12 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
     mask = _opened(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
     return mask, scale
+
+
+def _rect_at(rect: tuple[int, int, int, int], scale: float) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1) of the whole pixels an (x, y, w, h) rectangle covers at ``scale``."""
+    x, y, w, h = rect
+    return int(math.ceil(x * scale)), int(math.ceil(y * scale)), int((x + w) * scale), int((y + h) * scale)
 
 
 def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch: int) -> np.ndarray:
@@ -1188,8 +1193,7 @@ def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, in
     calibrated tray, or an uncalibrated bottom view's middle) off every region and die: the
     cup's rim resting on the tray (dice under it are hidden), a die the foreground lost against
     it. ``small``: the frame at ``scale``; the rest in frame pixels."""
-    x0, y0 = int(math.ceil(tray[0] * scale)), int(math.ceil(tray[1] * scale))
-    x1, y1 = int((tray[0] + tray[2]) * scale), int((tray[1] + tray[3]) * scale)
+    x0, y0, x1, y1 = _rect_at(tray, scale)
     grey = cv2.cvtColor(small[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     if grey.size == 0:
         return False
