@@ -108,6 +108,7 @@ FADED = "a die fades into the tray: it may be leaning or lifted"
 COVERED = "something dark covers part of the tray (the cup's rim?): a die may be hidden"
 STRAY_PIPS = "pips outside every die I can see: a die may be hard to make out"
 LONE_SPOT = "a dark spot off every die: a leaning die's pip, or dirt on the tray to wipe off"
+TRAY_NOT_IN_FRAME = "the calibrated tray does not fit the camera's frame: run dicetable calibrate again"
 NOT_READABLE = "something on the tray is not a readable die"
 MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is blurred:
 BLURRED_SURE = 0.9             # then each die is taken only if its pips and its look agree this surely
@@ -382,7 +383,7 @@ def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch
     depth = max(2, stretch // 4)
 
     def median(part: np.ndarray) -> np.ndarray:
-        return np.median(part.reshape(-1, 3), axis=0).astype(np.uint8)
+        return _median_u8(np.ascontiguousarray(part)).astype(np.uint8)
 
     for a in range(y0, y1, stretch):
         b = min(y1, a + stretch)
@@ -1263,6 +1264,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             grey = grey[y0:ty + th + margin, x0:tx + tw + margin]
             offset = (x0, y0)
             inner = (tx - x0, ty - y0, tw, th)
+            seen_w = min(tx + tw, image.shape[1]) - max(tx, 0)
+            seen_h = min(ty + th, image.shape[0]) - max(ty, 0)
+            if min(seen_w, seen_h) < MIN_DIE_PX or seen_w * seen_h < 0.5 * tw * th:
+                # A calibration made with another camera or resolution: say so, do not guess.
+                # (No numbers: the wall shows only reasons without any, see device.referee.)
+                return Reading(Status.UNSURE, (), TRAY_NOT_IN_FRAME, brightness, sharpness)
     if view is View.BOTTOM:
         img = cv2.flip(img, 1)
         grey = cv2.flip(grey, 1)

@@ -97,7 +97,6 @@ def test_a_dark_die_by_a_dark_rim_is_confirmed_on_its_disc(monkeypatch) -> None:
     assert not reader.read_dice(scene.image, scene.view).ok
 
 
-
 @pytest.mark.parametrize("seed", [7005, 7121])
 def test_lone_pip_of_a_faded_leaning_die_under_the_cup_makes_the_frame_unsure(seed: int) -> None:
     """A leaning die under the cup, its face lifted off the frosted tray and faded but for one
