@@ -1189,15 +1189,16 @@ def _percentile_u8(pixels: np.ndarray, q: float) -> float:
 
 
 def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, int], blobs: list[_Blob],
-                  found: list[tuple], die_side: float) -> bool:
-    """Whether something dark the size of a die or more lies on ``tray`` (x, y, w, h: the
+                  found: list[tuple], die_side: float) -> tuple[int, int, int, int] | None:
+    """Where something dark the size of a die or more lies on ``tray`` (x, y, w, h: the
     calibrated tray, or an uncalibrated bottom view's middle) off every region and die: the
     cup's rim resting on the tray (dice under it are hidden), a die the foreground lost against
-    it. ``small``: the frame at ``scale``; the rest in frame pixels."""
+    it. The box (x, y, w, h) round that darkness, or None. ``small``: the frame at ``scale``; the
+    rest in frame pixels."""
     x0, y0, x1, y1 = _rect_at(tray, scale)
     grey = cv2.cvtColor(small[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     if grey.size == 0:
-        return False
+        return None
     grow = 0.3 * die_side
     # The tray's brightness: most of what is not a die, though a cup's rim may cover half of it.
     level = _percentile_u8(grey, 70)
@@ -1205,7 +1206,10 @@ def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, in
     for bx, by, bw, bh in [b.box for b in blobs] + [(f[2] - f[4] / 2, f[3] - f[4] / 2, f[4], f[4]) for f in found]:
         cv2.rectangle(dark, (int((bx - grow) * scale) - x0, int((by - grow) * scale) - y0),
                       (int((bx + bw + grow) * scale) - x0, int((by + bh + grow) * scale) - y0), 0, -1)
-    return cv2.countNonZero(dark) > COVERED_AREA * (die_side * scale) ** 2
+    if cv2.countNonZero(dark) <= COVERED_AREA * (die_side * scale) ** 2:
+        return None
+    bx, by, bw, bh = cv2.boundingRect(dark)
+    return (int((bx + x0) / scale), int((by + y0) / scale), int(math.ceil(bw / scale)), int(math.ceil(bh / scale)))
 
 
 def _laplacian_variance(grey: np.ndarray) -> float:
@@ -1472,10 +1476,17 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
     covered_in = inner if inner is not None else (
         _middle(img.shape) if view is View.BOTTOM and COVERED_UNCALIBRATED else None)
-    if covered_in is not None and _tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side):
-        problems.insert(0, COVERED)
+    covered = (_tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side)
+               if covered_in is not None else None)
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
+    if covered is not None:
+        problems.insert(0, COVERED)
+        x, y, w, h = covered
+        if view is View.BOTTOM:
+            x = width - x - w
+        unclear.append((x + offset[0], y + offset[1], w, h))       # shown on the evidence photo
+        unclear_why.append(COVERED)
     for blob in blobs:
         if id(blob) in doubts:
             x, y, w, h = blob.box

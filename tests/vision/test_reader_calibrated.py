@@ -8,6 +8,7 @@ the empty tray and of four dice apart)."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -124,7 +125,10 @@ def test_something_dark_off_every_die_covers_the_calibrated_tray() -> None:
     tray = (10, 10, 100, 80)
     assert not reader._tray_covered(frame, 1.0, tray, [], [], 10.0)
     frame[40:60, 20:40] = 25                                      # dark, 4 dice' area, no die there
-    assert reader._tray_covered(frame, 1.0, tray, [], [], 10.0)
+    assert reader._tray_covered(frame, 1.0, tray, [], [], 10.0) == (20, 40, 20, 20)   # its box
+    # Found at a smaller scale, the box is in the frame's pixels still.
+    small = cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    assert reader._tray_covered(small, 0.5, tray, [], [], 10.0) == (20, 40, 20, 20)
     # The same darkness as a die read there (a black die) covers nothing.
     assert not reader._tray_covered(frame, 1.0, tray, [], [(1, 0.9, 30.0, 50.0, 20.0, 0.0)], 10.0)
 
@@ -137,6 +141,12 @@ def test_cup_resting_on_the_tray_makes_the_calibrated_frame_unsure() -> None:
     reading = _table_calibrated(scene)
     assert reading.status is Status.UNSURE
     assert reader.COVERED in reading.extra["problems"]
+    # The evidence photo boxes the darkness: in the tray's lower half, where the rim lies.
+    (x, y, w, h), = [box for box, why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
+                     if why == reader.COVERED]
+    tx, ty, tw, th = scene.tray
+    assert y + h / 2 > ty + th / 2
+    assert w * h >= scene.die_size ** 2
 
 
 def test_dark_die_against_the_dark_rim_is_not_lost() -> None:
