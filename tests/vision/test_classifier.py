@@ -247,12 +247,14 @@ def test_reader_without_the_network_still_reads() -> None:
 
 def test_unclear_places_are_given_where_the_image_shows_them() -> None:
     """The boxes round what could not be read are in the frame's own pixels: read as the bottom
-    view (the reader mirrors it), the same frame mirrored gives the same boxes mirrored."""
-    from vision.reader import read_dice
+    view (the reader mirrors it), the same frame mirrored gives the same boxes mirrored. (Of a
+    frame the bottom view's own checks, the cup's rim and a lone spot under the cup, leave alone.)"""
+    from vision.reader import COVERED, LONE_SPOT, read_dice
     for seed in range(4247, 4267):
         scene = render_scene(seed, view=View.TOP, n_dice=4, hard="touching")
         top = read_dice(scene.image, View.TOP)
-        if top.extra.get("unclear"):
+        bottom = read_dice(cv2.flip(scene.image, 1), View.BOTTOM)
+        if top.extra.get("unclear") and not {COVERED, LONE_SPOT} & set(bottom.extra["problems"]):
             break
     else:
         raise AssertionError("no rendered frame with a place the reader could not make out")
@@ -263,7 +265,6 @@ def test_unclear_places_are_given_where_the_image_shows_them() -> None:
     assert set(top.extra["unclear_why"]) <= set(top.extra["problems"])
     for x, y, w, h in top.extra["unclear"]:
         assert 0 <= x and x + w <= width and 0 <= y and y + h <= scene.image.shape[0]
-    bottom = read_dice(cv2.flip(scene.image, 1), View.BOTTOM)
     assert sorted(bottom.extra["unclear"]) == sorted((width - x - w, y, w, h) for x, y, w, h in top.extra["unclear"])
 
 

@@ -123,7 +123,7 @@ def test_a_dark_corner_of_the_tray_is_not_a_die(style: str, seed: int) -> None:
     assert reading.values == _truth(scene)
 
 
-@pytest.mark.parametrize("seed", [3002, 3015, 3043])
+@pytest.mark.parametrize("seed", [3015, 3075, 3123])
 def test_a_flat_die_square_round_its_face_is_not_called_leaning(seed: int, monkeypatch) -> None:
     """Two white dice lying flat under the cup: the network has some doubt the face is flat
     (more than 0.1), but the die's outline is square with the face in its middle, as a leaning
