@@ -93,6 +93,10 @@ CONFIRM_BY_DISC = True         # a die the network found: read on the disc round
 FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
                                # (flat dice: 99% below 1.03; leaning ones all above 1.07)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
+LOCAL_PIPS = True              # no layout fits: the pips looked for again against the face round them
+LOCAL_PIP_WINDOW = 0.4         # x the die side: how far round a pixel its face is taken (a pip is ~0.2)
+COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
+                               # (readable rendered frames: 0.92 and up; half the cup-covered: 0.8 and down)
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TRAY_MARGIN = 0.5              # x the die side: the calibrated tray is read with this much round it
 RIM_LEFT_OUT = True            # ... the rim left out of the tray's median and of the regions
@@ -106,6 +110,8 @@ CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter tha
 NO_PIPS = "a face shows no pips"
 FADED = "a die fades into the tray: it may be leaning or lifted"
 COVERED = "something dark covers part of the tray (the cup's rim?): a die may be hidden"
+DIMMED = ("the tray is much darker than when it was calibrated: something covers part of it, "
+          "or the light has changed (then run dicetable calibrate again)")
 STRAY_PIPS = "pips outside every die I can see: a die may be hard to make out"
 LONE_SPOT = "a dark spot off every die: a leaning die's pip, or dirt on the tray to wipe off"
 TRAY_NOT_IN_FRAME = "the calibrated tray does not fit the camera's frame: run dicetable calibrate again"
@@ -652,8 +658,9 @@ def _masked_median(lab8: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
 
 
 def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tuple[float, float, int]]:
-    """Pip centres (x, y, area) inside one die. ``contrast`` receives (map, threshold) if given:
-    how far each pixel of the die's box is from the face colour."""
+    """Pip centres (x, y, area) inside one die. ``contrast`` receives, if given, the map of how
+    far each pixel of the die's box is from the face colour, its threshold, and (the pips'
+    colours, in the order of the pips, the face colour)."""
     if blob.pips_found is not None and blob.pips_found[0] is img:
         if contrast is not None:
             contrast.extend(blob.pips_found[2])
@@ -685,7 +692,15 @@ def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, i
     otsu, _ = cv2.threshold(dist8[inner > 0].reshape(-1, 1), 0, 255,
                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     threshold = max(float(otsu), 45.0)
-    pip_mask = ((dist8 > threshold) & (inner > 0)).astype(np.uint8)
+    pips, colours = _pip_regions((dist8 > threshold) & (inner > 0), lab8, side, x, y)
+    return pips, [dist8, threshold, (colours, face)]
+
+
+def _pip_regions(on: np.ndarray, lab8: np.ndarray, side: float, x: int, y: int
+                 ) -> tuple[list[tuple[float, float, int]], np.ndarray]:
+    """The pip-sized, roundish regions of ``on`` (a die's box, at x, y in the frame): their
+    centres and areas, and their mean Lab colours."""
+    pip_mask = on.astype(np.uint8)
     n, labels, stats, centres = cv2.connectedComponentsWithStats(pip_mask)
     colours: list[np.ndarray] = []
     smallest, largest = max(4.0, (side * 0.07) ** 2), (side * 0.45) ** 2
@@ -706,7 +721,32 @@ def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, i
             which, pixels = labels.ravel()[inside], lab8.reshape(-1, 3)[inside]
             sums = np.stack([np.bincount(which, weights=pixels[:, c], minlength=n) for c in range(3)], 1)
         colours.append((sums[i] / area).astype(np.float32))
-    return pips, [dist8, threshold, (np.array(colours), face)]
+    return pips, np.array(colours)
+
+
+def _local_pips(img: np.ndarray, blob: _Blob, darker: bool) -> tuple[list[tuple[float, float, int]], list]:
+    """Like _find_pips, but each pixel is compared with the face round it, not the face's one
+    colour: under a glare the face brightens towards the light and a pip in it is as light as
+    the face elsewhere, yet still darker (``darker``; else lighter) than its surroundings."""
+    x, y, w, h = blob.box
+    crop = img[y:y + h, x:x + w]
+    side = blob.side
+    erode = max(1, int(side * 0.06))
+    inner = cv2.erode(blob.mask, np.ones((2 * erode + 1, 2 * erode + 1), np.uint8))
+    lab8 = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    face = _masked_median(lab8, inner)
+    if face is None:
+        return [], []
+    lightness = lab8[:, :, 0].copy()
+    lightness[blob.mask == 0] = int(face[0])      # the tray round the die is no part of its face
+    k = max(3, int(LOCAL_PIP_WINDOW * side)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    hat = cv2.morphologyEx(lightness, cv2.MORPH_BLACKHAT if darker else cv2.MORPH_TOPHAT, kernel)
+    hat8 = cv2.convertScaleAbs(hat, alpha=2.0)
+    otsu, _ = cv2.threshold(hat8[inner > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    threshold = max(float(otsu), 45.0)
+    pips, colours = _pip_regions((hat8 > threshold) & (inner > 0), lab8, side, x, y)
+    return pips, [hat8, threshold, (colours, face)]
 
 
 def _grid_contrast(contrast: np.ndarray, box: tuple[int, int, int, int], centre: tuple[float, float],
@@ -753,6 +793,7 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
     # Pips of one face share a colour; a glint of light or a stain does not.
     if value > 1 and len(contrast) > 2:
         colours, face = contrast[2]
+        # (contrast[3]: every pip found, in the order of their colours; ``pips`` may leave some out)
         chosen = np.array([c for c, p in zip(colours, contrast[3]) if p in pips])
         if len(chosen) == value:
             typical = _median_rows(chosen)
@@ -824,18 +865,36 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     """
     contrast: list = []
     pips = _pips(img, blob, contrast)
+    whole = _read_pips(pips, blob, contrast)
+    if LOCAL_PIPS and isinstance(whole, str) and whole.startswith(NO_LAYOUT) and len(contrast) > 2 \
+            and len(contrast[2][0]):
+        # No layout fits: under a glare a pip may be as light as the face elsewhere, or its halo
+        # run into it. Pips as dark (or light) as most of those seen, against the face round them.
+        colours, face = contrast[2]
+        local, extra = _local_pips(img, blob, darker=float(np.median(colours[:, 0])) < float(face[0]))
+        if local:
+            again = _read_pips(local, blob, extra)
+            if not isinstance(again, str):
+                return again
+    return whole
+
+
+def _read_pips(pips: list[tuple[float, float, int]], blob: _Blob, contrast: list
+               ) -> tuple[int, float, float, float] | str:
+    """_read_die's verdict on the pips found in one die (``contrast`` as _pips gives it)."""
     # Pips of a side face seen at an angle, and glints on the die's edges, sit against its
     # outline; every pip of the face lying flat is well inside it.
     edge = cv2.distanceTransform(cv2.copyMakeBorder(blob.mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, 0),
                                  cv2.DIST_L2, 3)[1:-1, 1:-1]
     bx, by = blob.box[0], blob.box[1]
     h, w = edge.shape
+    found = pips           # (the pips' colours in ``contrast`` are these pips', in this order)
     pips = [p for p in pips
             if edge[min(h - 1, max(0, int(p[1] - by))), min(w - 1, max(0, int(p[0] - bx)))]
             >= EDGE_MARGIN * blob.side]
     if not pips:
         return NO_PIPS
-    contrast.append(pips)
+    contrast.append(found)
     whole = _check_face(pips, blob, contrast)
     if not isinstance(whole, str) or len(pips) < 2:
         return whole
@@ -1495,6 +1554,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                if covered_in is not None else None)
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
+    if covered is None and COVERED_DIMMING and exposure and brightness < COVERED_DIMMING * exposure:
+        # Far darker than the empty tray was at calibration, though nothing dark enough to box
+        # shows (a grey cup over most of the tray, seen from above, is hardly darker than the
+        # tray's shaded side).
+        problems.insert(0, DIMMED)
     if covered is not None:
         problems.insert(0, COVERED)
         x, y, w, h = covered

@@ -187,3 +187,26 @@ def test_a_calibration_that_does_not_fit_the_frame_is_said_plainly(tray) -> None
     assert reading.status is Status.UNSURE and not reading.dice
     assert reading.reason == reader.TRAY_NOT_IN_FRAME
     assert "calibrate" in reading.reason and not any(c.isdigit() for c in reading.reason)
+
+
+def test_a_grey_cup_over_most_of_the_tray_makes_the_calibrated_frame_unsure() -> None:
+    """10464 (seen from above): a grey cup covers most of the tray and all but a corner of a
+    second die; it is hardly darker than the tray's shaded side, so nothing is boxed as dark,
+    but the frame is far darker than the empty tray was at calibration."""
+    scene = _frame(10464)
+    assert not scene.readable and "occluded" in scene.hard
+    reading = _table_calibrated(scene)
+    assert reading.status is Status.UNSURE
+    assert reader.DIMMED in reading.extra["problems"]
+    assert not any(ch.isdigit() for ch in reader.DIMMED)       # shown on the wall as it is
+
+
+def test_a_tray_darker_than_at_calibration_is_said_plainly() -> None:
+    """The same frame of two dice read ok, then with the light turned down by a third: unsure,
+    as something covering the tray or a changed light, not read as if nothing had changed."""
+    scene = render_scene(40_001, view=View.BOTTOM, n_dice=2, style="white", die_size=56)
+    calibration = table_calibration(scene)
+    assert reader.read_dice(scene.image, scene.view, calibration=calibration).values == scene.values
+    dimmed = (scene.image * (2 / 3)).astype(np.uint8)
+    reading = reader.read_dice(dimmed, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == reader.DIMMED
