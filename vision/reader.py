@@ -93,8 +93,6 @@ CONFIRM_BY_DISC = True         # a die the network found: read on the disc round
 FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
                                # (flat dice: 99% below 1.03; leaning ones all above 1.07)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
-LOCAL_PIPS = True              # no layout fits: the pips looked for again against the face round them
-LOCAL_PIP_WINDOW = 0.4         # x the die side: how far round a pixel its face is taken (a pip is ~0.2)
 COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
                                # (readable rendered frames: 0.92 and up; half the cup-covered: 0.8 and down)
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
@@ -724,31 +722,6 @@ def _pip_regions(on: np.ndarray, lab8: np.ndarray, side: float, x: int, y: int
     return pips, np.array(colours)
 
 
-def _local_pips(img: np.ndarray, blob: _Blob, darker: bool) -> tuple[list[tuple[float, float, int]], list]:
-    """Like _find_pips, but each pixel is compared with the face round it, not the face's one
-    colour: under a glare the face brightens towards the light and a pip in it is as light as
-    the face elsewhere, yet still darker (``darker``; else lighter) than its surroundings."""
-    x, y, w, h = blob.box
-    crop = img[y:y + h, x:x + w]
-    side = blob.side
-    erode = max(1, int(side * 0.06))
-    inner = cv2.erode(blob.mask, np.ones((2 * erode + 1, 2 * erode + 1), np.uint8))
-    lab8 = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
-    face = _masked_median(lab8, inner)
-    if face is None:
-        return [], []
-    lightness = lab8[:, :, 0].copy()
-    lightness[blob.mask == 0] = int(face[0])      # the tray round the die is no part of its face
-    k = max(3, int(LOCAL_PIP_WINDOW * side)) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    hat = cv2.morphologyEx(lightness, cv2.MORPH_BLACKHAT if darker else cv2.MORPH_TOPHAT, kernel)
-    hat8 = cv2.convertScaleAbs(hat, alpha=2.0)
-    otsu, _ = cv2.threshold(hat8[inner > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    threshold = max(float(otsu), 45.0)
-    pips, colours = _pip_regions((hat8 > threshold) & (inner > 0), lab8, side, x, y)
-    return pips, [hat8, threshold, (colours, face)]
-
-
 def _grid_contrast(contrast: np.ndarray, box: tuple[int, int, int, int], centre: tuple[float, float],
                    step: float, angle: float, radius: float) -> np.ndarray:
     """Mean contrast at the nine pip positions of a 3x3 grid laid on the face (row-major)."""
@@ -865,18 +838,7 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     """
     contrast: list = []
     pips = _pips(img, blob, contrast)
-    whole = _read_pips(pips, blob, contrast)
-    if LOCAL_PIPS and isinstance(whole, str) and whole.startswith(NO_LAYOUT) and len(contrast) > 2 \
-            and len(contrast[2][0]):
-        # No layout fits: under a glare a pip may be as light as the face elsewhere, or its halo
-        # run into it. Pips as dark (or light) as most of those seen, against the face round them.
-        colours, face = contrast[2]
-        local, extra = _local_pips(img, blob, darker=float(np.median(colours[:, 0])) < float(face[0]))
-        if local:
-            again = _read_pips(local, blob, extra)
-            if not isinstance(again, str):
-                return again
-    return whole
+    return _read_pips(pips, blob, contrast)
 
 
 def _read_pips(pips: list[tuple[float, float, int]], blob: _Blob, contrast: list

@@ -166,54 +166,6 @@ def test_a_die_that_fades_into_the_tray_when_blurred_makes_the_frame_unsure() ->
     assert any(bx <= x <= bx + bw and by <= y <= by + bh for bx, by, bw, bh in reading.extra["unclear"])
 
 
-def test_a_pip_under_a_glare_is_found_against_the_face_round_it(monkeypatch) -> None:
-    """A red casino die under the cup, a glare across its face (seed 3007 of the everyday
-    frames): the glare lights the face towards it, so a pip there differs from the face's one
-    colour no more than the lit face does, and no layout fitted. Each pixel compared with the
-    face round it, the five pips are found and the frame is read ok and right."""
-    from vision.render import table_calibration
-    scene = render_scene(3007, view=View.BOTTOM, n_dice=2, style="casino", hard="random")
-    assert "glare" in scene.hard and scene.readable
-    calibration = table_calibration(scene)
-    reading = read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.ok, reading.reason
-    assert reading.values == scene.values
-    monkeypatch.setattr(reader, "LOCAL_PIPS", False)
-    plain = read_dice(scene.image, scene.view, calibration=calibration)
-    assert not plain.ok and plain.reason.startswith(reader.NO_LAYOUT)
-
-
-def test_pips_against_the_face_round_them_under_a_brightening_light() -> None:
-    """A white face lit ever brighter towards one corner, its pips as dark against the face
-    round them as anywhere: compared with the face's one colour the pip in the light is lost,
-    compared with the face round them all five are found, and nothing else is."""
-    side = 80
-    ramp = np.linspace(0, 1, side, dtype=np.float32)
-    light = np.clip(np.add.outer(ramp, ramp) / 2, 0, 1) ** 2                # brightest bottom right
-    face = 150 + 100 * light                                                  # 150 .. 250
-    pip_centres = [(20, 20), (60, 20), (40, 40), (20, 60), (60, 60)]
-    darkening = np.zeros((side, side), np.float32)
-    for cx, cy in pip_centres:
-        cv2.circle(darkening, (cx, cy), 7, 1.0, -1)
-    grey = face - 55 * darkening                                              # each pip 55 darker
-    frame = np.full((side + 200, side + 200, 3), 60, np.uint8)               # a dark tray round it
-    frame[20:20 + side, 20:20 + side] = np.clip(grey, 0, 255).astype(np.uint8)[..., None]
-    mask = np.zeros(frame.shape[:2], np.uint8)
-    mask[20:20 + side, 20:20 + side] = 255
-    blob = reader._blobs(mask, 1.0, within=frame.shape)[0]
-    plain, _ = reader._find_pips(frame, blob)
-    assert len(plain) == 4 and all(x < 90 or y < 90 for x, y, _ in plain)   # the lit corner's is lost
-    local, _ = reader._local_pips(frame, blob, darker=True)
-    found = sorted((round(x) - 20, round(y) - 20) for x, y, _ in local)
-    assert len(found) == 5
-    for (fx, fy), (cx, cy) in zip(found, sorted(pip_centres)):
-        assert abs(fx - cx) <= 1 and abs(fy - cy) <= 1
-    # Light pips on a dark face are looked for the other way round.
-    inverted = 255 - frame
-    lighter = sorted((round(x) - 20, round(y) - 20) for x, y, _ in reader._local_pips(inverted, blob, darker=False)[0])
-    assert lighter == found
-
-
 def test_pip_colours_are_matched_to_their_own_pips_when_one_by_the_edge_is_left_out() -> None:
     """A grey glint against a white die's edge is found as a pip and left out (a face's pips lie
     well inside the die); the pips' colours must still be matched to their own pips. (They were
