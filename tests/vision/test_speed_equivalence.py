@@ -244,11 +244,16 @@ def test_whole_number_patches_normalise_as_numpy_does() -> None:
     assert normalise_many(np.zeros((0, 32, 32, 3), np.uint8)).shape == (0, 32, 32, 3)
 
 
-def test_pip_colours_are_the_mean_of_each_pips_pixels() -> None:
+def _lone_dice():
+    """A rendered frame of two dice and the regions of its dice standing alone (squarish)."""
     scene = render_scene(20_011, view="top", width=640, height=480, n_dice=2)
     mask, scale = reader._foreground(scene.image, None, {})
     blobs = [b for b in reader._blobs(mask, scale, within=scene.image.shape) if b.squarish]
     assert blobs
+    return scene, blobs
+
+def test_pip_colours_are_the_mean_of_each_pips_pixels() -> None:
+    scene, blobs = _lone_dice()
     for blob in blobs:
         contrast: list = []
         pips = reader._pips(scene.image, blob, contrast)
@@ -268,10 +273,7 @@ def test_pip_colours_are_the_mean_of_each_pips_pixels() -> None:
 def test_a_die_asked_again_for_its_pips_gets_the_first_answer() -> None:
     """_pips keeps its answer on the blob (a die is asked again whether it lies flat): the same
     pips and contrast as working them out afresh, for that image only."""
-    scene = render_scene(20_011, view="top", width=640, height=480, n_dice=2)
-    mask, scale = reader._foreground(scene.image, None, {})
-    blobs = [b for b in reader._blobs(mask, scale, within=scene.image.shape) if b.squarish]
-    assert blobs
+    scene, blobs = _lone_dice()
     for blob in blobs:
         first: list = []
         pips = reader._pips(scene.image, blob, first)
