@@ -690,15 +690,7 @@ def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, i
     otsu, _ = cv2.threshold(dist8[inner > 0].reshape(-1, 1), 0, 255,
                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     threshold = max(float(otsu), 45.0)
-    pips, colours = _pip_regions((dist8 > threshold) & (inner > 0), lab8, side, x, y)
-    return pips, [dist8, threshold, (colours, face)]
-
-
-def _pip_regions(on: np.ndarray, lab8: np.ndarray, side: float, x: int, y: int
-                 ) -> tuple[list[tuple[float, float, int]], np.ndarray]:
-    """The pip-sized, roundish regions of ``on`` (a die's box, at x, y in the frame): their
-    centres and areas, and their mean Lab colours."""
-    pip_mask = on.astype(np.uint8)
+    pip_mask = ((dist8 > threshold) & (inner > 0)).astype(np.uint8)
     n, labels, stats, centres = cv2.connectedComponentsWithStats(pip_mask)
     colours: list[np.ndarray] = []
     smallest, largest = max(4.0, (side * 0.07) ** 2), (side * 0.45) ** 2
@@ -719,7 +711,7 @@ def _pip_regions(on: np.ndarray, lab8: np.ndarray, side: float, x: int, y: int
             which, pixels = labels.ravel()[inside], lab8.reshape(-1, 3)[inside]
             sums = np.stack([np.bincount(which, weights=pixels[:, c], minlength=n) for c in range(3)], 1)
         colours.append((sums[i] / area).astype(np.float32))
-    return pips, np.array(colours)
+    return pips, [dist8, threshold, (np.array(colours), face)]
 
 
 def _grid_contrast(contrast: np.ndarray, box: tuple[int, int, int, int], centre: tuple[float, float],
@@ -838,25 +830,18 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     """
     contrast: list = []
     pips = _pips(img, blob, contrast)
-    return _read_pips(pips, blob, contrast)
-
-
-def _read_pips(pips: list[tuple[float, float, int]], blob: _Blob, contrast: list
-               ) -> tuple[int, float, float, float] | str:
-    """_read_die's verdict on the pips found in one die (``contrast`` as _pips gives it)."""
+    contrast.append(pips)       # every pip found, in the order of their colours (contrast[2])
     # Pips of a side face seen at an angle, and glints on the die's edges, sit against its
     # outline; every pip of the face lying flat is well inside it.
     edge = cv2.distanceTransform(cv2.copyMakeBorder(blob.mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, 0),
                                  cv2.DIST_L2, 3)[1:-1, 1:-1]
     bx, by = blob.box[0], blob.box[1]
     h, w = edge.shape
-    found = pips           # (the pips' colours in ``contrast`` are these pips', in this order)
     pips = [p for p in pips
             if edge[min(h - 1, max(0, int(p[1] - by))), min(w - 1, max(0, int(p[0] - bx)))]
             >= EDGE_MARGIN * blob.side]
     if not pips:
         return NO_PIPS
-    contrast.append(found)
     whole = _check_face(pips, blob, contrast)
     if not isinstance(whole, str) or len(pips) < 2:
         return whole
