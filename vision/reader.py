@@ -78,7 +78,9 @@ EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the d
 # network: unless it is sure no die is there, the frame is unsure.
 OTSU_CEILING = 55             # a die's body differs from the tray by at least this much, 0.6 dL + |da| + |db|
 NOT_A_DIE = 0.9               # the network's p(no die here) that lets an unread blob go
-QUIET_AREA = 0.3                # (0.5 let a half-hidden die at the cup's edge go unasked)
+UNREAD_AREA = 0.2              # x die side squared: a region left unread this big is looked at again
+QUIET_AREA = 0.2                # (0.5 let a half-hidden die at the cup's edge go unasked; 0.3 a black
+                                # die a glare had eaten into)
 QUIET_THICKNESS = 0.25
 SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short side below this
 LEANING_ASPECT = 1.15          # a piece of touching dice lengthened this much is a die leaning
@@ -93,6 +95,11 @@ CONFIRM_BY_DISC = True         # a die the network found: read on the disc round
 FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
                                # (flat dice: 99% below 1.03; leaning ones all above 1.07)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
+OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
+OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
+OPENED_AWAY_FILL = 0.45        # ... solid (this much of its box) and compact, not the rim's corner
+OPENED_AWAY_LONG = 1.25        # or a strip of it (longest side x die side, long / short side)
+OPENED_AWAY_ASPECT = 2.2
 COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
                                # (readable rendered frames: 0.92 and up; half the cup-covered: 0.8 and down)
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
@@ -107,6 +114,7 @@ CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit 
 CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
 NO_PIPS = "a face shows no pips"
 FADED = "a die fades into the tray: it may be leaning or lifted"
+FADED_IN_LIGHT = "a die fades into the tray (a glare on it?): show it again"
 COVERED = "something dark covers part of the tray (the cup's rim?): a die may be hidden"
 DIMMED = ("the tray is much darker than when it was calibrated: something covers part of it, "
           "or the light has changed (then run dicetable calibrate again)")
@@ -302,7 +310,8 @@ def _scaled(full: np.ndarray, scale: float, cache: dict | None
 
 
 def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = None,
-                tray_rect: tuple[int, int, int, int] | None = None) -> tuple[np.ndarray, float]:
+                tray_rect: tuple[int, int, int, int] | None = None, opened_away: list | None = None
+                ) -> tuple[np.ndarray, float]:
     """Pixels that differ from the tray (0/255), and the scale they were worked out at.
 
     Worked out on a smaller copy (dice about 32 px there; pips do not matter, the holes they leave
@@ -313,6 +322,8 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     ``tray_rect``: the calibrated tray inside the rim (x, y, w, h). The median the frame is compared
     with is taken as if the tray went on past it: near a dark rim the median is dark, and a dark
     die against the rim was taken for the tray. Only the tray holds regions.
+    ``opened_away``: if given, what the last step (an opening by half a die) took away is
+    appended to it (0/255, at the same scale).
     """
     if die_side is None:
         scale = min(1.0, 320.0 / max(full.shape[:2]))
@@ -368,8 +379,10 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
             if parent >= 0 and cv2.contourArea(contour) < 0.2 * cv2.contourArea(contours[parent]):
                 cv2.drawContours(mask, [contour], -1, 255, -1)
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
-    mask = _opened(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
-    return mask, scale
+    opened = _opened(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
+    if opened_away is not None:
+        opened_away.append(cv2.subtract(mask, opened))
+    return opened, scale
 
 
 def _rect_at(rect: tuple[int, int, int, int], scale: float) -> tuple[int, int, int, int]:
@@ -1191,6 +1204,36 @@ def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, flo
     return lost
 
 
+def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[_Blob],
+                      centres: list[tuple[float, float]], side: float) -> list[_Blob]:
+    """The die-like pieces the foreground's opening took (``taken``, at ``scale``) off every region
+    and every die read: solid, compact, no longer than a die. A black die under a glare keeps
+    only a crescent darker than the tray, too thin for the opening, and vanished without a trace.
+    (The rim's corners and strips the opening takes too are neither solid nor compact.)"""
+    # Most of what the opening takes is the rim's thin edge and specks: their outlines alone
+    # (cheap) rule them out; the few pieces left are measured as regions.
+    pixels = side * scale
+    contours, _ = cv2.findContours(taken, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    for contour in contours:
+        (x, y), (w, h), _ = cv2.minAreaRect(contour)
+        if not (cv2.contourArea(contour) >= 0.8 * OPENED_AWAY_AREA * pixels ** 2
+                and max(w, h) <= OPENED_AWAY_LONG * pixels + 2):
+            continue
+        piece = np.zeros_like(taken)
+        cv2.drawContours(piece, [contour], -1, 255, -1)
+        for b in _blobs(cv2.bitwise_and(piece, taken), scale, within=shape, reach_in=False):
+            w, h = b.rect[1]
+            (x, y), _, _ = b.rect
+            if (b.area >= OPENED_AWAY_AREA * side ** 2 and b.thickness >= OPENED_AWAY_THICKNESS * side
+                    and b.area >= OPENED_AWAY_FILL * w * h and max(w, h) <= OPENED_AWAY_LONG * side
+                    and max(w, h) <= OPENED_AWAY_ASPECT * min(w, h)
+                    and not _by_any(x, y, blobs, 0.0)
+                    and not any(np.hypot(x - cx, y - cy) < 0.75 * side for cx, cy in centres)):
+                out.append(b)
+    return out
+
+
 def _middle(shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """The frame but a tenth of it on each side (x, y, w, h)."""
     rows, cols = shape[:2]
@@ -1342,7 +1385,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # Blurred: the coarse look the die size is found by is taken anyway, to see no die
         # fades from the finer one (_lost).
         all_first = _blobs(*_foreground(img, None, scaled, inner), within=img.shape)
-    whole, scale = _foreground(img, die_side, scaled, inner)
+    taken: list[np.ndarray] = []
+    whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken)
     components = _components(whole, connectivity=4)
     side_by_side: list[tuple[int, int, int, int]] = []
     mask = _split_touching(whole, die_side * scale, scaled[scale][0], components, side_by_side)
@@ -1391,6 +1435,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # patch turned four ways and mirrored).
     def frame(blob: _Blob) -> tuple[float, float, float]:
         return (*blob.rect[0], max(blob.box[2], blob.box[3]) / FRAMING)
+
+    def framed_as_die(blob: _Blob) -> tuple[float, float, float]:
+        # A piece of a die (what a glare left of it) framed by itself fills the patch with one
+        # colour the network takes for the bare tray; framed as a whole die round it, it shows
+        # the die's edge and pips.
+        x, y, size = frame(blob)
+        return x, y, max(size, die_side / FRAMING)
 
     faces = default_classifier() if learned else None
     if faces is not None:
@@ -1443,7 +1494,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # looks for dice itself, round them. An unread blob counts as read only when the dice found
     # cover it, and the pips in each of those dice fit the face the network saw; else the dice
     # are reported and the frame stays unsure.
-    unread = [b for b in blobs if id(b) not in read_blobs and b.area >= 0.25 * die_side ** 2
+    unread = [b for b in blobs if id(b) not in read_blobs and b.area >= UNREAD_AREA * die_side ** 2
               and b.thickness >= 0.2 * die_side]     # not a strip of the rim
     blurred_leftovers = bool(unread)
     if unread and faces is not None:
@@ -1452,14 +1503,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # there (not merely that no face can be read), the frame is unsure.
         quiet = [b for b in unread if id(b) not in doubts and b.area >= QUIET_AREA * die_side ** 2
                  and b.thickness >= QUIET_THICKNESS * die_side]
-        for blob, face_guess in zip(quiet, faces.guess(look, [frame(blob) for blob in quiet])):
+        for blob, face_guess in zip(quiet, faces.guess(look, [framed_as_die(blob) for blob in quiet])):
             if face_guess.of(NO_FACE) < NOT_A_DIE:
                 doubts[id(blob)] = (LEANING if face_guess.value == FACELESS_DIE
                                     else NOT_READABLE)
         # Spots on something not shaped like a die (noise in a dark corner of the tray): the
         # network, looking at it every way round, sure no die is there, lets it go too.
         odd = [b for b in unread if doubts.get(id(b)) == NOT_READABLE]
-        for blob, face_guess in zip(odd, faces.steady_guess(look, [frame(blob) for blob in odd])):
+        for blob, face_guess in zip(odd, faces.steady_guess(look, [framed_as_die(blob) for blob in odd])):
             if face_guess.of(NO_FACE) >= NOT_A_DIE:
                 del doubts[id(blob)]
         # Only what made the frame unsure is searched (a shadow or a piece of the rim nobody
@@ -1493,6 +1544,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         for blob in _lost(all_first, blobs, [(f[2], f[3]) for f in found], die_side):
             blobs.append(blob)
             doubts[id(blob)] = FADED
+    if faces is not None:
+        # A die-like piece the foreground's opening took off every die: unless the network is
+        # sure no die is there, the frame is unsure.
+        gone = _taken_by_opening(taken[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side)
+        for blob, face_guess in zip(gone, faces.steady_guess(look, [framed_as_die(b) for b in gone])):
+            if face_guess.of(NO_FACE) < NOT_A_DIE:
+                blobs.append(blob)
+                doubts[id(blob)] = FADED_IN_LIGHT
     problems = list(doubts.values())
     # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
     covered_in = inner if inner is not None else (
