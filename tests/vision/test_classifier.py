@@ -138,6 +138,16 @@ def test_disagreement_is_unsure() -> None:
     assert judge((4, 0.9, 10.0, 12.0), guess(0.001, 0, 0, 0, 0.01, 0.0, 0.989), (10, 12)) == DISAGREE
 
 
+def test_a_rival_face_far_likelier_than_the_pips_value_is_a_disagreement() -> None:
+    """Fresh 51763, calibrated: a glare washed out a 5's middle pip and the four corners fit a 4;
+    the network gave 4 a quarter (above AGREE_MIN) and 5 two thirds. It was read ok as a 4."""
+    washed_out = guess(0.002, 0, 0, 0, 0.25, 0.68, 0.03, 0.037)
+    assert judge((4, 0.98, 10.0, 12.0), washed_out, (10, 12)) == DISAGREE
+    # A rival less than RIVAL_MARGIN times as likely leaves the agreement standing.
+    close = guess(0.002, 0, 0, 0, 0.4, 0.58, 0.018, 0.0)
+    assert judge((4, 0.98, 10.0, 12.0), close, (10, 12))[:2] == (4, pytest.approx(0.4))
+
+
 def test_no_face_vetoes_a_pip_reading() -> None:
     assert judge((3, 0.9, 10.0, 12.0), guess(0.6, 0, 0, 0.4, 0, 0, 0), (10, 12)) == LEANING
     # A die seen but with no readable face (leaning) vetoes it too, even beside the pips' value.

@@ -210,3 +210,14 @@ def test_a_tray_darker_than_at_calibration_is_said_plainly() -> None:
     dimmed = (scene.image * (2 / 3)).astype(np.uint8)
     reading = reader.read_dice(dimmed, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == reader.DIMMED
+
+
+def test_a_five_whose_middle_pip_a_glare_washed_out_is_not_read_as_a_four() -> None:
+    """Fresh 51763 (under the cup, calibrated): one white die, a glare on its middle pip. The
+    four corner pips fit a 4 (the players' 3); the network, seeing the faded middle pip, gives a
+    5 twice as likely as a 4. It was read "ok, 3" (the players see a 2)."""
+    scene = next(iter(dataset(1, seed=51_763, view=View.BOTTOM)))
+    assert "glare" in scene.hard and [d.value for d in scene.labels] == [2]
+    reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
+    assert reading.status is Status.UNSURE
+    assert reading.reason == "a face is unclear: its pips and its look give different values"
