@@ -109,6 +109,8 @@ COVERED_DARKNESS = 0.45        # x the tray's grey (70th percentile): darker tha
 COVERED_AREA = 1.0             # x a die's area of such darkness makes the frame unsure
 COVERED_UNCALIBRATED = True    # ... asked of an uncalibrated bottom-view frame's middle too
 LONE_PIP_UNDER_CUP = True      # bottom view: one dark pip-like spot off every die makes the frame unsure
+LONE_LIGHT_PIP = True          # top view: one light pip-like spot off every die, on the tray (not by
+                               # its rim, where glints are), makes the frame unsure
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
 CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
@@ -120,6 +122,7 @@ DIMMED = ("the tray is much darker than when it was calibrated: something covers
           "or the light has changed (then run dicetable calibrate again)")
 STRAY_PIPS = "pips outside every die I can see: a die may be hard to make out"
 LONE_SPOT = "a dark spot off every die: a leaning die's pip, or dirt on the tray to wipe off"
+LONE_LIGHT_SPOT = "a light spot off every die: the pip of a die the colour of the tray, or a glint"
 TRAY_NOT_IN_FRAME = "the calibrated tray does not fit the camera's frame: run dicetable calibrate again"
 NOT_READABLE = "something on the tray is not a readable die"
 MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is blurred:
@@ -1585,11 +1588,17 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # (One spot alone may be a speck of noise; in a blurred frame the noise is smoothed away and
     # a faded die's pips run together into one. Under the cup (no glare on the lit tray) a lone
     # dark spot is a die's pip, a leaning die faded but for its one pip, or dirt on the tray.)
-    lone = bool(stray) and (sharpness < MIN_SHARPNESS or (
-        LONE_PIP_UNDER_CUP and view is View.BOTTOM and any(p in dark for p in stray)))
+    lone_dark = LONE_PIP_UNDER_CUP and view is View.BOTTOM and any(p in dark for p in stray)
+    # (In the top view a die of the tray's colour can show nothing but its light pips: with one
+    # pip, the 1, nothing lays out a face. Glints are by the rim; the tray's middle holds none.)
+    on_tray = inner if inner is not None else _middle(img.shape)
+    lone_light = LONE_LIGHT_PIP and view is View.TOP and any(
+        p in light and on_tray[0] <= p[0] < on_tray[0] + on_tray[2] and on_tray[1] <= p[1] < on_tray[1] + on_tray[3]
+        for p in stray)
+    lone = bool(stray) and (sharpness < MIN_SHARPNESS or lone_dark or lone_light)
     if _paired(stray, die_side) or lit_face or lone:
         why = (STRAY_PIPS if _paired(stray, die_side) or lit_face or sharpness < MIN_SHARPNESS
-               else LONE_SPOT)
+               else LONE_SPOT if lone_dark else LONE_LIGHT_SPOT)
         problems.append(why)
         for px, py in stray:        # shown on the evidence photo
             x, y = (width - 1 - px if view is View.BOTTOM else px) - die_side / 2, py - die_side / 2
