@@ -1219,7 +1219,7 @@ def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], b
     contours, _ = cv2.findContours(taken, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     for contour in contours:
-        (x, y), (w, h), _ = cv2.minAreaRect(contour)
+        _, (w, h), _ = cv2.minAreaRect(contour)
         if not (cv2.contourArea(contour) >= 0.8 * OPENED_AWAY_AREA * pixels ** 2
                 and max(w, h) <= OPENED_AWAY_LONG * pixels + 2):
             continue
