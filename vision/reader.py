@@ -1187,6 +1187,17 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
             if _confirmed(img, everywhere, 1.0, value, x, y, die_side)]
 
 
+def _off_every_die(blob: _Blob, blobs: list[_Blob], centres: list[tuple[float, float]], side: float) -> bool:
+    """``blob``'s middle lies in no region of ``blobs`` and off every die read (``centres``)."""
+    (x, y), _, _ = blob.rect
+    return not _by_any(x, y, blobs, 0.0) and not any(np.hypot(x - cx, y - cy) < 0.75 * side for cx, cy in centres)
+
+
+def _within(point: tuple[float, float], rect: tuple[int, int, int, int]) -> bool:
+    """``point`` (x, y) lies in ``rect`` (x, y, w, h)."""
+    return rect[0] <= point[0] < rect[0] + rect[2] and rect[1] <= point[1] < rect[1] + rect[3]
+
+
 def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, float]], side: float
           ) -> list[_Blob]:
     """The die-sized regions of the first look (``first``, before the die size was known) gone
@@ -1201,8 +1212,7 @@ def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, flo
         solid = b.area >= 0.6 * w * h and b.thickness >= 0.25 * b.side
         if not (solid and 0.3 * side ** 2 <= b.area <= 2.0 * side ** 2):
             continue
-        (x, y), _, _ = b.rect
-        if not _by_any(x, y, blobs, 0.0) and not any(np.hypot(x - cx, y - cy) < 0.75 * side for cx, cy in centres):
+        if _off_every_die(b, blobs, centres, side):
             lost.append(b)
     return lost
 
@@ -1227,12 +1237,10 @@ def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], b
         cv2.drawContours(piece, [contour], -1, 255, -1)
         for b in _blobs(cv2.bitwise_and(piece, taken), scale, within=shape, reach_in=False):
             w, h = b.rect[1]
-            (x, y), _, _ = b.rect
             if (b.area >= OPENED_AWAY_AREA * side ** 2 and b.thickness >= OPENED_AWAY_THICKNESS * side
                     and b.area >= OPENED_AWAY_FILL * w * h and max(w, h) <= OPENED_AWAY_LONG * side
                     and max(w, h) <= OPENED_AWAY_ASPECT * min(w, h)
-                    and not _by_any(x, y, blobs, 0.0)
-                    and not any(np.hypot(x - cx, y - cy) < 0.75 * side for cx, cy in centres)):
+                    and _off_every_die(b, blobs, centres, side)):
                 out.append(b)
     return out
 
@@ -1592,9 +1600,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # (In the top view a die of the tray's colour can show nothing but its light pips: with one
     # pip, the 1, nothing lays out a face. Glints are by the rim; the tray's middle holds none.)
     on_tray = inner if inner is not None else _middle(img.shape)
-    lone_light = LONE_LIGHT_PIP and view is View.TOP and any(
-        p in light and on_tray[0] <= p[0] < on_tray[0] + on_tray[2] and on_tray[1] <= p[1] < on_tray[1] + on_tray[3]
-        for p in stray)
+    lone_light = LONE_LIGHT_PIP and view is View.TOP and any(p in light and _within(p, on_tray) for p in stray)
     lone = bool(stray) and (sharpness < MIN_SHARPNESS or lone_dark or lone_light)
     if _paired(stray, die_side) or lit_face or lone:
         why = (STRAY_PIPS if _paired(stray, die_side) or lit_face or sharpness < MIN_SHARPNESS

@@ -252,6 +252,7 @@ def _lone_dice():
     assert blobs
     return scene, blobs
 
+
 def test_pip_colours_are_the_mean_of_each_pips_pixels() -> None:
     scene, blobs = _lone_dice()
     for blob in blobs:
