@@ -94,6 +94,9 @@ SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
 FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
                                # (flat dice: 99% below 1.03; leaning ones all above 1.07)
+LEANING_SQUASH = 1.09          # a 4 or a 5 whose pips lay out a face longer than wide by more than
+                               # this is leaning, however it is read (flat: rendered dice 1.05 at
+                               # most, real photos seen a little obliquely 1.08; leaning: 1.07 up)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
 OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
@@ -115,6 +118,7 @@ TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
 CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
 NO_PIPS = "a face shows no pips"
+FACE_OFF_MIDDLE = "a die is leaning (its face is not flat on the tray)"
 FADED = "a die fades into the tray: it may be leaning or lifted"
 FADED_IN_LIGHT = "a die fades into the tray (a glare on it?): show it again"
 COVERED = "something dark covers part of the tray (the cup's rim?): a die may be hidden"
@@ -785,7 +789,7 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
     # The face centre must be near the die's centre (pips of a side face would pull it away).
     (rx, ry), _, _ = blob.rect
     if np.hypot(cx - rx, cy - ry) > 0.2 * blob.side:
-        return "a die is leaning (its face is not flat on the tray)"
+        return FACE_OFF_MIDDLE
     # Two or three pips of a column (half a 4 or a 6, the rest unseen) are closer together than
     # a real 2 or 3 on the diagonal.
     if value in (2, 3) and step < 0.21 * blob.side:
@@ -898,6 +902,20 @@ def _flat_face(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> 
         return False
     near = [(px, py) for px, py, _ in _pips(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side]
     return len(near) == value and _face_squash(np.array(near)) < FLAT_FACE_SQUASH
+
+
+def _foreshortened(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> bool:
+    """Whether the 4 or 5 read at (x, y) shows its pips foreshortened along a lean: a square of
+    pips seen longer than wide. (A die lying flat shows its face square on, in the bottom view
+    always: the face lies in the tray's plane. A 6's two columns stand apart by as much as each
+    maker likes, so its layout says nothing of a lean; fewer pips say too little.)"""
+    if value not in (4, 5):
+        return False
+    near = [(px, py) for px, py, _ in _pips(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side]
+    if len(near) != value:
+        return False
+    squash = _face_squash(np.array(near))
+    return math.isfinite(squash) and squash > LEANING_SQUASH
 
 
 def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_spots: bool = True,
@@ -1154,7 +1172,7 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
         piece = _Blob(area, cv2.minAreaRect(contour), (x0, y0, x1 - x0, y1 - y0), piece_mask, thickness)
         result = _read_die(img, piece)
         if not isinstance(result, str):
-            return result[0] == value
+            return result[0] == value and not _foreshortened(img, piece, result[0], result[2], result[3])
     return False
 
 
@@ -1475,7 +1493,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                  extent(candidates[k][0].side, candidates[k][0].rect[2])) for k in read])):
             if second.faceless > guesses[k].faceless:
                 guesses[k] = second
-    for k, (blob, result) in enumerate(candidates):
+    for k, (blob, classic) in enumerate(candidates):
+        result = classic
         # A die lying flat shows a square outline round its face, or (its side in view) a face
         # of 4+ pips seen square on; a leaning die shows neither.
         lying_flat = not isinstance(result, str) and (
@@ -1498,6 +1517,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
         if isinstance(result, str):
             doubts[id(blob)] = result
+            continue
+        if (not isinstance(classic, str) or classic == FACE_OFF_MIDDLE) and _foreshortened(
+                img, blob, result[0], result[2], result[3]):
+            # Pips that lay out a face cleanly (read by them, or off the outline's middle and
+            # read by the network), foreshortened: the face is not lying flat. (Pips that fit
+            # no face, one smudged by a glare, say nothing of the face's shape.)
+            doubts[id(blob)] = LEANING
             continue
         found.append((*result, blob.side, float(blob.rect[2])))
         read_blobs.add(id(blob))
