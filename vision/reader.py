@@ -100,7 +100,8 @@ LEANING_SQUASH = 1.09          # a 4 or a 5 whose pips lay out a face longer tha
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
 OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
-OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box: a glare's crescent of a die 0.38) and compact, not the rim's corner
+OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's crescent of a black die:
+                               # 0.38) and compact, not the rim's corner
 OPENED_AWAY_LONG = 1.25        # or a strip of it (longest side x die side, long / short side)
 OPENED_AWAY_ASPECT = 2.2
 COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
