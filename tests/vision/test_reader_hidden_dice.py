@@ -184,10 +184,11 @@ def test_a_piece_of_a_die_is_asked_of_the_network_framed_as_a_whole_die() -> Non
 
 @pytest.mark.parametrize("seed", [51_408, 61_762])
 def test_a_four_foreshortened_by_its_lean_makes_the_frame_unsure(monkeypatch, seed: int) -> None:
-    """Fresh 51408 and 61762 (seen from above): a die leans showing a 4, its pips laid out a
-    quarter longer than wide. Its outline and its look passed for flat (61762: its side hidden
-    by its own shadow; 51408: found by the network beside the die it leans on), and both frames
-    were read ok. A 4 or a 5 seen foreshortened is now a leaning die, however it was read."""
+    """Fresh 51408 and 61762 (seen from above): a die leans showing a 4, its pips laid out 1.25
+    and 1.09 times longer than wide. Its outline and its look passed for flat (51408: found by
+    the network beside the die it leans on; 61762: read by the network over the pips' "face off
+    the middle"), and both frames were read ok. A 4 or a 5 seen foreshortened is now a leaning
+    die, however it was read."""
     scene = _fresh(seed)
     leaning = [d for d in scene.labels if d.cocked]
     assert scene.view is View.TOP and len(leaning) == 1 and leaning[0].face == 4
@@ -199,7 +200,8 @@ def test_a_four_foreshortened_by_its_lean_makes_the_frame_unsure(monkeypatch, se
 
 
 def test_the_fives_lying_flat_beside_it_are_not_foreshortened() -> None:
-    """Fresh 51408's three 5s lying flat, seen square on, pass the same test: each is read."""
+    """Fresh 51408's three 5s lying flat (their pips 1.01-1.02 times longer than wide) pass the
+    same test: each is read."""
     scene = _fresh(51_408)
     flat = [d for d in scene.labels if not d.cocked]
     reading = reader.read_dice(scene.image, scene.view)
