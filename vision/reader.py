@@ -896,12 +896,17 @@ def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
             < max(SQUARE_OFFSET * blob.side, SQUARE_OFFSET_PX))
 
 
+def _face_pips(img: np.ndarray, blob: _Blob, x: float, y: float) -> list[tuple[float, float]]:
+    """The die's pips (x, y) within 0.6 of its side of the face read at (x, y)."""
+    return [(px, py) for px, py, _ in _pips(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side]
+
+
 def _flat_face(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> bool:
     """Whether the face read at (x, y) shows four or more pips laid out square on: a die lying
     flat, not one leaning (its face then foreshortened along the lean)."""
     if value < 4:
         return False
-    near = [(px, py) for px, py, _ in _pips(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side]
+    near = _face_pips(img, blob, x, y)
     return len(near) == value and _face_squash(np.array(near)) < FLAT_FACE_SQUASH
 
 
@@ -912,17 +917,22 @@ def _foreshortened(img: np.ndarray, blob: _Blob, value: int, x: float, y: float)
     maker likes, so its layout says nothing of a lean; fewer pips say too little.)"""
     if value not in (4, 5):
         return False
-    near = np.array([(px, py) for px, py, _ in _pips(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side])
-    if len(near) != value:
-        return False
-    # The corners' spread: a square of pips spreads alike every way, one seen along a lean less
-    # across it. (The layout's affine fit says the same, at ten times the cost; the pips are
-    # known to lay out this face.)
-    corners = near - near.mean(axis=0)
-    if value == 5:
-        corners = corners[np.argsort(np.hypot(*corners.T))[1:]]     # not the middle pip
+    near = _face_pips(img, blob, x, y)
+    return len(near) == value and _corner_squash(np.array(near)) > LEANING_SQUASH
+
+
+def _corner_squash(pts: np.ndarray) -> float:
+    """How much longer than wide the square the corner pips of a 4 or a 5 (pts, 4 or 5 x 2) lay
+    out is: the ratio of their spread along its long and short axes, 1 for a square (inf when
+    they lie on a line). A 5's middle pip, the nearest their mean, is left out: a glare can move
+    it off the middle, and it says nothing of the square's shape. (The layout's
+    affine fit, _face_squash, says the same for pips known to lay out the face, at ten times the
+    cost.)"""
+    if len(pts) == 5:
+        pts = np.delete(pts, np.argmin(np.hypot(*(pts - pts.mean(axis=0)).T)), axis=0)
+    corners = pts - pts.mean(axis=0)
     small, large = np.linalg.eigvalsh(corners.T @ corners)
-    return small > 0 and large > LEANING_SQUASH ** 2 * small
+    return float(np.sqrt(large / small)) if small > 0 else float("inf")
 
 
 def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_spots: bool = True,

@@ -199,6 +199,30 @@ def test_a_four_foreshortened_by_its_lean_makes_the_frame_unsure(monkeypatch, se
     assert reader.read_dice(scene.image, scene.view).ok
 
 
+@pytest.mark.parametrize("value", [4, 5])
+@pytest.mark.parametrize("turn", [0.0, 30.0, 45.0, 110.0])
+def test_corner_squash_is_one_square_on_and_the_lean_seen_foreshortened(value: int, turn: float) -> None:
+    """A 4's or a 5's pips laid out square, at any turn, measure 1; the same face leaning 30
+    degrees (squashed along the lean by cos 30) measures 1 / cos 30, above LEANING_SQUASH."""
+    corners = [(-1, -1), (1, -1), (1, 1), (-1, 1)] + ([(0, 0)] if value == 5 else [])
+    pts = np.array(corners, float) * 9.0
+    a = np.deg2rad(turn)
+    rotation = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    assert reader._corner_squash(pts @ rotation.T + (40, 60)) == pytest.approx(1.0)
+    leaning = pts * (1.0, np.cos(np.deg2rad(30)))
+    squash = reader._corner_squash(leaning @ rotation.T + (40, 60))
+    assert squash == pytest.approx(1 / np.cos(np.deg2rad(30))) and squash > reader.LEANING_SQUASH
+
+
+def test_a_fives_middle_pip_off_the_middle_does_not_count() -> None:
+    square = np.array([(-9, -9), (9, -9), (9, 9), (-9, 9)], float)
+    assert reader._corner_squash(np.vstack([square, [(3.0, 0.0)]])) == pytest.approx(1.0)
+
+
+def test_corner_squash_of_pips_in_a_line_is_infinite() -> None:
+    assert reader._corner_squash(np.array([(0, 0), (1, 1), (2, 2), (3, 3)], float)) == float("inf")
+
+
 def test_the_fives_lying_flat_beside_it_are_not_foreshortened() -> None:
     """Fresh 51408's three 5s lying flat (their pips 1.01-1.02 times longer than wide) pass the
     same test: each is read."""
