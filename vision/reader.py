@@ -97,6 +97,8 @@ FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much
 LEANING_SQUASH = 1.09          # a 4 or a 5 whose pips lay out a face longer than wide by more than
                                # this is leaning, however it is read (flat: rendered dice 1.05 at
                                # most, real photos seen a little obliquely 1.08; leaning: 1.07 up)
+WHOLE_FACE_ASIDE = True        # a whole face of 2+ pips off its outline's middle is a die leaning,
+                               # whatever the network reads
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
 OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
@@ -842,6 +844,18 @@ def _fills_die(face: list[tuple[float, float, int]], blob: _Blob) -> bool:
     return fit is not None and (fit[0] == 1 or fit[2] >= 0.22 * blob.side)
 
 
+def _inside_outline(pips: list[tuple[float, float, int]], blob: _Blob) -> list[tuple[float, float, int]]:
+    """The pips well inside the die's outline. Pips of a side face seen at an angle, and glints
+    on the die's edges, sit against it; every pip of the face lying flat is well inside."""
+    edge = cv2.distanceTransform(cv2.copyMakeBorder(blob.mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, 0),
+                                 cv2.DIST_L2, 3)[1:-1, 1:-1]
+    bx, by = blob.box[0], blob.box[1]
+    h, w = edge.shape
+    return [p for p in pips
+            if edge[min(h - 1, max(0, int(p[1] - by))), min(w - 1, max(0, int(p[0] - bx)))]
+            >= EDGE_MARGIN * blob.side]
+
+
 def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] | str:
     """(value seen, confidence, x, y) or the reason this die cannot be read.
 
@@ -852,15 +866,7 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     contrast: list = []
     pips = _pips(img, blob, contrast)
     contrast.append(pips)       # every pip found, in the order of their colours (contrast[2])
-    # Pips of a side face seen at an angle, and glints on the die's edges, sit against its
-    # outline; every pip of the face lying flat is well inside it.
-    edge = cv2.distanceTransform(cv2.copyMakeBorder(blob.mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, 0),
-                                 cv2.DIST_L2, 3)[1:-1, 1:-1]
-    bx, by = blob.box[0], blob.box[1]
-    h, w = edge.shape
-    pips = [p for p in pips
-            if edge[min(h - 1, max(0, int(p[1] - by))), min(w - 1, max(0, int(p[0] - bx)))]
-            >= EDGE_MARGIN * blob.side]
+    pips = _inside_outline(pips, blob)
     if not pips:
         return NO_PIPS
     whole = _check_face(pips, blob, contrast)
@@ -908,6 +914,19 @@ def _flat_face(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> 
         return False
     near = _face_pips(img, blob, x, y)
     return len(near) == value and _face_squash(np.array(near)) < FLAT_FACE_SQUASH
+
+
+def _whole_face_aside(img: np.ndarray, blob: _Blob, value: int) -> bool:
+    """Whether the pips the reader called "a face off the outline's middle" are that whole face
+    (2+ pips, as many as ``value``) in an outline longer than a square: the face is plain, and
+    what lengthens the outline beyond it is the side of a die leaning. (A flat die's face off
+    its outline's middle, a shadow or a neighbour taken in, shows as a lone pip nearly always: of
+    the dice in 8,000 rendered frames the network read over this doubt, 2 showed a whole face of
+    2+ pips, both leaning, and 340 a lone pip, all flat. Of the real photos' 42, one whole face
+    of a flat 6 lay off the middle of a square outline.)"""
+    w, h = blob.rect[1]
+    return (value >= 2 and min(w, h) > 0 and max(w, h) >= SQUARE_ASPECT * min(w, h)
+            and len(_inside_outline(_pips(img, blob), blob)) == value)
 
 
 def _foreshortened(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> bool:
@@ -1534,6 +1553,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
         if isinstance(result, str):
             doubts[id(blob)] = result
+            continue
+        if WHOLE_FACE_ASIDE and classic == FACE_OFF_MIDDLE and _whole_face_aside(img, blob, result[0]):
+            # The pips lay out the very face the network read, plainly, off the outline's middle:
+            # a die leaning, its side in view. Whatever the network's scan finds round it later
+            # does not make it lie flat.
+            doubts[id(blob)] = FACE_OFF_MIDDLE
+            leaning_pieces.add(id(blob))
             continue
         if (not isinstance(classic, str) or classic == FACE_OFF_MIDDLE) and _foreshortened(
                 img, blob, result[0], result[2], result[3]):
