@@ -143,9 +143,25 @@ def test_a_rival_face_far_likelier_than_the_pips_value_is_a_disagreement() -> No
     the network gave 4 a quarter (above AGREE_MIN) and 5 two thirds. It was read ok as a 4."""
     washed_out = guess(0.002, 0, 0, 0, 0.25, 0.68, 0.03, 0.037)
     assert judge((4, 0.98, 10.0, 12.0), washed_out, (10, 12)) == DISAGREE
-    # A rival less than RIVAL_MARGIN times as likely leaves the agreement standing.
-    close = guess(0.002, 0, 0, 0, 0.4, 0.58, 0.018, 0.0)
+    # A rival less than RIVAL_MARGIN times as likely leaves the agreement standing (a 6 is no 4
+    # with a pip washed out: its two extra pips are not one the glare could take).
+    close = guess(0.002, 0, 0, 0, 0.4, 0.0, 0.58, 0.018)
     assert judge((4, 0.98, 10.0, 12.0), close, (10, 12))[:2] == (4, pytest.approx(0.4))
+
+
+def test_the_face_with_a_middle_pip_more_half_as_likely_is_a_disagreement() -> None:
+    """Fresh 70345 (under the cup, Asian dice): a glare washed out a 3's middle pip and its
+    corners fit a 2; the network gave 2 0.53 and 3 0.39, and the die was read ok as a 2 (a 5 to
+    the players). A 2 or a 4 the pips read, whose face with the middle pip (3, 5) the network
+    gives at least MIDDLE_PIP_RIVAL times as much, is a disagreement."""
+    washed_out = guess(0.008, 0.003, 0.53, 0.39, 0.002, 0.004, 0.001, 0.059)
+    assert judge((2, 0.98, 10.0, 12.0), washed_out, (10, 12), square=True) == DISAGREE
+    # The same doubt about a 4 and a 5, and none when the network hardly gives the middle pip.
+    assert judge((4, 0.98, 10.0, 12.0), guess(0.002, 0, 0, 0, 0.58, 0.4, 0.018, 0.0), (10, 12)) == DISAGREE
+    assert judge((2, 0.98, 10.0, 12.0), guess(0.002, 0, 0.9, 0.08, 0, 0, 0.018, 0.0), (10, 12))[0] == 2
+    # A 3 the pips read stands: a glare takes a pip away, it does not add one.
+    assert judge((3, 0.98, 10.0, 12.0), guess(0.008, 0.003, 0.39, 0.53, 0.002, 0.004, 0.001, 0.059),
+                 (10, 12), square=True)[0] == 3
 
 
 def test_no_face_vetoes_a_pip_reading() -> None:
