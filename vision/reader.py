@@ -97,8 +97,8 @@ FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much
 LEANING_SQUASH = 1.09          # a 4 or a 5 whose pips lay out a face longer than wide by more than
                                # this is leaning, however it is read (flat: rendered dice 1.05 at
                                # most, real photos seen a little obliquely 1.08; leaning: 1.07 up)
-WHOLE_FACE_ASIDE = True        # a whole face of 2+ pips off its outline's middle is a die leaning,
-                               # whatever the network reads
+WHOLE_FACE_ASIDE = True        # a whole face of 2+ pips off the middle of an outline longer than a
+                               # square is a die leaning, whatever the network reads
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
 OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
