@@ -141,6 +141,7 @@ AGREE_MIN = 0.2        # the pips fit a layout: the network gives that value at 
 RIVAL_MARGIN = 2.0     # ... unless its first choice is another face, this many times as likely
 MIDDLE_PIP_RIVAL = 0.5   # the pips read a 2 or a 4: the network's 3 or 5 (the same face and a middle
                          # pip a glare may wash out) this many times its 2 or 4 is a disagreement
+                         # (0: no such test)
 AGREE_NO_FACE_MAX = 0.05   # and "no readable face here" (no die, or a leaning or half-hidden one) at most this
 SQUARE_NO_FACE_MAX = 0.3  # the same for a die whose outline is square round its face
 ALONE_MIN = 0.85       # no pip layout fitted: the network alone (a steady guess), at least this sure
@@ -168,10 +169,12 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
         value, confidence, x, y = classic
         no_face_max = SQUARE_NO_FACE_MAX if square else AGREE_NO_FACE_MAX
         # (A glare that washes out a 5's middle pip leaves a 4 the pips fit: the network, seeing
-        # the faded pip, gives 4 a quarter and 5 two thirds. That is not agreement.)
-        rival = guess.face is not None and guess.face != value and guess.probability > RIVAL_MARGIN * guess.of(value)
-        if value in (2, 4) and MIDDLE_PIP_RIVAL and guess.of(value + 1) >= MIDDLE_PIP_RIVAL * guess.of(value):
-            rival = True
+        # the faded pip, gives 4 a quarter and 5 two thirds. That is not agreement; nor is its
+        # first choice a 2 of 0.53 beside a 3 of 0.39, for a 3 whose middle pip a glare took.)
+        washed_out = (value in (2, 4) and MIDDLE_PIP_RIVAL > 0
+                      and guess.of(value + 1) >= MIDDLE_PIP_RIVAL * guess.of(value))
+        rival = washed_out or (guess.face is not None and guess.face != value
+                               and guess.probability > RIVAL_MARGIN * guess.of(value))
         if guess.of(value) >= AGREE_MIN and guess.faceless <= no_face_max and not rival:
             return value, min(confidence, guess.of(value)), x, y
         return LEANING if guess.face is None or guess.faceless > no_face_max else DISAGREE

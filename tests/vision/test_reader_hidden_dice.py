@@ -192,8 +192,8 @@ def test_a_four_foreshortened_by_its_lean_makes_the_frame_unsure(monkeypatch, se
     scene = _fresh(seed)
     leaning = [d for d in scene.labels if d.cocked]
     assert scene.view is View.TOP and len(leaning) == 1 and leaning[0].face == 4
-    # (61762's whole 4 lies off its outline's middle too, which the whole-face check below now
-    # catches first: this test is of the foreshortening alone.)
+    # (61762's whole 4 lies off its outline's middle too, which the whole-face check (tested
+    # below) now catches first: this test is of the foreshortening alone.)
     monkeypatch.setattr(reader, "WHOLE_FACE_ASIDE", False)
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
