@@ -44,52 +44,49 @@ def _module(name: str) -> Any:
     raise SystemExit(f"no constant {name} in vision.reader or vision.classifier")
 
 
-def _frames(name: str) -> list[tuple[str, int]]:
-    """(kind, seed) of every frame of set ``name`` (its trailing c, calibrated, left off)."""
+def _frames(name: str) -> tuple[list[tuple[str, int, str]], bool]:
+    """The frames of set ``name`` as (kind, seed, style), and whether they are read calibrated
+    (a name ending in c, and cal)."""
+    calibrated = name == "cal" or (name.endswith("c") and name not in ("c", "realc"))
     base = name[:-1] if name.endswith("c") and name != "c" else name
     if base in ("syn", "cal"):
-        return [("dataset", 10_000 + i) for i in range(2000)]
+        return [("syn", 10_000 + i, "") for i in range(2000)], calibrated
     if base.startswith("s") and base[1:].isdigit():
-        return [("dataset", int(base[1:]) * 1000 + i) for i in range(2000)]
+        return [("syn", int(base[1:]) * 1000 + i, "") for i in range(2000)], calibrated
     if base == "every":
-        return [("every", 3000 + i * len(STYLES) + k) for i in range(40) for k in range(len(STYLES))]
+        return [("every", 3000 + i, style) for i in range(40) for style in STYLES], calibrated
     if base == "hard":
-        return [("hard", 7000 + i) for i in range(400)]
+        return [("hard", 7000 + i, "") for i in range(400)], calibrated
     if base == "clean":
-        return [("clean", 40_000 + i) for i in range(400)]
+        return [("clean", 40_000 + i, "") for i in range(400)], calibrated
     if base == "real":
-        return [("real", i) for i in range(len(photo_paths(PHOTOS)))]
-    raise SystemExit(f"unknown set: {name}")
+        return [("real", i, "") for i in range(len(photo_paths(PHOTOS)))], False
+    raise SystemExit(f"unknown set: {name} (see --help)")
 
 
-def _scene(kind: str, seed: int, first: int) -> Any:
-    if kind == "dataset":       # frame ``seed`` of dataset(..., seed=first), rendered alone
+def _scene(kind: str, seed: int, style: str, first: int) -> Any:
+    if kind == "syn":       # frame ``seed`` of dataset(..., seed=first), rendered alone
         return next(iter(dataset(1, seed=seed, view="top" if (seed - first) % 2 == 0 else "bottom")))
     if kind == "every":
-        i, k = divmod(seed - 3000, len(STYLES))
-        return render_scene(3000 + i, view="bottom", n_dice=2, style=STYLES[k], hard="random")
+        return render_scene(seed, view="bottom", n_dice=2, style=style, hard="random")
     if kind == "hard":
         return render_scene(seed, view="bottom" if seed % 2 else "top", n_dice=4, hard="cocked")
     return render_scene(seed, view="bottom", n_dice=2, style="white", die_size=56)
 
 
-def _read(job: tuple[str, str, int, int]) -> list[dict[str, Any]]:
-    name, kind, seed, first = job
-    calibrated = name == "cal" or (name.endswith("c") and name != "c")
+def _read(job: tuple[str, int, str, int, bool]) -> list[dict[str, Any]]:
+    kind, seed, style, first, calibrated = job
     if kind == "real":
         path = photo_paths(PHOTOS)[seed]
         image, view, calibration = cv2.imread(str(path)), "top", None
         truths = load_labels(PHOTOS / "labels" / (path.stem + ".txt"), image.shape[1], image.shape[0])
         label, readable = path.name, True
     else:
-        scene = _scene(kind, seed, first)
+        scene = _scene(kind, seed, style, first)
         image, view = scene.image, scene.view
         calibration = table_calibration(scene) if calibrated else None
         truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-        label, readable = str(seed), scene.readable
-        if kind == "every":
-            i, k = divmod(seed - 3000, len(STYLES))
-            label = f"{3000 + i} {STYLES[k]}"
+        label, readable = f"{seed} {style}".strip(), scene.readable
     rows = []
     for variant in VARIANTS:
         saved = {key: getattr(_module(key), key) for key in variant}
@@ -107,6 +104,16 @@ def _read(job: tuple[str, str, int, int]) -> list[dict[str, Any]]:
     return rows
 
 
+def _variant(text: str) -> dict[str, Any]:
+    try:
+        variant = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise argparse.ArgumentTypeError(f"not JSON ({e}): {text}") from None
+    if not isinstance(variant, dict):
+        raise argparse.ArgumentTypeError(f'a JSON object of constants, such as {{"MIDDLE_PIP_RIVAL": 0.0}}: {text}')
+    return variant
+
+
 def _init(variants: list[dict[str, Any]]) -> None:
     cv2.setNumThreads(1)
     VARIANTS[:] = variants
@@ -115,7 +122,7 @@ def _init(variants: list[dict[str, Any]]) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("sets", nargs="+", help="set names (see the module's docstring)")
-    ap.add_argument("--variant", action="append", default=[], type=json.loads,
+    ap.add_argument("--variant", action="append", default=[], type=_variant,
                     help='constants to change, as JSON, e.g. \'{"MIDDLE_PIP_RIVAL": 0.0}\' (repeatable)')
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--out", type=Path, help="also write each set's readings here, one JSON line a frame")
@@ -126,9 +133,9 @@ def main() -> int:
             _module(key)        # a misspelt constant stops here, not in a worker
     with multiprocessing.Pool(args.processes, _init, (variants,)) as pool:
         for name in args.sets:
-            frames = _frames(name)
+            frames, calibrated = _frames(name)
             first = frames[0][1]
-            rows = pool.map(_read, [(name, kind, seed, first) for kind, seed in frames], chunksize=8)
+            rows = pool.map(_read, [(*frame, first, calibrated) for frame in frames], chunksize=8)
             for v, variant in enumerate(variants):
                 mine = [r[v] for r in rows]
                 wrong = [r["frame"] for r in mine if r["verdict"] == "WRONG"]
