@@ -8,6 +8,9 @@ vision.classifier's MIDDLE_PIP_RIVAL...) is compared with itself switched on:
 
     python benchmarks/vision_sets.py --variant '{"WHOLE_FACE_ASIDE": false}' syn cal real
 
+A face model is changed the same way: ``--variant '{"MODEL": "PATH/faces.onnx"}'`` reads with
+that model (its faces.json beside it) in place of the shipped one.
+
 Sets: syn, cal (the benchmark's 2,000 synthetic frames, uncalibrated and calibrated), sNN and
 sNNc (2,000 frames from seed NN000, e.g. s90 and s90c), every, everyc (two dice under the cup,
 40 seeds in each style, random hard cases), hard, hardc (400 frames of 4 dice, one leaning),
@@ -37,7 +40,19 @@ PHOTOS = ROOT.parent / "shared" / "dice-photos" / "byler"
 VARIANTS: list[dict[str, Any]] = [{}]
 
 
+_MODELS: dict[str, classifier.FaceClassifier] = {}
+
+
+def _model(path: str) -> classifier.FaceClassifier:
+    """The face model at ``path``, loaded once per process."""
+    if path not in _MODELS:
+        _MODELS[path] = classifier.FaceClassifier(path)
+    return _MODELS[path]
+
+
 def _module(name: str) -> Any:
+    if name == "MODEL":         # the face model: swapped where the reader looks it up
+        return reader
     for module in (reader, classifier):
         if hasattr(module, name) and name.isupper():
             return module
@@ -89,12 +104,17 @@ def _read(job: tuple[str, int, str, int, bool]) -> list[dict[str, Any]]:
         label, readable = f"{seed} {style}".strip(), scene.readable
     rows = []
     for variant in VARIANTS:
-        saved = {key: getattr(_module(key), key) for key in variant}
+        constants = {key: value for key, value in variant.items() if key != "MODEL"}
+        saved = {key: getattr(_module(key), key) for key in constants}
+        saved_model = reader.default_classifier
         try:
-            for key, value in variant.items():
+            for key, value in constants.items():
                 setattr(_module(key), key, value)
+            if "MODEL" in variant:
+                reader.default_classifier = lambda path=variant["MODEL"]: _model(path)
             reading = reader.read_dice(image, view, calibration=calibration)
         finally:
+            reader.default_classifier = saved_model
             for key, value in saved.items():
                 setattr(_module(key), key, value)
         right, exact = match(reading, truths)
@@ -131,6 +151,11 @@ def main() -> int:
     for variant in variants:
         for key in variant:
             _module(key)        # a misspelt constant stops here, not in a worker
+        if "MODEL" in variant:
+            try:
+                _model(str(variant["MODEL"]))       # and a missing or broken model
+            except (OSError, ValueError) as e:
+                raise SystemExit(f"--variant MODEL: {e}") from None
     with multiprocessing.Pool(args.processes, _init, (variants,)) as pool:
         for name in args.sets:
             frames, calibrated = _frames(name)
