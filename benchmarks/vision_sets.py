@@ -51,8 +51,6 @@ def _model(path: str) -> classifier.FaceClassifier:
 
 
 def _module(name: str) -> Any:
-    if name == "MODEL":         # the face model: swapped where the reader looks it up
-        return reader
     for module in (reader, classifier):
         if hasattr(module, name) and name.isupper():
             return module
@@ -111,7 +109,8 @@ def _read(job: tuple[str, int, str, int, bool]) -> list[dict[str, Any]]:
             for key, value in constants.items():
                 setattr(_module(key), key, value)
             if "MODEL" in variant:
-                reader.default_classifier = lambda path=variant["MODEL"]: _model(path)
+                # (swapped where the reader looks it up)
+                reader.default_classifier = lambda path=str(variant["MODEL"]): _model(path)
             reading = reader.read_dice(image, view, calibration=calibration)
         finally:
             reader.default_classifier = saved_model
@@ -150,7 +149,8 @@ def main() -> int:
     variants = [{}] + args.variant
     for variant in variants:
         for key in variant:
-            _module(key)        # a misspelt constant stops here, not in a worker
+            if key != "MODEL":
+                _module(key)        # a misspelt constant stops here, not in a worker
         if "MODEL" in variant:
             try:
                 _model(str(variant["MODEL"]))       # and a missing or broken model
