@@ -124,6 +124,12 @@ NO_PIPS = "a face shows no pips"
 FACE_OFF_MIDDLE = "a die is leaning (its face is not flat on the tray)"
 FADED = "a die fades into the tray: it may be leaning or lifted"
 FADED_IN_LIGHT = "a die fades into the tray (a glare on it?): show it again"
+LOST_BY_EDGE = "a die may be lost against the tray's edge: calibrate the table, or move the dice to the middle"
+EDGE_LOST = True           # uncalibrated: a die's outline the coarse look kept that the fine one lost
+                           # (a dark die by a dark rim) makes the frame unsure (False: no such test)
+EDGE_LOST_SIDES = (0.85, 1.25)   # ... an outline this many die sides across, each way,
+EDGE_LOST_SQUARE = 0.8     # whose hull fills this much of its box (a square, not the rim's L),
+EDGE_LOST_HOLLOW = 0.6     # and whose own pixels fill at most this much (a ring, not a solid shadow)
 COVERED = "something dark covers part of the tray (the cup's rim?): a die may be hidden"
 DIMMED = ("the tray is much darker than when it was calibrated: something covers part of it, "
           "or the light has changed (then run dicetable calibrate again)")
@@ -1271,6 +1277,38 @@ def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, flo
     return lost
 
 
+def _lost_outlines(coarse: tuple[np.ndarray, float], fine: np.ndarray, centres: list[tuple[float, float]],
+                   side: float, shape: tuple[int, ...]) -> list[_Blob]:
+    """Outlines of a die the first, coarse look (``coarse``: its mask and scale) kept hollow and
+    the second (``fine``, its mask at any scale) lost, away from every die read (``centres``). A dark
+    die by a dark rim, uncalibrated: the second look's median there takes in the rim and the
+    dice and is as dark as they are, so the die is the tray; the first look's wider median keeps
+    its edge, a square ring a die across. (The rim's corners the coarse look keeps are Ls, not
+    squares; a photo's darkened corners are solid, not rings.)"""
+    mask, scale = coarse
+    px = side * scale
+    kept = cv2.resize(fine, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_NEAREST)
+    reach = max(3, int(0.2 * px)) | 1
+    left = cv2.subtract(mask, cv2.dilate(kept, np.ones((reach, reach), np.uint8)))
+    for cx, cy in centres:
+        cv2.circle(left, (int(cx * scale), int(cy * scale)), int(0.75 * px), 0, -1)
+    out = []
+    contours, _ = cv2.findContours(left, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for contour in contours:
+        _, (w, h), _ = cv2.minAreaRect(contour)
+        if not (EDGE_LOST_SIDES[0] * px <= min(w, h) and max(w, h) <= EDGE_LOST_SIDES[1] * px):
+            continue
+        if cv2.contourArea(cv2.convexHull(contour)) < EDGE_LOST_SQUARE * w * h:
+            continue
+        piece = np.zeros_like(left)
+        cv2.drawContours(piece, [contour], -1, 255, -1)
+        # (its pixels, not its outline's area: a closed ring's outline holds its hole)
+        if cv2.countNonZero(cv2.bitwise_and(piece, left)) > EDGE_LOST_HOLLOW * w * h:
+            continue
+        out += _blobs(piece, scale, within=shape, reach_in=False)
+    return out
+
+
 def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[_Blob],
                       centres: list[tuple[float, float]], side: float) -> list[_Blob]:
     """The die-like pieces the foreground's opening took (``taken``, at ``scale``) off every region
@@ -1430,8 +1468,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     die_side = getattr(calibration, "die_size", None)
     scaled: dict = {}
     all_first: list[_Blob] = []
+    coarse: tuple[np.ndarray, float] | None = None      # the first look's mask and scale
     if not die_side:
-        all_first = _blobs(*_foreground(img, None, scaled, inner), within=img.shape)
+        coarse = _foreground(img, None, scaled, inner)
+        all_first = _blobs(*coarse, within=img.shape)
         first = [b for b in all_first if b.squarish]
         if first:
             die_side = float(np.median([b.side for b in first]))
@@ -1624,6 +1664,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         for blob in _lost(all_first, blobs, [(f[2], f[3]) for f in found], die_side):
             blobs.append(blob)
             doubts[id(blob)] = FADED
+    if EDGE_LOST and coarse is not None and inner is None:
+        for blob in _lost_outlines(coarse, whole, [(f[2], f[3]) for f in found], die_side, img.shape):
+            blobs.append(blob)
+            doubts[id(blob)] = LOST_BY_EDGE
     if faces is not None:
         # A die-like piece the foreground's opening took off every die: unless the network is
         # sure no die is there, the frame is unsure.
