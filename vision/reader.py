@@ -1664,6 +1664,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         for blob in _lost(all_first, blobs, [(f[2], f[3]) for f in found], die_side):
             blobs.append(blob)
             doubts[id(blob)] = FADED
+    # (A calibrated tray's rim is painted out as the tray: the median there is the tray's own.)
     if EDGE_LOST and coarse is not None and inner is None:
         for blob in _lost_outlines(coarse, whole, [(f[2], f[3]) for f in found], die_side, img.shape):
             blobs.append(blob)

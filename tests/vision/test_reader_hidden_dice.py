@@ -320,6 +320,7 @@ def test_a_dark_die_by_the_rims_corner_is_not_lost_without_a_word(monkeypatch) -
 
 
 def test_only_a_hollow_square_a_die_across_is_a_lost_outline() -> None:
+    """The rim's corners (Ls), solid shadows and outlines of two dice are not a lost die's outline."""
     coarse = np.zeros((200, 200), np.uint8)
     cv2.rectangle(coarse, (40, 40), (80, 80), 255, 4)                 # a die's outline, hollow
     cv2.rectangle(coarse, (150, 10), (190, 16), 255, -1)               # the rim's corner, an L
