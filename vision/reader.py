@@ -125,6 +125,15 @@ FACE_OFF_MIDDLE = "a die is leaning (its face is not flat on the tray)"
 FADED = "a die fades into the tray: it may be leaning or lifted"
 FADED_IN_LIGHT = "a die fades into the tray (a glare on it?): show it again"
 LOST_BY_EDGE = "a die may be lost against the tray's edge: calibrate the table, or move the dice to the middle"
+AUTO_TRAY = True           # uncalibrated: the tray inside its rim, where a frame shows it, is found
+                           # and read as a calibrated one is (False: the whole frame is read)
+AUTO_TRAY_AREA = 0.25      # ... a region of the tray's colour round the middle at least this much
+AUTO_TRAY_FILL = 0.85      # of the frame, filling this much of its box (a rectangle, dice and all)
+AUTO_TRAY_RIM = 0.1        # ... and leaving out at least this much of the frame (the rim, the table)
+AUTO_TRAY_STEP = 2         # grey levels from a pixel to the next the tray may change by (a light's
+                           # gradient passes, an edge does not)
+OFF_TRAY_SPOTS = True      # pip-like spots off the tray inside its rim (calibrated or found) are
+                           # the rim's, not stray pips (False: asked of every spot in the frame)
 EDGE_LOST = True           # uncalibrated: a die's outline the coarse look kept that the fine one lost
                            # (a dark die by a dark rim) makes the frame unsure (False: no such test)
 EDGE_LOST_SIDES = (0.85, 1.25)   # ... an outline this many die sides across, each way,
@@ -141,6 +150,8 @@ NOT_READABLE = "something on the tray is not a readable die"
 MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is blurred:
 BLURRED_SURE = 0.9             # then each die is taken only if its pips and its look agree this surely
 NO_SHARPNESS = 0.3             # and below this the frame is not read at all
+BLURRED_TOUCHING = 1.25        # ... and no two dice read closer than this x the die side (touching:
+                               # blurred, a die leaning on another looks as flat as one beside it)
 
 
 # A die's blob is a little smaller than the die (shaded edges and sides fall outside it): the
@@ -399,6 +410,46 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     if opened_away is not None:
         opened_away.append(cv2.subtract(mask, opened))
     return opened, scale
+
+
+def _found_tray(img: np.ndarray, tray_colour: np.ndarray) -> tuple[int, int, int, int] | None:
+    """The tray inside its rim (x, y, w, h, ``img``'s pixels) in a frame with dice on it, as
+    ``dicetable calibrate`` finds it in the empty one: grown from the middle while the picture
+    changes smoothly, round the dice (its holes and notches filled by its box). None unless that
+    is plainly a rectangle within the frame: no rim in view, a tray the cup's rim bites into,
+    a tray of many colours; then the whole frame is read, as before. (The box, not the region's
+    outline: a die in a corner keeps the region out of the corner, and its outline would cut
+    the die; the box goes round it. A tray seen at a slant keeps the rim's corners in its box.)"""
+    rows, cols = img.shape[:2]
+    blurred = cv2.GaussianBlur(img, (0, 0), 1.0)
+    mask = np.zeros((rows + 2, cols + 2), np.uint8)
+    step = (AUTO_TRAY_STEP,) * 3
+    flags = 4 | cv2.FLOODFILL_MASK_ONLY | (1 << 8)
+    # Grown from every point of a grid over the middle that has the tray's colour (the middle
+    # point itself may be a die's).
+    seeds = [(int(cols * fx), int(rows * fy)) for fy in (0.35, 0.5, 0.65) for fx in (0.35, 0.5, 0.65)]
+    colours = cv2.cvtColor(np.array([[blurred[y, x] for x, y in seeds]], np.uint8), cv2.COLOR_BGR2LAB)[0]
+    for (x, y), colour in zip(seeds, colours):
+        if mask[y + 1, x + 1] or np.abs(colour.astype(int) - tray_colour.astype(int)).max() > 12:
+            continue
+        cv2.floodFill(blurred, mask, (x, y), (0, 0, 0), step, step, flags)
+    region = mask[1:-1, 1:-1]
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    outline = max(contours, key=cv2.contourArea)
+    x, y, w, h = cv2.boundingRect(outline)
+    if cv2.contourArea(outline) < max(AUTO_TRAY_AREA * rows * cols, AUTO_TRAY_FILL * w * h):
+        return None
+    if w * h > (1.0 - AUTO_TRAY_RIM) * rows * cols:
+        return None       # no rim in view, or hardly any: nothing to leave out
+    return x, y, w, h
+
+
+def _on_rect(spots: list[tuple[float, float]], rect: tuple[int, int, int, int]) -> list[tuple[float, float]]:
+    """The spots inside ``rect`` (x, y, w, h)."""
+    x, y, w, h = rect
+    return [(px, py) for px, py in spots if x <= px <= x + w and y <= py <= y + h]
 
 
 def _rect_at(rect: tuple[int, int, int, int], scale: float) -> tuple[int, int, int, int]:
@@ -1399,7 +1450,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
 
     ``expected``: how many dice should be there (a different count makes the reading unsure).
     ``calibration``: a vision.calibrate.Calibration; its tray limits the search and its die size
-    replaces the estimate.
+    replaces the estimate. (Without one, the tray inside its rim, where the frame shows it, is
+    found in the frame and limits the search the same way.)
     ``learned``: consult the learned face classifier (False: pips and layouts only, as the
     benchmark compares).
     The places it could not make out are in ``reading.extra["unclear"]`` (x, y, w, h boxes), why
@@ -1448,6 +1500,24 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             inner = (img.shape[1] - inner[0] - inner[2], inner[1], inner[2], inner[3])
     if not RIM_LEFT_OUT:
         inner = None
+    scaled: dict = {}
+    # Uncalibrated, the tray the frame shows inside its rim is found and read as a calibrated one
+    # (the rim's dark strips and corners are not regions, nor in the median a die near them is
+    # compared with). What stays the uncalibrated reader's own: the die size, and where a cup's
+    # rim or a lone spot is looked for (a tray a cup bites into is not found).
+    auto_tray = False
+    if AUTO_TRAY and RIM_LEFT_OUT and inner is None and not tray:
+        coarse_scale = min(1.0, 320.0 / max(img.shape[:2]))
+        coarse_img, _, _, tray_colour = _scaled(img, coarse_scale, scaled)
+        found_tray = _found_tray(coarse_img, tray_colour)
+        if found_tray is not None:
+            fx, fy, fw, fh = found_tray
+            # Grown by the pixel the blur took off each edge: then within the 2 pixels of the
+            # rim's edge that calibrating leaves out too.
+            x0, y0 = max(0, int((fx - 1) / coarse_scale)), max(0, int((fy - 1) / coarse_scale))
+            x1 = min(img.shape[1], int(math.ceil((fx + fw + 1) / coarse_scale)))
+            y1 = min(img.shape[0], int(math.ceil((fy + fh + 1) / coarse_scale)))
+            inner, auto_tray = (x0, y0, x1 - x0, y1 - y0), True
 
     def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
         return Reading(Status.UNSURE, dice, reason, brightness, sharpness)
@@ -1466,7 +1536,6 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         return unsure(too_blurred)
 
     die_side = getattr(calibration, "die_size", None)
-    scaled: dict = {}
     all_first: list[_Blob] = []
     coarse: tuple[np.ndarray, float] | None = None      # the first look's mask and scale
     if not die_side:
@@ -1500,6 +1569,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     dark, light = _pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
                              light_spots=True, shrunk=scaled)
+    if OFF_TRAY_SPOTS and inner is not None:
+        # Off the tray inside its rim (calibrated or found), a pip-like spot is the rim's or the
+        # table's: a die's pips lie inside its outline, and a die lying on the tray inside the
+        # tray. (Uncalibrated, the rim was a region and hid them; found, it no longer does.)
+        dark, light = (_on_rect(spots, inner) for spots in (dark, light))
     lit_face = False
     if view is View.BOTTOM:
         # Under the cup the LED ring's reflections are light spots too: there, light spots only
@@ -1665,7 +1739,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             blobs.append(blob)
             doubts[id(blob)] = FADED
     # (A calibrated tray's rim is painted out as the tray: the median there is the tray's own.)
-    if EDGE_LOST and coarse is not None and inner is None:
+    if EDGE_LOST and coarse is not None and (inner is None or auto_tray):
         for blob in _lost_outlines(coarse, whole, [(f[2], f[3]) for f in found], die_side, img.shape):
             blobs.append(blob)
             doubts[id(blob)] = LOST_BY_EDGE
@@ -1679,7 +1753,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 doubts[id(blob)] = FADED_IN_LIGHT
     problems = list(doubts.values())
     # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
-    covered_in = inner if inner is not None else (
+    covered_in = inner if inner is not None and not auto_tray else (
         _middle(img.shape) if view is View.BOTTOM and COVERED_UNCALIBRATED else None)
     covered = (_tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side)
                if covered_in is not None else None)
@@ -1713,7 +1787,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     lone_dark = LONE_PIP_UNDER_CUP and view is View.BOTTOM and any(p in dark for p in stray)
     # (In the top view a die of the tray's colour can show nothing but its light pips: with one
     # pip, the 1, nothing lays out a face. Glints are by the rim; the tray's middle holds none.)
-    on_tray = inner if inner is not None else _middle(img.shape)
+    on_tray = inner if inner is not None and not auto_tray else _middle(img.shape)
     lone_light = LONE_LIGHT_PIP and view is View.TOP and any(p in light and _within(p, on_tray) for p in stray)
     lone = bool(stray) and (sharpness < MIN_SHARPNESS or lone_dark or lone_light)
     if _paired(stray, die_side) or lit_face or lone:
@@ -1737,10 +1811,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if expected is not None and not problems and len(dice) != expected:
         problems.append(f"expected {expected} dice, saw {len(dice)}")
     if sharpness < MIN_SHARPNESS and not problems and (
-            any(d.confidence < BLURRED_SURE for d in dice) or blurred_leftovers):
+            any(d.confidence < BLURRED_SURE for d in dice) or blurred_leftovers
+            or any(np.hypot(a[2] - b[2], a[3] - b[3]) < BLURRED_TOUCHING * die_side
+                   for k, a in enumerate(found) for b in found[k + 1:])):
         # A blur can run two pips together, or a die into the tray round it (its pieces left
         # over): a blurred frame is taken only where the pips and the network are both sure of
-        # every die, and nothing die-sized is left unread.
+        # every die, nothing die-sized is left unread, and no two dice touch (the blur hides
+        # the lean of one leaning on the other: rendered 11300's 1, square and sure).
         problems.append(too_blurred)
     if problems:
         reading = unsure(problems[0], tuple(dice))

@@ -65,11 +65,15 @@ def test_mildly_blurred_frame_is_read_when_every_die_is_sure() -> None:
     assert all(d.confidence >= reader.BLURRED_SURE for d in reading.dice)
 
 
-def test_blurred_frame_with_a_die_left_in_pieces_is_unsure() -> None:
-    """A blue die on a teal tray, blurred: it falls apart into two pieces nobody reads. The
-    four dice read are sure, but the frame must not be taken with the fifth missing."""
+def test_blurred_frame_with_a_die_left_in_pieces_is_unsure(monkeypatch) -> None:
+    """A blue die on a teal tray, blurred: read as the whole frame, it falls apart into two
+    pieces nobody reads. The four dice read are sure, but the frame must not be taken with the
+    fifth missing. (With the tray inside its rim found, all five are read, surely and right.)"""
     scene = _frame(12120)
     assert len(scene.labels) == 5
+    found = reader.read_dice(scene.image, scene.view)
+    assert found.ok and found.values == _truth(scene)
+    monkeypatch.setattr(reader, "AUTO_TRAY", False)
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.sharpness < reader.MIN_SHARPNESS
     assert reading.status is Status.UNSURE
@@ -132,20 +136,27 @@ def test_a_flat_die_square_round_its_face_is_not_called_leaning(seed: int, monke
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.OK, reading.reason
     assert reading.values == _truth(scene)
+    # (Read as the whole frame, as when this was found: on the tray found inside its rim, 3075's
+    # die is read without its square outline too.)
+    monkeypatch.setattr(reader, "AUTO_TRAY", False)
     monkeypatch.setattr(reader, "SQUARE_ASPECT", 0.0)      # no outline counts as square
     strict = reader.read_dice(scene.image, scene.view)
     assert strict.status is Status.UNSURE and strict.reason.startswith("a die is leaning")
 
 
-def test_a_leaning_die_outline_is_not_square() -> None:
-    """The leaning dice of a rendered frame the pips read but the network doubts stay doubted."""
+@pytest.mark.parametrize("whole_frame", [True, False])
+def test_a_leaning_die_outline_is_not_square(monkeypatch, whole_frame: bool) -> None:
+    """The leaning dice of a rendered frame the pips read but the network doubts stay doubted
+    (read as the whole frame, or in the tray found inside its rim, where the die is doubted as
+    not a readable die)."""
+    monkeypatch.setattr(reader, "AUTO_TRAY", not whole_frame)
     scene = next(iter(dataset(1, seed=7001, hard="cocked")))
     leaning = [d for d in scene.labels if d.cocked]
     assert len(leaning) == 1
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE
     boxes = [box for box, why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
-             if why.startswith("a die is leaning")]
+             if why.startswith("a die is leaning" if whole_frame else reader.NOT_READABLE)]
     assert any(x <= leaning[0].x <= x + w and y <= leaning[0].y <= y + h for x, y, w, h in boxes)
     assert all(np.hypot(d.x - leaning[0].x, d.y - leaning[0].y) > 0.5 * leaning[0].size for d in reading.dice)
 
