@@ -117,6 +117,25 @@ def _as_bgr(frame: Any, name: str) -> np.ndarray:
     return frame
 
 
+TRAY_STEP = 2     # grey levels from a pixel to the next the tray may change by
+
+
+def grow_tray(blurred: np.ndarray, seeds: Sequence[tuple[int, int]]) -> np.ndarray:
+    """The pixels (1, else 0; ``blurred``'s size) reached from the ``seeds`` (x, y) while the
+    picture changes smoothly: neighbour to neighbour by at most TRAY_STEP levels in each channel,
+    so a light's gradient (the LED ring) passes and the tray's edge does not. ``blurred``: the
+    frame blurred a little (sigma 1), so that noise does not stop it. (The reader finds the tray
+    in a frame with dice this way too: vision.reader.AUTO_TRAY.)"""
+    rows, cols = blurred.shape[:2]
+    mask = np.zeros((rows + 2, cols + 2), np.uint8)
+    step = (TRAY_STEP,) * 3
+    flags = 4 | cv2.FLOODFILL_MASK_ONLY | (1 << 8)
+    for x, y in seeds:
+        if not mask[y + 1, x + 1]:
+            cv2.floodFill(blurred, mask, (x, y), (0, 0, 0), step, step, flags)
+    return mask[1:-1, 1:-1]
+
+
 def find_tray(empty: np.ndarray) -> tuple[int, int, int, int]:
     """The tray in a frame of the empty tray: the region around the centre, grown while the
     picture changes smoothly (a light gradient, the LED ring) and stopped at the tray's edge."""
@@ -124,11 +143,7 @@ def find_tray(empty: np.ndarray) -> tuple[int, int, int, int]:
     scale = 1.0
     small = cv2.GaussianBlur(empty, (0, 0), 1.0)
     sh, sw = small.shape[:2]
-    mask = np.zeros((sh + 2, sw + 2), np.uint8)
-    step = (2, 2, 2)     # neighbour to neighbour: a smooth gradient passes, an edge does not
-    flags = 4 | cv2.FLOODFILL_MASK_ONLY | (1 << 8)
-    cv2.floodFill(small, mask, (sw // 2, sh // 2), (0, 0, 0), step, step, flags)
-    region = mask[1:-1, 1:-1]
+    region = grow_tray(small, [(sw // 2, sh // 2)])
     k = max(3, int(min(sh, sw) * 0.02) | 1)
     region = cv2.morphologyEx(region, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(region, connectivity=4)

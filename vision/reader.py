@@ -36,6 +36,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from .calibrate import grow_tray
 from .classifier import (
     FACELESS_DIE,
     LEANING,
@@ -130,8 +131,6 @@ AUTO_TRAY = True           # uncalibrated: the tray inside its rim, where a fram
 AUTO_TRAY_AREA = 0.25      # ... a region of the tray's colour round the middle at least this much
 AUTO_TRAY_FILL = 0.85      # of the frame, filling this much of its box (a rectangle, dice and all)
 AUTO_TRAY_RIM = 0.1        # ... and leaving out at least this much of the frame (the rim, the table)
-AUTO_TRAY_STEP = 2         # grey levels from a pixel to the next the tray may change by (a light's
-                           # gradient passes, an edge does not)
 OFF_TRAY_SPOTS = True      # pip-like spots off the tray inside its rim (calibrated or found) are
                            # the rim's, not stray pips (False: asked of every spot in the frame)
 EDGE_LOST = True           # uncalibrated: a die's outline the coarse look kept that the fine one lost
@@ -414,26 +413,21 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
 
 def _found_tray(img: np.ndarray, tray_colour: np.ndarray) -> tuple[int, int, int, int] | None:
     """The tray inside its rim (x, y, w, h, ``img``'s pixels) in a frame with dice on it, as
-    ``dicetable calibrate`` finds it in the empty one: grown from the middle while the picture
-    changes smoothly, round the dice (its holes and notches filled by its box). None unless that
+    ``dicetable calibrate`` finds it in the empty one (vision.calibrate.grow_tray): grown from
+    the middle while the picture changes smoothly, round the dice (its holes and notches filled
+    by its box). None unless that
     is plainly a rectangle within the frame: no rim in view, a tray the cup's rim bites into,
     a tray of many colours; then the whole frame is read, as before. (The box, not the region's
     outline: a die in a corner keeps the region out of the corner, and its outline would cut
     the die; the box goes round it. A tray seen at a slant keeps the rim's corners in its box.)"""
     rows, cols = img.shape[:2]
     blurred = cv2.GaussianBlur(img, (0, 0), 1.0)
-    mask = np.zeros((rows + 2, cols + 2), np.uint8)
-    step = (AUTO_TRAY_STEP,) * 3
-    flags = 4 | cv2.FLOODFILL_MASK_ONLY | (1 << 8)
     # Grown from every point of a grid over the middle that has the tray's colour (the middle
     # point itself may be a die's).
-    seeds = [(int(cols * fx), int(rows * fy)) for fy in (0.35, 0.5, 0.65) for fx in (0.35, 0.5, 0.65)]
-    colours = cv2.cvtColor(np.array([[blurred[y, x] for x, y in seeds]], np.uint8), cv2.COLOR_BGR2LAB)[0]
-    for (x, y), colour in zip(seeds, colours):
-        if mask[y + 1, x + 1] or np.abs(colour.astype(int) - tray_colour.astype(int)).max() > 12:
-            continue
-        cv2.floodFill(blurred, mask, (x, y), (0, 0, 0), step, step, flags)
-    region = mask[1:-1, 1:-1]
+    grid = [(int(cols * fx), int(rows * fy)) for fy in (0.35, 0.5, 0.65) for fx in (0.35, 0.5, 0.65)]
+    colours = cv2.cvtColor(np.array([[blurred[y, x] for x, y in grid]], np.uint8), cv2.COLOR_BGR2LAB)[0]
+    region = grow_tray(blurred, [seed for seed, colour in zip(grid, colours)
+                                 if np.abs(colour.astype(int) - tray_colour.astype(int)).max() <= 12])
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return None
@@ -1813,7 +1807,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if sharpness < MIN_SHARPNESS and not problems and (
             any(d.confidence < BLURRED_SURE for d in dice) or blurred_leftovers
             or any(np.hypot(a[2] - b[2], a[3] - b[3]) < BLURRED_TOUCHING * die_side
-                   for k, a in enumerate(found) for b in found[k + 1:])):
+                   for a, b in combinations(found, 2))):
         # A blur can run two pips together, or a die into the tray round it (its pieces left
         # over): a blurred frame is taken only where the pips and the network are both sure of
         # every die, nothing die-sized is left unread, and no two dice touch (the blur hides
