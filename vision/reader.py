@@ -1183,8 +1183,11 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
         cv2.drawContours(region, contours, -1, 1, -1)                   # the pips are holes
         region = cv2.morphologyEx(region, cv2.MORPH_OPEN, opening)
         inside, outside = dist[region > 0], dist[region == 0]
-        # A die stands clear of the tray around it; a patch of noise does not.
-        if not len(inside) or np.percentile(inside, 25) < max(8.0, np.median(outside) + 6.0):
+        # A die stands clear of the tray around it; a patch of noise does not. (A region filling
+        # the whole window is held to the floor alone, as it always was: its median of nothing
+        # was NaN, which max() passed over, with a warning.)
+        around = float(np.median(outside)) if len(outside) else 0.0
+        if not len(inside) or np.percentile(inside, 25) < max(8.0, around + 6.0):
             continue
         # ... and on clear tray: a window's edge crossing the rim or a stain is no die's.
         edge = np.ones(mask.shape, bool)
