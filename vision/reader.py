@@ -131,6 +131,12 @@ AUTO_TRAY = True           # uncalibrated: the tray inside its rim, where a fram
 AUTO_TRAY_AREA = 0.25      # ... a region of the tray's colour round the middle at least this much
 AUTO_TRAY_FILL = 0.85      # of the frame, filling this much of its box (a rectangle, dice and all)
 AUTO_TRAY_RIM = 0.1        # ... and leaving out at least this much of the frame (the rim, the table)
+FAINT_SQUARES = True       # bottom view: a die-sized square a little unlike the tray (FAINT_LEVEL),
+                           # off every die, makes the frame unsure unless the network is sure no
+                           # die is there (a leaning die under the cup, faded: only its edge
+                           # touches the tray)
+FAINT_LEVEL = 12           # ... in the foreground's distance from the tray (its floor is 28)
+FAINT_FILL = 0.75          # ... filling this much of its turned box
 OFF_TRAY_SPOTS = True      # pip-like spots off the tray inside its rim (calibrated or found) are
                            # the rim's, not stray pips (False: asked of every spot in the frame)
 EDGE_LOST = True           # uncalibrated: a die's outline the coarse look kept that the fine one lost
@@ -336,8 +342,8 @@ def _scaled(full: np.ndarray, scale: float, cache: dict | None
 
 
 def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = None,
-                tray_rect: tuple[int, int, int, int] | None = None, opened_away: list | None = None
-                ) -> tuple[np.ndarray, float]:
+                tray_rect: tuple[int, int, int, int] | None = None, opened_away: list | None = None,
+                faint: list | None = None) -> tuple[np.ndarray, float]:
     """Pixels that differ from the tray (0/255), and the scale they were worked out at.
 
     Worked out on a smaller copy (dice about 32 px there; pips do not matter, the holes they leave
@@ -348,6 +354,8 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     ``tray_rect``: the calibrated tray inside the rim (x, y, w, h). The median the frame is compared
     with is taken as if the tray went on past it: near a dark rim the median is dark, and a dark
     die against the rim was taken for the tray. Only the tray holds regions.
+    ``faint``: if given, what differs from the tray by FAINT_LEVEL, opened as the foreground is,
+    is appended to it (0/255, at the same scale).
     ``opened_away``: if given, what the last step (an opening by half a die) took away is
     appended to it (0/255, at the same scale).
     """
@@ -385,6 +393,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
         kept = dist8[inside].copy()
         dist8[:] = 0
         dist8[inside] = kept
+    faint_mask = cv2.threshold(dist8, FAINT_LEVEL, 255, cv2.THRESH_BINARY)[1] if faint is not None else None
     otsu, _ = cv2.threshold(dist8[inside], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # (cv2.threshold on 8-bit pixels keeps those above the whole-number threshold, as > does.)
     # Otsu splits the tray from the dice, except where something far more unlike the tray than
@@ -408,6 +417,8 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     opened = _opened(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
     if opened_away is not None:
         opened_away.append(cv2.subtract(mask, opened))
+    if faint_mask is not None:
+        faint.append(_opened(faint_mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open))))
     return opened, scale
 
 
@@ -1385,6 +1396,19 @@ def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], b
     return out
 
 
+def _faint_squares(faint: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[_Blob],
+                   centres: list[tuple[float, float]], side: float) -> list[_Blob]:
+    """Die-sized squares of ``faint`` (a mask at ``scale``) off every region and every die read."""
+    out = []
+    for b in _blobs(faint, scale, within=shape, reach_in=False):
+        w, h = b.rect[1]
+        # (A leaning die's outline is a die's side long (and its blur), foreshortened across.)
+        if (0.75 * side <= max(w, h) <= 1.6 * side and min(w, h) >= 0.5 * side
+                and b.area >= FAINT_FILL * w * h and _off_every_die(b, blobs, centres, side)):
+            out.append(b)
+    return out
+
+
 def _middle(shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """The frame but a tenth of it on each side (x, y, w, h)."""
     rows, cols = shape[:2]
@@ -1557,7 +1581,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # fades from the finer one (_lost).
         all_first = _blobs(*_foreground(img, None, scaled, inner), within=img.shape)
     taken: list[np.ndarray] = []
-    whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken)
+    faint_look: list[np.ndarray] | None = [] if FAINT_SQUARES and view is View.BOTTOM else None
+    whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look)
     components = _components(whole, connectivity=4)
     side_by_side: list[tuple[int, int, int, int]] = []
     mask = _split_touching(whole, die_side * scale, scaled[scale][0], components, side_by_side)
@@ -1748,6 +1773,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             if face_guess.of(NO_FACE) < NOT_A_DIE:
                 blobs.append(blob)
                 doubts[id(blob)] = FADED_IN_LIGHT
+        if faint_look:
+            # A die-sized square a little unlike the tray, off every die: unless the network
+            # is sure no die is there, a die faded (leaning, only its edge on the tray).
+            squares = _faint_squares(faint_look[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side)
+            for blob, face_guess in zip(squares, faces.steady_guess(look, [framed_as_die(b) for b in squares])):
+                if face_guess.of(NO_FACE) < NOT_A_DIE:
+                    blobs.append(blob)
+                    doubts[id(blob)] = FADED
     problems = list(doubts.values())
     # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
     covered_in = inner if inner is not None and not auto_tray else (
