@@ -161,6 +161,7 @@ def test_black_die_a_glare_thinned_out_of_the_foreground_makes_the_frame_unsure(
     assert len(found) == 1 and len(missing) == 1
     assert _boxed_near(reading, missing[0], reader.FADED_IN_LIGHT)
     monkeypatch.setattr(reader, "_taken_by_opening", lambda *args: [])
+    monkeypatch.setattr(reader, "FAINT_SQUARES", False)    # (which finds it too, uncalibrated)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
 
 
