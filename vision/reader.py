@@ -131,7 +131,7 @@ AUTO_TRAY = True           # uncalibrated: the tray inside its rim, where a fram
 AUTO_TRAY_AREA = 0.25      # ... a region of the tray's colour round the middle at least this much
 AUTO_TRAY_FILL = 0.85      # of the frame, filling this much of its box (a rectangle, dice and all)
 AUTO_TRAY_RIM = 0.1        # ... and leaving out at least this much of the frame (the rim, the table)
-FAINT_SQUARES = True       # bottom view: a die-sized square a little unlike the tray (FAINT_LEVEL),
+FAINT_SQUARES = True       # bottom view: a die-sized shape a little unlike the tray (FAINT_LEVEL),
                            # off every die, makes the frame unsure unless the network is sure no
                            # die is there (a leaning die under the cup, faded: only its edge
                            # touches the tray)
@@ -1398,7 +1398,8 @@ def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], b
 
 def _faint_squares(faint: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[_Blob],
                    centres: list[tuple[float, float]], side: float) -> list[_Blob]:
-    """Die-sized squares of ``faint`` (a mask at ``scale``) off every region and every die read."""
+    """Die-sized shapes of ``faint`` (a mask at ``scale``: a die's side long, at least half as wide,
+    solid) off every region and every die read."""
     out = []
     for b in _blobs(faint, scale, within=shape, reach_in=False):
         w, h = b.rect[1]
@@ -1774,7 +1775,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 blobs.append(blob)
                 doubts[id(blob)] = FADED_IN_LIGHT
         if faint_look:
-            # A die-sized square a little unlike the tray, off every die: unless the network
+            # A die-sized shape a little unlike the tray, off every die: unless the network
             # is sure no die is there, a die faded (leaning, only its edge on the tray).
             squares = _faint_squares(faint_look[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side)
             for blob, face_guess in zip(squares, faces.steady_guess(look, [framed_as_die(b) for b in squares])):
