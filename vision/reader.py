@@ -414,11 +414,12 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
             if parent >= 0 and cv2.contourArea(contour) < 0.2 * cv2.contourArea(contours[parent]):
                 cv2.drawContours(mask, [contour], -1, 255, -1)
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
-    opened = _opened(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open)))
+    opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open))
+    opened = _opened(mask, opening)
     if opened_away is not None:
         opened_away.append(cv2.subtract(mask, opened))
     if faint_mask is not None:
-        faint.append(_opened(faint_mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open))))
+        faint.append(_opened(faint_mask, opening))
     return opened, scale
 
 
@@ -426,11 +427,11 @@ def _found_tray(img: np.ndarray, tray_colour: np.ndarray) -> tuple[int, int, int
     """The tray inside its rim (x, y, w, h, ``img``'s pixels) in a frame with dice on it, as
     ``dicetable calibrate`` finds it in the empty one (vision.calibrate.grow_tray): grown from
     the middle while the picture changes smoothly, round the dice (its holes and notches filled
-    by its box). None unless that
-    is plainly a rectangle within the frame: no rim in view, a tray the cup's rim bites into,
-    a tray of many colours; then the whole frame is read, as before. (The box, not the region's
-    outline: a die in a corner keeps the region out of the corner, and its outline would cut
-    the die; the box goes round it. A tray seen at a slant keeps the rim's corners in its box.)"""
+    by its box). None unless that is plainly a rectangle within the frame (not so: no rim in
+    view, a tray the cup's rim bites into, a tray of many colours); then the whole frame is
+    read, as before. (The box, not the region's outline: a die in a corner keeps the region out
+    of the corner, and its outline would cut the die; the box goes round it. A tray seen at a
+    slant keeps the rim's corners in its box.)"""
     rows, cols = img.shape[:2]
     blurred = cv2.GaussianBlur(img, (0, 0), 1.0)
     # Grown from every point of a grid over the middle that has the tray's colour (the middle
