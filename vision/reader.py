@@ -478,7 +478,12 @@ def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch
     depth = max(2, stretch // 4)
 
     def median(part: np.ndarray) -> np.ndarray:
-        return _median_u8(np.ascontiguousarray(part)).astype(np.uint8)
+        # np.median's numbers (the middle two's mean, rounded down to a whole level) from a
+        # plain sort: on the hundred-odd pixels of a strip, a sixth of _median_u8's histograms'
+        # time and half np.median's.
+        ranked = np.sort(part.reshape(-1, 3), axis=0)
+        m = len(ranked)
+        return ((ranked[(m - 1) // 2].astype(np.uint16) + ranked[m // 2]) // 2).astype(np.uint8)
 
     for a in range(y0, y1, stretch):
         b = min(y1, a + stretch)
