@@ -1,7 +1,8 @@
 """Draw what the reader saw on a copy of the frame: the evidence photo of a pull.
 
 Made to be read at a glance on a wall scoreboard: a thick outline round each die with its value
-large beside it (green when the reading is ok, amber when unsure), a red box with a "?" round
+large beside it (green when the reading is ok, amber when unsure; above the die, or below, right
+or left of it where that hides no other die nor value), a red box with a "?" round
 each place the reader could not make out (``Reading.extra["unclear"]``), and a banner with the
 status and the reason in a band of its own above the photo (over it, it hid the dice at the
 tray's top edge).
@@ -29,18 +30,48 @@ def _as_bgr(image: np.ndarray) -> np.ndarray:
     return image.copy()
 
 
-def _label(img: np.ndarray, text: str, x: int, y: int, scale: float, thick: int,
-           colour: tuple[int, int, int], *, below: int | None = None) -> None:
-    """Text on a filled box of the status colour so it reads on any background, its baseline
-    at y; where it would run off the top, at ``below`` instead (under what it labels)."""
+Rect = tuple[int, int, int, int]     # x0, y0, x1, y1
+
+
+def _label_rect(img: np.ndarray, text: str, x: int, y: int, scale: float, thick: int) -> tuple[Rect, int, int]:
+    """Where ``_label`` draws ``text`` with its baseline at y (kept inside the image): its filled
+    box, and the baseline's x and y."""
     (w, h), base = cv2.getTextSize(text, FONT, scale, thick)
     hgt, wid = img.shape[:2]
-    x = int(min(max(x, 0), max(wid - w - 4, 0)))
-    if y - h - 4 < 0 and below is not None:
-        y = below + h + 4
+    x = int(min(max(x, 3), max(wid - w - 4, 3)))
     y = int(min(max(y, h + 4), hgt - base - 2))
-    cv2.rectangle(img, (x - 3, y - h - 4), (x + w + 3, y + base + 2), colour, -1)
+    return (x - 3, y - h - 4, x + w + 3, y + base + 2), x, y
+
+
+def _label(img: np.ndarray, text: str, x: int, y: int, scale: float, thick: int,
+           colour: tuple[int, int, int]) -> Rect:
+    """Text on a filled box of the status colour so it reads on any background, its baseline
+    at y. Returns the box."""
+    rect, x, y = _label_rect(img, text, x, y, scale, thick)
+    cv2.rectangle(img, rect[:2], rect[2:], colour, -1)
     cv2.putText(img, text, (x, y), FONT, scale, INK, thick, cv2.LINE_AA)
+    return rect
+
+
+def _overlap(a: Rect, b: Rect) -> int:
+    return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _beside(img: np.ndarray, text: str, box: Rect, scale: float, thick: int, keep_clear: list[Rect]) -> tuple[int, int]:
+    """The baseline (x, y) of a label for the die in ``box``: above it, else below, right or left
+    of it, whichever covers least of ``keep_clear`` (the dice, the labels already written), so
+    that a label never hides a die the players check the verdict against."""
+    (w, h), base = cv2.getTextSize(text, FONT, scale, thick)
+    x0, y0, x1, y1 = box
+    middle = (y0 + y1 + h) // 2
+    places = [(x0, y0 - base - 6), (x0, y1 + h + 8), (x1 + 7, middle), (x0 - w - 7, middle)]
+    best, best_cover = places[0], None
+    for x, y in places:
+        rect, _, _ = _label_rect(img, text, x, y, scale, thick)
+        cover = sum(_overlap(rect, other) for other in keep_clear)
+        if best_cover is None or cover < best_cover:
+            best, best_cover = (x, y), cover
+    return best
 
 
 def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
@@ -57,14 +88,21 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
     colour = GREEN if reading.ok else AMBER
     unit = max(min(h, w) / 480.0, 0.5)            # scale strokes and text with the frame
     thick = max(2, int(round(3 * unit)))
+    boxes: list[Rect] = []
     for die in reading.dice:
         half = max(die.size, 8.0) / 2.0
         box = cv2.boxPoints(((die.x, die.y), (2 * half + 4, 2 * half + 4), die.angle))
         cv2.polylines(out, [np.round(box).astype(np.int32)], True, colour, thick, cv2.LINE_AA)
-        # the value as big as the die (within limits) just above it
+        (bx0, by0), (bx1, by1) = box.min(axis=0), box.max(axis=0)
+        boxes.append((int(bx0) - thick, int(by0) - thick, int(bx1) + thick, int(by1) + thick))
+    # Each value as big as its die (within limits), beside it where it hides no other die:
+    # the photo is the evidence of a pull, and the players look at the dice themselves.
+    keep_clear = list(boxes)
+    for die, box in zip(reading.dice, boxes):
         scale = float(np.clip(die.size / 28.0, 0.8 * unit, 2.5 * unit))
-        _label(out, str(die.value), int(die.x - half), int(die.y - half - thick - 4), scale,
-               max(2, int(round(scale * 2))), colour, below=int(die.y + half + thick + 4))
+        text, tk = str(die.value), max(2, int(round(scale * 2)))
+        x, y = _beside(out, text, box, scale, tk, keep_clear)
+        keep_clear.append(_label(out, text, x, y, scale, tk, colour))
     # Thinner than the dice's outlines and with a small mark: they say where to look, the dice
     # stay what catches the eye.
     fine = max(1, thick // 2)

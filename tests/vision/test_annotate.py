@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -74,3 +75,22 @@ def test_places_the_reader_could_not_make_out_are_boxed_in_red() -> None:
     assert red[250:312, 298:303].any() and red[250:312, 378:383].any()    # its left and right sides
     assert not red[380:, :].any()                                          # nowhere else below it
     assert not _near(annotate(image, Reading(Status.UNSURE, DICE[:1], "x")), RED).any()
+
+
+def test_a_label_never_hides_a_neighbouring_die() -> None:
+    """Dice touching in a column: written above each die, as before, the lower die's value hid
+    the upper die's face, the one a player checks the verdict against. Each value now goes where
+    it covers no die and no other value."""
+    image = np.full((480, 640, 3), 128, np.uint8)
+    column = (Die(2, 300.0, 200.0, 50.0, 1.0), Die(5, 300.0, 254.0, 50.0, 1.0), Die(6, 300.0, 308.0, 50.0, 1.0))
+    annotated = annotate(image, Reading(Status.OK, column))
+    out = annotated[annotated.shape[0] - 480:]
+    label = _near(out, GREEN)
+    for die in column:          # inside each outline: the die as it was, nothing written on it
+        half = die.size / 2 - 3
+        assert not label[int(die.y - half):int(die.y + half), int(die.x - half):int(die.x + half)].any()
+    # three labels apart from each other, each a good part of a die's size
+    outlines = np.zeros_like(label)
+    outlines[165:345, 265:336] = True
+    n, _, stats, _ = cv2.connectedComponentsWithStats((label & ~outlines).astype(np.uint8))
+    assert (stats[1:, cv2.CC_STAT_AREA] > 0.3 * 50 * 50).sum() == 3, stats
