@@ -2,7 +2,7 @@
 
 Made to be read at a glance on a wall scoreboard: a thick outline round each die with its value
 large beside it (green when the reading is ok, amber when unsure; above the die, or below, right
-or left of it where that hides no other die nor value), a red box with a "?" round
+or left of it where that hides no other die, value or unclear place), a red box with a "?" round
 each place the reader could not make out (``Reading.extra["unclear"]``), and a banner with the
 status and the reason in a band of its own above the photo (over it, it hid the dice at the
 tray's top edge).
@@ -97,7 +97,8 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
         boxes.append((int(bx0) - thick, int(by0) - thick, int(bx1) + thick, int(by1) + thick))
     # Each value as big as its die (within limits), beside it where it hides no other die:
     # the photo is the evidence of a pull, and the players look at the dice themselves.
-    keep_clear = list(boxes)
+    unclear = [(int(x), int(y), int(x + bw), int(y + bh)) for x, y, bw, bh in reading.extra.get("unclear", ())]
+    keep_clear = boxes + unclear
     for die, box in zip(reading.dice, boxes):
         scale = float(np.clip(die.size / 28.0, 0.8 * unit, 2.5 * unit))
         text, tk = str(die.value), max(2, int(round(scale * 2)))

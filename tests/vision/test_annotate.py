@@ -94,3 +94,15 @@ def test_a_label_never_hides_a_neighbouring_die() -> None:
     outlines[165:345, 265:336] = True
     n, _, stats, _ = cv2.connectedComponentsWithStats((label & ~outlines).astype(np.uint8))
     assert (stats[1:, cv2.CC_STAT_AREA] > 0.3 * 50 * 50).sum() == 3, stats
+
+
+def test_a_label_does_not_hide_a_place_the_reader_could_not_make_out() -> None:
+    """A die at the photo's top edge, and the die it touches below unread: its value, with no
+    room above it, goes beside it rather than on the unclear place the players must look at."""
+    from vision.annotate import RED
+    image = np.full((480, 640, 3), 128, np.uint8)
+    reading = Reading(Status.UNSURE, (Die(4, 300.0, 30.0, 50.0, 1.0),), "a face matches no pip layout")
+    reading.extra["unclear"] = [(275, 58, 50, 50)]
+    out = annotate(image, reading)[-480:]
+    inside = out[62:104, 279:321]
+    assert not _near(inside, AMBER).any() and not _near(inside, RED).any()
