@@ -57,21 +57,21 @@ def _overlap(a: Rect, b: Rect) -> int:
     return max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
-def _beside(img: np.ndarray, text: str, box: Rect, scale: float, thick: int, keep_clear: list[Rect]) -> tuple[int, int]:
+def _label_place(img: np.ndarray, text: str, box: Rect, scale: float, thick: int,
+                 keep_clear: list[Rect]) -> tuple[int, int]:
     """The baseline (x, y) of a label for the die in ``box``: above it, else below, right or left
-    of it, whichever covers least of ``keep_clear`` (the dice, the labels already written), so
-    that a label never hides a die the players check the verdict against."""
+    of it, the first that covers least of ``keep_clear`` (the dice, the unclear places, the labels
+    already written), so that a label never hides a die the players check the verdict against."""
     (w, h), base = cv2.getTextSize(text, FONT, scale, thick)
     x0, y0, x1, y1 = box
     middle = (y0 + y1 + h) // 2
     places = [(x0, y0 - base - 6), (x0, y1 + h + 8), (x1 + 7, middle), (x0 - w - 7, middle)]
-    best, best_cover = places[0], None
-    for x, y in places:
-        rect, _, _ = _label_rect(img, text, x, y, scale, thick)
-        cover = sum(_overlap(rect, other) for other in keep_clear)
-        if best_cover is None or cover < best_cover:
-            best, best_cover = (x, y), cover
-    return best
+
+    def cover(place: tuple[int, int]) -> int:
+        rect, _, _ = _label_rect(img, text, *place, scale, thick)
+        return sum(_overlap(rect, other) for other in keep_clear)
+
+    return min(places, key=cover)
 
 
 def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
@@ -102,7 +102,7 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
     for die, box in zip(reading.dice, boxes):
         scale = float(np.clip(die.size / 28.0, 0.8 * unit, 2.5 * unit))
         text, tk = str(die.value), max(2, int(round(scale * 2)))
-        x, y = _beside(out, text, box, scale, tk, keep_clear)
+        x, y = _label_place(out, text, box, scale, tk, keep_clear)
         keep_clear.append(_label(out, text, x, y, scale, tk, colour))
     # Thinner than the dice's outlines and with a small mark: they say where to look, the dice
     # stay what catches the eye.

@@ -309,6 +309,15 @@ def _median_u8(pixels: np.ndarray, mask: np.ndarray | None = None, count: int | 
     return out
 
 
+def _strip_median(pixels: np.ndarray) -> np.ndarray:
+    """Per-channel median of a few hundred 8-bit pixels (h x w x 3), as np.median gives it (the
+    middle two's mean) rounded down to a whole level, from a plain sort: there a sixth of
+    _median_u8's histograms' time and half np.median's."""
+    ranked = np.sort(pixels.reshape(-1, 3), axis=0)
+    m = len(ranked)
+    return ((ranked[(m - 1) // 2].astype(np.uint16) + ranked[m // 2]) // 2).astype(np.uint8)
+
+
 def _weighted_median(values: list[float], weights: list[float]) -> float:
     """The value below which half the total weight lies."""
     order = np.argsort(values)
@@ -477,24 +486,16 @@ def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch
     out = small.copy()
     depth = max(2, stretch // 4)
 
-    def median(part: np.ndarray) -> np.ndarray:
-        # np.median's numbers (the middle two's mean, rounded down to a whole level) from a
-        # plain sort: on the hundred-odd pixels of a strip, a sixth of _median_u8's histograms'
-        # time and half np.median's.
-        ranked = np.sort(part.reshape(-1, 3), axis=0)
-        m = len(ranked)
-        return ((ranked[(m - 1) // 2].astype(np.uint16) + ranked[m // 2]) // 2).astype(np.uint8)
-
     for a in range(y0, y1, stretch):
         b = min(y1, a + stretch)
-        out[a:b, :x0] = median(small[a:b, x0:x0 + depth])
-        out[a:b, x1:] = median(small[a:b, x1 - depth:x1])
+        out[a:b, :x0] = _strip_median(small[a:b, x0:x0 + depth])
+        out[a:b, x1:] = _strip_median(small[a:b, x1 - depth:x1])
     for a in range(0, cols, stretch):
         b = min(cols, a + stretch)
         inside_a = min(max(a, x0), x1 - 1)
         inside_b = max(min(b, x1), min(x1, inside_a + stretch))
-        out[:y0, a:b] = median(small[y0:y0 + depth, inside_a:inside_b])
-        out[y1:, a:b] = median(small[y1 - depth:y1, inside_a:inside_b])
+        out[:y0, a:b] = _strip_median(small[y0:y0 + depth, inside_a:inside_b])
+        out[y1:, a:b] = _strip_median(small[y1 - depth:y1, inside_a:inside_b])
     return out
 
 

@@ -124,41 +124,18 @@ def test_hand_made_medians_are_numpys() -> None:
             assert reader._percentile_u8(grey, q) == np.percentile(grey, q)
 
 
-def _reference_tray_beyond_rim(small, rect, stretch):
-    """_tray_beyond_rim as it was written, with numpy's median of each strip."""
-    rows, cols = small.shape[:2]
-    x0, y0, x1, y1 = max(0, rect[0]), max(0, rect[1]), min(cols, rect[2]), min(rows, rect[3])
-    out = small.copy()
-    depth = max(2, stretch // 4)
-
-    def median(part):
-        return np.median(part.reshape(-1, 3), axis=0).astype(np.uint8)
-
-    for a in range(y0, y1, stretch):
-        b = min(y1, a + stretch)
-        out[a:b, :x0] = median(small[a:b, x0:x0 + depth])
-        out[a:b, x1:] = median(small[a:b, x1 - depth:x1])
-    for a in range(0, cols, stretch):
-        b = min(cols, a + stretch)
-        inside_a = min(max(a, x0), x1 - 1)
-        inside_b = max(min(b, x1), min(x1, inside_a + stretch))
-        out[:y0, a:b] = median(small[y0:y0 + depth, inside_a:inside_b])
-        out[y1:, a:b] = median(small[y1 - depth:y1, inside_a:inside_b])
-    return out
-
-
-def test_the_tray_painted_past_its_rim_takes_numpys_medians() -> None:
+def test_the_rims_strip_medians_are_numpys_rounded_down() -> None:
+    """The tray painted past its rim takes each strip's median from a sort: numpy's median (the
+    middle two's mean) as a whole level, rounded down, as the histograms gave it before."""
     rng = np.random.default_rng(5)
-    for t in range(100):
-        rows, cols = (int(v) for v in rng.integers(20, 90, 2))
-        small = rng.integers(0, 256, (rows, cols, 3)).astype(np.uint8)
+    for t in range(300):
+        h, w = (int(v) for v in rng.integers(1, 40, 2))
+        pixels = rng.integers(0, 256, (h, w, 3)).astype(np.uint8)
         if t % 2:
-            small //= 50                             # many ties: the middle two's mean rounds down
-        x0, y0 = int(rng.integers(0, cols // 3)), int(rng.integers(0, rows // 3))
-        rect = (x0, y0, int(rng.integers(x0 + 2, cols + 1)), int(rng.integers(y0 + 2, rows + 1)))
-        stretch = int(rng.integers(5, 40)) | 1
-        assert np.array_equal(reader._tray_beyond_rim(small, rect, stretch),
-                              _reference_tray_beyond_rim(small, rect, stretch))
+            pixels //= 50                            # many ties: the middle two's mean rounds down
+        want = np.median(pixels.reshape(-1, 3), axis=0).astype(np.uint8)
+        assert np.array_equal(reader._strip_median(pixels), want)
+        assert np.array_equal(reader._strip_median(pixels), reader._median_u8(pixels).astype(np.uint8))
 
 
 def test_components_on_the_pixels_box_are_opencvs() -> None:
