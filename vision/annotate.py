@@ -2,8 +2,9 @@
 
 Made to be read at a glance on a wall scoreboard: a thick outline round each die with its value
 large beside it (green when the reading is ok, amber when unsure; above the die, or below, right
-or left of it where that hides no other die, value or unclear place), a red box with a "?" round
-each place the reader could not make out (``Reading.extra["unclear"]``), and a banner with the
+or left of it where that hides no other die, value or unclear place), a red box round each place
+the reader could not make out (``Reading.extra["unclear"]``) with a "?" placed beside it the same
+way, and a banner with the
 status and the reason in a band of its own above the photo (over it, it hid the dice at the
 tray's top edge).
 """
@@ -106,11 +107,15 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
         keep_clear.append(_label(out, text, x, y, scale, tk, colour))
     # Thinner than the dice's outlines and with a small mark: they say where to look, the dice
     # stay what catches the eye.
+    # Each "?" goes beside its box like a value: at the box's corner it hid the dice next to it.
     fine = max(1, thick // 2)
-    for x, y, bw, bh in reading.extra.get("unclear", ()):
-        cv2.rectangle(out, (int(x), int(y)), (int(x + bw), int(y + bh)), RED, fine, cv2.LINE_AA)
-        scale = float(np.clip(min(bw, bh) / 40.0, 0.5 * unit, 1.0 * unit))
-        _label(out, "?", int(x), int(y) - fine - 3, scale, max(1, int(round(scale * 2))), RED)
+    for box in unclear:
+        cv2.rectangle(out, box[:2], box[2:], RED, fine, cv2.LINE_AA)
+    for box in unclear:
+        scale = float(np.clip(min(box[2] - box[0], box[3] - box[1]) / 40.0, 0.5 * unit, 1.0 * unit))
+        tk = max(1, int(round(scale * 2)))
+        x, y = _label_place(out, "?", box, scale, tk, keep_clear)
+        keep_clear.append(_label(out, "?", x, y, scale, tk, RED))
     status = "OK" if reading.ok else "UNSURE"
     text = f"{status}: {' '.join(str(v) for v in reading.values) or 'no dice'}"
     if reading.reason:

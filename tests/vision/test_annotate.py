@@ -106,3 +106,19 @@ def test_a_label_does_not_hide_a_place_the_reader_could_not_make_out() -> None:
     out = annotate(image, reading)[-480:]
     inside = out[62:104, 279:321]
     assert not _near(inside, AMBER).any() and not _near(inside, RED).any()
+
+
+def test_a_question_mark_does_not_hide_a_die() -> None:
+    """A die read just above an unclear place: the "?" drawn at the place's top-left corner
+    covered its face (a real photo's tray, dice crowded at its rim). It now goes beside the
+    place where it hides no die."""
+    from vision.annotate import RED
+    image = np.full((480, 640, 3), 128, np.uint8)
+    reading = Reading(Status.UNSURE, (Die(3, 318.0, 222.0, 40.0, 1.0),), "dice are touching or overlapping")
+    reading.extra["unclear"] = [(300, 250, 80, 60)]
+    out = annotate(image, reading)[-480:]
+    red = _near(out, RED)
+    assert not red[204:241, 300:337].any(), "nothing red on the die's face"
+    boxed = np.zeros_like(red)
+    boxed[247:314, 297:384] = True
+    assert (red & ~boxed).sum() > 100, "the ? is still written, outside its box"
