@@ -1832,9 +1832,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         why = (STRAY_PIPS if _paired(stray, die_side) or lit_face or sharpness < MIN_SHARPNESS
                else LONE_SPOT if lone_dark else LONE_LIGHT_SPOT)
         problems.append(why)
-        for px, py in stray:        # shown on the evidence photo
-            x, y = (width - 1 - px if view is View.BOTTOM else px) - die_side / 2, py - die_side / 2
-            unclear.append((int(x) + offset[0], int(y) + offset[1], int(die_side), int(die_side)))
+        # Shown on the evidence photo: one box round each group of spots a die's reach apart
+        # (a face's pips), not one per spot: boxed one by one, a missed die's five pips drew
+        # five boxes and five marks over it.
+        for group in _spot_groups(stray, 0.8 * die_side):
+            (gx0, gy0), (gx1, gy1) = group.min(axis=0), group.max(axis=0)
+            if view is View.BOTTOM:
+                gx0, gx1 = width - 1 - gx1, width - 1 - gx0
+            x, y = gx0 - die_side / 2, gy0 - die_side / 2
+            unclear.append((int(x) + offset[0], int(y) + offset[1],
+                            int(gx1 - gx0 + die_side), int(gy1 - gy0 + die_side)))
             unclear_why.append(why)
     dice = []
     for value, confidence, x, y, side, angle in found:

@@ -182,3 +182,20 @@ def test_a_faint_die_filling_its_window_is_weighed_without_a_warning() -> None:
         warnings.simplefilter("error", RuntimeWarning)
         reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE      # (a cup's rim covers part of the tray)
+
+
+def test_pips_outside_every_die_are_boxed_a_die_at_a_time() -> None:
+    """Four white dice on the white tray that no region holds: only their pips show. Each pip
+    was boxed on its own, and the evidence photo showed a pile of boxes and marks over each
+    die; the boxes now go round each die's group of pips, one a die."""
+    name = "IMG_20191209_100728"
+    reading = reader.read_dice(_photo(name))
+    assert reading.status is Status.UNSURE
+    boxes = [box for box, why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
+             if why == reader.STRAY_PIPS]
+    missed = [(x, y) for _, x, y in _labelled(name)
+              if not any(np.hypot(d.x - x, d.y - y) < 10 for d in reading.dice)]
+    assert len(missed) == 4
+    assert len(boxes) == len(missed), boxes
+    for x, y in missed:
+        assert sum(bx <= x <= bx + bw and by <= y <= by + bh for bx, by, bw, bh in boxes) == 1, (x, y, boxes)
