@@ -5,7 +5,8 @@ large beside it (green when the reading is ok, amber when unsure; above the die,
 or left of it where that hides no other die, value or unclear place), a red box round each place
 the reader could not make out (``Reading.extra["unclear"]``) with a "?" placed beside it the same
 way, and a banner with the
-status and the reason in a band of its own above the photo (over it, it hid the dice at the
+status, the values (with, for the camera under the tray, how they follow from the faces in the
+photo) and the reason in a band of its own above the photo (over it, it hid the dice at the
 tray's top edge).
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .reading import Reading
+from .reading import Reading, View
 
 GREEN = (60, 200, 60)       # BGR
 AMBER = (0, 170, 255)
@@ -118,6 +119,10 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
         keep_clear.append(_label(out, "?", x, y, scale, tk, RED))
     status = "OK" if reading.ok else "UNSURE"
     text = f"{status}: {' '.join(str(v) for v in reading.values) or 'no dice'}"
+    if reading.view is View.BOTTOM:
+        # The photo shows the faces on the tray; the numbers are the faces on top. Said on the
+        # photo, or a die showing four pips marked 3 looks like a misread.
+        text += " (seen from below: top = 7 - face seen)"
     if reading.reason:
         text += f" - {reading.reason}"
     scale = 0.8 * unit

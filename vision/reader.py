@@ -1521,7 +1521,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             if min(seen_w, seen_h) < MIN_DIE_PX or seen_w * seen_h < 0.5 * tw * th:
                 # A calibration made with another camera or resolution: say so, do not guess.
                 # (No numbers: the wall shows only reasons without any, see device.referee.)
-                return Reading(Status.UNSURE, (), TRAY_NOT_IN_FRAME, brightness, sharpness)
+                return Reading(Status.UNSURE, (), TRAY_NOT_IN_FRAME, brightness, sharpness, view=view)
     if view is View.BOTTOM:
         img = cv2.flip(img, 1)
         grey = cv2.flip(grey, 1)
@@ -1549,7 +1549,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             inner, auto_tray = (x0, y0, x1 - x0, y1 - y0), True
 
     def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
-        return Reading(Status.UNSURE, dice, reason, brightness, sharpness)
+        return Reading(Status.UNSURE, dice, reason, brightness, sharpness, view=view)
 
     if brightness < TOO_DARK:
         return unsure("too dark: the tray light may be off")
@@ -1870,4 +1870,4 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         reading.extra["unclear"] = unclear
         reading.extra["unclear_why"] = unclear_why       # each box's reason
         return reading
-    return Reading(Status.OK, tuple(dice), None, brightness, sharpness)
+    return Reading(Status.OK, tuple(dice), None, brightness, sharpness, view=view)

@@ -48,6 +48,7 @@ class Reading:
     brightness: float = 0.0        # mean grey level 0..255 (the watcher uses it to see the cup lifted)
     sharpness: float = 0.0         # variance of the Laplacian (blur measure)
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    view: View | None = field(default=None, compare=False)   # the camera's, as read (None: not said)
 
     @property
     def ok(self) -> bool:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from vision.annotate import AMBER, GREEN, annotate
-from vision.reading import Die, Reading, Status
+from vision.reading import Die, Reading, Status, View
 
 DICE = (Die(3, 120.0, 200.0, 50.0, 0.9, 15.0), Die(5, 420.0, 300.0, 60.0, 0.95))
 
@@ -122,3 +122,20 @@ def test_a_question_mark_does_not_hide_a_die() -> None:
     boxed = np.zeros_like(red)
     boxed[247:314, 297:384] = True
     assert (red & ~boxed).sum() > 100, "the ? is still written, outside its box"
+
+
+def test_a_bottom_view_photo_says_its_numbers_are_the_top_faces() -> None:
+    """Under the tray the camera sees each die's bottom face, and the photo is marked with the
+    players' value, 7 minus it: the banner says so. (Its text is measured by where its ink ends:
+    a long text shrinks to fit the width.)"""
+    image = np.full((480, 640, 3), 128, np.uint8)
+
+    def ink_right_edge(reading: Reading) -> int:
+        out = annotate(image, reading)
+        band = out[:out.shape[0] - 480]
+        return int(np.flatnonzero((band.max(axis=2) < 60).any(axis=0)).max())
+
+    top = ink_right_edge(Reading(Status.OK, DICE, view=View.TOP))
+    bottom = ink_right_edge(Reading(Status.OK, DICE, view=View.BOTTOM))
+    unsaid = ink_right_edge(Reading(Status.OK, DICE))
+    assert top == unsaid and bottom > top + 200

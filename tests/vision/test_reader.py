@@ -52,6 +52,9 @@ def test_bottom_view_reports_the_opposite_face(clean_top) -> None:
     for die in bottom.dice:
         assert by_place[(round(die.x), round(die.y))] == 7 - die.value
     assert read_dice(scene.image, "bottom").values == bottom.values
+    # Each reading says which way it was read (the evidence photo explains the bottom view's).
+    assert (top.view, bottom.view) == (View.TOP, View.BOTTOM)
+    assert read_dice(np.zeros((240, 320, 3), np.uint8), "bottom").view is View.BOTTOM   # unsure too
 
 
 def test_pips_off_every_die_make_the_reading_unsure(clean_top) -> None:
