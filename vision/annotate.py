@@ -4,10 +4,9 @@ Made to be read at a glance on a wall scoreboard: a thick outline round each die
 large beside it (green when the reading is ok, amber when unsure; above the die, or below, right
 or left of it where that hides no other die, value or unclear place), a red box round each place
 the reader could not make out (``Reading.extra["unclear"]``) with a "?" placed beside it the same
-way, and a banner with the
-status, the values (with, for the camera under the tray, how they follow from the faces in the
-photo) and the reason in a band of its own above the photo (over it, it hid the dice at the
-tray's top edge).
+way, and a banner with the status, the values (with, for the camera under the tray, how they
+follow from the faces in the photo) and the reason in a band of its own above the photo (over
+it, it hid the dice at the tray's top edge).
 """
 
 from __future__ import annotations
