@@ -106,8 +106,8 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
         x, y = _label_place(out, text, box, scale, tk, keep_clear)
         keep_clear.append(_label(out, text, x, y, scale, tk, colour))
     # Thinner than the dice's outlines and with a small mark: they say where to look, the dice
-    # stay what catches the eye.
-    # Each "?" goes beside its box like a value: at the box's corner it hid the dice next to it.
+    # stay what catches the eye. Each "?" goes beside its box like a value (on the box's corner
+    # it hid the dice crowded next to it).
     fine = max(1, thick // 2)
     for box in unclear:
         cv2.rectangle(out, box[:2], box[2:], RED, fine, cv2.LINE_AA)
