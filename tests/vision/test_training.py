@@ -25,6 +25,21 @@ def test_synthetic_tiles_label_unreadable_dice_as_no_face() -> None:
     assert np.array_equal(tiles, again)                                 # seeded
 
 
+def test_cocked_frames_can_be_more_and_carry_the_other_hard_cases() -> None:
+    """--cocked-share and --cocked-mix: more frames with a cocked die, and those frames blurred,
+    glared, noised... as the random mix's are (the cocked dice the reader misread were such)."""
+    plain = list(synthdata._cocked(12, 5_000, 0.0))
+    mixed = list(synthdata._cocked(12, 5_000, 0.5))
+    for scenes in (plain, mixed):
+        assert all(sum(d.cocked for d in s.labels) == 1 for s in scenes)
+    assert all(s.hard == {"cocked"} for s in plain)
+    assert any(len(s.hard) > 1 for s in mixed)
+    assert {s.view.value for s in mixed} == {"top", "bottom"}
+    faceless = [sum(t.kind == "die" and t.value == 0 for t in synthdata.cut(20, seed=9, cocked_share=share)[1])
+                for share in (0.2, 0.6)]
+    assert faceless[1] > faceless[0]                # 12 frames with a cocked die, not 4
+
+
 def test_augmentation_moves_some_dice_off_centre_as_no_face() -> None:
     tiles, index = realdata.load()
     dice = np.array([k for k, t in enumerate(index) if t.kind == "die"][:200])
@@ -73,7 +88,8 @@ def test_impossible_training_settings_are_refused_with_a_reason(tmp_path, capsys
     import pytest
 
     for flags, says in ((["--patch", "30"], "multiple of 8"), (["--context", "0"], "--context 0"),
-                        (["--epochs", "0"], "at least one epoch")):
+                        (["--epochs", "0"], "at least one epoch"), (["--cocked-share", "0.9"], "from 0 to"),
+                        (["--cocked-mix", "2"], "a chance")):
         with pytest.raises(SystemExit) as exit_:
             train.main(flags + ["--out", str(tmp_path)])
         assert exit_.value.code == 2

@@ -19,20 +19,27 @@ from ..render import dataset
 from .realdata import TILE, Tile, between, tile as _tile
 
 TRAIN_SEED = 1_000_000
+COCKED_SHARE = 0.2      # of the frames, each showing one cocked die for sure
+OCCLUDED_SHARE = 0.2    # ... one half-hidden die
+# A cocked die is also blurred, under glare, on noise...: each other hard case with this chance
+# (as in the renderer's random mix). Zero: cocked dice on clean frames only.
+COCKED_MIX = 0.0
 
 
-def cut(frames: int, seed: int = TRAIN_SEED) -> tuple[np.ndarray, list[Tile]]:
+def cut(frames: int, seed: int = TRAIN_SEED, *, cocked_share: float = COCKED_SHARE,
+        occluded_share: float = OCCLUDED_SHARE, cocked_mix: float = COCKED_MIX
+        ) -> tuple[np.ndarray, list[Tile]]:
     """Tiles from ``frames`` rendered frames (about four dice each)."""
     rng = np.random.default_rng(seed)
     tiles: list[np.ndarray] = []
     index: list[Tile] = []
     # Cocked and half-hidden dice are rare in the random mix, yet they are what the model must
-    # refuse: a fifth of the frames each show one for sure.
-    lean = frames // 5
+    # refuse: a share of the frames each show one for sure.
+    cocked, occluded = int(frames * cocked_share), int(frames * occluded_share)
     scenes = itertools.chain(
-        dataset(frames - 2 * lean, seed=seed, n_dice=(1, 8), die_size=(20, 120)),
-        dataset(lean, seed=seed + frames, n_dice=(1, 8), die_size=(20, 120), hard="cocked"),
-        dataset(lean, seed=seed + 2 * frames, n_dice=(1, 8), die_size=(20, 120), hard="occluded"))
+        dataset(frames - cocked - occluded, seed=seed, n_dice=(1, 8), die_size=(20, 120)),
+        _cocked(cocked, seed + frames, cocked_mix),
+        dataset(occluded, seed=seed + 2 * frames, n_dice=(1, 8), die_size=(20, 120), hard="occluded"))
     for scene in scenes:
         image = scene.image
         w = image.shape[1]
@@ -62,3 +69,18 @@ def cut(frames: int, seed: int = TRAIN_SEED) -> tuple[np.ndarray, list[Tile]]:
                 index.append(Tile(name, "background", 0, ext, False))
                 break
     return np.array(tiles, np.uint8).reshape(-1, TILE, TILE, 3), index
+
+
+def _cocked(n: int, seed: int, mix: float):
+    """``n`` frames with one cocked die each, and each other hard case with chance ``mix``."""
+    if mix <= 0:
+        yield from dataset(n, seed=seed, n_dice=(1, 8), die_size=(20, 120), hard="cocked")
+        return
+    for i in range(n):
+        pick = np.random.default_rng([seed + i, 4])
+        hard = {"cocked"} | {c for c in ("touching", "rim", "glare", "blur", "noise", "uneven")
+                             if pick.random() < mix}
+        # One frame at a time through dataset, so its sizes and styles are drawn as for the others.
+        scene = next(iter(dataset(1, seed=seed + i, view="top" if i % 2 == 0 else "bottom",
+                                  n_dice=(1, 8), die_size=(20, 120), hard=hard)))
+        yield scene

@@ -112,7 +112,9 @@ def build_model(channels: int = 3, size: int = PATCH):
 
 
 def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threads: int = 2,
-          real_weight: int = REAL_WEIGHT, context: float = CONTEXT, size: int = PATCH, log=print) -> dict:
+          real_weight: int = REAL_WEIGHT, context: float = CONTEXT, size: int = PATCH,
+          cocked_share: float = synthdata.COCKED_SHARE, cocked_mix: float = synthdata.COCKED_MIX,
+          log=print) -> dict:
     import torch
 
     torch.manual_seed(seed)
@@ -121,7 +123,8 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     real_tiles, real_index = realdata.load()
     train_mask = np.array([not t.held_out for t in real_index])
     real_labels = np.array([class_of(t) for t in real_index], np.int64)
-    syn_tiles, syn_index = synthdata.cut(synthetic_frames, seed=synthdata.TRAIN_SEED + seed)
+    syn_tiles, syn_index = synthdata.cut(synthetic_frames, seed=synthdata.TRAIN_SEED + seed,
+                                           cocked_share=cocked_share, cocked_mix=cocked_mix)
     syn_labels = np.array([class_of(t) for t in syn_index], np.int64)
     real_die = train_mask & (real_labels > 0)
     tiles = np.concatenate([syn_tiles, real_tiles[train_mask]] + [real_tiles[real_die]] * (real_weight - 1))
@@ -177,7 +180,8 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
         "model": model_path.name, "patch": size, "context": context, "channels": channels,
         "classes": CLASSES,
         "trained": dt.date.today().isoformat(), "seed": seed, "epochs": epochs,
-        "synthetic_frames": synthetic_frames, "real_training_tiles": int(train_mask.sum()),
+        "synthetic_frames": synthetic_frames, "cocked_share": cocked_share, "cocked_mix": cocked_mix,
+        "real_training_tiles": int(train_mask.sum()),
         "torch": torch.__version__, "losses": [round(v, 4) for v in losses], **report,
     }
     (out_dir / "faces.json").write_text(json.dumps(meta, indent=1) + "\n")
@@ -193,6 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--context", type=float, default=CONTEXT,
                         help="patch side / die extent (more shows a leaning die's side)")
     parser.add_argument("--patch", type=int, default=PATCH, help="patch side in pixels (a multiple of 8)")
+    parser.add_argument("--cocked-share", type=float, default=synthdata.COCKED_SHARE,
+                        help="share of the synthetic frames that show a cocked die for sure")
+    parser.add_argument("--cocked-mix", type=float, default=synthdata.COCKED_MIX,
+                        help="chance of each other hard case (blur, glare...) on those frames")
     args = parser.parse_args(argv)
     if args.patch < 16 or args.patch % 8:
         parser.error(f"--patch {args.patch}: the network halves the patch three times; give a multiple of 8, at least 16")
@@ -200,13 +208,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--context {args.context}: the patch must show more than nothing round the die's centre")
     if args.epochs < 1:
         parser.error(f"--epochs {args.epochs}: train for at least one epoch")
+    if not 0 <= args.cocked_share <= 1 - synthdata.OCCLUDED_SHARE:
+        parser.error(f"--cocked-share {args.cocked_share}: give a share from 0 to {1 - synthdata.OCCLUDED_SHARE:g} "
+                     f"(a share {synthdata.OCCLUDED_SHARE:g} of the frames show a half-hidden die)")
+    if not 0 <= args.cocked_mix <= 1:
+        parser.error(f"--cocked-mix {args.cocked_mix}: a chance, from 0 to 1")
     try:
         import torch  # noqa: F401
     except ImportError:
         print("training needs PyTorch: pip install -e '.[train]'")
         return 2
     train(epochs=args.epochs, synthetic_frames=args.synthetic_frames, seed=args.seed, out_dir=args.out,
-          context=args.context, size=args.patch)
+          context=args.context, size=args.patch, cocked_share=args.cocked_share, cocked_mix=args.cocked_mix)
     return 0
 
 
