@@ -334,6 +334,11 @@ def test_camera_table_shows_the_evidence_photo(served_camera, browser):
     board.wait_for_selector("#verdict.outcome-lie #evidence")
     wait_for_photo(board)
     board.screenshot(path=str(SHOTS / "cam-02-lie-photo.png"))
+    # The whole verdict fits its panel at 1080p: its last line (who rolls next) is not cut off.
+    overflow = board.evaluate("() => { const m = document.querySelector('#verdict .message');"
+                              " const p = m.parentElement.parentElement.getBoundingClientRect();"
+                              " return m.getBoundingClientRect().bottom - Math.min(p.bottom, innerHeight); }")
+    assert overflow <= 0, f"the verdict's last line runs {overflow:.0f} px past its panel"
     table.seal([2, 1], dice_photo("IMG_20191208_112714"))
     phone.declare("Bob", "kuriki")
     board.wait_for_selector("#verdict.outcome-kuriki #evidence")
