@@ -311,6 +311,14 @@ def wait_for_photo(board) -> None:
                             " return i && i.complete && i.naturalWidth > 0; }")
 
 
+def verdict_overflow(board) -> float:
+    """How far the verdict's last line (who rolls next) runs past the bottom of its panel or
+    the screen, in pixels: at most 0 when the whole verdict can be read."""
+    return board.evaluate("() => { const m = document.querySelector('#verdict .message');"
+                          " const p = m.parentElement.parentElement.getBoundingClientRect();"
+                          " return m.getBoundingClientRect().bottom - Math.min(p.bottom, innerHeight); }")
+
+
 def test_camera_table_shows_the_evidence_photo(served_camera, browser):
     """With a camera the page sends no dice; the verdict shows the photo sealed under the cup."""
     url, table = served_camera
@@ -334,17 +342,24 @@ def test_camera_table_shows_the_evidence_photo(served_camera, browser):
     board.wait_for_selector("#verdict.outcome-lie #evidence")
     wait_for_photo(board)
     board.screenshot(path=str(SHOTS / "cam-02-lie-photo.png"))
-    # The whole verdict fits its panel at 1080p: its last line (who rolls next) is not cut off.
-    overflow = board.evaluate("() => { const m = document.querySelector('#verdict .message');"
-                              " const p = m.parentElement.parentElement.getBoundingClientRect();"
-                              " return m.getBoundingClientRect().bottom - Math.min(p.bottom, innerHeight); }")
-    assert overflow <= 0, f"the verdict's last line runs {overflow:.0f} px past its panel"
+    assert verdict_overflow(board) <= 0
     table.seal([2, 1], dice_photo("IMG_20191208_112714"))
     phone.declare("Bob", "kuriki")
     board.wait_for_selector("#verdict.outcome-kuriki #evidence")
     wait_for_photo(board)
     board.wait_for_selector('.player[data-name="Bob"][data-kurikis="1"]')
     board.screenshot(path=str(SHOTS / "cam-03-kuriki-photo.png"))
+    # A truth with the photo: the longest verdict, its message three lines at 1080p.
+    table.seal([5, 5], dice_photo("IMG_20191208_112714"))
+    phone.declare("Bob", "double-5")
+    board.wait_for_selector('#app[data-call="double-5"] .cup')
+    to_act = board.get_attribute("#app", "data-to-act")
+    phone.verb(to_act, "pull")
+    board.wait_for_selector("#verdict.outcome-truth #evidence")
+    wait_for_photo(board)
+    board.screenshot(path=str(SHOTS / "cam-04-truth-photo.png"))
+    assert "rolls again" in board.inner_text("#verdict .message")
+    assert verdict_overflow(board) <= 0
     assert errors == []
 
 
