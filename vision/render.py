@@ -34,6 +34,7 @@ STYLES = ("white", "black", "colour", "casino", "asian", "wood")
 HARD_CASES = ("touching", "rim", "cocked", "glare", "blur", "noise", "uneven", "occluded")
 # Hard cases after which a careful reader should answer unsure rather than read.
 UNREADABLE_CASES = ("cocked", "occluded", "cup_lifted")
+MIXED_CASES = ("touching", "rim", "glare", "blur", "noise", "uneven")   # the random mix's common cases
 
 # Canonical pip layouts, in units of the face's half side (pips sit at +-0.5 and 0).
 _A = 0.52
@@ -393,8 +394,7 @@ def _parse_hard(hard: Any, rng: np.random.Generator) -> frozenset[str]:
         return frozenset()
     if hard is True or hard == "random":
         # A random mix: each hard case with some chance (cocked and occluded rarer).
-        chosen = {c for c in ("touching", "rim", "glare", "blur", "noise", "uneven")
-                  if rng.random() < 0.35}
+        chosen = {c for c in MIXED_CASES if rng.random() < 0.35}
         chosen |= {c for c in ("cocked", "occluded") if rng.random() < 0.1}
         return frozenset(chosen)
     names = {hard} if isinstance(hard, str) else set(hard)

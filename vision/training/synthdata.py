@@ -9,20 +9,21 @@ Training seeds start at ``TRAIN_SEED``, far from the benchmark's (10,000 up) and
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 import cv2
 import numpy as np
 
 from ..faces import extent
 from ..reading import View
-from ..render import dataset
+from ..render import MIXED_CASES, Scene, dataset
 from .realdata import TILE, Tile, between, tile as _tile
 
 TRAIN_SEED = 1_000_000
 COCKED_SHARE = 0.2      # of the frames, each showing one cocked die for sure
 OCCLUDED_SHARE = 0.2    # ... one half-hidden die
-# A cocked die is also blurred, under glare, on noise...: each other hard case with this chance
-# (as in the renderer's random mix). Zero: cocked dice on clean frames only.
+# A cocked die is also blurred, under glare, on noise...: each of the renderer's MIXED_CASES
+# with this chance. Zero: cocked dice on clean frames only.
 COCKED_MIX = 0.0
 
 
@@ -71,16 +72,13 @@ def cut(frames: int, seed: int = TRAIN_SEED, *, cocked_share: float = COCKED_SHA
     return np.array(tiles, np.uint8).reshape(-1, TILE, TILE, 3), index
 
 
-def _cocked(n: int, seed: int, mix: float):
-    """``n`` frames with one cocked die each, and each other hard case with chance ``mix``."""
-    if mix <= 0:
-        yield from dataset(n, seed=seed, n_dice=(1, 8), die_size=(20, 120), hard="cocked")
-        return
+def _cocked(n: int, seed: int, mix: float) -> Iterator[Scene]:
+    """``n`` frames with one cocked die each, and each of the random mix's other hard cases with
+    chance ``mix`` (0: cocked dice on clean frames only)."""
     for i in range(n):
         pick = np.random.default_rng([seed + i, 4])
-        hard = {"cocked"} | {c for c in ("touching", "rim", "glare", "blur", "noise", "uneven")
-                             if pick.random() < mix}
-        # One frame at a time through dataset, so its sizes and styles are drawn as for the others.
-        scene = next(iter(dataset(1, seed=seed + i, view="top" if i % 2 == 0 else "bottom",
-                                  n_dice=(1, 8), die_size=(20, 120), hard=hard)))
-        yield scene
+        hard = {"cocked"} | {c for c in MIXED_CASES if pick.random() < mix}
+        # One frame at a time through dataset, so its view, size and style are drawn as for
+        # frame i of dataset(n, seed): with mix 0, the very same frames.
+        yield next(iter(dataset(1, seed=seed + i, view="top" if i % 2 == 0 else "bottom",
+                                n_dice=(1, 8), die_size=(20, 120), hard=hard)))
