@@ -38,6 +38,11 @@ def test_cocked_frames_can_be_more_and_carry_the_other_hard_cases() -> None:
     faceless = [sum(t.kind == "die" and t.value == 0 for t in synthdata.cut(20, seed=9, cocked_share=share)[1])
                 for share in (0.2, 0.6)]
     assert faceless[1] > faceless[0]                # 12 frames with a cocked die, not 4
+    import pytest
+
+    for bad in ({"cocked_share": 0.9}, {"cocked_share": -0.1}, {"cocked_mix": 1.5}):
+        with pytest.raises(ValueError, match="from 0 to 1"):
+            synthdata.cut(5, **bad)
 
 
 def test_augmentation_moves_some_dice_off_centre_as_no_face() -> None:

@@ -36,6 +36,10 @@ def cut(frames: int, seed: int = TRAIN_SEED, *, cocked_share: float = COCKED_SHA
     index: list[Tile] = []
     # Cocked and half-hidden dice are rare in the random mix, yet they are what the model must
     # refuse: a share of the frames each show one for sure.
+    if not (0 <= cocked_share and 0 <= occluded_share and cocked_share + occluded_share <= 1
+            and 0 <= cocked_mix <= 1):
+        raise ValueError(f"shares of the frames from 0 to 1 together (cocked {cocked_share}, "
+                         f"occluded {occluded_share}) and a mix from 0 to 1 ({cocked_mix})")
     cocked, occluded = int(frames * cocked_share), int(frames * occluded_share)
     scenes = itertools.chain(
         dataset(frames - cocked - occluded, seed=seed, n_dice=(1, 8), die_size=(20, 120)),
