@@ -90,6 +90,10 @@ SQUARE_OFFSET_PX = 1.8         # or this many pixels (small dice: a pixel or two
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
+SIDE_BY_SIDE_SURE = 0.02       # a die cut from touching dice by a straight line, its face read by its
+                               # pips and by the network (both looks, "no readable face" at most this),
+                               # is read when every other die cut from that clump lies plainly flat
+                               # (0: only a die plainly lying flat is read there)
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
@@ -631,6 +635,16 @@ def _inside_any(blob: _Blob, boxes: list[tuple[int, int, int, int]], scale: floa
     """Whether the blob's middle lies in one of ``boxes`` (x, y, w, h, pixels at ``scale``)."""
     (cx, cy), _, _ = blob.rect
     return any(x <= cx * scale <= x + w and y <= cy * scale <= y + h for x, y, w, h in boxes)
+
+
+def _clump_lies_flat(k: int, candidates: list, flat: list[bool], boxes: list[tuple[int, int, int, int]],
+                     scale: float) -> bool:
+    """Whether every other die cut from the same side-by-side clump(s) as candidate ``k``
+    (``boxes``, the mask's pixels at ``scale``) lies plainly flat (``flat``): then ``k`` leans on
+    none of them, or it shows. (A leaning 6 the network read alone beside a flat 2 made the 2 look
+    leaning; read, the frame was read ok with the leaning 6.)"""
+    mine = [box for box in boxes if _inside_any(candidates[k][0], [box], scale)]
+    return all(flat[j] for j, (blob, _) in enumerate(candidates) if j != k and _inside_any(blob, mine, scale))
 
 
 def _beside(cut: np.ndarray, blob: _Blob, scale: float) -> bool:
@@ -1673,13 +1687,18 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                  extent(candidates[k][0].side, candidates[k][0].rect[2])) for k in read])):
             if second.faceless > guesses[k].faceless:
                 guesses[k] = second
+    # A die lying flat shows a square outline round its face, or (its side in view) a face of 4+
+    # pips seen square on; a leaning die shows neither.
+    flat = [not isinstance(result, str) and (_square_round_face(blob, result[2], result[3])
+                                             or _flat_face(img, blob, result[0], result[2], result[3]))
+            for blob, result in candidates]
     for k, (blob, classic) in enumerate(candidates):
         result = classic
-        # A die lying flat shows a square outline round its face, or (its side in view) a face
-        # of 4+ pips seen square on; a leaning die shows neither.
-        lying_flat = not isinstance(result, str) and (
-            _square_round_face(blob, result[2], result[3]) or _flat_face(img, blob, result[0], result[2], result[3]))
-        if not isinstance(result, str) and not lying_flat and _inside_any(blob, side_by_side, scale):
+        lying_flat = flat[k]
+        if (not isinstance(result, str) and not lying_flat and _inside_any(blob, side_by_side, scale)
+                and not (faces is not None and guesses[k].face == result[0]
+                         and guesses[k].faceless <= SIDE_BY_SIDE_SURE
+                         and _clump_lies_flat(k, candidates, flat, side_by_side, scale))):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it; only a die plainly lying flat is read.
             doubts[id(blob)] = LEANING

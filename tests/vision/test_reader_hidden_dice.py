@@ -371,3 +371,31 @@ def test_only_a_die_sized_faint_shape_off_every_die_is_a_faded_die() -> None:
     cv2.rectangle(faint, (200, 120), (299, 199), 255, -1)  # a patch two dice across
     found = reader._faint_squares(faint, 1.0, faint.shape, [], [(40.0, 140.0)], 40.0)
     assert [tuple(round(v) for v in b.rect[0]) for b in found] == [(40, 34)]
+
+
+def test_a_flat_die_beside_another_is_read_when_its_pips_and_its_look_agree(monkeypatch) -> None:
+    """Frame 10103 (under the cup): two dice side by side, cut apart by a straight line. The 4's
+    piece is not square round its face, so it was "a die is leaning", though both looks of the
+    network read a flat 4 and its neighbour lies plainly flat: the frame was unsure. It is read."""
+    scene = _fresh(10_103)
+    assert scene.readable
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.ok and match(reading, truths) == (len(truths), True)
+    monkeypatch.setattr(reader, "SIDE_BY_SIDE_SURE", 0.0)
+    before = reader.read_dice(scene.image, scene.view)
+    assert before.status is Status.UNSURE and before.reason == LEANING
+
+
+def test_a_die_beside_one_the_network_read_alone_stays_doubted(monkeypatch) -> None:
+    """Frame 10152 (calibrated, seen from above): a 6 leans beside a flat 2. Its pips fit no
+    layout and the network, alone, reads a flat 6 (it sees a lean poorly); the 2's piece is not
+    square round its face. Read on the network's word, the 2 would make the frame ok with the
+    leaning 6 in it: the 2 is read only when every die cut from its clump lies plainly flat."""
+    scene = _fresh(10_152)
+    assert not scene.readable and any(d.cocked and d.face == 6 for d in scene.labels)
+    calibration = table_calibration(scene)
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    monkeypatch.setattr(reader, "_clump_lies_flat", lambda *args: True)
+    assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok   # confidently wrong
