@@ -157,7 +157,7 @@ LONE_LIGHT_SPOT = "a light spot off every die: the pip of a die the colour of th
 TRAY_NOT_IN_FRAME = "the calibrated tray does not fit the camera's frame: run dicetable calibrate again"
 NOT_READABLE = "something on the tray is not a readable die"
 MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is blurred:
-BLURRED_SURE = 0.9             # then each die is taken only if its pips and its look agree this surely
+BLURRED_SURE = 0.85            # then each die is taken only if its pips and its look agree this surely
 NO_SHARPNESS = 0.3             # and below this the frame is not read at all
 BLURRED_TOUCHING = 1.25        # ... and no two dice read closer than this x the die side (touching:
                                # blurred, a die leaning on another looks as flat as one beside it)
