@@ -143,7 +143,7 @@ MIDDLE_PIP_RIVAL = 0.5   # the pips read a 2 or a 4: the network's 3 or 5 (the s
                          # pip a glare may wash out) this many times its 2 or 4 is a disagreement
                          # (0: no such test)
 AGREE_NO_FACE_MAX = 0.08   # and "no readable face here" (no die, or a leaning or half-hidden one) at most this
-SQUARE_NO_FACE_MAX = 0.45  # the same for a die whose outline is square round its face
+SQUARE_NO_FACE_MAX = 0.3  # the same for a die whose outline is square round its face
 ALONE_MIN = 0.85       # no pip layout fitted: the network alone (a steady guess), at least this sure
 ALONE_NO_FACE_MAX = 0.02     # the scan's windows, and their steady guess: "no readable face" at most this
 PLAIN_NO_FACE_MAX = 0.03     # a die the pips could not read, read by the network's steady guess alone

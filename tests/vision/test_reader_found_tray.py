@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader
+from vision import reader
 from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
@@ -105,9 +105,6 @@ def test_two_white_dice_under_the_cup_are_read_without_the_rims_doubt(monkeypatc
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.OK and _exact(reading, scene), (reading.reason, reading.values)
     monkeypatch.setattr(reader, "AUTO_TRAY", False)
-    # (At the network's limit this was found with: since 2026-11-23 it doubts 40036's die by
-    # less than SQUARE_NO_FACE_MAX allows, and the whole frame reads it too.)
-    monkeypatch.setattr(classifier, "SQUARE_NO_FACE_MAX", 0.3)
     assert not reader.read_dice(scene.image, scene.view).ok
 
 
