@@ -142,7 +142,7 @@ RIVAL_MARGIN = 2.0     # ... unless its first choice is another face, this many 
 MIDDLE_PIP_RIVAL = 0.5   # the pips read a 2 or a 4: the network's 3 or 5 (the same face and a middle
                          # pip a glare may wash out) this many times its 2 or 4 is a disagreement
                          # (0: no such test)
-AGREE_NO_FACE_MAX = 0.08   # and "no readable face here" (no die, or a leaning or half-hidden one) at most this
+AGREE_NO_FACE_MAX = 0.05   # and "no readable face here" (no die, or a leaning or half-hidden one) at most this
 SQUARE_NO_FACE_MAX = 0.3  # the same for a die whose outline is square round its face
 ALONE_MIN = 0.85       # no pip layout fitted: the network alone (a steady guess), at least this sure
 ALONE_NO_FACE_MAX = 0.02     # the scan's windows, and their steady guess: "no readable face" at most this
@@ -191,7 +191,7 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
 
 SCAN_STEP = 0.2            # x the die's side between windows
 SCAN_EXTENTS = (1.1, 1.35)  # x the side: a die's upright box, square on to turned 45 degrees
-SCAN_MIN = 0.95            # a scanning window (one view) must be this sure
+SCAN_MIN = 0.98            # a scanning window (one view) must be this sure
 SCAN_SUPPORT = 2           # windows round a die that must agree (one lucky window is not a die)
 
 
