@@ -1700,7 +1700,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                          and guesses[k].faceless <= SIDE_BY_SIDE_SURE
                          and _clump_lies_flat(k, candidates, flat, side_by_side, scale))):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
-            # like one lying beside it; only a die plainly lying flat is read.
+            # like one lying beside it. Only a die plainly lying flat is read, or one its pips
+            # and the network both read flat whose clump's other dice lie plainly flat.
             doubts[id(blob)] = LEANING
             w, h = blob.rect[1]
             if max(w, h) > LEANING_ASPECT * min(w, h):

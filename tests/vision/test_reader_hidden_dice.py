@@ -388,8 +388,8 @@ def test_a_flat_die_beside_another_is_read_when_its_pips_and_its_look_agree(monk
 
 
 def test_a_die_beside_one_the_network_read_alone_stays_doubted(monkeypatch) -> None:
-    """Frame 10152 (calibrated, seen from above): a 6 leans beside a flat 2. Its pips fit no
-    layout and the network, alone, reads a flat 6 (it sees a lean poorly); the 2's piece is not
+    """Frame 10152 (calibrated, seen from above): a 6 leans beside a flat 2. No pips are found
+    on it and the network, alone, reads a flat 6 (it sees a lean poorly); the 2's piece is not
     square round its face. Read on the network's word, the 2 would make the frame ok with the
     leaning 6 in it: the 2 is read only when every die cut from its clump lies plainly flat."""
     scene = _fresh(10_152)
