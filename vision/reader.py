@@ -1012,7 +1012,9 @@ def _faint_side(faint: np.ndarray, scale: float, blob: _Blob, others: list[tuple
     xs, ys = xs + x0 - cx, ys + y0 - cy
     keep = np.ones(len(xs), bool)
     for ox, oy in others:
-        keep &= xs ** 2 + ys ** 2 < (xs + cx - ox * scale) ** 2 + (ys + cy - oy * scale) ** 2
+        ox, oy = ox * scale - cx, oy * scale - cy
+        if ox * ox + oy * oy < (2 * half + 2) ** 2:     # (one farther off is nearer no pixel here)
+            keep &= xs ** 2 + ys ** 2 < (xs - ox) ** 2 + (ys - oy) ** 2
     a = math.radians(angle)
     u = xs[keep] * math.cos(a) + ys[keep] * math.sin(a)
     v = -xs[keep] * math.sin(a) + ys[keep] * math.cos(a)
