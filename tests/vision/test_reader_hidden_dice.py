@@ -401,17 +401,10 @@ def test_a_die_beside_one_the_network_read_alone_stays_doubted(monkeypatch) -> N
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok   # confidently wrong
 
 
-def _blob_from(mask: np.ndarray) -> "reader._Blob":
-    """The one region of a 0/255 mask as the reader's blob (at scale 1)."""
-    blobs = reader._blobs(mask)
-    assert len(blobs) == 1
-    return blobs[0]
-
-
 def test_a_faint_band_on_one_side_of_a_die_reaches_out_a_ring_round_it_does_not() -> None:
     die = np.zeros((120, 120), np.uint8)
     cv2.rectangle(die, (40, 40), (79, 79), 255, -1)                 # a die 40 px square
-    blob = _blob_from(die)
+    (blob,) = reader._blobs(die)
     ring = cv2.dilate(die, np.ones((7, 7), np.uint8))               # a faint halo all round
     assert reader._faint_side(ring, 1.0, blob, []) < 0.05
     side = ring.copy()
