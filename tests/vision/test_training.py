@@ -80,10 +80,12 @@ def test_training_runs_and_exports_a_model_opencv_loads(tmp_path, capsys) -> Non
         return
     lines: list[str] = []
     meta = train.train(epochs=2, synthetic_frames=10, seed=3, out_dir=tmp_path, real_weight=1,
-                       log=lines.append)
+                       reader_frames=3, reader_real_weight=1, log=lines.append)
     assert (tmp_path / "faces.onnx").is_file() and (tmp_path / "faces.json").is_file()
     assert any(line.startswith("epoch 2/2") for line in lines)
     assert meta["held_out_real_dice"] > 300
+    assert meta["reader_frames"] == 3 and meta["reader_real_weight"] == 1
+    assert any("3 synthetic frames" in line for line in lines)
     assert meta["losses"][1] < meta["losses"][0]       # it learns
     probs = FaceClassifier(tmp_path / "faces.onnx").probabilities(np.zeros((3, PATCH, PATCH, 3), np.float32))
     assert probs.shape == (3, train.CLASSES) and np.allclose(probs.sum(1), 1, atol=1e-4)
@@ -94,7 +96,9 @@ def test_impossible_training_settings_are_refused_with_a_reason(tmp_path, capsys
 
     for flags, says in ((["--patch", "30"], "multiple of 8"), (["--context", "0"], "--context 0"),
                         (["--epochs", "0"], "at least one epoch"), (["--cocked-share", "0.9"], "from 0 to"),
-                        (["--cocked-mix", "2"], "a chance")):
+                        (["--cocked-mix", "2"], "a chance"), (["--reader-frames", "-1"], "0 or more"),
+                        (["--reader-real-weight", "-2"], "0 or more"),
+                        (["--framing-model", str(tmp_path / "none.onnx")], "no such file")):
         with pytest.raises(SystemExit) as exit_:
             train.main(flags + ["--out", str(tmp_path)])
         assert exit_.value.code == 2

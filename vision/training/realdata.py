@@ -6,6 +6,11 @@ training can turn, shift and rescale it and still cut a full ``vision.faces`` pa
 ``die`` (the labelled value), ``between`` (centred between two neighbouring dice) and
 ``background`` (the tray, its rim, anything that is not a die): the last two teach "no die".
 
+A second mosaic holds the patches the reader itself asks the face model about in the training
+photos (``reader_cut``: dice framed by their blobs, windows of the network's scan), labelled by
+the die under them as vision.training.readerdata labels synthetic ones: kind ``die`` or ``reader``
+(no die). Held-out photos are left out of it.
+
 Photos are split by name: every fourth photo (sorted) is held out of training, so the benchmark
 can report accuracy on photos the model never saw.
 
@@ -31,6 +36,9 @@ COLUMNS = 32
 DATA = Path(__file__).resolve().parent / "data"
 MOSAIC = DATA / "byler-tiles.jpg"
 INDEX = DATA / "byler-tiles.json"
+READER_MOSAIC = DATA / "byler-reader-tiles.jpg"
+READER_INDEX = DATA / "byler-reader-tiles.json"
+READER_SCAN_WINDOWS = 10    # windows of each scan kept (as vision.training.readerdata)
 
 
 def held_out(photo_index: int) -> bool:
@@ -104,7 +112,48 @@ def cut(photos_dir: Path, seed: int = 0) -> tuple[list[np.ndarray], list[Tile]]:
     return tiles, index
 
 
-def save(tiles: list[np.ndarray], index: list[Tile]) -> None:
+def reader_cut(photos_dir: Path, model: Path | str | None = None, seed: int = 0
+               ) -> tuple[list[np.ndarray], list[Tile]]:
+    """The patches the reader asks the face model about in each training photo (read as a top
+    view, uncalibrated, as the benchmark reads them), labelled by the labelled die under them.
+    ``model``: the face model the reader consults while reading (default: the shipped one)."""
+    from .. import classifier as face_model
+    from .. import reader
+    from .readerdata import _Recorder, label
+
+    rng = np.random.default_rng(seed)
+    recorder = _Recorder(face_model.FaceClassifier(model) if model else face_model.default_classifier())
+    tiles: list[np.ndarray] = []
+    index: list[Tile] = []
+    saved = reader.default_classifier
+    reader.default_classifier = lambda: recorder
+    try:
+        for i, path in enumerate(photo_paths(photos_dir)):
+            if held_out(i):
+                continue
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is None:
+                raise ValueError(f"{path}: not an image")
+            h, w = image.shape[:2]
+            truth = [(t.x, t.y, t.size, t.size, t.value)
+                     for t in load_labels(photos_dir / "labels" / (path.stem + ".txt"), w, h)]
+            recorder.asked.clear()
+            reader.read_dice(image, "top")
+            for what, seen, dice in recorder.asked:
+                if what == "guess" and len(dice) > READER_SCAN_WINDOWS:     # a scan
+                    dice = [dice[k] for k in rng.choice(len(dice), READER_SCAN_WINDOWS, replace=False)]
+                for x, y, ext in dice:
+                    cls = label(x, y, ext, truth)
+                    if cls is not None:
+                        tiles.append(tile(seen, x, y, ext))
+                        index.append(Tile(path.name, "die" if cls else "reader", cls, float(ext), False))
+    finally:
+        reader.default_classifier = saved
+    return tiles, index
+
+
+def save(tiles: list[np.ndarray], index: list[Tile], mosaic_path: Path = MOSAIC, index_path: Path = INDEX
+         ) -> None:
     DATA.mkdir(parents=True, exist_ok=True)
     rows = (len(tiles) + COLUMNS - 1) // COLUMNS
     mosaic = np.zeros((rows * TILE, COLUMNS * TILE, 3), np.uint8)
@@ -113,21 +162,22 @@ def save(tiles: list[np.ndarray], index: list[Tile]) -> None:
         mosaic[r * TILE:(r + 1) * TILE, c * TILE:(c + 1) * TILE] = square
     # Full-resolution colour (4:4:4): a small die's red pips are only a few pixels across, and
     # JPEG's usual half-resolution colour would smear them into the die.
-    cv2.imwrite(str(MOSAIC), mosaic, [cv2.IMWRITE_JPEG_QUALITY, 92,
+    cv2.imwrite(str(mosaic_path), mosaic, [cv2.IMWRITE_JPEG_QUALITY, 92,
                                       cv2.IMWRITE_JPEG_SAMPLING_FACTOR, cv2.IMWRITE_JPEG_SAMPLING_FACTOR_444])
-    INDEX.write_text(json.dumps({
+    index_path.write_text(json.dumps({
         "source": "nell-byler/dice_detection d6 training photos (BSD 3-Clause, see LICENSE-byler)",
         "tile": TILE, "context": TILE_CONTEXT, "columns": COLUMNS,
         "tiles": [[t.photo, t.kind, t.value, round(t.extent, 1), t.held_out] for t in index],
     }, separators=(",", ":")) + "\n")
 
 
-def load() -> tuple[np.ndarray, list[Tile]]:
-    """The tiles (N x TILE x TILE x 3 uint8, BGR) and their index, from the files in the repo."""
-    mosaic = cv2.imread(str(MOSAIC), cv2.IMREAD_COLOR)
+def load(mosaic_path: Path = MOSAIC, index_path: Path = INDEX) -> tuple[np.ndarray, list[Tile]]:
+    """The tiles (N x TILE x TILE x 3 uint8, BGR) and their index, from the files in the repo
+    (``READER_MOSAIC``, ``READER_INDEX``: the reader-framed ones)."""
+    mosaic = cv2.imread(str(mosaic_path), cv2.IMREAD_COLOR)
     if mosaic is None:
-        raise FileNotFoundError(f"{MOSAIC} is missing or not an image")
-    meta = json.loads(INDEX.read_text())
+        raise FileNotFoundError(f"{mosaic_path} is missing or not an image")
+    meta = json.loads(index_path.read_text())
     index = [Tile(p, k, int(v), float(e), bool(h)) for p, k, v, e, h in meta["tiles"]]
     tiles = np.empty((len(index), TILE, TILE, 3), np.uint8)
     for k in range(len(index)):
@@ -139,6 +189,8 @@ def load() -> tuple[np.ndarray, list[Tile]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("photos", type=Path, help="a folder with images/ and labels/ (YOLO)")
+    parser.add_argument("--framing-model", type=Path,
+                        help="the face model the reader consults while framing its patches (default: the shipped one)")
     args = parser.parse_args(argv)
     if not (args.photos / "images").is_dir():
         print(f"{args.photos}: no images/ folder", file=sys.stderr)
@@ -147,6 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     save(tiles, index)
     kinds = {k: sum(t.kind == k for t in index) for k in ("die", "between", "background")}
     print(f"{len(index)} tiles {kinds} -> {MOSAIC.name} ({MOSAIC.stat().st_size // 1024} KiB)")
+    framed, framed_index = reader_cut(args.photos, args.framing_model)
+    save(framed, framed_index, READER_MOSAIC, READER_INDEX)
+    dice = sum(t.kind == "die" for t in framed_index)
+    print(f"{len(framed_index)} reader-framed tiles ({dice} dice) -> {READER_MOSAIC.name} "
+          f"({READER_MOSAIC.stat().st_size // 1024} KiB)")
     return 0
 
 

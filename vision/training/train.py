@@ -4,7 +4,9 @@
     python -m vision.training.train           # writes vision/models/faces.onnx and faces.json
 
 Data: the real-photo tiles in vision/training/data (training photos only; every fourth photo is
-held out) and tiles cut from seeded synthetic frames. Every example is shown turned, shifted,
+held out), tiles cut from seeded synthetic frames round each die, and the patches the reader
+itself asks about in other seeded frames (vision.training.readerdata: dice framed by their blobs,
+cut from a neighbour, windows of the network's scan). Every example is shown turned, shifted,
 rescaled, mirrored, blurred and noised, so the model sees dice at any rotation and as the reader's
 blobs frame them (never exactly centred), and recoloured (channels swapped, washed out, grey),
 so the model learns that pips differ from the die, not which colours dice come in.
@@ -28,11 +30,16 @@ import numpy as np
 
 from ..classifier import FACELESS_DIE
 from ..faces import CONTEXT, PATCH, face_patch
-from . import realdata, synthdata
+from . import readerdata, realdata, synthdata
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
 CLASSES = 8            # no die, faces 1-6, a die with no readable face (FACELESS_DIE)
 REAL_WEIGHT = 4        # each real training die is shown this many times per epoch
+# The shipped model was trained without the reader-framed tiles (the defaults, 0). With them
+# (--reader-frames 3000 --reader-real-weight 2 --epochs 40) the candidate in models/candidates
+# was trained: see BENCHMARKS.md for what it reads better and worse.
+READER_FRAMES = 0      # synthetic frames read by the reader for patches framed as it frames them
+READER_REAL_WEIGHT = 0  # each real reader-framed die is shown this many times per epoch (0: none)
 
 
 def augment(tiles: np.ndarray, labels: np.ndarray, rng: np.random.Generator,
@@ -114,6 +121,7 @@ def build_model(channels: int = 3, size: int = PATCH):
 def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threads: int = 2,
           real_weight: int = REAL_WEIGHT, context: float = CONTEXT, size: int = PATCH,
           cocked_share: float = synthdata.COCKED_SHARE, cocked_mix: float = synthdata.COCKED_MIX,
+          reader_frames: int = 0, framing_model: Path | None = None, reader_real_weight: int = 0,
           log=print) -> dict:
     import torch
 
@@ -125,6 +133,17 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     real_labels = np.array([class_of(t) for t in real_index], np.int64)
     syn_tiles, syn_index = synthdata.cut(synthetic_frames, seed=synthdata.TRAIN_SEED + seed,
                                            cocked_share=cocked_share, cocked_mix=cocked_mix)
+    if reader_frames:
+        log(f"reading {reader_frames} synthetic frames for the patches the reader frames")
+        framed_tiles, framed_index = readerdata.cut(reader_frames, model=framing_model)
+        syn_tiles = np.concatenate([syn_tiles, framed_tiles])
+        syn_index = syn_index + framed_index
+    if reader_real_weight:
+        # The real training photos' patches as the reader frames them (vision.training.realdata).
+        framed_tiles, framed_index = realdata.load(realdata.READER_MOSAIC, realdata.READER_INDEX)
+        framed_dice = np.array([t.kind == "die" for t in framed_index])
+        syn_tiles = np.concatenate([syn_tiles, framed_tiles] + [framed_tiles[framed_dice]] * (reader_real_weight - 1))
+        syn_index = syn_index + framed_index + [t for t in framed_index if t.kind == "die"] * (reader_real_weight - 1)
     syn_labels = np.array([class_of(t) for t in syn_index], np.int64)
     real_die = train_mask & (real_labels > 0)
     tiles = np.concatenate([syn_tiles, real_tiles[train_mask]] + [real_tiles[real_die]] * (real_weight - 1))
@@ -181,6 +200,7 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
         "classes": CLASSES,
         "trained": dt.date.today().isoformat(), "seed": seed, "epochs": epochs,
         "synthetic_frames": synthetic_frames, "cocked_share": cocked_share, "cocked_mix": cocked_mix,
+        "reader_frames": reader_frames, "reader_real_weight": reader_real_weight,
         "real_training_tiles": int(train_mask.sum()),
         "torch": torch.__version__, "losses": [round(v, 4) for v in losses], **report,
     }
@@ -201,7 +221,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="share of the synthetic frames that show a cocked die for sure")
     parser.add_argument("--cocked-mix", type=float, default=synthdata.COCKED_MIX,
                         help="chance of each other hard case (blur, glare...) on those frames")
+    parser.add_argument("--reader-frames", type=int, default=READER_FRAMES,
+                        help="synthetic frames read by the reader for patches framed as it frames them (0: none)")
+    parser.add_argument("--framing-model", type=Path,
+                        help="the face model the reader consults while framing them (default: the shipped one)")
+    parser.add_argument("--reader-real-weight", type=int, default=READER_REAL_WEIGHT,
+                        help="times each real die framed by the reader is shown per epoch (0: those tiles left out)")
     args = parser.parse_args(argv)
+    if args.reader_frames < 0:
+        parser.error(f"--reader-frames {args.reader_frames}: a number of frames, 0 or more")
+    if args.reader_real_weight < 0:
+        parser.error(f"--reader-real-weight {args.reader_real_weight}: a number of times, 0 or more")
+    if args.framing_model is not None and not args.framing_model.is_file():
+        parser.error(f"--framing-model {args.framing_model}: no such file")
     if args.patch < 16 or args.patch % 8:
         parser.error(f"--patch {args.patch}: the network halves the patch three times; give a multiple of 8, at least 16")
     if args.context <= 0:
@@ -219,7 +251,9 @@ def main(argv: list[str] | None = None) -> int:
         print("training needs PyTorch: pip install -e '.[train]'")
         return 2
     train(epochs=args.epochs, synthetic_frames=args.synthetic_frames, seed=args.seed, out_dir=args.out,
-          context=args.context, size=args.patch, cocked_share=args.cocked_share, cocked_mix=args.cocked_mix)
+          context=args.context, size=args.patch, cocked_share=args.cocked_share, cocked_mix=args.cocked_mix,
+          reader_frames=args.reader_frames, framing_model=args.framing_model,
+          reader_real_weight=args.reader_real_weight)
     return 0
 
 
