@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vision import reader
-from vision.classifier import FACELESS_DIE, default_classifier
+from vision.classifier import FACELESS_DIE
 from vision.render import render_scene, table_calibration
 from vision.training import readerdata, realdata
 
@@ -37,13 +37,8 @@ def test_the_dice_the_reader_frames_are_found_under_their_patches(view: str, cal
     be labelled no die, or another die's face."""
     scene = render_scene(4242, view=view, n_dice=3, style="white")
     calibration = table_calibration(scene) if calibrated else None
-    recorder = readerdata._Recorder(default_classifier())
-    saved = reader.default_classifier
-    reader.default_classifier = lambda: recorder
-    try:
+    with readerdata.recording() as recorder:
         reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    finally:
-        reader.default_classifier = saved
     assert reading.ok and sorted(reading.values) == sorted(scene.values)
     first_look = recorder.asked[0]
     assert first_look[0] == "guess"

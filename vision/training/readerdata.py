@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -124,34 +125,46 @@ def _truth(scene: Scene, calibration: Any) -> list[tuple[float, float, float, fl
     return out
 
 
+@contextmanager
+def recording(model: Path | str | None = None) -> Iterator[_Recorder]:
+    """vision.reader consults a recorder of ``model`` (default: the shipped one) meanwhile."""
+    recorder = _Recorder(face_model.FaceClassifier(model) if model else face_model.default_classifier())
+    saved = reader.default_classifier
+    reader.default_classifier = lambda: recorder
+    try:
+        yield recorder
+    finally:
+        reader.default_classifier = saved
+
+
+def add_framed(recorder: _Recorder, truth: list[tuple[float, float, float, float, int]], name: str,
+               rng: np.random.Generator, tiles: list[np.ndarray], index: list[Tile]) -> None:
+    """Append a tile of every patch the recorder was asked about (``SCAN_WINDOWS`` of a scan's)
+    that ``label`` gives a class by ``truth``, and its index entry (photo ``name``)."""
+    for what, image, dice in recorder.asked:
+        if what == "guess" and len(dice) > SCAN_WINDOWS:     # a scan
+            dice = [dice[k] for k in rng.choice(len(dice), SCAN_WINDOWS, replace=False)]
+        for x, y, ext in dice:
+            cls = label(x, y, ext, truth)
+            if cls is None:
+                continue
+            tiles.append(tile(image, x, y, ext))
+            value = cls if 1 <= cls <= 6 else 0
+            index.append(Tile(name, "die" if cls else "reader", value, float(ext), False))
+
+
 def cut(frames: int, seed: int = READER_SEED, *, model: Path | str | None = None
         ) -> tuple[np.ndarray, list[Tile]]:
     """Tiles (N x TILE x TILE x 3) of the patches the reader asks about in ``frames`` frames, and
     their index: kind "die" (value 1-6, or 0 for a die with no readable face) or "reader" (no
     die). ``model``: the face model the reader consults while reading (default: the shipped one)."""
     rng = np.random.default_rng(seed)
-    recorder = _Recorder(face_model.FaceClassifier(model) if model else face_model.default_classifier())
     tiles: list[np.ndarray] = []
     index: list[Tile] = []
-    saved = reader.default_classifier
-    reader.default_classifier = lambda: recorder
-    try:
+    with recording(model) as recorder:
         for scene in scenes(frames, seed):
             calibration = table_calibration(scene) if rng.random() < CALIBRATED_SHARE else None
             recorder.asked.clear()
             reader.read_dice(scene.image, scene.view, calibration=calibration)
-            truth = _truth(scene, calibration)
-            name = f"reader-{scene.seed}"
-            for what, image, dice in recorder.asked:
-                if what == "guess" and len(dice) > SCAN_WINDOWS:     # a scan
-                    dice = [dice[k] for k in rng.choice(len(dice), SCAN_WINDOWS, replace=False)]
-                for x, y, ext in dice:
-                    cls = label(x, y, ext, truth)
-                    if cls is None:
-                        continue
-                    tiles.append(tile(image, x, y, ext))
-                    value = cls if 1 <= cls <= 6 else 0
-                    index.append(Tile(name, "die" if cls else "reader", value, float(ext), False))
-    finally:
-        reader.default_classifier = saved
+            add_framed(recorder, _truth(scene, calibration), f"reader-{scene.seed}", rng, tiles, index)
     return np.array(tiles, np.uint8).reshape(-1, TILE, TILE, 3), index

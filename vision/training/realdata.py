@@ -38,7 +38,6 @@ MOSAIC = DATA / "byler-tiles.jpg"
 INDEX = DATA / "byler-tiles.json"
 READER_MOSAIC = DATA / "byler-reader-tiles.jpg"
 READER_INDEX = DATA / "byler-reader-tiles.json"
-READER_SCAN_WINDOWS = 10    # windows of each scan kept (as vision.training.readerdata)
 
 
 def held_out(photo_index: int) -> bool:
@@ -117,17 +116,13 @@ def reader_cut(photos_dir: Path, model: Path | str | None = None, seed: int = 0
     """The patches the reader asks the face model about in each training photo (read as a top
     view, uncalibrated, as the benchmark reads them), labelled by the labelled die under them.
     ``model``: the face model the reader consults while reading (default: the shipped one)."""
-    from .. import classifier as face_model
     from .. import reader
-    from .readerdata import _Recorder, label
+    from .readerdata import add_framed, recording
 
     rng = np.random.default_rng(seed)
-    recorder = _Recorder(face_model.FaceClassifier(model) if model else face_model.default_classifier())
     tiles: list[np.ndarray] = []
     index: list[Tile] = []
-    saved = reader.default_classifier
-    reader.default_classifier = lambda: recorder
-    try:
+    with recording(model) as recorder:
         for i, path in enumerate(photo_paths(photos_dir)):
             if held_out(i):
                 continue
@@ -139,16 +134,7 @@ def reader_cut(photos_dir: Path, model: Path | str | None = None, seed: int = 0
                      for t in load_labels(photos_dir / "labels" / (path.stem + ".txt"), w, h)]
             recorder.asked.clear()
             reader.read_dice(image, "top")
-            for what, seen, dice in recorder.asked:
-                if what == "guess" and len(dice) > READER_SCAN_WINDOWS:     # a scan
-                    dice = [dice[k] for k in rng.choice(len(dice), READER_SCAN_WINDOWS, replace=False)]
-                for x, y, ext in dice:
-                    cls = label(x, y, ext, truth)
-                    if cls is not None:
-                        tiles.append(tile(seen, x, y, ext))
-                        index.append(Tile(path.name, "die" if cls else "reader", cls, float(ext), False))
-    finally:
-        reader.default_classifier = saved
+            add_framed(recorder, truth, path.name, rng, tiles, index)
     return tiles, index
 
 
