@@ -14,7 +14,8 @@ half-hidden die (within ``UNREADABLE_REACH`` x its side); "no die" when every di
 
 The patches depend on the reader and on the face model it consults while reading (which blobs it
 asks about again, where the scan looks): re-running this with a newer model frames a few patches
-differently. ``model`` reads with another model file to repeat an older training exactly.
+differently. ``model`` frames them with another model file, as an older one framed them (the
+reader's own code must be the same too for the very same patches).
 
 Seeds start at ``READER_SEED``, far from the benchmark's, the tests' and synthdata's.
 """

@@ -149,7 +149,7 @@ def save(tiles: list[np.ndarray], index: list[Tile], mosaic_path: Path = MOSAIC,
     # Full-resolution colour (4:4:4): a small die's red pips are only a few pixels across, and
     # JPEG's usual half-resolution colour would smear them into the die.
     cv2.imwrite(str(mosaic_path), mosaic, [cv2.IMWRITE_JPEG_QUALITY, 92,
-                                      cv2.IMWRITE_JPEG_SAMPLING_FACTOR, cv2.IMWRITE_JPEG_SAMPLING_FACTOR_444])
+                                           cv2.IMWRITE_JPEG_SAMPLING_FACTOR, cv2.IMWRITE_JPEG_SAMPLING_FACTOR_444])
     index_path.write_text(json.dumps({
         "source": "nell-byler/dice_detection d6 training photos (BSD 3-Clause, see LICENSE-byler)",
         "tile": TILE, "context": TILE_CONTEXT, "columns": COLUMNS,

@@ -4,9 +4,11 @@
     python -m vision.training.train           # writes vision/models/faces.onnx and faces.json
 
 Data: the real-photo tiles in vision/training/data (training photos only; every fourth photo is
-held out), tiles cut from seeded synthetic frames round each die, and the patches the reader
-itself asks about in other seeded frames (vision.training.readerdata: dice framed by their blobs,
-cut from a neighbour, windows of the network's scan). Every example is shown turned, shifted,
+held out) and tiles cut from seeded synthetic frames round each die; on request
+(``--reader-frames``, ``--reader-real-weight``; the shipped model has none) also the patches the
+reader itself asks about, in other seeded frames and in the training photos
+(vision.training.readerdata: dice framed by their blobs, cut from a neighbour, windows of the
+network's scan). Every example is shown turned, shifted,
 rescaled, mirrored, blurred and noised, so the model sees dice at any rotation and as the reader's
 blobs frame them (never exactly centred), and recoloured (channels swapped, washed out, grey),
 so the model learns that pips differ from the die, not which colours dice come in.
@@ -121,7 +123,8 @@ def build_model(channels: int = 3, size: int = PATCH):
 def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threads: int = 2,
           real_weight: int = REAL_WEIGHT, context: float = CONTEXT, size: int = PATCH,
           cocked_share: float = synthdata.COCKED_SHARE, cocked_mix: float = synthdata.COCKED_MIX,
-          reader_frames: int = 0, framing_model: Path | None = None, reader_real_weight: int = 0,
+          reader_frames: int = READER_FRAMES, framing_model: Path | None = None,
+          reader_real_weight: int = READER_REAL_WEIGHT,
           log=print) -> dict:
     import torch
 
@@ -133,23 +136,26 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     real_labels = np.array([class_of(t) for t in real_index], np.int64)
     syn_tiles, syn_index = synthdata.cut(synthetic_frames, seed=synthdata.TRAIN_SEED + seed,
                                            cocked_share=cocked_share, cocked_mix=cocked_mix)
+    # Patches framed as the reader frames them (off by default): synthetic ones, and the real
+    # training photos' (each die among those shown ``reader_real_weight`` times).
+    framed: list[np.ndarray] = []
+    framed_index: list[realdata.Tile] = []
     if reader_frames:
         log(f"reading {reader_frames} synthetic frames for the patches the reader frames")
-        framed_tiles, framed_index = readerdata.cut(reader_frames, model=framing_model)
-        syn_tiles = np.concatenate([syn_tiles, framed_tiles])
-        syn_index = syn_index + framed_index
+        synthetic_framed, synthetic_framed_index = readerdata.cut(reader_frames, model=framing_model)
+        framed.append(synthetic_framed)
+        framed_index += synthetic_framed_index
     if reader_real_weight:
-        # The real training photos' patches as the reader frames them (vision.training.realdata).
-        framed_tiles, framed_index = realdata.load(realdata.READER_MOSAIC, realdata.READER_INDEX)
-        framed_dice = np.array([t.kind == "die" for t in framed_index])
-        syn_tiles = np.concatenate([syn_tiles, framed_tiles] + [framed_tiles[framed_dice]] * (reader_real_weight - 1))
-        syn_index = syn_index + framed_index + [t for t in framed_index if t.kind == "die"] * (reader_real_weight - 1)
-    syn_labels = np.array([class_of(t) for t in syn_index], np.int64)
+        real_framed, real_framed_index = realdata.load(realdata.READER_MOSAIC, realdata.READER_INDEX)
+        dice = np.array([t.kind == "die" for t in real_framed_index])
+        framed += [real_framed] + [real_framed[dice]] * (reader_real_weight - 1)
+        framed_index += real_framed_index + [t for t in real_framed_index if t.kind == "die"] * (reader_real_weight - 1)
+    syn_labels = np.array([class_of(t) for t in syn_index + framed_index], np.int64)
     real_die = train_mask & (real_labels > 0)
-    tiles = np.concatenate([syn_tiles, real_tiles[train_mask]] + [real_tiles[real_die]] * (real_weight - 1))
+    tiles = np.concatenate([syn_tiles, *framed, real_tiles[train_mask]] + [real_tiles[real_die]] * (real_weight - 1))
     labels = np.concatenate([syn_labels, real_labels[train_mask]] + [real_labels[real_die]] * (real_weight - 1))
     log(f"training on {len(tiles)} examples ({len(syn_tiles)} synthetic tiles, "
-        f"{int(train_mask.sum())} real tiles from training photos)")
+        f"{len(framed_index)} framed by the reader, {int(train_mask.sum())} real tiles from training photos)")
 
     channels = real_tiles.shape[3] if real_tiles.ndim == 4 else 1    # as the stored tiles: colour
     model = build_model(channels, size)
