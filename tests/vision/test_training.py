@@ -5,6 +5,8 @@ PyTorch CPU; without it the script must say what to install)."""
 from __future__ import annotations
 
 import importlib.util
+import re
+from pathlib import Path
 
 import numpy as np
 
@@ -79,13 +81,20 @@ def test_training_runs_and_exports_a_model_opencv_loads(tmp_path, capsys) -> Non
         assert not (tmp_path / "faces.onnx").exists()
         return
     lines: list[str] = []
+    shipped = Path(__file__).resolve().parents[2] / "vision" / "models" / "faces.onnx"
     meta = train.train(epochs=2, synthetic_frames=10, seed=3, out_dir=tmp_path, real_weight=1,
-                       reader_frames=3, reader_real_weight=1, log=lines.append)
+                       reader_frames=3, reader_real_weight=1, framing_models=[shipped, shipped], log=lines.append)
     assert (tmp_path / "faces.onnx").is_file() and (tmp_path / "faces.json").is_file()
     assert any(line.startswith("epoch 2/2") for line in lines)
     assert meta["held_out_real_dice"] > 300
     assert meta["reader_frames"] == 3 and meta["reader_real_weight"] == 1
-    assert any("3 synthetic frames" in line for line in lines)
+    # The frames shared among the framing models (2 and 1), every stored set of real ones used.
+    assert [line.split()[1] for line in lines if line.startswith("reading")] == ["2", "1"]
+    assert meta["framing_models"] == ["faces.onnx", "faces.onnx"]
+    real_framed = sum(len(realdata.load(*paths)[1]) for paths in realdata.reader_sets())
+    summary = next(line for line in lines if line.startswith("training on"))
+    framed = int(re.search(r"(\d+) framed by the reader", summary).group(1))
+    assert real_framed < framed < real_framed + 200       # all the real ones, a few synthetic
     assert meta["losses"][1] < meta["losses"][0]       # it learns
     probs = FaceClassifier(tmp_path / "faces.onnx").probabilities(np.zeros((3, PATCH, PATCH, 3), np.float32))
     assert probs.shape == (3, train.CLASSES) and np.allclose(probs.sum(1), 1, atol=1e-4)
@@ -104,3 +113,4 @@ def test_impossible_training_settings_are_refused_with_a_reason(tmp_path, capsys
         assert exit_.value.code == 2
         assert says in capsys.readouterr().err
     assert not (tmp_path / "faces.onnx").exists()
+

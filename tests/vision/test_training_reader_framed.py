@@ -4,6 +4,9 @@ frame cut to the calibrated tray, mirrored under the cup)."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import numpy as np
 import pytest
 
@@ -83,7 +86,13 @@ def test_real_photos_framed_by_the_reader_leave_the_held_out_photos_out(tmp_path
         values = {t.value for t in load_labels(tmp_path / "labels" / (Path(name).stem + ".txt"), 640, 640)}
         assert {t.value for t in index if t.photo == name and t.kind == "die"} <= values
     assert {t.kind for t in index} == {"die", "reader"}
-    stored, stored_index = realdata.load(realdata.READER_MOSAIC, realdata.READER_INDEX)
-    assert len(stored) == len(stored_index) > 2000
     held = {p.name for i, p in enumerate(photo_paths(photos)) if realdata.held_out(i)}
-    assert not held & {t.photo for t in stored_index}
+    sets = realdata.reader_sets()
+    assert sets[0] == (realdata.READER_MOSAIC, realdata.READER_INDEX) and len(sets) >= 2
+    for mosaic_path, index_path in sets:        # one per framing model, each saying which
+        stored, stored_index = realdata.load(mosaic_path, index_path)
+        assert len(stored) == len(stored_index) > 2000
+        assert not held & {t.photo for t in stored_index}
+        assert re.fullmatch(r"[\w.-]+\.onnx \(trained \d{4}-\d\d-\d\d\)",
+                            json.loads(index_path.read_text())["framing_model"])
+        assert mosaic_path.stat().st_size < 5_000_000

@@ -38,6 +38,27 @@ MOSAIC = DATA / "byler-tiles.jpg"
 INDEX = DATA / "byler-tiles.json"
 READER_MOSAIC = DATA / "byler-reader-tiles.jpg"
 READER_INDEX = DATA / "byler-reader-tiles.json"
+# The face models the reader consulted while framing the shipped model's reader-framed tiles
+# (one set of tiles each): the model shipped before it, and a model trained on the first set.
+EARLIER_MODELS = Path(__file__).resolve().parents[1] / "models" / "earlier"
+FRAMING_MODELS = (EARLIER_MODELS / "faces-2026-11-22.onnx", EARLIER_MODELS / "faces-reader-framed.onnx")
+
+
+def reader_paths(k: int) -> tuple[Path, Path]:
+    """The mosaic and index of the reader-framed tiles cut with the k-th framing model (0:
+    READER_MOSAIC, READER_INDEX; then byler-reader-tiles-2.*, ...): one pair per model keeps
+    each file small."""
+    if k == 0:
+        return READER_MOSAIC, READER_INDEX
+    return DATA / f"byler-reader-tiles-{k + 1}.jpg", DATA / f"byler-reader-tiles-{k + 1}.json"
+
+
+def reader_sets() -> list[tuple[Path, Path]]:
+    """Every stored set of reader-framed tiles, in order."""
+    out = []
+    while reader_paths(len(out))[1].is_file():
+        out.append(reader_paths(len(out)))
+    return out
 
 
 def held_out(photo_index: int) -> bool:
@@ -138,8 +159,8 @@ def reader_cut(photos_dir: Path, model: Path | str | None = None, seed: int = 0
     return tiles, index
 
 
-def save(tiles: list[np.ndarray], index: list[Tile], mosaic_path: Path = MOSAIC, index_path: Path = INDEX
-         ) -> None:
+def save(tiles: list[np.ndarray], index: list[Tile], mosaic_path: Path = MOSAIC, index_path: Path = INDEX,
+         framing_model: str | None = None) -> None:
     DATA.mkdir(parents=True, exist_ok=True)
     rows = (len(tiles) + COLUMNS - 1) // COLUMNS
     mosaic = np.zeros((rows * TILE, COLUMNS * TILE, 3), np.uint8)
@@ -153,6 +174,7 @@ def save(tiles: list[np.ndarray], index: list[Tile], mosaic_path: Path = MOSAIC,
     index_path.write_text(json.dumps({
         "source": "nell-byler/dice_detection d6 training photos (BSD 3-Clause, see LICENSE-byler)",
         "tile": TILE, "context": TILE_CONTEXT, "columns": COLUMNS,
+        **({"framing_model": framing_model} if framing_model else {}),
         "tiles": [[t.photo, t.kind, t.value, round(t.extent, 1), t.held_out] for t in index],
     }, separators=(",", ":")) + "\n")
 
@@ -172,11 +194,24 @@ def load(mosaic_path: Path = MOSAIC, index_path: Path = INDEX) -> tuple[np.ndarr
     return tiles, index
 
 
+def _model_name(model: Path | None) -> str:
+    """The framing model's file name and training date (the shipped one's, for None): the
+    tiles it framed can be cut again only with that model."""
+    onnx = model or Path(__file__).resolve().parents[1] / "models" / "faces.onnx"
+    try:
+        trained = json.loads(onnx.with_suffix(".json").read_text())["trained"]
+    except (OSError, ValueError, KeyError):
+        return onnx.name
+    return f"{onnx.name} (trained {trained})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("photos", type=Path, help="a folder with images/ and labels/ (YOLO)")
-    parser.add_argument("--framing-model", type=Path,
-                        help="the face model the reader consults while framing its patches (default: the shipped one)")
+    parser.add_argument("--framing-model", type=Path, action="append",
+                        help="a face model the reader consults while framing its patches; given again, one set "
+                             "of tiles per model (byler-reader-tiles.*, -2.*, ...) (default: "
+                             + ", ".join(m.name for m in FRAMING_MODELS) + ", as for the shipped model)")
     args = parser.parse_args(argv)
     if not (args.photos / "images").is_dir():
         print(f"{args.photos}: no images/ folder", file=sys.stderr)
@@ -185,11 +220,17 @@ def main(argv: list[str] | None = None) -> int:
     save(tiles, index)
     kinds = {k: sum(t.kind == k for t in index) for k in ("die", "between", "background")}
     print(f"{len(index)} tiles {kinds} -> {MOSAIC.name} ({MOSAIC.stat().st_size // 1024} KiB)")
-    framed, framed_index = reader_cut(args.photos, args.framing_model)
-    save(framed, framed_index, READER_MOSAIC, READER_INDEX)
-    dice = sum(t.kind == "die" for t in framed_index)
-    print(f"{len(framed_index)} reader-framed tiles ({dice} dice) -> {READER_MOSAIC.name} "
-          f"({READER_MOSAIC.stat().st_size // 1024} KiB)")
+    models = args.framing_model or list(FRAMING_MODELS)
+    for k, model in enumerate(models):
+        framed, framed_index = reader_cut(args.photos, model)
+        mosaic_path, index_path = reader_paths(k)
+        save(framed, framed_index, mosaic_path, index_path, framing_model=_model_name(model))
+        dice = sum(t.kind == "die" for t in framed_index)
+        print(f"{len(framed_index)} reader-framed tiles ({dice} dice, framed with {model or 'the shipped model'}) "
+              f"-> {mosaic_path.name} ({mosaic_path.stat().st_size // 1024} KiB)")
+    for stale in reader_sets()[len(models):]:
+        for path in stale:
+            path.unlink()
     return 0
 
 

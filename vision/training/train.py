@@ -4,11 +4,11 @@
     python -m vision.training.train           # writes vision/models/faces.onnx and faces.json
 
 Data: the real-photo tiles in vision/training/data (training photos only; every fourth photo is
-held out) and tiles cut from seeded synthetic frames round each die; on request
-(``--reader-frames``, ``--reader-real-weight``; the shipped model has none) also the patches the
-reader itself asks about, in other seeded frames and in the training photos
-(vision.training.readerdata: dice framed by their blobs, cut from a neighbour, windows of the
-network's scan). Every example is shown turned, shifted,
+held out), tiles cut from seeded synthetic frames round each die, and the patches the reader
+itself asks about, in other seeded frames and in the training photos (vision.training.readerdata:
+dice framed by their blobs, cut from a neighbour, windows of the network's scan), as the reader
+framed them consulting each of the earlier models in vision/models/earlier (``--reader-frames``,
+``--reader-real-weight``, ``--framing-model``). Every example is shown turned, shifted,
 rescaled, mirrored, blurred and noised, so the model sees dice at any rotation and as the reader's
 blobs frame them (never exactly centred), and recoloured (channels swapped, washed out, grey),
 so the model learns that pips differ from the die, not which colours dice come in.
@@ -37,11 +37,14 @@ from . import readerdata, realdata, synthdata
 MODELS = Path(__file__).resolve().parents[1] / "models"
 CLASSES = 8            # no die, faces 1-6, a die with no readable face (FACELESS_DIE)
 REAL_WEIGHT = 4        # each real training die is shown this many times per epoch
-# The shipped model was trained without the reader-framed tiles (the defaults, 0). With them
-# (--reader-frames 3000 --reader-real-weight 2 --epochs 40) the candidate in models/candidates
-# was trained: see BENCHMARKS.md for what it reads better and worse.
-READER_FRAMES = 0      # synthetic frames read by the reader for patches framed as it frames them
-READER_REAL_WEIGHT = 0  # each real reader-framed die is shown this many times per epoch (0: none)
+EPOCHS = 40
+# The defaults train the shipped model (2026-11-24): with the patches the reader frames, in
+# synthetic frames and the training photos, as each of realdata.FRAMING_MODELS made it frame
+# them. (The model before it, in models/earlier, had none: --reader-frames 0
+# --reader-real-weight 0 --epochs 60. See BENCHMARKS.md for what each reads better and worse.)
+READER_FRAMES = 3000   # synthetic frames read by the reader for patches framed as it frames them
+READER_REAL_WEIGHT = 2  # each real reader-framed die is shown this many times per epoch (0: none)
+READER_SEED_STEP = 100_000  # the k-th framing model reads frames from READER_SEED + k x this
 
 
 def augment(tiles: np.ndarray, labels: np.ndarray, rng: np.random.Generator,
@@ -123,7 +126,7 @@ def build_model(channels: int = 3, size: int = PATCH):
 def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threads: int = 2,
           real_weight: int = REAL_WEIGHT, context: float = CONTEXT, size: int = PATCH,
           cocked_share: float = synthdata.COCKED_SHARE, cocked_mix: float = synthdata.COCKED_MIX,
-          reader_frames: int = READER_FRAMES, framing_model: Path | None = None,
+          reader_frames: int = READER_FRAMES, framing_models: list[Path] | None = None,
           reader_real_weight: int = READER_REAL_WEIGHT,
           log=print) -> dict:
     import torch
@@ -140,13 +143,20 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     # training photos' (each die among those shown ``reader_real_weight`` times).
     framed: list[np.ndarray] = []
     framed_index: list[realdata.Tile] = []
-    if reader_frames:
-        log(f"reading {reader_frames} synthetic frames for the patches the reader frames")
-        synthetic_framed, synthetic_framed_index = readerdata.cut(reader_frames, model=framing_model)
-        framed.append(synthetic_framed)
-        framed_index += synthetic_framed_index
-    if reader_real_weight:
-        real_framed, real_framed_index = realdata.load(realdata.READER_MOSAIC, realdata.READER_INDEX)
+    # The synthetic frames are shared among the framing models (other frames for each), as the
+    # models differ in what they make the reader ask; each stored set of real ones is used.
+    models = framing_models or [None]
+    for k, model in enumerate(models):
+        share = reader_frames // len(models) + (k < reader_frames % len(models))
+        if share:
+            log(f"reading {share} synthetic frames for the patches the reader frames"
+                + (f" (consulting {model})" if model else ""))
+            synthetic_framed, synthetic_framed_index = readerdata.cut(
+                share, seed=readerdata.READER_SEED + k * READER_SEED_STEP, model=model)
+            framed.append(synthetic_framed)
+            framed_index += synthetic_framed_index
+    for mosaic_path, index_path in realdata.reader_sets() if reader_real_weight else []:
+        real_framed, real_framed_index = realdata.load(mosaic_path, index_path)
         dice = np.array([t.kind == "die" for t in real_framed_index])
         framed += [real_framed] + [real_framed[dice]] * (reader_real_weight - 1)
         framed_index += real_framed_index + [t for t in real_framed_index if t.kind == "die"] * (reader_real_weight - 1)
@@ -207,6 +217,7 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
         "trained": dt.date.today().isoformat(), "seed": seed, "epochs": epochs,
         "synthetic_frames": synthetic_frames, "cocked_share": cocked_share, "cocked_mix": cocked_mix,
         "reader_frames": reader_frames, "reader_real_weight": reader_real_weight,
+        **({"framing_models": [m.name for m in framing_models]} if framing_models else {}),
         "real_training_tiles": int(train_mask.sum()),
         "torch": torch.__version__, "losses": [round(v, 4) for v in losses], **report,
     }
@@ -216,7 +227,7 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Train the die face classifier (vision/models/faces.onnx).")
-    parser.add_argument("--epochs", type=int, default=60)
+    parser.add_argument("--epochs", type=int, default=EPOCHS)
     parser.add_argument("--synthetic-frames", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=MODELS)
@@ -229,8 +240,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="chance of each other hard case (blur, glare...) on those frames")
     parser.add_argument("--reader-frames", type=int, default=READER_FRAMES,
                         help="synthetic frames read by the reader for patches framed as it frames them (0: none)")
-    parser.add_argument("--framing-model", type=Path,
-                        help="the face model the reader consults while framing them (default: the shipped one)")
+    parser.add_argument("--framing-model", type=Path, action="append",
+                        help="the face model the reader consults while framing them; given again, the frames "
+                             "are shared among the models (default: "
+                             + ", ".join(m.name for m in realdata.FRAMING_MODELS) + ")")
     parser.add_argument("--reader-real-weight", type=int, default=READER_REAL_WEIGHT,
                         help="times each real die framed by the reader is shown per epoch (0: those tiles left out)")
     args = parser.parse_args(argv)
@@ -238,8 +251,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--reader-frames {args.reader_frames}: a number of frames, 0 or more")
     if args.reader_real_weight < 0:
         parser.error(f"--reader-real-weight {args.reader_real_weight}: a number of times, 0 or more")
-    if args.framing_model is not None and not args.framing_model.is_file():
-        parser.error(f"--framing-model {args.framing_model}: no such file")
+    for model in args.framing_model or []:
+        if not model.is_file():
+            parser.error(f"--framing-model {model}: no such file")
     if args.patch < 16 or args.patch % 8:
         parser.error(f"--patch {args.patch}: the network halves the patch three times; give a multiple of 8, at least 16")
     if args.context <= 0:
@@ -258,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     train(epochs=args.epochs, synthetic_frames=args.synthetic_frames, seed=args.seed, out_dir=args.out,
           context=args.context, size=args.patch, cocked_share=args.cocked_share, cocked_mix=args.cocked_mix,
-          reader_frames=args.reader_frames, framing_model=args.framing_model,
+          reader_frames=args.reader_frames, framing_models=args.framing_model or list(realdata.FRAMING_MODELS),
           reader_real_weight=args.reader_real_weight)
     return 0
 
