@@ -20,6 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 ROLLS = [(6, 4), (5, 5), (3, 2)]
+# The settled frame of each roll. (The first roll was 1050 until the face model of 2026-11-24:
+# its 3 lies against the tray's rim, and that model doubts it is flat, "no readable face" 0.37
+# where 0.3 is allowed; see BENCHMARKS.md. 1051 shows the same roll away from the rim.)
+SETTLED_SEEDS = (1051, 1150, 1250)
 EMPTY_FRAMES = 8         # cup up: 0.8 s
 DICE_FRAMES = 16         # cup down, dice settled: 1.6 s
 QUALITY = 70
@@ -36,7 +40,7 @@ def frames() -> list:
     out = []
     for n, dice in enumerate(ROLLS):
         out += [frame(1000 + 100 * n + i, (), True) for i in range(EMPTY_FRAMES)]
-        settled = frame(1000 + 100 * n + 50, dice, False)
+        settled = frame(SETTLED_SEEDS[n], dice, False)
         out += [settled] * DICE_FRAMES
     return out
 

@@ -19,6 +19,8 @@ from vision.reading import Status, View
 from vision.render import dataset, render_scene, table_calibration
 from vision.scoring import score_scenes
 
+from .conftest import assert_not_wrong
+
 
 def _frame(seed: int):
     """Frame ``seed`` of the benchmark's 2,000 (views alternate, top first, from seed 10000)."""
@@ -59,11 +61,14 @@ def test_die_touching_the_rim_is_not_lost_at_the_crops_edge() -> None:
     assert reading.status is Status.UNSURE or reading.values == scene.values
 
 
-def test_die_of_the_trays_colour_under_a_glare_is_found_by_its_light_pip() -> None:
+def test_die_of_the_trays_colour_under_a_glare_is_found_by_its_light_pip(model_of_2026_11_22) -> None:
     """11748: a green die on a green tray, its one pip under a glare: only its light pip shows.
-    The pip's neighbourhood is looked at as for a white die's dark pips, and the die is read."""
+    The pip's neighbourhood is looked at as for a white die's dark pips, and the die is read.
+    (Found with the face model of 2026-11-22, which this test reads with; the shipped model must
+    read the frame right or doubt it.)"""
     scene = _frame(11748)
     assert scene.readable
+    assert_not_wrong(model_of_2026_11_22(scene.image, scene.view, calibration=Calibration(tray=scene.tray, die_size=scene.die_size)), scene)
     reading = _calibrated(scene)
     assert reading.ok
     assert reading.values == scene.values

@@ -34,3 +34,18 @@ def test_the_sample_frames_read_as_rendered() -> None:
         for path in (group[maker.EMPTY_FRAMES], group[-1]):
             reading = read_dice(cv2.imread(str(path)), "bottom")
             assert reading.ok and sorted(reading.values) == sorted(roll), (path.name, reading)
+
+
+def test_the_roll_against_the_rim_the_face_model_doubts_is_not_read_wrong() -> None:
+    """The first roll's settled frame until 2026-11-24 (seed 1050): its 3 lies against the tray's
+    rim, and the face model of that day doubts the face is flat ("no readable face" 0.37, 0.3
+    allowed), so the frame is unsure (the sample frames now show that roll from seed 1051). A
+    known weakness (BENCHMARKS.md): the frame may be doubted, never read wrong."""
+    from vision.render import render_scene
+
+    from .conftest import assert_not_wrong
+
+    scene = render_scene(1050, view="bottom", values=(6, 4), style="white", die_size=56)
+    reading = read_dice(scene.image, "bottom")
+    assert_not_wrong(reading, scene)
+    assert 6 in reading.values          # the die away from the rim (a 1 seen from below) is read

@@ -114,3 +114,16 @@ def test_impossible_training_settings_are_refused_with_a_reason(tmp_path, capsys
         assert says in capsys.readouterr().err
     assert not (tmp_path / "faces.onnx").exists()
 
+
+def test_the_defaults_train_the_shipped_model() -> None:
+    """`python -m vision.training.train` with no options trains as the shipped model was trained
+    (its faces.json records how), from files in the repo."""
+    import json
+
+    meta = json.loads((train.MODELS / "faces.json").read_text())
+    assert (meta["epochs"], meta["reader_frames"], meta["reader_real_weight"]) == (
+        train.EPOCHS, train.READER_FRAMES, train.READER_REAL_WEIGHT)
+    assert (meta["cocked_share"], meta["cocked_mix"]) == (synthdata.COCKED_SHARE, synthdata.COCKED_MIX)
+    assert meta["framing_models"] == [m.name for m in realdata.FRAMING_MODELS]
+    assert all(m.is_file() and m.with_suffix(".json").is_file() for m in realdata.FRAMING_MODELS)
+    assert len(realdata.reader_sets()) == len(realdata.FRAMING_MODELS)    # one set of real tiles each
