@@ -194,15 +194,14 @@ def load(mosaic_path: Path = MOSAIC, index_path: Path = INDEX) -> tuple[np.ndarr
     return tiles, index
 
 
-def _model_name(model: Path | None) -> str:
-    """The framing model's file name and training date (the shipped one's, for None): the
-    tiles it framed can be cut again only with that model."""
-    onnx = model or Path(__file__).resolve().parents[1] / "models" / "faces.onnx"
+def _model_name(model: Path) -> str:
+    """The framing model's file name and training date: the tiles it framed can be cut again
+    only with that model."""
     try:
-        trained = json.loads(onnx.with_suffix(".json").read_text())["trained"]
+        trained = json.loads(model.with_suffix(".json").read_text())["trained"]
     except (OSError, ValueError, KeyError):
-        return onnx.name
-    return f"{onnx.name} (trained {trained})"
+        return model.name
+    return f"{model.name} (trained {trained})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -226,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         mosaic_path, index_path = reader_paths(k)
         save(framed, framed_index, mosaic_path, index_path, framing_model=_model_name(model))
         dice = sum(t.kind == "die" for t in framed_index)
-        print(f"{len(framed_index)} reader-framed tiles ({dice} dice, framed with {model or 'the shipped model'}) "
+        print(f"{len(framed_index)} reader-framed tiles ({dice} dice, framed with {model}) "
               f"-> {mosaic_path.name} ({mosaic_path.stat().st_size // 1024} KiB)")
     for stale in reader_sets()[len(models):]:
         for path in stale:

@@ -25,6 +25,7 @@ import datetime as dt
 import json
 import math
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -126,7 +127,7 @@ def build_model(channels: int = 3, size: int = PATCH):
 def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threads: int = 2,
           real_weight: int = REAL_WEIGHT, context: float = CONTEXT, size: int = PATCH,
           cocked_share: float = synthdata.COCKED_SHARE, cocked_mix: float = synthdata.COCKED_MIX,
-          reader_frames: int = READER_FRAMES, framing_models: list[Path] | None = None,
+          reader_frames: int = READER_FRAMES, framing_models: Sequence[Path] = realdata.FRAMING_MODELS,
           reader_real_weight: int = READER_REAL_WEIGHT,
           log=print) -> dict:
     import torch
@@ -139,18 +140,17 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     real_labels = np.array([class_of(t) for t in real_index], np.int64)
     syn_tiles, syn_index = synthdata.cut(synthetic_frames, seed=synthdata.TRAIN_SEED + seed,
                                            cocked_share=cocked_share, cocked_mix=cocked_mix)
-    # Patches framed as the reader frames them (off by default): synthetic ones, and the real
-    # training photos' (each die among those shown ``reader_real_weight`` times).
+    # Patches framed as the reader frames them: synthetic ones, shared among the framing models
+    # (other frames for each: the models differ in what they make the reader ask), and every
+    # stored set of the real training photos' (each die among those shown ``reader_real_weight``
+    # times).
     framed: list[np.ndarray] = []
     framed_index: list[realdata.Tile] = []
-    # The synthetic frames are shared among the framing models (other frames for each), as the
-    # models differ in what they make the reader ask; each stored set of real ones is used.
-    models = framing_models or [None]
+    models = list(framing_models)
     for k, model in enumerate(models):
         share = reader_frames // len(models) + (k < reader_frames % len(models))
         if share:
-            log(f"reading {share} synthetic frames for the patches the reader frames"
-                + (f" (consulting {model})" if model else ""))
+            log(f"reading {share} synthetic frames for the patches the reader frames (consulting {model})")
             synthetic_framed, synthetic_framed_index = readerdata.cut(
                 share, seed=readerdata.READER_SEED + k * READER_SEED_STEP, model=model)
             framed.append(synthetic_framed)
@@ -217,7 +217,7 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
         "trained": dt.date.today().isoformat(), "seed": seed, "epochs": epochs,
         "synthetic_frames": synthetic_frames, "cocked_share": cocked_share, "cocked_mix": cocked_mix,
         "reader_frames": reader_frames, "reader_real_weight": reader_real_weight,
-        **({"framing_models": [m.name for m in framing_models]} if framing_models else {}),
+        "framing_models": [m.name for m in models],
         "real_training_tiles": int(train_mask.sum()),
         "torch": torch.__version__, "losses": [round(v, 4) for v in losses], **report,
     }
@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     train(epochs=args.epochs, synthetic_frames=args.synthetic_frames, seed=args.seed, out_dir=args.out,
           context=args.context, size=args.patch, cocked_share=args.cocked_share, cocked_mix=args.cocked_mix,
-          reader_frames=args.reader_frames, framing_models=args.framing_model or list(realdata.FRAMING_MODELS),
+          reader_frames=args.reader_frames, framing_models=args.framing_model or realdata.FRAMING_MODELS,
           reader_real_weight=args.reader_real_weight)
     return 0
 
