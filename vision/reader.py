@@ -266,26 +266,21 @@ def _face_squash(pts: np.ndarray) -> float:
 
 
 # 0.6 x the lightness difference, rounded down (for the distance itself) or up (to compare it with
-# a whole number exactly as 0.6 * dL + da + db > n would).
-_FLOOR_06 = np.floor(np.arange(256) * 0.6).astype(np.uint8)
-_CEIL_06 = np.ceil(np.arange(256) * 0.6).astype(np.uint8)
+# a whole number exactly as 0.6 * dL + da + db > n would), as cv2.transform's weights: its sum is
+# rounded to the nearest level, so 0.4 below (above) it rounds down (up). 0.6 dL's fraction is a
+# fifth, so the sum lies 0.1 or more from a half: float rounding cannot tip it. (The same numbers as
+# a lookup table of floor(0.6 dL) or ceil(0.6 dL) added to |da| + |db| with saturation, checked
+# for every dL, da, db by tests/vision/test_speed_equivalence.py.)
+_FLOOR_06 = np.array([[0.6, 1.0, 1.0, -0.4]])
+_CEIL_06 = np.array([[0.6, 1.0, 1.0, 0.4]])
 
 
-def _lab_distance(lab: np.ndarray | list[np.ndarray], other: np.ndarray | list[np.ndarray] | tuple[float, ...],
-                  lightness_lut: np.ndarray) -> np.ndarray:
+def _lab_distance(lab: np.ndarray, other: np.ndarray | tuple[float, ...], rounding: np.ndarray) -> np.ndarray:
     """0.6 |dL| + |da| + |db| per pixel between an 8-bit Lab image and another (or one colour,
-    as a 4-tuple), saturated at 255 (uint8).
-    Worked out with OpenCV's saturating 8-bit arithmetic: a fraction of the numpy cost.
-    Either image may be given as its three planes (a list, as cv2.split gives them): an image
-    compared twice is split once (splitting costs more than the arithmetic on the planes); a
-    colour compared with planes must then be whole numbers, as a uint8 image's is."""
-    if not isinstance(lab, list):
-        d_l, d_a, d_b = cv2.split(cv2.absdiff(lab, other))
-    else:
-        others = other if isinstance(other, list) else cv2.split(other) if isinstance(other, np.ndarray) \
-            else [float(c) for c in other[:3]]
-        d_l, d_a, d_b = (cv2.absdiff(p, o) for p, o in zip(lab, others))
-    return cv2.add(cv2.add(d_a, d_b), cv2.LUT(d_l, lightness_lut))
+    as a 4-tuple), rounded as ``rounding`` (_FLOOR_06 or _CEIL_06) says, saturated at 255 (uint8).
+    Two OpenCV calls on the whole pixels: a fraction of the numpy cost, and less than splitting
+    the planes and adding them with saturating 8-bit arithmetic."""
+    return cv2.transform(cv2.absdiff(lab, other), rounding)
 
 
 def _shrunk(full: np.ndarray, scale: float, cache: dict | None) -> np.ndarray:
@@ -397,7 +392,6 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     # wrong that it read right before, and a few more surely.)
     tray_lab = cv2.resize(cv2.cvtColor(cv2.medianBlur(small, k), cv2.COLOR_BGR2LAB), (img.shape[1], img.shape[0]),
                           interpolation=cv2.INTER_LINEAR)
-    lab = list(cv2.split(lab))          # compared twice below: split once
     dist8 = cv2.GaussianBlur(_lab_distance(lab, tray_lab, _FLOOR_06), (5, 5), 0)
     inside = slice(None), slice(None)
     if tray_rect is not None:

@@ -184,20 +184,21 @@ def test_components_of_empty_full_and_cut_out_masks_are_opencvs() -> None:
             cv2.setNumThreads(-1)
 
 
-def test_lab_distance_of_planes_is_that_of_the_images() -> None:
-    rng = np.random.default_rng(6)
-    a = rng.integers(0, 256, (256, 256, 3), dtype=np.uint8)
-    for c in range(3):
-        a[c, :, c] = np.arange(256, dtype=np.uint8)              # every difference occurs
-    b = rng.integers(0, 256, (256, 256, 3), dtype=np.uint8)
-    planes = list(cv2.split(a))
-    for lut in (reader._FLOOR_06, reader._CEIL_06):
-        expected = reader._lab_distance(a, b, lut)
-        assert np.array_equal(reader._lab_distance(planes, b, lut), expected)
-        assert np.array_equal(reader._lab_distance(planes, list(cv2.split(b)), lut), expected)
-        for colour in ((0, 0, 0), (255, 255, 255), (120, 131, 97)):
-            one = (*map(float, colour), 0.0)
-            assert np.array_equal(reader._lab_distance(planes, one, lut), reader._lab_distance(a, one, lut))
+def test_lab_distance_is_the_rounded_formula_for_every_difference() -> None:
+    # Every (|dL|, |da|, |db|) once: the weighted sum cv2.transform rounds must give what a
+    # table of floor (ceil) of 0.6 dL added to da + db with 8-bit saturation gives.
+    every = np.arange(256 ** 3, dtype=np.int64)
+    diff = np.stack([every >> 16, (every >> 8) & 255, every & 255], axis=1).astype(np.uint8).reshape(4096, 4096, 3)
+    zero = np.zeros_like(diff)
+    a_plus_b = np.minimum(255, diff[..., 1].astype(np.int32) + diff[..., 2])
+    for rounding, table in ((reader._FLOOR_06, np.floor), (reader._CEIL_06, np.ceil)):
+        expected = np.minimum(255, table(diff[..., 0] * 0.6).astype(np.int32) + a_plus_b)
+        got = reader._lab_distance(diff, zero, rounding)
+        assert got.dtype == np.uint8 and got.shape == diff.shape[:2]
+        assert np.array_equal(got, expected), table.__name__
+        # and against one colour, as the foreground compares the frame with the tray's
+        one = reader._lab_distance(diff[:64], (0.0, 0.0, 0.0, 0.0), rounding)
+        assert np.array_equal(one, expected[:64]), table.__name__
 
 
 def test_opening_round_what_the_erosion_left_is_opencvs() -> None:
