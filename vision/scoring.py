@@ -10,6 +10,7 @@ too.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -42,6 +43,8 @@ class Score:
     photos_readable: int = 0       # scenes a careful reader can be sure of (all real photos)
     photos_readable_unsure: int = 0
     wrong_names: list[str] = field(default_factory=list)
+    # Each labelled die not read right, by why (``misses``): where the dice still to gain are.
+    not_read: Counter = field(default_factory=Counter)
 
     @staticmethod
     def _pct(a: int, b: int) -> float:
@@ -68,8 +71,8 @@ class Score:
         return self._pct(self.photos_confidently_wrong, self.photos)
 
 
-def match(reading: Reading, truths: Sequence[Truth]) -> tuple[int, bool]:
-    """(labelled dice read with the right value, whether every die matches one-to-one and right)."""
+def _pairs(reading: Reading, truths: Sequence[Truth]) -> dict[int, int]:
+    """Labelled die -> the read die matched to it (nearest first, one-to-one)."""
     pairs = []
     for ti, t in enumerate(truths):
         for di, d in enumerate(reading.dice):
@@ -77,17 +80,45 @@ def match(reading: Reading, truths: Sequence[Truth]) -> tuple[int, bool]:
             if dist <= MATCH_RADIUS * t.size:
                 pairs.append((dist, ti, di))
     pairs.sort()
-    used_t: set[int] = set()
+    matched: dict[int, int] = {}
     used_d: set[int] = set()
-    right = 0
     for _, ti, di in pairs:          # greedy nearest-first one-to-one matching
-        if ti in used_t or di in used_d:
+        if ti in matched or di in used_d:
             continue
-        used_t.add(ti)
+        matched[ti] = di
         used_d.add(di)
-        right += reading.dice[di].value == truths[ti].value
-    exact = right == len(truths) and len(used_d) == len(reading.dice)
+    return matched
+
+
+def match(reading: Reading, truths: Sequence[Truth]) -> tuple[int, bool]:
+    """(labelled dice read with the right value, whether every die matches one-to-one and right)."""
+    matched = _pairs(reading, truths)
+    right = sum(reading.dice[di].value == truths[ti].value for ti, di in matched.items())
+    exact = right == len(truths) and len(matched) == len(reading.dice)
     return right, exact
+
+
+WRONG_VALUE = "read with another value"
+UNSEEN = "not read, and no word of it (missed)"
+UNSURE_ELSEWHERE = "not read, in a frame unsure for another reason"
+
+
+def misses(reading: Reading, truths: Sequence[Truth]) -> list[str]:
+    """Why each labelled die the reading did not read right was not: WRONG_VALUE, the reason of
+    the reader's unclear box round it (``reading.extra["unclear_why"]``), UNSURE_ELSEWHERE, or
+    UNSEEN (an ok reading that left it out: the dangerous kind)."""
+    matched = _pairs(reading, truths)
+    boxes = list(zip(reading.extra.get("unclear", ()), reading.extra.get("unclear_why", ()))) \
+        if reading.extra else []
+    out = []
+    for ti, t in enumerate(truths):
+        if ti in matched:
+            if reading.dice[matched[ti]].value != t.value:
+                out.append(WRONG_VALUE)
+            continue
+        why = next((reason for (x, y, w, h), reason in boxes if x <= t.x <= x + w and y <= t.y <= y + h), None)
+        out.append(why or (UNSEEN if reading.ok else UNSURE_ELSEWHERE))
+    return out
 
 
 def _add(score: Score, name: str, reading: Reading, truths: Sequence[Truth], readable: bool) -> None:
@@ -96,6 +127,7 @@ def _add(score: Score, name: str, reading: Reading, truths: Sequence[Truth], rea
     score.dice_total += len(truths)
     score.dice_right += right
     score.photos_readable += readable
+    score.not_read.update(misses(reading, truths))
     if reading.ok:
         score.dice_right_ok += right
         if not (exact and readable):

@@ -98,3 +98,18 @@ def test_an_unreadable_scene_read_ok_is_confidently_wrong() -> None:
     s = score_scenes(unsure, [_Scene(True), _Scene(False)])
     assert (s.dice_right, s.dice_right_ok, s.photos_unsure, s.photos_confidently_wrong) == (2, 0, 2, 0)
     assert (s.photos_readable, s.photos_readable_unsure) == (1, 1)
+
+
+def test_each_die_not_read_right_says_why() -> None:
+    from vision.scoring import UNSEEN, UNSURE_ELSEWHERE, WRONG_VALUE, misses
+    truths = [Truth(3, 100, 100, 40), Truth(5, 200, 100, 40), Truth(1, 300, 300, 40)]
+    assert misses(_reading(Status.OK, (3, 100, 100), (5, 200, 100), (1, 300, 300)), truths) == []
+    # a wrong value, and a die an ok reading left out (the dangerous kind)
+    assert misses(_reading(Status.OK, (3, 100, 100), (6, 200, 100)), truths) == [WRONG_VALUE, UNSEEN]
+    # unsure: the reason of the unclear box round the die, else the frame's doubt is elsewhere
+    doubted = Reading(Status.UNSURE, (Die(3, 100, 100, 40, 1.0),), "dice are touching or overlapping",
+                      extra={"unclear": [(180, 80, 40, 40)], "unclear_why": ["dice are touching or overlapping"]})
+    assert misses(doubted, truths) == ["dice are touching or overlapping", UNSURE_ELSEWHERE]
+    # the score counts them, and only them
+    s = score_scenes(lambda image, view: doubted, [_Scene(True)])
+    assert s.not_read == {WRONG_VALUE: 1}        # the scene's one die, a 4 at (100, 100), read 3
