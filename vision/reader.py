@@ -97,6 +97,12 @@ SIDE_BY_SIDE_SURE = 0.02       # a die cut from touching dice by a straight line
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
+CONFIRM_BY_COUNT = True        # ... or as many pips found in the disc as the face's value (a die seen
+                               # at a slant: its face off its outline's middle, a corner's shadow)
+CONFIRM_SIDES = (1.0, 1.25, 1.5)   # a die found by its pips alone (no outline): its pips must fit the
+                                   # face in a disc for a die this many times the frame's die side
+                                   # (the first that fits): dice of mixed sizes, a big white die on a
+                                   # white tray among small coloured ones ((1.0,): that side only)
 FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
                                # (flat dice: 99% below 1.03; leaning ones all above 1.07)
 LEANING_SQUASH = 1.09          # a 4 or a 5 whose pips lay out a face longer than wide by more than
@@ -1297,7 +1303,7 @@ def _covered(blob: _Blob, centres: list[tuple[float, float]], side: float) -> bo
 
 
 def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int, x: float, y: float,
-               side: float) -> bool:
+               side: float, *, count_will_do: bool = False) -> bool:
     """Whether the pips round (x, y) fit ``value``: the die the network found there, cut out of
     the foreground (``foreground``, a mask at ``scale``, before touching dice were cut apart:
     a cut may run through this die) by a disc that holds its face but no neighbour's pips (a
@@ -1329,6 +1335,8 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
         result = _read_die(img, piece)
         if not isinstance(result, str):
             return result[0] == value and not _foreshortened(img, piece, result[0], result[2], result[3])
+        if count_will_do and len(_inside_outline(_pips(img, piece, []), piece)) == value:
+            return True
     return False
 
 
@@ -1357,8 +1365,16 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
     seen = find_faces(faces, look, regions, die_side, [(f[2], f[3]) for f in found])
     # No region to cut the die from: a disc round the die's centre is the piece whose pips are read.
     everywhere = np.full(img.shape[:2], 255, np.uint8)
-    return [(value, confidence, x, y, die_side, 0.0) for value, confidence, x, y in seen
-            if _confirmed(img, everywhere, 1.0, value, x, y, die_side)]
+    out = []
+    for value, confidence, x, y in seen:
+        # (The first size whose disc holds pips that fit the face: a die bigger than the frame's
+        # typical one spreads its pips past the typical die's disc.)
+        side = next((f * die_side for f in CONFIRM_SIDES
+                     if _confirmed(img, everywhere, 1.0, value, x, y, f * die_side,
+                                   count_will_do=CONFIRM_BY_COUNT)), None)
+        if side is not None:
+            out.append((value, confidence, x, y, side, 0.0))
+    return out
 
 
 def _off_every_die(blob: _Blob, blobs: list[_Blob], centres: list[tuple[float, float]], side: float) -> bool:

@@ -176,6 +176,34 @@ def test_a_die_the_network_sees_at_loose_pips_must_have_pips_fitting_that_face(m
         assert [f[0] for f in found] == [5] * read
 
 
+def test_white_dice_seen_at_a_slant_are_confirmed_by_their_count_of_pips() -> None:
+    """Two white dice on the white tray, photographed from a slant: no region holds them, the
+    network's scan finds each very surely (a 3 and a 2), but in the disc round each the pips lay
+    out no face (the face lies off the middle of what shows of the die, and a corner's shadow
+    looks like a pip). As many pips as the face's value, in the disc of one of the sizes tried,
+    confirm it; a value no disc holds as many pips of is never confirmed. (The 3's disc at the
+    typical size holds the shadow too, 4 "pips": a scan very sure of a 4 there would pass. The
+    scan's own sureness, several windows at 0.98 and the die turned eight ways, is what stands
+    between; the pips rule out the faces they plainly contradict.)
+    Before, the photo was unsure ("pips outside every die")."""
+    name = "IMG_20191209_095503"
+    image = _photo(name)
+    everywhere = np.full(image.shape[:2], 255, np.uint8)
+    sides = [f * 25.5 for f in reader.CONFIRM_SIDES]    # the photo's typical die: 25.5 px
+    for value, x, y, counted in ((3, 432.5, 355.3, {3, 4}), (2, 165.8, 400.7, {2})):   # as the scan saw them
+        assert not any(reader._confirmed(image, everywhere, 1.0, value, x, y, s) for s in sides)
+        for face in range(1, 7):
+            confirmed = any(reader._confirmed(image, everywhere, 1.0, face, x, y, s, count_will_do=True)
+                            for s in sides)
+            assert confirmed == (face in counted), face
+    reading = reader.read_dice(image)
+    assert reading.status is Status.OK, reading.reason
+    truth = _labelled(name)
+    assert len(reading.dice) == len(truth)
+    for value, x, y in truth:
+        assert any(d.value == value and np.hypot(d.x - x, d.y - y) < 10 for d in reading.dice), (value, x, y)
+
+
 def test_a_faint_die_filling_its_window_is_weighed_without_a_warning() -> None:
     """Fresh 111492 (from above, calibrated): a spot's window is all region, no tray round it.
     The tray's median round it was taken of nothing (NaN, with numpy's "Mean of empty slice"
