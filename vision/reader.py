@@ -97,12 +97,13 @@ SIDE_BY_SIDE_SURE = 0.02       # a die cut from touching dice by a straight line
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
-CONFIRM_BY_COUNT = True        # ... or as many pips found in the disc as the face's value (a die seen
-                               # at a slant: its face off its outline's middle, a corner's shadow)
 CONFIRM_SIDES = (1.0, 1.25, 1.5)   # a die found by its pips alone (no outline): its pips must fit the
                                    # face in a disc for a die this many times the frame's die side
                                    # (the first that fits): dice of mixed sizes, a big white die on a
                                    # white tray among small coloured ones ((1.0,): that side only)
+CONFIRM_BY_COUNT = True        # ... or, where they lay out no face, be as many as the face's value (a
+                               # die seen at a slant: its face off the disc's middle, a corner's
+                               # shadow taken for a pip; False: a layout only)
 FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
                                # (flat dice: 99% below 1.03; leaning ones all above 1.07)
 LEANING_SQUASH = 1.09          # a 4 or a 5 whose pips lay out a face longer than wide by more than
@@ -1307,7 +1308,8 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
     """Whether the pips round (x, y) fit ``value``: the die the network found there, cut out of
     the foreground (``foreground``, a mask at ``scale``, before touching dice were cut apart:
     a cut may run through this die) by a disc that holds its face but no neighbour's pips (a
-    touching neighbour's nearest pip lies at least 0.73 sides away)."""
+    touching neighbour's nearest pip lies at least 0.73 sides away). ``count_will_do``: where
+    they lay out no face, ``value`` of them is enough."""
     r = 0.62 * side
     h, w = img.shape[:2]
     x0, y0 = int(max(0, x - r)), int(max(0, y - r))
@@ -1352,7 +1354,8 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
                   ) -> list[tuple[int, float, float, float, float, float]]:
     """Dice read from pips no region holds (see ``read_dice``): round each group of loose dark
     spots, the network's scan (``find_faces``: several windows very sure of one face) finds the
-    die, and the pips in a disc round it must fit that face. Returns entries like ``found``'s."""
+    die, and the pips in a disc round it must fit that face, or be as many as its value
+    (CONFIRM_SIDES, CONFIRM_BY_COUNT). Returns entries like ``found``'s."""
     loose = [(px, py) for px, py in dark_spots if not _by_any(px, py, blobs, 0.2 * die_side)]
     if not loose:
         return []
