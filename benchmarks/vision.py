@@ -124,10 +124,11 @@ def main() -> int:
     else:
         print("| reader, set | dice right | dice right in ok photos | confidently wrong photos | unsure |")
         print("| --- | ---: | ---: | ---: | ---: |")
-    scores: dict[str, Score] = {}       # the reader's, for the table of why dice were not read
+    why: dict[str, Score] = {}          # the reader's scores, for the table of why dice were not read
     for name, fn in READERS.items() if not args.speed_only else ():
         s = score_photos(fn, PHOTOS)
-        scores.setdefault(name, s)
+        if name == "reader":
+            why["real"] = s
         print(row(f"{name}, 200 real photos", s, False), flush=True)
     for name in ("reader", "classic") if not args.speed_only else ():
         # The 50 photos the face model never saw in training: what to expect of other photos.
@@ -135,7 +136,8 @@ def main() -> int:
         print(row(f"{name}, 50 held-out real photos", s, False), flush=True)
     for name, fn in READERS.items() if not args.speed_only else ():
         s = score_scenes(fn, dataset(n_frames, seed=10_000))   # views alternate top/bottom
-        scores.setdefault(f"{name} synthetic", s)
+        if name == "reader":
+            why["synthetic"] = s
         print(row(f"{name}, {n_frames} synthetic", s, True), flush=True)
     if not args.speed_only:
         # As an installed table reads them: calibrated by `dicetable calibrate` (vision.render.table_calibration).
@@ -153,8 +155,8 @@ def main() -> int:
         s = score_scenes(READERS[name], clean)
         print(row(f"{name}, {n_frames // 5} clean bottom-view frames (2 white dice)", s, True), flush=True)
 
-    if "reader" in scores:
-        real, synthetic = scores["reader"], scores["reader synthetic"]
+    if why:
+        real, synthetic = why["real"], why["synthetic"]
         print("\n## the reader: why the dice not read right were not\n")
         print(f"| why | 200 real photos ({real.dice_total - real.dice_right} dice) "
               f"| {n_frames} synthetic ({synthetic.dice_total - synthetic.dice_right} dice) |")

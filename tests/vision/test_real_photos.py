@@ -9,7 +9,8 @@ import pytest
 
 from vision.reader import read_dice
 from vision.reading import Die, Reading, Status
-from vision.scoring import Truth, load_labels, match, photo_paths, score_photos, score_scenes
+from vision.scoring import (UNSEEN, UNSURE_ELSEWHERE, WRONG_VALUE, Truth, load_labels, match, misses, photo_paths,
+                            score_photos, score_scenes)
 from vision.training.realdata import held_out
 
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler"
@@ -101,7 +102,6 @@ def test_an_unreadable_scene_read_ok_is_confidently_wrong() -> None:
 
 
 def test_each_die_not_read_right_says_why() -> None:
-    from vision.scoring import UNSEEN, UNSURE_ELSEWHERE, WRONG_VALUE, misses
     truths = [Truth(3, 100, 100, 40), Truth(5, 200, 100, 40), Truth(1, 300, 300, 40)]
     assert misses(_reading(Status.OK, (3, 100, 100), (5, 200, 100), (1, 300, 300)), truths) == []
     # a wrong value, and a die an ok reading left out (the dangerous kind)
