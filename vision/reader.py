@@ -97,13 +97,17 @@ SIDE_BY_SIDE_SURE = 0.02       # a die cut from touching dice by a straight line
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
-CONFIRM_SIDES = (1.0, 1.25, 1.5)   # a die found by its pips alone (no outline): its pips must fit the
-                                   # face in a disc for a die this many times the frame's die side
-                                   # (the first that fits): dice of mixed sizes, a big white die on a
-                                   # white tray among small coloured ones ((1.0,): that side only)
+CONFIRM_SIDES = (1.0, 1.25, 1.5, 0.85)   # a die found by its pips alone (no outline): its pips must
+                                   # fit the face in a disc for a die this many times the frame's die
+                                   # side (the first that fits): dice of mixed sizes, a big white die
+                                   # on a white tray among small coloured ones; last, a small die
+                                   # seen at a slant, its side's pips inside the usual disc
 CONFIRM_BY_COUNT = True        # ... or, where they lay out no face, be as many as the face's value (a
                                # die seen at a slant: its face off the disc's middle, a corner's
                                # shadow taken for a pip; False: a layout only)
+READ_FADED_IN_LIGHT = True     # a die-like piece the foreground's opening took (a glare, a white die on a
+                               # white tray): the network's scan finds the die round it, read when the
+                               # pips in a disc round it fit that face (CONFIRM_SIDES, CONFIRM_BY_COUNT)
 FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
                                # (flat dice: 99% below 1.03; leaning ones all above 1.07)
 LEANING_SQUASH = 1.09          # a 4 or a 5 whose pips lay out a face longer than wide by more than
@@ -1365,19 +1369,39 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
     half = 0.8 * die_side
     regions = [(int(cx - half), int(cy - half), int(2 * half), int(2 * half))
                for cx, cy in (g.mean(axis=0) for g in groups)]
-    seen = find_faces(faces, look, regions, die_side, [(f[2], f[3]) for f in found])
-    # No region to cut the die from: a disc round the die's centre is the piece whose pips are read.
+    return _confirmed_in_discs(img, find_faces(faces, look, regions, die_side, [(f[2], f[3]) for f in found]),
+                               die_side)
+
+
+def _confirmed_in_discs(img: np.ndarray, seen: list[tuple[int, float, float, float]], die_side: float
+                        ) -> list[tuple[int, float, float, float, float, float]]:
+    """The dice of ``seen`` (the network's scan: value, confidence, x, y) that no region holds,
+    each confirmed by the pips in a disc round it (``_confirmed`` with CONFIRM_BY_COUNT), at the
+    first of CONFIRM_SIDES that works: a die bigger than the frame's typical one spreads its pips
+    past the typical die's disc. Returns entries like ``read_dice``'s found dice."""
     everywhere = np.full(img.shape[:2], 255, np.uint8)
     out = []
     for value, confidence, x, y in seen:
-        # (The first size whose disc holds pips that fit the face: a die bigger than the frame's
-        # typical one spreads its pips past the typical die's disc.)
         side = next((f * die_side for f in CONFIRM_SIDES
                      if _confirmed(img, everywhere, 1.0, value, x, y, f * die_side,
                                    count_will_do=CONFIRM_BY_COUNT)), None)
         if side is not None:
             out.append((value, confidence, x, y, side, 0.0))
     return out
+
+
+def _read_in_light(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, blob: _Blob, die_side: float,
+                   found: list[tuple[int, float, float, float, float, float]]
+                   ) -> list[tuple[int, float, float, float, float, float]]:
+    """The dice round ``blob``, a piece the foreground's opening took (a die under a glare keeps
+    only part of its body unlike the tray): the network's scan finds each, and the pips in a disc
+    round it must fit that face (as for ``_dice_by_pips``). Returns entries like ``found``'s, only
+    the confirmed ones."""
+    grow = int(0.5 * die_side)
+    x, y, w, h = blob.box
+    seen = find_faces(faces, look, [(x - grow, y - grow, w + 2 * grow, h + 2 * grow)], die_side,
+                      [(f[2], f[3]) for f in found])
+    return _confirmed_in_discs(img, seen, die_side)
 
 
 def _off_every_die(blob: _Blob, blobs: list[_Blob], centres: list[tuple[float, float]], side: float) -> bool:
@@ -1862,6 +1886,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         gone = _taken_by_opening(taken[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side)
         for blob, face_guess in zip(gone, faces.steady_guess(look, [framed_as_die(b) for b in gone])):
             if face_guess.of(NO_FACE) < NOT_A_DIE:
+                if READ_FADED_IN_LIGHT:
+                    read = _read_in_light(img, look, faces, blob, die_side, found)
+                    found += read
+                    if read and _covered(blob, [(f[2], f[3]) for f in read], die_side):
+                        continue
                 blobs.append(blob)
                 doubts[id(blob)] = FADED_IN_LIGHT
         if faint_look:
