@@ -121,7 +121,7 @@ OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is aske
 OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's crescent of a black die:
                                # 0.38) and compact, not the rim's corner
 OPENED_AWAY_LONG = 1.25        # or a strip of it (longest side x die side, long / short side)
-OPENED_AWAY_ASPECT = 2.2
+OPENED_AWAY_ASPECT = 2.5     # (a big black die's side left dark by a glare: 97 x 42 px, 2.3)
 COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
                                # (readable rendered frames: 0.92 and up; half the cup-covered: 0.8 and down)
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels

@@ -285,6 +285,22 @@ def test_a_crescent_of_a_black_die_left_by_a_glare_on_its_middle_makes_the_frame
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
 
 
+def test_a_glared_die_leaving_a_strip_of_its_side_makes_the_frame_unsure(monkeypatch) -> None:
+    """Fresh 29599, calibrated (under the cup): three big black dice, a glare on one that
+    touches another. Only a strip of its side stays darker than the tray, 97 x 42 px for a die
+    of 100: longer than wide by 2.3, past the 2.2 a piece the opening took could be (the rim's
+    strips are longer and thinner), so the die vanished: the frame was read "ok, 6 1"."""
+    scene = next(iter(dataset(1, seed=29_599, view=View.BOTTOM)))
+    assert "glare" in scene.hard and len(scene.labels) == 3
+    calibration = table_calibration(scene)
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
+    missing = [d for d in scene.labels if not any(np.hypot(d.x - r.x, d.y - r.y) < d.size / 2 for r in reading.dice)]
+    assert len(missing) == 1 and _boxed_near(reading, missing[0], reader.FADED_IN_LIGHT)
+    monkeypatch.setattr(reader, "OPENED_AWAY_ASPECT", 2.2)
+    assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
+
+
 @pytest.mark.parametrize("seed", [90_512, 90_930])
 def test_a_whole_face_off_its_outlines_middle_is_a_leaning_die(monkeypatch, seed: int, model_of_2026_11_22) -> None:
     """Fresh 90512 and 90930 (seen from above): a die leans showing a 3, its side a dark strip
