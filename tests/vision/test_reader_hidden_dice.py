@@ -143,6 +143,12 @@ def _fresh(seed: int):
     return next(iter(dataset(1, seed=seed, view=View.TOP if (seed - 50_000) % 2 == 0 else View.BOTTOM)))
 
 
+def _one_missing_and_boxed(reading, scene, why: str) -> bool:
+    """Exactly one of the scene's dice is missing from the reading, and boxed there for ``why``."""
+    missing = [d for d in scene.labels if not any(np.hypot(d.x - r.x, d.y - r.y) < d.size / 2 for r in reading.dice)]
+    return len(missing) == 1 and _boxed_near(reading, missing[0], why)
+
+
 def _boxed_near(reading, die, why: str) -> bool:
     return any(np.hypot(x + w / 2 - die.x, y + h / 2 - die.y) < die.size
                for (x, y, w, h), reason in zip(reading.extra.get("unclear", []),
@@ -199,8 +205,7 @@ def test_a_piece_of_a_die_is_asked_of_the_network_framed_as_a_whole_die() -> Non
     scene = _fresh(50_285)
     reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
     assert reading.status is Status.UNSURE and reading.reason == reader.NOT_READABLE
-    missing = [d for d in scene.labels if not any(np.hypot(d.x - r.x, d.y - r.y) < d.size / 2 for r in reading.dice)]
-    assert len(missing) == 1 and _boxed_near(reading, missing[0], reader.NOT_READABLE)
+    assert _one_missing_and_boxed(reading, scene, reader.NOT_READABLE)
 
 
 @pytest.mark.parametrize("seed", [51_408, 61_762])
@@ -279,8 +284,7 @@ def test_a_crescent_of_a_black_die_left_by_a_glare_on_its_middle_makes_the_frame
     monkeypatch.setattr(reader, "READ_FADED_IN_LIGHT", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
-    missing = [d for d in scene.labels if not any(np.hypot(d.x - r.x, d.y - r.y) < d.size / 2 for r in reading.dice)]
-    assert len(missing) == 1 and _boxed_near(reading, missing[0], reader.FADED_IN_LIGHT)
+    assert _one_missing_and_boxed(reading, scene, reader.FADED_IN_LIGHT)
     monkeypatch.setattr(reader, "OPENED_AWAY_FILL", 0.45)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
 
@@ -295,8 +299,7 @@ def test_a_glared_die_leaving_a_strip_of_its_side_makes_the_frame_unsure(monkeyp
     calibration = table_calibration(scene)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
-    missing = [d for d in scene.labels if not any(np.hypot(d.x - r.x, d.y - r.y) < d.size / 2 for r in reading.dice)]
-    assert len(missing) == 1 and _boxed_near(reading, missing[0], reader.FADED_IN_LIGHT)
+    assert _one_missing_and_boxed(reading, scene, reader.FADED_IN_LIGHT)
     monkeypatch.setattr(reader, "OPENED_AWAY_ASPECT", 2.2)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
 
