@@ -124,11 +124,11 @@ def main() -> int:
     else:
         print("| reader, set | dice right | dice right in ok photos | confidently wrong photos | unsure |")
         print("| --- | ---: | ---: | ---: | ---: |")
-    why: dict[str, Score] = {}          # the reader's scores, for the table of why dice were not read
+    reader_scores: dict[str, Score] = {}     # for the table of why dice were not read
     for name, fn in READERS.items() if not args.speed_only else ():
         s = score_photos(fn, PHOTOS)
         if name == "reader":
-            why["real"] = s
+            reader_scores["real"] = s
         print(row(f"{name}, 200 real photos", s, False), flush=True)
     for name in ("reader", "classic") if not args.speed_only else ():
         # The 50 photos the face model never saw in training: what to expect of other photos.
@@ -137,7 +137,7 @@ def main() -> int:
     for name, fn in READERS.items() if not args.speed_only else ():
         s = score_scenes(fn, dataset(n_frames, seed=10_000))   # views alternate top/bottom
         if name == "reader":
-            why["synthetic"] = s
+            reader_scores["synthetic"] = s
         print(row(f"{name}, {n_frames} synthetic", s, True), flush=True)
     if not args.speed_only:
         # As an installed table reads them: calibrated by `dicetable calibrate` (vision.render.table_calibration).
@@ -155,10 +155,10 @@ def main() -> int:
         s = score_scenes(READERS[name], clean)
         print(row(f"{name}, {n_frames // 5} clean bottom-view frames (2 white dice)", s, True), flush=True)
 
-    if why:
-        real, synthetic = why["real"], why["synthetic"]
+    if reader_scores:
+        real, synthetic = reader_scores["real"], reader_scores["synthetic"]
         print("\n## the reader: why the dice not read right were not\n")
-        print(f"| why | 200 real photos ({real.dice_total - real.dice_right} dice) "
+        print(f"| why | {real.photos} real photos ({real.dice_total - real.dice_right} dice) "
               f"| {n_frames} synthetic ({synthetic.dice_total - synthetic.dice_right} dice) |")
         print("| --- | ---: | ---: |")
         for why, _ in (real.not_read + synthetic.not_read).most_common():

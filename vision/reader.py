@@ -1375,10 +1375,10 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
 
 def _confirmed_in_discs(img: np.ndarray, seen: list[tuple[int, float, float, float]], die_side: float
                         ) -> list[tuple[int, float, float, float, float, float]]:
-    """The dice of ``seen`` (the network's scan: value, confidence, x, y) that no region holds,
-    each confirmed by the pips in a disc round it (``_confirmed`` with CONFIRM_BY_COUNT), at the
-    first of CONFIRM_SIDES that works: a die bigger than the frame's typical one spreads its pips
-    past the typical die's disc. Returns entries like ``read_dice``'s found dice."""
+    """The dice of ``seen`` (the network's scan: value, confidence, x, y) whose pips confirm them,
+    in a disc round each (no region to cut the die from; ``_confirmed`` with CONFIRM_BY_COUNT) at
+    the first of CONFIRM_SIDES that works: a die bigger than the frame's typical one spreads its
+    pips past the typical die's disc. Returns entries like ``read_dice``'s found dice."""
     everywhere = np.full(img.shape[:2], 255, np.uint8)
     out = []
     for value, confidence, x, y in seen:
