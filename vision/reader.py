@@ -102,6 +102,8 @@ CONFIRM_SIDES = (1.0, 1.25, 1.5, 0.85)   # a die found by its pips alone (no out
                                    # side (the first that fits): dice of mixed sizes, a big white die
                                    # on a white tray among small coloured ones; last, a small die
                                    # seen at a slant, its side's pips inside the usual disc
+PIPS_BEYOND_DICE = True        # an unread blob the dice found round it cover stays doubted if it holds a pip
+                               # none of them reaches (half a die at the cup's edge beside a whole one)
 CONFIRM_BY_COUNT = True        # ... or, where they lay out no face, be as many as the face's value (a
                                # die seen at a slant: its face off the disc's middle, a corner's
                                # shadow taken for a pip; False: a layout only)
@@ -1307,6 +1309,13 @@ def _covered(blob: _Blob, centres: list[tuple[float, float]], side: float) -> bo
     return float(cv2.distanceTransform(left, cv2.DIST_L2, 3).max()) < 0.15 * side
 
 
+def _pips_beyond(img: np.ndarray, blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
+    """Whether the blob holds a pip farther than any die at ``centres`` reaches (0.75 of a side,
+    as _covered's): the pip of a die nobody read, however thin the strip of it that shows."""
+    return any(all(np.hypot(px - cx, py - cy) > 0.75 * side for cx, cy in centres)
+               for px, py, _ in _pips(img, blob))
+
+
 def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int, x: float, y: float,
                side: float, *, count_will_do: bool = False) -> bool:
     """Whether the pips round (x, y) fit ``value``: the die the network found there, cut out of
@@ -1862,7 +1871,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # them lost when touching dice were cut apart.)
             if id(blob) in leaning_pieces:
                 continue      # what the network saw there does not make the die lie flat
-            if all(k in sure for k in mine) and _covered(blob, centres, die_side):
+            if all(k in sure for k in mine) and _covered(blob, centres, die_side) and not (
+                    PIPS_BEYOND_DICE and _pips_beyond(img, blob, centres, die_side)):
                 doubts.pop(id(blob), None)
             elif mine:
                 doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")

@@ -498,3 +498,32 @@ def test_a_leaning_die_whose_side_faded_out_of_its_outline_is_not_read_as_flat(
     assert _boxed_near(reading, leaning, LEANING)
     monkeypatch.setattr(reader, "FAINT_SIDE_MAX", None)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok    # confidently wrong
+
+
+def test_a_pip_beyond_the_dice_found_in_a_region_keeps_it_doubted(monkeypatch) -> None:
+    """Fresh 34852 (seen from above, uncalibrated): a dark cover hides most of the tray; a white 5
+    lies whole beside it and a 3 shows a strip of itself at its edge, one region with the 5. The
+    network's scan finds the 5 in it, and the strip left over was too thin to count: the frame was
+    read ok with only the 5 (four dice missing). The strip holds a pip no die found reaches, so
+    the region stays doubted."""
+    scene = next(iter(dataset(1, seed=34_852, view=View.TOP)))
+    assert not scene.readable and len(scene.labels) == 5
+    reading = reader.read_dice(scene.image, scene.view)
+    assert_not_wrong(reading, scene)
+    three = [d for d in scene.labels if d.value == 3][0]
+    assert reading.status is Status.UNSURE and _boxed_near(reading, three, reader.NOT_READABLE)
+    monkeypatch.setattr(reader, "PIPS_BEYOND_DICE", False)
+    assert reader.read_dice(scene.image, scene.view).ok   # confidently wrong
+
+
+def test_pips_beyond_are_those_no_die_found_reaches() -> None:
+    image = np.full((120, 240, 3), 90, np.uint8)
+    image[40:80, 70:150] = 235                      # two white dice side by side, 40 px each
+    for x in (90, 130):
+        cv2.circle(image, (x, 60), 5, (20, 20, 20), -1)   # a pip in the middle of each
+    mask = np.zeros((120, 240), np.uint8)
+    mask[40:80, 70:150] = 255
+    (blob,) = reader._blobs(mask)
+    assert sorted(round(x) for x, _, _ in reader._pips(image, blob)) == [90, 130]
+    assert not reader._pips_beyond(image, blob, [(90.0, 60.0), (130.0, 60.0)], 40.0)
+    assert reader._pips_beyond(image, blob, [(90.0, 60.0)], 40.0)
