@@ -102,6 +102,8 @@ CONFIRM_SIDES = (1.0, 1.25, 1.5, 0.85)   # a die found by its pips alone (no out
                                    # side (the first that fits): dice of mixed sizes, a big white die
                                    # on a white tray among small coloured ones; last, a small die
                                    # seen at a slant, its side's pips inside the usual disc
+LEANING_SURE = 0.8             # the network this sure of a die with no readable face: its doubt stays,
+                               # whatever its scan reads there later (a cocked 3, fresh 34200)
 PIPS_BEYOND_DICE = True        # an unread blob the dice found round it cover stays doubted if it holds a pip
                                # none of them reaches (half a die at the cup's edge beside a whole one)
 CONFIRM_BY_COUNT = True        # ... or, where they lay out no face, be as many as the face's value (a
@@ -1811,6 +1813,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # The network's doubt that the face is flat counts for less on a die lying flat.
             pips_seen = len(_pips(img, blob)) if isinstance(result, str) and result.startswith(NO_LAYOUT) else None
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
+            if result == LEANING and guesses[k].of(FACELESS_DIE) >= LEANING_SURE:
+                # The network plainly sees a die whose face cannot be read: its scan, framing
+                # the face alone, may still read that face, but that does not make it lie flat.
+                leaning_pieces.add(id(blob))
         if isinstance(result, str):
             doubts[id(blob)] = result
             continue

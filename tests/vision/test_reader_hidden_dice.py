@@ -527,3 +527,17 @@ def test_pips_beyond_are_those_no_die_found_reaches() -> None:
     assert sorted(round(x) for x, _, _ in reader._pips(image, blob)) == [90, 130]
     assert not reader._pips_beyond(image, blob, [(90.0, 60.0), (130.0, 60.0)], 40.0)
     assert reader._pips_beyond(image, blob, [(90.0, 60.0)], 40.0)
+
+
+def test_a_die_the_network_plainly_sees_leaning_stays_doubted_whatever_its_scan_reads(monkeypatch) -> None:
+    """Fresh 34200 (seen from above, uncalibrated): a 3 leans, alone. Its pips lay out a 3; the
+    network, shown the whole die, sees a die with no readable face (0.85) and the die is doubted.
+    Its scan, framing the face alone, then read a flat 3 there and cleared the doubt: the frame
+    was read ok with the leaning die in it."""
+    scene = next(iter(dataset(1, seed=34_200, view=View.TOP)))
+    leaning = [d for d in scene.labels if d.cocked]
+    assert len(leaning) == 1 and leaning[0].value == 3
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and _boxed_near(reading, leaning[0], LEANING)
+    monkeypatch.setattr(reader, "LEANING_SURE", 1.01)
+    assert reader.read_dice(scene.image, scene.view).ok   # confidently wrong
