@@ -102,13 +102,13 @@ CONFIRM_SIDES = (1.0, 1.25, 1.5, 0.85)   # a die found by its pips alone (no out
                                    # side (the first that fits): dice of mixed sizes, a big white die
                                    # on a white tray among small coloured ones; last, a small die
                                    # seen at a slant, its side's pips inside the usual disc
+CONFIRM_BY_COUNT = True        # ... or, where they lay out no face, be as many as the face's value (a
+                               # die seen at a slant: its face off the disc's middle, a corner's
+                               # shadow taken for a pip; False: a layout only)
 LEANING_SURE = 0.8             # the network this sure of a die with no readable face: its doubt stays,
                                # whatever its scan reads there later (a cocked 3, fresh 34200)
 PIPS_BEYOND_DICE = True        # an unread blob the dice found round it cover stays doubted if it holds a pip
                                # none of them reaches (half a die at the cup's edge beside a whole one)
-CONFIRM_BY_COUNT = True        # ... or, where they lay out no face, be as many as the face's value (a
-                               # die seen at a slant: its face off the disc's middle, a corner's
-                               # shadow taken for a pip; False: a layout only)
 READ_FADED_IN_LIGHT = True     # a die-like piece the foreground's opening took (a glare, a white die on a
                                # white tray): the network's scan finds the die round it, read when the
                                # pips in a disc round it fit that face (CONFIRM_SIDES, CONFIRM_BY_COUNT)
@@ -1722,7 +1722,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     candidates: list[tuple[_Blob, tuple[int, float, float, float] | str]] = []
     read_blobs: set[int] = set()
     doubts: dict[int, str] = {}        # blob -> why it was not read (cleared if the dice in it are)
-    leaning_pieces: set[int] = set()   # blobs cut from touching dice that lean: never cleared
+    # Blobs cut from touching dice that lean, or that the network plainly sees leaning: their
+    # doubt is never cleared by what the network's scan reads round them.
+    leaning_pieces: set[int] = set()
     for blob in blobs:
         die_like = blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
         if not die_like:
