@@ -125,7 +125,7 @@ OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is aske
 OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's crescent of a black die:
                                # 0.38) and compact, not the rim's corner
 OPENED_AWAY_LONG = 1.25        # or a strip of it (longest side x die side, long / short side)
-OPENED_AWAY_ASPECT = 2.5     # (a big black die's side left dark by a glare: 97 x 42 px, 2.3)
+OPENED_AWAY_ASPECT = 2.5       # (a big black die's side left dark by a glare: 97 x 42 px, 2.3)
 COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
                                # (readable rendered frames: 0.92 and up; half the cup-covered: 0.8 and down)
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
@@ -1408,11 +1408,16 @@ def _read_in_light(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, blo
     only part of its body unlike the tray): the network's scan finds each, and the pips in a disc
     round it must fit that face (as for ``_dice_by_pips``). Returns entries like ``found``'s, only
     the confirmed ones."""
+    seen = find_faces(faces, look, [_scan_box(blob, die_side)], die_side, [(f[2], f[3]) for f in found])
+    return _confirmed_in_discs(img, seen, die_side)
+
+
+def _scan_box(blob: _Blob, die_side: float) -> tuple[int, int, int, int]:
+    """The box the network's scan looks for dice in round ``blob``: its own grown by half a die
+    each way (a die only partly in the blob still has its centre inside)."""
     grow = int(0.5 * die_side)
     x, y, w, h = blob.box
-    seen = find_faces(faces, look, [(x - grow, y - grow, w + 2 * grow, h + 2 * grow)], die_side,
-                      [(f[2], f[3]) for f in found])
-    return _confirmed_in_discs(img, seen, die_side)
+    return x - grow, y - grow, w + 2 * grow, h + 2 * grow
 
 
 def _off_every_die(blob: _Blob, blobs: list[_Blob], centres: list[tuple[float, float]], side: float) -> bool:
@@ -1864,10 +1869,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # Only what made the frame unsure is searched (a shadow or a piece of the rim nobody
         # doubted holds no die: the guard above asked the network about every die-sized one).
         unread = [b for b in unread if id(b) in doubts]
-        grow = int(0.5 * die_side)
-        seen = find_faces(faces, look,
-                          [(b.box[0] - grow, b.box[1] - grow, b.box[2] + 2 * grow, b.box[3] + 2 * grow)
-                           for b in unread], die_side, [(f[2], f[3]) for f in found]) if unread else []
+        seen = find_faces(faces, look, [_scan_box(b, die_side) for b in unread], die_side,
+                          [(f[2], f[3]) for f in found]) if unread else []
         sure = {k for k, (v, _, x, y) in enumerate(seen) if _confirmed(img, whole, scale, v, x, y, die_side)}
         centres = [(f[2], f[3]) for f in found] + [(x, y) for _, _, x, y in seen]
         for value, confidence, x, y in seen:

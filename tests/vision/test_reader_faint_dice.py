@@ -258,4 +258,3 @@ def test_a_white_die_the_foregrounds_opening_took_is_read_by_the_scan_and_its_pi
     monkeypatch.setattr(reader, "READ_FADED_IN_LIGHT", False)
     reading = reader.read_dice(image)
     assert not at_the_five(reading) and boxed_faded(reading)
-
