@@ -84,7 +84,6 @@ QUIET_AREA = 0.2                # (0.5 let a half-hidden die at the cup's edge g
                                 # die a glare had eaten into)
 QUIET_THICKNESS = 0.25
 SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short side below this
-LEANING_ASPECT = 1.15          # a piece of touching dice lengthened this much is a die leaning
 SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
 SQUARE_OFFSET_PX = 1.8         # or this many pixels (small dice: a pixel or two is rounding)
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
@@ -92,8 +91,7 @@ STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on th
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 SIDE_BY_SIDE_SURE = 0.02       # a die cut from touching dice by a straight line, its face read by its
                                # pips and by the network (both looks, "no readable face" at most this),
-                               # is read when every other die cut from that clump lies plainly flat
-                               # (0: only a die plainly lying flat is read there)
+                               # is read (0: only a die plainly lying flat is read there)
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
@@ -177,8 +175,6 @@ NOT_READABLE = "something on the tray is not a readable die"
 MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is blurred:
 BLURRED_SURE = 0.85            # then each die is taken only if its pips and its look agree this surely
 NO_SHARPNESS = 0.3             # and below this the frame is not read at all
-BLURRED_TOUCHING = 1.25        # ... and no two dice read closer than this x the die side (touching:
-                               # blurred, a die leaning on another looks as flat as one beside it)
 
 
 # A die's blob is a little smaller than the die (shaded edges and sides fall outside it): the
@@ -647,16 +643,6 @@ def _inside_any(blob: _Blob, boxes: list[tuple[int, int, int, int]], scale: floa
     """Whether the blob's middle lies in one of ``boxes`` (x, y, w, h, pixels at ``scale``)."""
     (cx, cy), _, _ = blob.rect
     return any(x <= cx * scale <= x + w and y <= cy * scale <= y + h for x, y, w, h in boxes)
-
-
-def _clump_lies_flat(k: int, candidates: list, flat: list[bool], boxes: list[tuple[int, int, int, int]],
-                     scale: float) -> bool:
-    """Whether every other die cut from the same side-by-side clump(s) as candidate ``k``
-    (``boxes``, the mask's pixels at ``scale``) lies plainly flat (``flat``): then ``k`` leans on
-    none of them, or it shows. (A leaning 6 the network read alone beside a flat 2 made the 2 look
-    leaning; read, the frame was read ok with the leaning 6.)"""
-    mine = [box for box in boxes if _inside_any(candidates[k][0], [box], scale)]
-    return all(flat[j] for j, (blob, _) in enumerate(candidates) if j != k and _inside_any(blob, mine, scale))
 
 
 def _beside(cut: np.ndarray, blob: _Blob, scale: float) -> bool:
@@ -1727,8 +1713,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     candidates: list[tuple[_Blob, tuple[int, float, float, float] | str]] = []
     read_blobs: set[int] = set()
     doubts: dict[int, str] = {}        # blob -> why it was not read (cleared if the dice in it are)
-    # Blobs cut from touching dice that lean, or that the network plainly sees leaning: their
-    # doubt is never cleared by what the network's scan reads round them.
+    # Blobs whose face lies plainly off flat (the network sees it leaning, or its whole face sits
+    # aside): their doubt is never cleared by what the network's scan reads round them.
     leaning_pieces: set[int] = set()
     for blob in blobs:
         die_like = blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
@@ -1802,15 +1788,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         lying_flat = flat[k]
         if (not isinstance(result, str) and not lying_flat and _inside_any(blob, side_by_side, scale)
                 and not (faces is not None and guesses[k].face == result[0]
-                         and guesses[k].faceless <= SIDE_BY_SIDE_SURE
-                         and _clump_lies_flat(k, candidates, flat, side_by_side, scale))):
+                         and guesses[k].faceless <= SIDE_BY_SIDE_SURE)):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it. Only a die plainly lying flat is read, or one its pips
-            # and the network both read flat whose clump's other dice lie plainly flat.
+            # and the network both read flat.
             doubts[id(blob)] = LEANING
-            w, h = blob.rect[1]
-            if max(w, h) > LEANING_ASPECT * min(w, h):
-                leaning_pieces.add(id(blob))
             continue
         if faces is not None:
             if result == NO_PIPS and guesses[k].of(NO_FACE) >= NOT_A_DIE:
@@ -1989,13 +1971,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if expected is not None and not problems and len(dice) != expected:
         problems.append(f"expected {expected} dice, saw {len(dice)}")
     if sharpness < MIN_SHARPNESS and not problems and (
-            any(d.confidence < BLURRED_SURE for d in dice) or blurred_leftovers
-            or any(np.hypot(a[2] - b[2], a[3] - b[3]) < BLURRED_TOUCHING * die_side
-                   for a, b in combinations(found, 2))):
+            any(d.confidence < BLURRED_SURE for d in dice) or blurred_leftovers):
         # A blur can run two pips together, or a die into the tray round it (its pieces left
         # over): a blurred frame is taken only where the pips and the network are both sure of
-        # every die, nothing die-sized is left unread, and no two dice touch (the blur hides
-        # the lean of one leaning on the other: rendered 11300's 1, square and sure).
+        # every die, and nothing die-sized is left unread.
         problems.append(too_blurred)
     if problems:
         reading = unsure(problems[0], tuple(dice))

@@ -411,6 +411,24 @@ def default_tray(width: int, height: int, view: View | str = View.TOP) -> tuple[
     return (mx, my, width - 2 * mx, height - 2 * my)
 
 
+def _lean_away_from_neighbour(d: _Placed, placed: Sequence[_Placed]) -> None:
+    """Turn a cocked die (by a quarter turn, which leaves its face the same) so the side it
+    shows faces away from the die it leans on. A die leaning on another rests its top on that
+    die, so the side a camera sees is the far one; drawn on the near side, the strip would look
+    like the seam between two flat dice."""
+    others = [o for o in placed if o is not d]
+    if not others:
+        return
+    near = min(others, key=lambda o: math.hypot(o.x - d.x, o.y - d.y))
+    if math.hypot(near.x - d.x, near.y - d.y) >= 0.6 * (near.size + d.size):
+        return      # not touching: nothing to lean on, any side may show
+
+    def reach_toward_near(angle: float) -> float:      # the die's local +y (where the side
+        a = math.radians(angle)                         # strip is drawn), toward the neighbour
+        return -math.sin(a) * (near.x - d.x) + math.cos(a) * (near.y - d.y)
+    d.angle = min((d.angle + 90 * k for k in range(4)), key=reach_toward_near)
+
+
 def render_scene(seed: int, *, view: View | str = View.TOP, width: int = 640, height: int = 480,
                  n_dice: int | None = 2, values: Sequence[int] | None = None,
                  style: str | None = None, hard: Any = None, die_size: float | None = None,
@@ -476,6 +494,7 @@ def render_scene(seed: int, *, view: View | str = View.TOP, width: int = 640, he
     if "cocked" in hard_set and placed:
         d = placed[int(rng.integers(0, len(placed)))]
         d.cocked, d.tilt = True, float(rng.uniform(22, 40))
+        _lean_away_from_neighbour(d, placed)
     centre, reach = (width / 2, height / 2), math.hypot(width, height) / 2
     for d in placed:      # every die's shadow and sides first: no side covers another's face
         _draw_under(img, d, look, view=view, background=felt, centre=centre, reach=reach)

@@ -98,7 +98,7 @@ def test_a_face_seen_square_on_is_told_from_one_tilted_away() -> None:
     assert reader._face_squash(flat[:3]) == float("inf")       # three pips say nothing of it
 
 
-def test_two_flat_dice_side_by_side_are_read_when_the_faces_lie_square(monkeypatch) -> None:
+def test_two_flat_dice_side_by_side_are_read_when_the_faces_lie_square() -> None:
     """Rendered seed 10155: two wooden dice under the cup, pressed side by side (no waist, so
     they are cut by a straight line, as a die leaning on another would be). Neither outline
     is square round its face, but the 4 + pips lay out a face seen square on: a die lying
@@ -108,6 +108,5 @@ def test_two_flat_dice_side_by_side_are_read_when_the_faces_lie_square(monkeypat
     reading = read_dice(scene.image, scene.view)
     _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.status is Status.OK and exact, (reading.reason, reading.values)
-    # Without the face test, a piece cut by a straight line is doubted as a die leaning.
-    monkeypatch.setattr(reader, "_flat_face", lambda *args: False)
-    assert read_dice(scene.image, scene.view).status is Status.UNSURE
+    # (Without the face test they are read too: their pips and the network agree, and the
+    # network's scan of the clump finds both. Its own test is in test_reader.py.)

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from vision.reading import View
-from vision.render import HARD_CASES, PIP_LAYOUTS, STYLES, dataset, render_scene, test_subset
+from vision.render import (HARD_CASES, PIP_LAYOUTS, STYLES, _lean_away_from_neighbour, _Placed, dataset,
+                           render_scene, test_subset)
 
 
 def test_same_seed_same_pixels_other_seed_other_pixels() -> None:
@@ -177,3 +178,31 @@ def test_fixed_test_subset_covers_every_style_view_and_case() -> None:
         for d in s.labels:
             assert 20 <= d.size <= 200
             assert d.face == (d.value if s.view is View.TOP else 7 - d.value)
+
+
+def _side_shown(d) -> tuple[float, float]:
+    """Where a cocked die's side strip is drawn: its local +y, in the image."""
+    a = math.radians(d.angle)
+    return -math.sin(a), math.cos(a)
+
+
+@pytest.mark.parametrize("start", [0.0, 10.0, 100.0, 235.0])
+def test_a_die_leaning_on_another_shows_the_side_away_from_it(start: float) -> None:
+    """A die leaning on its neighbour rests its top on it: the side seen is the far one. Drawn
+    on the near side, the strip looked like the seam between two flat dice."""
+    leaning = _Placed(3, 100.0, 100.0, 40.0, start, cocked=True, tilt=30.0)
+    neighbour = _Placed(5, 100.0 + 38.0, 100.0 - 12.0, 40.0, 0.0)
+    _lean_away_from_neighbour(leaning, [leaning, neighbour])
+    assert (leaning.angle - start) % 90 == 0              # a quarter turn: the same face and box
+    sx, sy = _side_shown(leaning)
+    toward = np.array([38.0, -12.0]) / math.hypot(38.0, -12.0)
+    assert sx * toward[0] + sy * toward[1] < -0.7           # the strip points away from it
+
+
+def test_a_die_leaning_on_nothing_near_is_left_as_it_fell() -> None:
+    leaning = _Placed(3, 100.0, 100.0, 40.0, 10.0, cocked=True, tilt=30.0)
+    far = _Placed(5, 300.0, 100.0, 40.0, 0.0)
+    _lean_away_from_neighbour(leaning, [leaning, far])
+    assert leaning.angle == 10.0
+    _lean_away_from_neighbour(leaning, [leaning])
+    assert leaning.angle == 10.0
