@@ -193,6 +193,7 @@ SCAN_STEP = 0.2            # x the die's side between windows
 SCAN_EXTENTS = (1.1, 1.35)  # x the side: a die's upright box, square on to turned 45 degrees
 SCAN_MIN = 0.98            # a scanning window (one view) must be this sure
 SCAN_SUPPORT = 2           # windows round a die that must agree (one lucky window is not a die)
+SCAN_OFFSET_PASS = True    # a second grid half a step off the first looks again between its windows
 
 
 def find_faces(classifier: FaceClassifier, image: np.ndarray, regions: list[tuple[int, int, int, int]],
@@ -200,17 +201,33 @@ def find_faces(classifier: FaceClassifier, image: np.ndarray, regions: list[tupl
     """Dice the blobs missed: slide the network over ``regions`` (x, y, w, h boxes, such as a
     clump of touching dice) and keep a die only where several neighbouring windows read the same
     face, very surely, away from every die in ``taken``, and that face is its steady guess too
-    (turned four ways and mirrored). Returns (value, probability, x, y)."""
+    (turned four ways and mirrored). Returns (value, probability, x, y).
+
+    The windows lie on a grid; a die between its points can be missed. With ``SCAN_OFFSET_PASS``
+    a second grid, half a step off the first, looks again away from the dice the first found:
+    the first grid's dice stay as they were, and the second only adds dice of its own."""
+    found = _scan(classifier, image, regions, side, taken, 0.0)
+    if SCAN_OFFSET_PASS:
+        found += _scan(classifier, image, regions, side, list(taken) + [(x, y) for _, _, x, y in found], 0.5)
+    return found
+
+
+def _scan(classifier: FaceClassifier, image: np.ndarray, regions: list[tuple[int, int, int, int]],
+          side: float, taken: list[tuple[float, float]], offset: float) -> list[tuple[int, float, float, float]]:
+    """One grid of find_faces' windows, ``offset`` x a step from the regions' corners each way."""
     h, w = image.shape[:2]
     step = SCAN_STEP * side
+    shift = offset * step
     # Worked out on arrays (hundreds of windows, dozens of dice taken): the same windows in the
     # same order, the same tests, as window-by-window loops would give.
     taken_x = np.array([tx for tx, _ in taken], float)
     taken_y = np.array([ty for _, ty in taken], float)
     centres: list[np.ndarray] = []
     for bx, by, bw, bh in regions:
-        xs = np.arange(bx + 0.3 * side, bx + bw - 0.3 * side + 1e-6, step) if bw > 0.6 * side else [bx + bw / 2]
-        ys = np.arange(by + 0.3 * side, by + bh - 0.3 * side + 1e-6, step) if bh > 0.6 * side else [by + bh / 2]
+        xs = (np.arange(bx + 0.3 * side + shift, bx + bw - 0.3 * side + 1e-6, step) if bw > 0.6 * side
+              else [bx + bw / 2 + shift])
+        ys = (np.arange(by + 0.3 * side + shift, by + bh - 0.3 * side + 1e-6, step) if bh > 0.6 * side
+              else [by + bh / 2 + shift])
         grid_x, grid_y = np.meshgrid(np.asarray(xs, float), np.asarray(ys, float))   # row by row
         px, py = grid_x.ravel(), grid_y.ravel()
         keep = (0 <= px) & (px < w) & (0 <= py) & (py < h)
