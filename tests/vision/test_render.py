@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from vision.reading import View
-from vision.render import (HARD_CASES, PIP_LAYOUTS, STYLES, _lean_away_from_neighbour, _Placed, dataset,
-                           render_scene, test_subset)
+from vision.render import (HARD_CASES, PIP_LAYOUTS, STYLES, _draw_die, _lean_away_from_neighbour, _Look,
+                           _Placed, dataset, render_scene, test_subset)
 
 
 def test_same_seed_same_pixels_other_seed_other_pixels() -> None:
@@ -180,10 +180,16 @@ def test_fixed_test_subset_covers_every_style_view_and_case() -> None:
             assert d.face == (d.value if s.view is View.TOP else 7 - d.value)
 
 
-def _side_shown(d) -> tuple[float, float]:
-    """Where a cocked die's side strip is drawn: its local +y, in the image."""
-    a = math.radians(d.angle)
-    return -math.sin(a), math.cos(a)
+def _side_strip_direction(d: _Placed) -> np.ndarray:
+    """Which way from its middle the die's side strip is drawn (a unit vector in the image):
+    the die drawn alone, white on black, and the strip's pixels (its shade) found."""
+    img = np.zeros((200, 200, 3), np.uint8)
+    look = _Look(body=(240, 240, 240), pip=(0, 0, 0))
+    _draw_die(img, d, d.value, look, np.random.default_rng(0), view=View.TOP, background=(0, 0, 0))
+    ys, xs = np.nonzero(np.abs(img[..., 0].astype(int) - round(240 * 0.62)) <= 2)   # the strip's shade
+    assert len(xs) > 50, "no side strip drawn"
+    away = np.array([xs.mean() - d.x, ys.mean() - d.y])
+    return away / np.hypot(*away)
 
 
 @pytest.mark.parametrize("start", [0.0, 10.0, 100.0, 235.0])
@@ -194,9 +200,8 @@ def test_a_die_leaning_on_another_shows_the_side_away_from_it(start: float) -> N
     neighbour = _Placed(5, 100.0 + 38.0, 100.0 - 12.0, 40.0, 0.0)
     _lean_away_from_neighbour(leaning, [leaning, neighbour])
     assert (leaning.angle - start) % 90 == 0              # a quarter turn: the same face and box
-    sx, sy = _side_shown(leaning)
     toward = np.array([38.0, -12.0]) / math.hypot(38.0, -12.0)
-    assert sx * toward[0] + sy * toward[1] < -0.7           # the strip points away from it
+    assert _side_strip_direction(leaning) @ toward < -0.7   # the strip is drawn away from it
 
 
 def test_a_die_leaning_on_nothing_near_is_left_as_it_fell() -> None:
