@@ -115,6 +115,9 @@ FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much
 LEANING_SQUASH = 1.09          # a 4 or a 5 whose pips lay out a face longer than wide by more than
                                # this is leaning, however it is read (flat: rendered dice 1.05 at
                                # most, real photos seen a little obliquely 1.08; leaning: 1.07 up)
+SQUASH_NETWORK_READ = 0.05     # ... and of a 4 or 5 the network read alone (its pips fit no layout as
+                               # a whole) whose pips near the face lay it out within this (pip steps,
+                               # affine): a glare's smudged pips lie squashed on flat dice, fitting worse
 WHOLE_FACE_ASIDE = True        # a whole face of 2+ pips off the middle of an outline longer than a
                                # square is a die leaning, whatever the network reads
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
@@ -124,6 +127,8 @@ OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's cres
                                # 0.38) and compact, not the rim's corner
 OPENED_AWAY_LONG = 1.25        # or a strip of it (longest side x die side, long / short side)
 OPENED_AWAY_ASPECT = 2.5       # (a big black die's side left dark by a glare: 97 x 42 px, 2.3)
+OPENED_AWAY_JOIN = 0.3         # x die side: pieces this near each other are one (a glare's gradient,
+                               # as light as the tray, cuts a black die into crescents and a spot)
 COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
                                # (readable rendered frames: 0.92 and up; half the cup-covered: 0.8 and down)
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
@@ -1047,15 +1052,24 @@ def _whole_face_aside(img: np.ndarray, blob: _Blob, value: int) -> bool:
             and len(_inside_outline(_pips(img, blob), blob)) == value)
 
 
-def _foreshortened(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> bool:
+def _foreshortened(img: np.ndarray, blob: _Blob, value: int, x: float, y: float, *,
+                   fit_within: float | None = None) -> bool:
     """Whether the 4 or 5 read at (x, y) shows its pips foreshortened along a lean: a square of
     pips seen longer than wide. (A die lying flat shows its face square on, in the bottom view
     always: the face lies in the tray's plane. A 6's two columns stand apart by as much as each
-    maker likes, so its layout says nothing of a lean; fewer pips say too little.)"""
+    maker likes, so its layout says nothing of a lean; fewer pips say too little.)
+    ``fit_within``: the pips must also lay out that face under an affine map to within this many
+    pip steps (for a face read by the network alone: pips a glare smudged lie squashed too)."""
     if value not in (4, 5):
         return False
-    near = _face_pips(img, blob, x, y)
-    return len(near) == value and _corner_squash(np.array(near)) > LEANING_SQUASH
+    near = np.array(_face_pips(img, blob, x, y))
+    if len(near) != value or _corner_squash(near) <= LEANING_SQUASH:
+        return False
+    if fit_within is None:
+        return True
+    slots: list[np.ndarray] = []
+    return (fit_layout(near, slots) is not None
+            and _affine_error(slots[0], near - near.mean(axis=0)) <= fit_within)
 
 
 def _corner_squash(pts: np.ndarray) -> float:
@@ -1477,6 +1491,9 @@ def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], b
     # Most of what the opening takes is the rim's thin edge and specks: their outlines alone
     # (cheap) rule them out; the few pieces left are measured as regions.
     pixels = side * scale
+    if OPENED_AWAY_JOIN:
+        k = max(3, int(OPENED_AWAY_JOIN * pixels)) | 1
+        taken = cv2.morphologyEx(taken, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     contours, _ = cv2.findContours(taken, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     for contour in contours:
@@ -1816,11 +1833,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             doubts[id(blob)] = FACE_OFF_MIDDLE
             leaning_pieces.add(id(blob))
             continue
-        if (not isinstance(classic, str) or classic == FACE_OFF_MIDDLE) and _foreshortened(
-                img, blob, result[0], result[2], result[3]):
+        if ((not isinstance(classic, str) or classic == FACE_OFF_MIDDLE) and _foreshortened(
+                img, blob, result[0], result[2], result[3])) or (
+                SQUASH_NETWORK_READ and isinstance(classic, str) and classic.startswith(NO_LAYOUT)
+                and _foreshortened(
+                    img, blob, result[0], result[2], result[3], fit_within=SQUASH_NETWORK_READ)):
             # Pips that lay out a face cleanly (read by them, or off the outline's middle and
-            # read by the network), foreshortened: the face is not lying flat. (Pips that fit
-            # no face, one smudged by a glare, say nothing of the face's shape.)
+            # read by the network), foreshortened: the face is not lying flat. Read by the
+            # network over pips that fit no layout as a whole (one taken for the outline's),
+            # only if the pips near its face lay that face out cleanly: one a glare smudged lies
+            # squashed on a flat die (fresh 41454's 4 leant, its side as grey as the tray).
             doubts[id(blob)] = LEANING
             continue
         found.append((*result, blob.side, float(blob.rect[2])))
