@@ -137,6 +137,9 @@ RIM_LEFT_OUT = True            # ... the rim left out of the tray's median and o
 COVERED_DARKNESS = 0.45        # x the tray's grey (70th percentile): darker than this off every die covers it
 COVERED_AREA = 1.0             # x a die's area of such darkness makes the frame unsure
 COVERED_UNCALIBRATED = True    # ... asked of an uncalibrated bottom-view frame's middle too
+COVERED_FOUND_TRAY = 0.4       # ... and of the box round the tray an uncalibrated frame shows, where a
+                               # dark piece reaches this far in (x die side) from its every edge (the cup's
+                               # rim, not the thin wedges of a tray's walls seen at a slant) (0: not asked)
 LONE_PIP_UNDER_CUP = True      # bottom view: one dark pip-like spot off every die makes the frame unsure
 LONE_LIGHT_PIP = True          # top view: one light pip-like spot off every die, on the tray (not by
                                # its rim, where glints are), makes the frame unsure
@@ -1546,12 +1549,13 @@ def _percentile_u8(pixels: np.ndarray, q: float) -> float:
 
 
 def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, int], blobs: list[_Blob],
-                  found: list[tuple], die_side: float) -> tuple[int, int, int, int] | None:
+                  found: list[tuple], die_side: float, thick: float = 0.0) -> tuple[int, int, int, int] | None:
     """Where something dark the size of a die or more lies on ``tray`` (x, y, w, h: the
-    calibrated tray, or an uncalibrated bottom view's middle) off every region and die: the
-    cup's rim resting on the tray (dice under it are hidden), a die the foreground lost against
-    it. The box (x, y, w, h) round that darkness, or None. ``small``: the frame at ``scale``; the
-    rest in frame pixels."""
+    calibrated tray, the box round the tray an uncalibrated frame shows, or an uncalibrated
+    bottom view's middle) off every region and die: the cup's rim resting on the tray (dice
+    under it are hidden), a die the foreground lost against it. The box (x, y, w, h) round that
+    darkness, or None. ``small``: the frame at ``scale``; the rest in frame pixels. ``thick``:
+    if given, only dark pieces reaching that far in (x die side) count."""
     x0, y0, x1, y1 = _rect_at(tray, scale)
     grey = cv2.cvtColor(small[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     if grey.size == 0:
@@ -1563,6 +1567,14 @@ def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, in
     for bx, by, bw, bh in [b.box for b in blobs] + [(f[2] - f[4] / 2, f[3] - f[4] / 2, f[4], f[4]) for f in found]:
         cv2.rectangle(dark, (int((bx - grow) * scale) - x0, int((by - grow) * scale) - y0),
                       (int((bx + bw + grow) * scale) - x0, int((by + bh + grow) * scale) - y0), 0, -1)
+    if thick and cv2.countNonZero(dark) > COVERED_AREA * (die_side * scale) ** 2:
+        # Only dark pieces that reach ``thick`` x the die's side in from every edge of theirs
+        # (the tray's edge and the box's alike: what lies beyond the box is not looked at).
+        depth = cv2.distanceTransform(cv2.copyMakeBorder(dark, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0),
+                                      cv2.DIST_L2, 3)[1:-1, 1:-1]
+        _, labels = cv2.connectedComponents(dark)
+        deep = np.unique(labels[depth >= thick * die_side * scale])
+        dark = np.where(np.isin(labels, deep[deep > 0]), dark, 0).astype(np.uint8)
     if cv2.countNonZero(dark) <= COVERED_AREA * (die_side * scale) ** 2:
         return None
     bx, by, bw, bh = cv2.boundingRect(dark)
@@ -1928,9 +1940,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     doubts[id(blob)] = FADED
     problems = list(doubts.values())
     # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
-    covered_in = inner if inner is not None and not auto_tray else (
+    covered_in = inner if inner is not None and (not auto_tray or COVERED_FOUND_TRAY) else (
         _middle(img.shape) if view is View.BOTTOM and COVERED_UNCALIBRATED else None)
-    covered = (_tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side)
+    covered = (_tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side,
+                             COVERED_FOUND_TRAY if auto_tray else 0.0)
                if covered_in is not None else None)
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []

@@ -5,6 +5,8 @@ that run together at the stray-pip scale. And a region on the frame's edge never
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -17,6 +19,8 @@ from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
 
 from .conftest import assert_not_wrong
+
+REAL_PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler" / "images"
 
 
 def _nth(seed: int, start: int, hard: str):
@@ -583,4 +587,37 @@ def test_a_black_die_a_glare_cut_into_pieces_makes_the_frame_unsure(monkeypatch,
     assert _one_missing_and_boxed(reading, scene, reader.FADED_IN_LIGHT)
     monkeypatch.setattr(reader, "OPENED_AWAY_JOIN", 0)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok   # a die missing
+
+
+def test_the_cups_rim_over_the_tray_found_in_the_frame_makes_it_unsure(monkeypatch) -> None:
+    """Fresh 210658 (seen from above, uncalibrated): the cup's dark rim lies over the right of
+    the tray, a die under it and another half under its edge. The tray found in the frame stops
+    at the cup, and nothing dark lay inside it: the frame was read ok with two of four dice.
+    The box round the tray found takes in the cup's curved edge, dark where the tray is not:
+    the tray is covered, as a calibrated one would be. (Only darkness reaching 0.4 of a die in
+    from its every edge counts there: the box round a tray seen at a slant takes in thin
+    wedges of its walls, test below.)"""
+    scene = next(iter(dataset(1, seed=210_658, view=View.TOP)))
+    assert "occluded" in scene.hard and not scene.readable
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and reading.reason == reader.COVERED
+    # Boxed on the evidence photo: the cup's edge, down the right of the tray.
+    tx, ty, tw, th = scene.tray
+    assert any(why == reader.COVERED and x > tx + tw / 2 and h > th / 2
+               for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"]))
+    monkeypatch.setattr(reader, "COVERED_FOUND_TRAY", 0)
+    assert reader.read_dice(scene.image, scene.view).ok     # two dice missing
+
+
+def test_the_walls_of_a_tray_seen_at_a_slant_do_not_cover_it(monkeypatch) -> None:
+    """Real photo IMG_20191208_112826: dice in a cardboard box, seen from above a little off
+    square. The box round the tray found takes in thin dark wedges of its walls, a die's area
+    and more in all: counted, they would say a cup covers the tray. None reaches 0.4 of a die
+    in from its edges, as the cup's rim does."""
+    path = REAL_PHOTOS / "IMG_20191208_112826.jpg"
+    image = cv2.imread(str(path))
+    assert image is not None, f"missing real photo {path}"
+    assert reader.COVERED not in reader.read_dice(image, View.TOP).extra.get("problems", [])
+    monkeypatch.setattr(reader, "COVERED_FOUND_TRAY", 0.01)
+    assert reader.COVERED in reader.read_dice(image, View.TOP).extra["problems"]
 
