@@ -222,7 +222,9 @@ def test_a_faint_die_filling_its_window_is_weighed_without_a_warning() -> None:
 def test_pips_outside_every_die_are_boxed_a_die_at_a_time() -> None:
     """Four white dice on the white tray that no region holds: only their pips show. Each pip
     was boxed on its own, and the evidence photo showed a pile of boxes and marks over each
-    die; the boxes now go round each die's group of pips, one a die."""
+    die; the boxes now go round each die's group of pips, one a die. (One of the four is now
+    found and read, from what the foreground's opening took of it, its pieces joined; its
+    pips are still boxed, as the pips of dice found that way are not told from stray ones.)"""
     name = "IMG_20191209_100728"
     reading = reader.read_dice(_photo(name))
     assert reading.status is Status.UNSURE
@@ -230,8 +232,8 @@ def test_pips_outside_every_die_are_boxed_a_die_at_a_time() -> None:
              if why == reader.STRAY_PIPS]
     missed = [(x, y) for _, x, y in _labelled(name)
               if not any(np.hypot(d.x - x, d.y - y) < 10 for d in reading.dice)]
-    assert len(missed) == 4
-    assert len(boxes) == len(missed), boxes
+    assert len(missed) == 3
+    assert len(boxes) == len(missed) + 1, boxes
     for x, y in missed:
         assert sum(bx <= x <= bx + bw and by <= y <= by + bh for bx, by, bw, bh in boxes) == 1, (x, y, boxes)
 
