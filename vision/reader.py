@@ -107,6 +107,8 @@ LEANING_SURE = 0.8             # the network this sure of a die with no readable
                                # whatever its scan reads there later (a cocked 3, fresh 34200)
 PIPS_BEYOND_DICE = True        # an unread blob the dice found round it cover stays doubted if it holds a pip
                                # none of them reaches (half a die at the cup's edge beside a whole one)
+PIPS_OF_DICE_IN_LIGHT = True   # pip-like spots by a die read round a piece the opening took are its own,
+                               # not stray (as by a die found by its pips)
 READ_FADED_IN_LIGHT = True     # a die-like piece the foreground's opening took (a glare, a white die on a
                                # white tray): the network's scan finds the die round it, read when the
                                # pips in a disc round it fit that face (CONFIRM_SIDES, CONFIRM_BY_COUNT)
@@ -1920,6 +1922,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         for blob in _lost_outlines(coarse, whole, [(f[2], f[3]) for f in found], die_side, img.shape):
             blobs.append(blob)
             doubts[id(blob)] = LOST_BY_EDGE
+    in_light: list[tuple] = []         # dice read round a piece the opening took
     if faces is not None:
         # A die-like piece the foreground's opening took off every die: unless the network is
         # sure no die is there, the frame is unsure.
@@ -1929,6 +1932,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 if READ_FADED_IN_LIGHT:
                     read = _read_in_light(img, look, faces, blob, die_side, found)
                     found += read
+                    in_light += read
                     if read and _covered(blob, [(f[2], f[3]) for f in read], die_side):
                         continue
                 blobs.append(blob)
@@ -1971,7 +1975,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             unclear_why.append(doubts[id(blob)])
 
     stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
-             and not any(np.hypot(px - d[2], py - d[3]) < 0.75 * die_side for d in by_pips)]
+             and not any(np.hypot(px - d[2], py - d[3]) < 0.75 * die_side
+                         for d in by_pips + (in_light if PIPS_OF_DICE_IN_LIGHT else []))]
     # (One spot alone may be a speck of noise; in a blurred frame the noise is smoothed away and
     # a faded die's pips run together into one. Under the cup (no glare on the lit tray) a lone
     # dark spot is a die's pip, a leaning die faded but for its one pip, or dirt on the tray.)
