@@ -1850,11 +1850,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             doubts[id(blob)] = FACE_OFF_MIDDLE
             leaning_pieces.add(id(blob))
             continue
-        if ((not isinstance(classic, str) or classic == FACE_OFF_MIDDLE) and _foreshortened(
-                img, blob, result[0], result[2], result[3])) or (
-                SQUASH_NETWORK_READ and isinstance(classic, str) and classic.startswith(NO_LAYOUT)
-                and _foreshortened(
-                    img, blob, result[0], result[2], result[3], fit_within=SQUASH_NETWORK_READ)):
+        if not isinstance(classic, str) or classic == FACE_OFF_MIDDLE:
+            squashed = _foreshortened(img, blob, result[0], result[2], result[3])
+        else:
+            squashed = bool(SQUASH_NETWORK_READ) and classic.startswith(NO_LAYOUT) and _foreshortened(
+                img, blob, result[0], result[2], result[3], fit_within=SQUASH_NETWORK_READ)
+        if squashed:
             # Pips that lay out a face cleanly (read by them, or off the outline's middle and
             # read by the network), foreshortened: the face is not lying flat. Read by the
             # network over pips that fit no layout as a whole (one taken for the outline's),
@@ -1989,12 +1990,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # (Seen from above, a die of the tray's colour shows only its pips; a 1 shows one, and by
     # the rim the faint outline round it is not looked for: fresh 40996. Dirt, the rim's
     # corners, noise: the network, shown a die's frame round the spot, sees no die there first.)
-    asked_dark = (LONE_DARK_ASKED and view is View.TOP and faces is not None and not lone
-                  and not (_paired(stray, die_side) or lit_face) and any(
+    paired = _paired(stray, die_side)
+    asked_dark = (LONE_DARK_ASKED and view is View.TOP and faces is not None
+                  and not (lone or paired or lit_face) and any(
                       guess.value != NO_FACE for guess in faces.steady_guess(
                           look, [(px, py, die_side / FRAMING) for px, py in stray if (px, py) in dark])))
-    if _paired(stray, die_side) or lit_face or lone or asked_dark:
-        why = (STRAY_PIPS if _paired(stray, die_side) or lit_face or sharpness < MIN_SHARPNESS
+    if paired or lit_face or lone or asked_dark:
+        why = (STRAY_PIPS if paired or lit_face or sharpness < MIN_SHARPNESS
                else LONE_SPOT if lone_dark else LONE_DARK_SPOT if asked_dark else LONE_LIGHT_SPOT)
         problems.append(why)
         # Shown on the evidence photo: one box round each group of spots a die's reach apart
