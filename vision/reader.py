@@ -37,6 +37,7 @@ import cv2
 import numpy as np
 
 from .calibrate import grow_tray
+from . import classifier
 from .classifier import (
     FACELESS_DIE,
     LEANING,
@@ -169,6 +170,8 @@ FAINT_FILL = 0.75          # ... filling this much of its turned box
 FAINT_SIDE_MAX = 0.3       # bottom view: a die whose faint outline (FAINT_LEVEL) reaches out on one
                            # side further than on the other by more than this (x its side) does not
                            # lie plainly flat, however square its outline (None: not asked)
+FAINT_SIDE_TOP = True      # ... asked in the top view too (a leaning die's side, lit less than its
+                           # face, can differ from the tray as little as under the cup)
 OFF_TRAY_SPOTS = True      # pip-like spots off the tray inside its rim (calibrated or found) are
                            # the rim's, not stray pips (False: asked of every spot in the frame)
 EDGE_LOST = True           # uncalibrated: a die's outline the coarse look kept that the fine one lost
@@ -378,7 +381,7 @@ def _scaled(full: np.ndarray, scale: float, cache: dict | None
 
 def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = None,
                 tray_rect: tuple[int, int, int, int] | None = None, opened_away: list | None = None,
-                faint: list | None = None) -> tuple[np.ndarray, float]:
+                faint: list | None = None, faint_unopened: bool = False) -> tuple[np.ndarray, float]:
     """Pixels that differ from the tray (0/255), and the scale they were worked out at.
 
     Worked out on a smaller copy (dice about 32 px there; pips do not matter, the holes they leave
@@ -390,7 +393,8 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     with is taken as if the tray went on past it: near a dark rim the median is dark, and a dark
     die against the rim was taken for the tray. Only the tray holds regions.
     ``faint``: if given, what differs from the tray by FAINT_LEVEL, opened as the foreground is,
-    is appended to it (0/255, at the same scale).
+    is appended to it (0/255, at the same scale); ``faint_unopened``: that mask unopened, and the
+    opening's kernel after it (to open only round the dice asked about, see ``_faint_side``).
     ``opened_away``: if given, what the last step (an opening by half a die) took away is
     appended to it (0/255, at the same scale).
     """
@@ -453,7 +457,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     if opened_away is not None:
         opened_away.append(cv2.subtract(mask, opened))
     if faint_mask is not None:
-        faint.append(_opened(faint_mask, opening))
+        faint.extend((faint_mask, opening) if faint_unopened else (_opened(faint_mask, opening),))
     return opened, scale
 
 
@@ -996,12 +1000,14 @@ def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
             < max(SQUARE_OFFSET * blob.side, SQUARE_OFFSET_PX))
 
 
-def _faint_side(faint: np.ndarray, scale: float, blob: _Blob, others: list[tuple[float, float]]) -> float:
+def _faint_side(faint: np.ndarray, scale: float, blob: _Blob, others: list[tuple[float, float]],
+                opening: np.ndarray | None = None) -> float:
     """How much further the die's faint outline (``faint``, a mask at ``scale``) reaches out on one
     side than on the opposite one, in the die's own axes, x its side. Under the cup a leaning
     die's side fades from the foreground, leaving a square outline round its face; but it still
     differs from the tray a little, on one side of the face. (Pixels nearer another die's
-    centre in ``others`` are that die's.)"""
+    centre in ``others`` are that die's. ``opening``: ``faint`` is not opened yet; it is, by this
+    kernel, round this die only: the same pixels there, at a fraction of the whole frame's cost.)"""
     (cx, cy), _, angle = blob.rect
     side = blob.side * scale
     cx, cy = cx * scale, cy * scale
@@ -1012,7 +1018,13 @@ def _faint_side(faint: np.ndarray, scale: float, blob: _Blob, others: list[tuple
     xi, yi = int(round(cx)), int(round(cy))
     if not (x0 <= xi < x1 and y0 <= yi < y1):
         return 0.0
-    window = faint[y0:y1, x0:x1]
+    if opening is None:
+        window = faint[y0:y1, x0:x1]
+    else:
+        m = max(opening.shape)      # (the most an opening reaches: half the kernel, twice)
+        mx0, my0 = max(0, x0 - m), max(0, y0 - m)
+        opened = cv2.morphologyEx(faint[my0:min(rows, y1 + m), mx0:min(cols, x1 + m)], cv2.MORPH_OPEN, opening)
+        window = np.ascontiguousarray(opened[y0 - my0:y1 - my0, x0 - mx0:x1 - mx0])
     if not window[yi - y0, xi - x0]:
         return 0.0
     _, labels = cv2.connectedComponents(window)
@@ -1716,8 +1728,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # fades from the finer one (_lost).
         all_first = _blobs(*_foreground(img, None, scaled, inner), within=img.shape)
     taken: list[np.ndarray] = []
-    faint_look: list[np.ndarray] | None = [] if FAINT_SQUARES and view is View.BOTTOM else None
-    whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look)
+    # The faint look: under the cup the whole of it (_faint_squares); from above only round
+    # the dice _faint_side asks about, opened there.
+    faint_squares = FAINT_SQUARES and view is View.BOTTOM
+    faint_look: list[np.ndarray] | None = [] if faint_squares or (
+        FAINT_SIDE_TOP and FAINT_SIDE_MAX is not None and view is View.TOP) else None
+    whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look,
+                               faint_unopened=not faint_squares)
     components = _components(whole, connectivity=4)
     side_by_side: list[tuple[int, int, int, int]] = []
     mask = _split_touching(whole, die_side * scale, scaled[scale][0], components, side_by_side)
@@ -1814,9 +1831,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # SQUARE_NO_FACE_MAX). Faint, the side still shows, on one side of the face only.
         # (Only on the tray inside its rim, calibrated or found: read whole, the frame's rim
         # differs faintly from the tray beside a die against it, on that side only.)
-        flat = [lying_flat and _faint_side(faint_look[0], scale, blob,
-                                           [b.rect[0] for b in blobs if b is not blob]) <= FAINT_SIDE_MAX
-                for lying_flat, (blob, _) in zip(flat, candidates)]
+        # (Asked only where the answer counts: a die cut from its neighbour, or one whose face
+        # the network doubts more than it may doubt a die not lying plainly flat.)
+        flat = [lying_flat and (not (_inside_any(blob, side_by_side, scale) or (
+                    faces is not None and guesses[k].faceless > classifier.AGREE_NO_FACE_MAX))
+                or _faint_side(faint_look[0], scale, blob, [b.rect[0] for b in blobs if b is not blob],
+                               faint_look[1] if len(faint_look) > 1 else None) <= FAINT_SIDE_MAX)
+                    for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
     for k, (blob, classic) in enumerate(candidates):
         result = classic
         lying_flat = flat[k]
@@ -1938,7 +1959,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                         continue
                 blobs.append(blob)
                 doubts[id(blob)] = FADED_IN_LIGHT
-        if faint_look:
+        if faint_look and faint_squares:
             # A die-sized shape a little unlike the tray, off every die: unless the network
             # is sure no die is there, a die faded (leaning, only its edge on the tray).
             squares = _faint_squares(faint_look[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side)
