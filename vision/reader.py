@@ -124,6 +124,9 @@ SQUASH_NETWORK_READ = 0.05     # ... and of a 4 or 5 the network read alone (its
 WHOLE_FACE_ASIDE = True        # a whole face of 2+ pips off the middle of an outline longer than a
                                # square is a die leaning, whatever the network reads
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
+MIDDLE_SHADE_MAX = 0.2         # a 2 or a 4: the most its middle may lean from the bare face's colour
+                               # to its pips' (0: the face's, 1: a pip's), a faded pip there would
+                               # make it a 3 or a 5 (None: not asked)
 OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
 OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
 OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's crescent of a black die:
@@ -792,7 +795,8 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
 
 
 def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, int]], list]:
-    """_pips, worked out: the pips and (contrast map, threshold, (pip colours, face colour)),
+    """_pips, worked out: the pips and (contrast map, threshold, (pip colours, face colour, the
+    box's Lab pixels)),
     or nothing for that when the die shows no face colour."""
     x, y, w, h = blob.box
     crop = img[y:y + h, x:x + w]
@@ -832,7 +836,7 @@ def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, i
             which, pixels = labels.ravel()[inside], lab8.reshape(-1, 3)[inside]
             sums = np.stack([np.bincount(which, weights=pixels[:, c], minlength=n) for c in range(3)], 1)
         colours.append((sums[i] / area).astype(np.float32))
-    return pips, [dist8, threshold, (np.array(colours), face)]
+    return pips, [dist8, threshold, (np.array(colours), face, lab8)]
 
 
 def _grid_contrast(contrast: np.ndarray, box: tuple[int, int, int, int], centre: tuple[float, float],
@@ -878,7 +882,7 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
         return "a face matches no pip layout"
     # Pips of one face share a colour; a glint of light or a stain does not.
     if value > 1 and len(contrast) > 2:
-        colours, face = contrast[2]
+        colours, face, _ = contrast[2]
         # (contrast[3]: every pip found, in the order of their colours; ``pips`` may leave some out)
         chosen = np.array([c for c, p in zip(colours, contrast[3]) if p in pips])
         if len(chosen) == value:
@@ -905,8 +909,45 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
     if not any(max((grid[i] for i in range(9) if i not in slots), default=0.0) <= EMPTY_SLOT_MAX * contrast[1]
                for slots in _GRID_SLOTS[value]):
         return "a face matches no pip layout (a pip may be hidden or smudged)"
+    if (MIDDLE_SHADE_MAX is not None and value in (2, 4) and len(contrast) > 2
+            and _middle_shade(pts, contrast[2], blob.box, pip_radius) > MIDDLE_SHADE_MAX):
+        return "a face matches no pip layout (a pip may be hidden or smudged)"
     confidence = float(np.clip(1.0 - error / (MAX_LAYOUT_ERROR * 2), 0.0, 1.0))
     return value, confidence, float(cx), float(cy)
+
+
+def _middle_shade(pts: np.ndarray, colours: tuple, box: tuple[int, int, int, int], pip_radius: float
+                  ) -> float:
+    """How far the middle of a 2 or a 4 (its pips ``pts``) leans from the bare face's colour towards
+    its pips' (0: none, 1: a pip's): a glare can wash a 3's or a 5's middle pip out so far that
+    the unsigned contrast the empty slots are checked on (EMPTY_SLOT_MAX) cannot tell it from
+    noise, yet it still lies towards the pips' colour, where noise does not. Measured against
+    the face between the pips (between neighbours of a 4, off the diagonal of a 2), whose
+    colour blur and glare shift alike."""
+    pip_colours, face, lab = colours
+    towards = _median_rows(pip_colours) - face
+    norm = float(towards @ towards)
+    if norm <= 0:
+        return 0.0
+    centre = pts.mean(axis=0)
+    if len(pts) == 4:
+        # The middles between neighbours: each pip's nearest other.
+        refs = [(pts[i] + pts[int(np.argsort(np.linalg.norm(pts - pts[i], axis=1))[1])]) / 2
+                for i in range(4)]
+    else:
+        half = pts[0] - centre
+        refs = [centre + 0.5 * np.array([-half[1], half[0]]), centre - 0.5 * np.array([-half[1], half[0]])]
+    r = max(1, int(round(0.6 * pip_radius)))
+    h, w = lab.shape[:2]
+
+    def lean(x: float, y: float) -> float:
+        xi, yi = int(round(x)) - box[0], int(round(y)) - box[1]
+        patch = lab[max(0, yi - r):min(h, yi + r + 1), max(0, xi - r):min(w, xi + r + 1)]
+        if patch.size == 0:
+            return 0.0
+        return float((np.array(cv2.mean(patch)[:3]) - face) @ towards) / norm
+
+    return lean(*centre) - float(np.median([lean(*ref) for ref in refs]))
 
 
 def _outside_face(left_out: list[tuple[float, float, int]], face: list[tuple[float, float, int]],

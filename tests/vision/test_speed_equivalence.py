@@ -279,7 +279,7 @@ def test_pip_colours_are_the_mean_of_each_pips_pixels() -> None:
         pips = reader._pips(scene.image, blob, contrast)
         x, y, w, h = blob.box
         lab = cv2.cvtColor(scene.image[y:y + h, x:x + w], cv2.COLOR_BGR2LAB).astype(np.float32)
-        colours, _ = contrast[2]
+        colours, _, _ = contrast[2]
         assert len(pips) == len(colours) >= 1
         dist8, threshold = contrast[0], contrast[1]
         inner = cv2.erode(blob.mask, np.ones((2 * max(1, int(blob.side * 0.06)) + 1,) * 2, np.uint8))
