@@ -716,3 +716,19 @@ def test_a_four_whose_middle_leans_to_its_pips_colour_is_a_five_washed_out(monke
     monkeypatch.setattr(reader, "MIDDLE_SHADE_MAX", None)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and 4 in [d.value for d in wrong.dice]     # confidently wrong
+
+
+def test_an_even_face_the_network_read_alone_over_a_middle_pip_is_not_read(monkeypatch) -> None:
+    """Fresh 50043 (under the cup, uncalibrated, blurred, a glare): a wooden die shows a 5, its
+    middle pip faded by the glare. The pips, blurred, laid out no face; the network alone read
+    a 4 (0.86, 5 at 0.13), and the frame was read ok with the players' 3 for a 2. A face with no
+    middle pip, read where the die shows one, is not read."""
+    scene = next(iter(dataset(1, seed=50_043, view=View.BOTTOM)))
+    (die,) = scene.labels
+    assert die.glare and die.value == 2 and scene.readable
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
+    assert _one_missing_and_boxed(reading, scene, reader.SMUDGED)
+    monkeypatch.setattr(reader, "MIDDLE_SPOT_RIVAL", 0)
+    wrong = reader.read_dice(scene.image, scene.view)
+    assert wrong.ok and wrong.values == (3,)              # confidently wrong
