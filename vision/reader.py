@@ -127,6 +127,9 @@ EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a p
 MIDDLE_SPOT = 0.12             # x side: a spot found this near the middle of a 2 or a 4 the network
 MIDDLE_SPOT_RIVAL = 0.1        # read alone makes it unread if the network gives a 3 or a 5 this much
                                # of the 2 or the 4 (0: no such test)
+MIDDLE_SLOT_RIVAL = True       # ... so does the pips' own doubt that a slot hides one, with that rival
+MIDDLE_GLINT = True            # ... and, whatever the network gives, a glint there (lighter than the
+                               # face where the pips are darker, or darker where they are lighter)
 MIDDLE_SHADE_MAX = 0.2         # a 2 or a 4: the most its middle may lean from the bare face's colour
                                # to its pips' (0: the face's, 1: a pip's), a faded pip there would
                                # make it a 3 or a 5 (None: not asked)
@@ -952,6 +955,30 @@ def _middle_shade(pts: np.ndarray, colours: tuple, box: tuple[int, int, int, int
         return float((np.array(cv2.mean(patch)[:3]) - face) @ towards) / norm
 
     return lean(*centre) - float(np.median([lean(*ref) for ref in refs]))
+
+
+def _middle_may_hide_a_pip(img: np.ndarray, blob: _Blob, x: float, y: float, slot_doubted: bool,
+                           rival: float) -> bool:
+    """Whether the middle (x, y) of a 2 or a 4 the network read alone may hide a middle pip,
+    the face a 3 or a 5: a glare can wash that pip out, or cover it whole. ``slot_doubted``: the
+    pips' own check found an empty slot that looked like a pip; ``rival``: the network's 3 or 5
+    over its 2 or 4. (Fresh 50043: a wooden 5 under the cup, the network 4 at 0.86, 5 at 0.13;
+    310492: a 5 whose middle pip a glare greyed, 4 at 0.83, 5 at 0.11; 310856: a wooden 3,
+    its middle pip gone under a glint, 2 at 0.94, 3 at 0.03.) A glint on a true 4's middle is
+    the same spot: where the network gives no rival, a glint alone decides."""
+    contrast: list = []
+    pips = _pips(img, blob, contrast)
+    middle = [i for i, (px, py, _) in enumerate(pips) if np.hypot(px - x, py - y) < MIDDLE_SPOT * blob.side]
+    if MIDDLE_SPOT_RIVAL and rival >= MIDDLE_SPOT_RIVAL and (middle or (MIDDLE_SLOT_RIVAL and slot_doubted)):
+        return True
+    if not (MIDDLE_GLINT and middle and len(pips) >= 2 and len(contrast) > 2):
+        return False
+    colours, face, _ = contrast[2]
+    for i in middle:
+        towards = _median_rows(np.delete(colours, i, axis=0)) - face
+        if float((colours[i] - face) @ towards) < 0:
+            return True
+    return False
 
 
 def _outside_face(left_out: list[tuple[float, float, int]], face: list[tuple[float, float, int]],
@@ -1909,15 +1936,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         if isinstance(result, str):
             doubts[id(blob)] = result
             continue
-        if (MIDDLE_SPOT_RIVAL and isinstance(classic, str) and result[0] in (2, 4)
-                and guesses[k].of(result[0] + 1) >= MIDDLE_SPOT_RIVAL * guesses[k].of(result[0])
-                and any(np.hypot(px - result[2], py - result[3]) < MIDDLE_SPOT * blob.side
-                        for px, py, _ in _pips(img, blob))):
-            # The network alone read a 2 or a 4 with a spot in its middle, and gave the 3 or the 5
-            # a fair chance: a glare there may hide a middle pip (fresh 50043: a wooden 5 under
-            # the cup, blurred, its pips no layout; the network 4 at 0.86, 5 at 0.13). (A glint
-            # on a true 4's middle, colour for colour the same spot, left the 5 at most 0.07 of
-            # the 4 in 4,000 rendered frames.)
+        if (isinstance(classic, str) and result[0] in (2, 4)
+                and _middle_may_hide_a_pip(img, blob, result[2], result[3], classic == SMUDGED,
+                                           guesses[k].of(result[0] + 1) / guesses[k].of(result[0]))):
             doubts[id(blob)] = SMUDGED
             continue
         if WHOLE_FACE_ASIDE and classic == FACE_OFF_MIDDLE and _whole_face_aside(img, blob, result[0]):

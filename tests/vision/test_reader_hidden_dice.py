@@ -191,12 +191,16 @@ def test_black_die_a_glare_thinned_out_of_the_foreground_makes_the_frame_unsure(
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
 
 
-def test_the_rims_corners_the_opening_takes_are_not_dice() -> None:
+def test_the_rims_corners_the_opening_takes_are_not_dice(monkeypatch) -> None:
     """Rendered 10149 (every hard case but leaning or hidden dice): the opening takes the rim's
     four corners and a strip of it; none is solid and compact like a die, and the frame is read
-    ok and right."""
+    ok and right. (Since reader.MIDDLE_GLINT one die, a 4 the network read alone with a glint on
+    its middle, is left unread, the frame unsure for that alone.)"""
     scene = next(iter(dataset(1, seed=10_149, view="bottom")))
     assert scene.readable and "rim" in scene.hard
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
+    monkeypatch.setattr(reader, "MIDDLE_GLINT", False)
     reading = reader.read_dice(scene.image, scene.view)
     _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.status is Status.OK and exact, (reading.reason, reading.values)
@@ -729,6 +733,31 @@ def test_an_even_face_the_network_read_alone_over_a_middle_pip_is_not_read(monke
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
     assert _one_missing_and_boxed(reading, scene, reader.SMUDGED)
+    # (The spot in its middle is the glare's, a glint: MIDDLE_GLINT alone leaves it unread too.)
     monkeypatch.setattr(reader, "MIDDLE_SPOT_RIVAL", 0)
+    assert reader.read_dice(scene.image, scene.view).reason == reader.SMUDGED
+    monkeypatch.setattr(reader, "MIDDLE_GLINT", False)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and wrong.values == (3,)              # confidently wrong
+
+
+@pytest.mark.parametrize("seed, washed, switch", [(310_856, 3, "MIDDLE_GLINT"), (310_492, 5, "MIDDLE_SLOT_RIVAL")])
+def test_a_middle_pip_a_glare_hid_is_not_read_away_by_the_network(monkeypatch, seed: int, washed: int,
+                                                                   switch: str) -> None:
+    """Fresh 310856 (seen from above, calibrated, blurred): a glint covers a small wooden 3's
+    middle pip whole; the pips (two, and the glint) laid out no face, and the network alone read
+    a 2 (0.94, the 3 0.03). Fresh 310492 (calibrated): a glare greys a 5's middle pip, which
+    the pips' check took for a pip it could not be sure of; the network alone read a 4 (0.83,
+    the 5 0.11). Each was read ok, a pip short. A glint on the middle of a 2 or a 4 the network
+    reads alone, or the pips' doubt there with the network's 3 or 5 a fair chance, leaves the
+    face unread."""
+    scene = next(iter(dataset(1, seed=seed, view=View.TOP)))
+    (die,) = [d for d in scene.labels if d.glare]
+    assert die.value == washed and scene.readable
+    calibration = table_calibration(scene)
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
+    assert _boxed_near(reading, die, reader.SMUDGED)
+    monkeypatch.setattr(reader, switch, False)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert wrong.ok and washed - 1 in [d.value for d in wrong.dice]     # confidently wrong
