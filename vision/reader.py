@@ -1903,13 +1903,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # SQUARE_NO_FACE_MAX). Faint, the side still shows, on one side of the face only.
         # (Only on the tray inside its rim, calibrated or found: read whole, the frame's rim
         # differs faintly from the tray beside a die against it, on that side only.)
-        # (Asked only where the answer counts: a die cut from its neighbour, or one whose face
-        # the network doubts more than it may doubt a die not lying plainly flat.)
-        flat = [lying_flat and (not (_inside_any(blob, side_by_side, scale) or (
-                    faces is not None and guesses[k].faceless > classifier.AGREE_NO_FACE_MAX))
-                or _faint_side(faint_look[0], scale, blob, [b.rect[0] for b in blobs if b is not blob],
-                               faint_look[1] if len(faint_look) > 1 else None) <= FAINT_SIDE_MAX)
-                    for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
+        # Asked only where the answer counts: of a die cut from its neighbour, or one whose face
+        # the network doubts more than it may doubt a die not lying plainly flat.
+        def counts(k: int, blob: _Blob) -> bool:
+            return _inside_any(blob, side_by_side, scale) or (
+                faces is not None and guesses[k].faceless > classifier.AGREE_NO_FACE_MAX)
+
+        opening = faint_look[1] if len(faint_look) > 1 else None
+        flat = [lying_flat and not (counts(k, blob) and _faint_side(
+                    faint_look[0], scale, blob, [b.rect[0] for b in blobs if b is not blob], opening) > FAINT_SIDE_MAX)
+                for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
     for k, (blob, classic) in enumerate(candidates):
         result = classic
         lying_flat = flat[k]
