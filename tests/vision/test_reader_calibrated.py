@@ -229,7 +229,7 @@ def test_a_five_whose_middle_pip_a_glare_washed_out_is_not_read_as_a_four(monkey
     assert "glare" in scene.hard and [d.value for d in scene.labels] == [2]
     reading = _table_calibrated(scene)
     assert reading.status is Status.UNSURE
-    assert reading.reason == "a face matches no pip layout (a pip may be hidden or smudged)"
+    assert reading.reason == reader.SMUDGED
     monkeypatch.setattr(reader, "MIDDLE_SHADE_MAX", None)
     reading = _table_calibrated(scene)
     assert reading.status is Status.UNSURE and reading.reason == DISAGREE

@@ -370,7 +370,7 @@ def test_a_threes_middle_pip_washed_out_by_a_glare_is_not_read_as_a_two(monkeypa
     washed = [d for d in scene.labels if d.face == 3]
     assert scene.view is View.BOTTOM and "glare" in scene.hard and len(washed) == 1
     assert_not_wrong(model_of_2026_11_22(scene.image, scene.view), scene)
-    hidden = "a face matches no pip layout (a pip may be hidden or smudged)"
+    hidden = reader.SMUDGED
     for shade_max, why in ((reader.MIDDLE_SHADE_MAX, hidden), (None, DISAGREE)):
         monkeypatch.setattr(reader, "MIDDLE_SHADE_MAX", shade_max)
         reading = reader.read_dice(scene.image, scene.view)
@@ -714,7 +714,7 @@ def test_a_four_whose_middle_leans_to_its_pips_colour_is_a_five_washed_out(monke
     (washed,) = [d for d in scene.labels if d.glare]
     assert washed.value == 5 and scene.readable
     reading = reader.read_dice(scene.image, scene.view)
-    hidden = "a face matches no pip layout (a pip may be hidden or smudged)"
+    hidden = reader.SMUDGED
     assert reading.status is Status.UNSURE and reading.reason == hidden
     assert _one_missing_and_boxed(reading, scene, hidden)
     monkeypatch.setattr(reader, "MIDDLE_SHADE_MAX", None)
