@@ -108,6 +108,9 @@ LEANING_SURE = 0.8             # the network this sure of a die with no readable
                                # whatever its scan reads there later (a cocked 3, fresh 34200)
 PIPS_BEYOND_DICE = True        # an unread blob the dice found round it cover stays doubted if it holds a pip
                                # none of them reaches (half a die at the cup's edge beside a whole one)
+PIPS_BEYOND_REACH = 0.6        # x the die side measured: how far from a found die's centre its own pips
+                               # may lie (0.42 of its side, and room for a centre found off or a side
+                               # measured large; 0.75 let a neighbour's pip off a die's edge pass as its own)
 PIPS_OF_DICE_IN_LIGHT = True   # pip-like spots by a die read round a piece the opening took are its own,
                                # not stray (as by a die found by its pips)
 READ_FADED_IN_LIGHT = True     # a die-like piece the foreground's opening took (a glare, a white die on a
@@ -1404,9 +1407,10 @@ def _covered(blob: _Blob, centres: list[tuple[float, float]], side: float) -> bo
 
 
 def _pips_beyond(img: np.ndarray, blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
-    """Whether the blob holds a pip farther than any die at ``centres`` reaches (0.75 of a side,
-    as _covered's): the pip of a die nobody read, however thin the strip of it that shows."""
-    return any(all(np.hypot(px - cx, py - cy) > 0.75 * side for cx, cy in centres)
+    """Whether the blob holds a pip farther than any die at ``centres`` reaches (PIPS_BEYOND_REACH
+    of a side: its own pips lie nearer; _covered's reach, to a die's corners, is longer): the pip of
+    a die nobody read, however thin the strip of it that shows."""
+    return any(all(np.hypot(px - cx, py - cy) > PIPS_BEYOND_REACH * side for cx, cy in centres)
                for px, py, _ in _pips(img, blob))
 
 

@@ -559,6 +559,32 @@ def test_pips_beyond_are_those_no_die_found_reaches() -> None:
     assert reader._pips_beyond(image, blob, [(90.0, 60.0)], 40.0)
 
 
+def test_a_pip_off_a_found_dies_edge_is_beyond_it_though_its_side_was_measured_large() -> None:
+    """34852 with touching dice drawn edge to edge (the renderer's mend, BENCHMARKS.md): a strip of
+    a white 3 beside a whole 5, one region; the network's scan finds the 5, and the strip's one
+    pip in view lies 0.77 of the dice's side off its centre, straight off its edge. The reader,
+    measuring the dice with their shadows, took a side 1.12 times theirs: a reach of 0.75 of that
+    covered the pip, and the frame was read ok with the 5 alone. A die's own pips lie within 0.42
+    of its side from its centre; a reach of 0.6 leaves room for a centre found a little off."""
+    image = np.full((120, 240, 3), 90, np.uint8)
+    image[40:80, 70:150] = 235                      # a whole die (70-110) and one beside it, edge to edge
+    for x, y in ((78, 48), (102, 48), (78, 72), (102, 72)):
+        cv2.circle(image, (x, y), 4, (20, 20, 20), -1)    # the whole die's 4: its pips 0.42 sides out
+    cv2.circle(image, (119, 49), 4, (20, 20, 20), -1)     # the neighbour's corner pip, 0.78 sides out
+    mask = np.zeros((120, 240), np.uint8)
+    mask[40:80, 70:150] = 255
+    (blob,) = reader._blobs(mask)
+    assert len(reader._pips(image, blob)) == 5
+    measured = 1.12 * 40
+    assert reader._pips_beyond(image, blob, [(90.0, 60.0)], measured)
+    image[40:80, 110:150] = 90                      # the neighbour gone: the die's own pips are not beyond
+    image[40:80, 110:111] = 235
+    mask[40:80, 111:150] = 0
+    (blob,) = reader._blobs(mask)
+    assert len(reader._pips(image, blob)) == 4
+    assert not reader._pips_beyond(image, blob, [(90.0, 60.0)], 40.0)
+
+
 def test_a_die_the_network_plainly_sees_leaning_stays_doubted_whatever_its_scan_reads(monkeypatch) -> None:
     """Fresh 34200 (seen from above, uncalibrated): a 3 leans, alone. Its pips lay out a 3; the
     network, shown the whole die, sees a die with no readable face (0.85) and the die is doubted.
