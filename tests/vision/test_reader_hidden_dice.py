@@ -566,21 +566,22 @@ def test_a_pip_off_a_found_dies_edge_is_beyond_it_though_its_side_was_measured_l
     measuring the dice with their shadows, took a side 1.12 times theirs: a reach of 0.75 of that
     covered the pip, and the frame was read ok with the 5 alone. A die's own pips lie within 0.42
     of its side from its centre; a reach of 0.6 leaves room for a centre found a little off."""
-    image = np.full((120, 240, 3), 90, np.uint8)
-    image[40:80, 70:150] = 235                      # a whole die (70-110) and one beside it, edge to edge
-    for x, y in ((78, 48), (102, 48), (78, 72), (102, 72)):
-        cv2.circle(image, (x, y), 4, (20, 20, 20), -1)    # the whole die's 4: its pips 0.42 sides out
-    cv2.circle(image, (119, 49), 4, (20, 20, 20), -1)     # the neighbour's corner pip, 0.78 sides out
-    mask = np.zeros((120, 240), np.uint8)
-    mask[40:80, 70:150] = 255
-    (blob,) = reader._blobs(mask)
+    def region(width: int) -> tuple[np.ndarray, reader._Blob]:
+        """A white 4 at x 70-110 (its pips 0.42 sides from its middle), in a region ``width`` wide."""
+        image = np.full((120, 240, 3), 90, np.uint8)
+        image[40:80, 70:70 + width] = 235
+        for x, y in ((78, 48), (102, 48), (78, 72), (102, 72)):
+            cv2.circle(image, (x, y), 4, (20, 20, 20), -1)
+        mask = np.zeros((120, 240), np.uint8)
+        mask[40:80, 70:70 + width] = 255
+        (blob,) = reader._blobs(mask)
+        return image, blob
+
+    image, blob = region(80)                        # and a die beside it, edge to edge
+    cv2.circle(image, (119, 49), 4, (20, 20, 20), -1)     # its corner pip, 0.78 sides from the 4's middle
     assert len(reader._pips(image, blob)) == 5
-    measured = 1.12 * 40
-    assert reader._pips_beyond(image, blob, [(90.0, 60.0)], measured)
-    image[40:80, 110:150] = 90                      # the neighbour gone: the die's own pips are not beyond
-    image[40:80, 110:111] = 235
-    mask[40:80, 111:150] = 0
-    (blob,) = reader._blobs(mask)
+    assert reader._pips_beyond(image, blob, [(90.0, 60.0)], 1.12 * 40)   # the side measured large
+    image, blob = region(40)                        # the 4 alone: its own pips are not beyond it
     assert len(reader._pips(image, blob)) == 4
     assert not reader._pips_beyond(image, blob, [(90.0, 60.0)], 40.0)
 
