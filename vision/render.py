@@ -230,8 +230,11 @@ def _place(rng: np.random.Generator, n: int, tray: tuple[int, int, int, int], si
                 d = (p.size + s) / 2 + 0.5
                 ang = math.radians(p.angle + 90 * side)
                 x, y = p.x + d * math.cos(ang), p.y + d * math.sin(ang)
-                x += float(rng.uniform(-0.3, 0.3)) * s * abs(math.sin(ang))
-                y += float(rng.uniform(-0.3, 0.3)) * s * abs(math.cos(ang))
+                # Slide along the shared edge (perpendicular to the line between the
+                # centres), so the dice stay edge to edge whatever their angle.
+                slide = float(rng.uniform(-0.3, 0.3)) * s
+                rng.uniform(-0.3, 0.3)  # the draws per try as before: fewer frames change
+                x, y = x - slide * math.sin(ang), y + slide * math.cos(ang)
                 if _free(placed, x, y, s, p.angle, tray, len(placed) - 1):
                     placed.append(_Placed(value, x, y, s, p.angle, touching=True))
                     p.touching = True

@@ -2,17 +2,36 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
+import cv2
 import pytest
 
 from vision import classifier, reader
-from vision.reading import Reading
+from vision.calibrate import Calibration
+from vision.reading import Reading, View
+from vision.render import DieLabel, Scene
 from vision.scoring import Truth, match
 
 EARLIER_MODEL = Path(__file__).resolve().parents[2] / "vision" / "models" / "earlier" / "faces-2026-11-22.onnx"
+PINNED_FRAMES = Path(__file__).resolve().parent / "frames"
+
+
+def pinned_frame(seed: int) -> tuple[Scene, Calibration | None]:
+    """Fresh frame ``seed`` as a test was written on it, and its table's calibration, from
+    ``frames/`` (written by ``frames/pin.py``): the renderer may draw that seed differently since."""
+    record = json.loads((PINNED_FRAMES / f"{seed}.json").read_text())
+    image = cv2.imread(str(PINNED_FRAMES / f"{seed}.png"), cv2.IMREAD_COLOR)
+    assert image is not None, f"pinned frame {seed}.png unreadable"
+    scene = Scene(image=image, labels=tuple(DieLabel(**d) for d in record["labels"]),
+                  view=View(record["view"]), seed=record["seed"], tray=tuple(record["tray"]),
+                  die_size=record["die_size"], style=record["style"], hard=frozenset(record["hard"]),
+                  cup_lifted=record["cup_lifted"], exposure=record["exposure"])
+    calibration = record["calibration"]
+    return scene, None if calibration is None else Calibration(**calibration)
 
 
 @lru_cache(maxsize=1)

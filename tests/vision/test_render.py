@@ -103,6 +103,29 @@ def test_die_size_range_and_errors() -> None:
         render_scene(1, style="glass")
 
 
+def test_touching_dice_lie_edge_to_edge_whatever_their_angle() -> None:
+    """A die drawn touching another slides along their shared edge: turned, it neither sinks
+    into its neighbour nor leaves a gap (it once slid along the frame's axes, so turned dice
+    overlapped by up to a third of a side, which no flat die can)."""
+    pairs = 0
+    for seed in range(40):
+        scene = render_scene(seed, view=View.TOP, n_dice=4, hard="touching")
+        for i, a in enumerate(scene.labels):
+            for b in scene.labels[i + 1:]:
+                if abs(a.angle - b.angle) > 0.2 or math.hypot(a.x - b.x, a.y - b.y) > 0.7 * (a.size + b.size):
+                    continue
+                # The offset between them in the dice's own frame: along one axis the two half
+                # sides (and the half pixel left between them), along the other, less.
+                turn = math.radians(a.angle)
+                dx, dy = b.x - a.x, b.y - a.y
+                u = abs(dx * math.cos(turn) + dy * math.sin(turn))
+                v = abs(-dx * math.sin(turn) + dy * math.cos(turn))
+                reach = (a.size + b.size) / 2
+                assert reach - 0.5 <= max(u, v) <= reach + 1.5, (seed, a, b)
+                pairs += 1
+    assert pairs >= 20
+
+
 def test_hard_cases_are_labelled() -> None:
     touching = render_scene(6, n_dice=4, hard="touching")
     assert sum(d.touching for d in touching.labels) >= 2
