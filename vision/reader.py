@@ -1529,6 +1529,13 @@ def _within(point: tuple[float, float], rect: tuple[int, int, int, int]) -> bool
     return rect[0] <= point[0] < rect[0] + rect[2] and rect[1] <= point[1] < rect[1] + rect[3]
 
 
+def _solid(blob: _Blob, thickness: float) -> bool:
+    """Whether the blob fills most of its rotated box and is at least ``thickness`` thick (an
+    inscribed radius): a die, or dice, not the L of the rim's corner or a thin strip."""
+    w, h = blob.rect[1]
+    return blob.area >= 0.6 * w * h and blob.thickness >= thickness
+
+
 def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, float]], side: float
           ) -> list[_Blob]:
     """The die-sized regions of the first look (``first``, before the die size was known) gone
@@ -1539,9 +1546,7 @@ def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, flo
     for b in first:
         # Solid shapes, not only square ones (a leaning die shows its edge, the blur rounds it
         # off); not the L of the rim's corner.
-        w, h = b.rect[1]
-        solid = b.area >= 0.6 * w * h and b.thickness >= 0.25 * b.side
-        if not (solid and 0.3 * side ** 2 <= b.area <= 2.0 * side ** 2):
+        if not (_solid(b, 0.25 * b.side) and 0.3 * side ** 2 <= b.area <= 2.0 * side ** 2):
             continue
         if _off_every_die(b, blobs, centres, side):
             lost.append(b)
@@ -2062,9 +2067,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # the table, and 12 of the 200 real photos read right went unsure.)
         centres = [(f[2], f[3]) for f in found]
         for blob in all_first:
-            w, h = blob.rect[1]
-            if (blob.area >= 0.6 * w * h and blob.thickness >= 0.25 * die_side
-                    and blob.area >= 0.5 * die_side ** 2 and not _covered(blob, centres, die_side)):
+            if (_solid(blob, 0.25 * die_side) and blob.area >= 0.5 * die_side ** 2
+                    and not _covered(blob, centres, die_side)):
                 blobs.append(blob)
                 doubts[id(blob)] = NOT_READABLE
     problems = list(doubts.values())

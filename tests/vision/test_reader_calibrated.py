@@ -142,7 +142,7 @@ def test_something_dark_off_every_die_covers_the_calibrated_tray() -> None:
 
 def test_cup_resting_on_the_tray_makes_the_calibrated_frame_unsure() -> None:
     """10368: the cup's rim covers the right of the tray, three of five dice under it; the two
-    in sight (lying one on the other) must not make the frame ok once the rim is left out of the
+    in sight (side by side, edge to edge) must not make the frame ok once the rim is left out of the
     regions. (Before the renderer's touching dice were mended, 10368's rim covered the lower
     half and the two dice in sight were read ok.)"""
     scene = _frame(10368)
