@@ -113,6 +113,10 @@ PIPS_BEYOND_DICE = True        # an unread blob the dice found round it cover st
 PIPS_BEYOND_REACH = 0.6        # x the die side measured: how far from a found die's centre its own pips
                                # may lie (0.42 of its side, and room for a centre found off or a side
                                # measured large; 0.75 let a neighbour's pip off a die's edge pass as its own)
+UNHELD_DIE_AREA = 0.5          # x die side squared: an unread region this big and solid that no die
+#                                found lies in stays doubted, whatever the dice round it cover (0: off)
+UNHELD_NEAR = 0.2              # x die side: a die found this near such a region lies in it
+UNHELD_BETWEEN = 0.5           # ... as does the middle of touching dice cut in three: two dice this near
 PIPS_OF_DICE_IN_LIGHT = True   # pip-like spots by a die read round a piece the opening took are its own,
                                # not stray (as by a die found by its pips)
 READ_FADED_IN_LIGHT = True     # a die-like piece the foreground's opening took (a glare, a white die on a
@@ -1408,6 +1412,23 @@ def _covered(blob: _Blob, centres: list[tuple[float, float]], side: float) -> bo
     return float(cv2.distanceTransform(left, cv2.DIST_L2, 3).max()) < 0.15 * side
 
 
+def _unheld_die(blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
+    """Whether the blob is a die's worth of solid region (UNHELD_DIE_AREA) no die at ``centres``
+    lies in: a die nobody read, which the circles round its neighbours may still take in where
+    the die size was measured large (with the dice's shadows). A strip a die lost when touching
+    dice were cut apart is thinner, and its die lies beside it."""
+    if blob.area < UNHELD_DIE_AREA * side ** 2 or blob.thickness < 0.25 * side:
+        return False
+    ys, xs = np.nonzero(blob.mask)
+    xs = xs + blob.box[0] + 0.5
+    ys = ys + blob.box[1] + 0.5
+    near = sorted(float(np.min(np.hypot(xs - cx, ys - cy))) for cx, cy in centres)
+    # (Two touching dice with their shadows are sometimes cut in three: the middle piece, halves
+    # of both, lies between two dice found, 0.1-0.4 of a side from each.)
+    between = len(near) >= 2 and near[1] <= UNHELD_BETWEEN * side
+    return not (near and near[0] <= UNHELD_NEAR * side) and not between
+
+
 def _pips_beyond(img: np.ndarray, blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
     """Whether the blob holds a pip farther than any die at ``centres`` reaches (PIPS_BEYOND_REACH
     of a side: its own pips lie nearer; _covered's reach, to a die's corners, is longer): the pip of
@@ -2017,7 +2038,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             if id(blob) in leaning_pieces:
                 continue      # what the network saw there does not make the die lie flat
             if all(k in sure for k in mine) and _covered(blob, centres, die_side) and not (
-                    PIPS_BEYOND_DICE and _pips_beyond(img, blob, centres, die_side)):
+                    PIPS_BEYOND_DICE and _pips_beyond(img, blob, centres, die_side)) and not (
+                    UNHELD_DIE_AREA and _unheld_die(blob, centres, die_side)):
                 doubts.pop(id(blob), None)
             elif mine:
                 doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")

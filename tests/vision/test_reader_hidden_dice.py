@@ -825,3 +825,21 @@ def test_a_die_the_finer_look_lost_whole_is_still_a_region_of_the_first(monkeypa
     monkeypatch.setattr(reader, "COARSE_COVERED", False)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 3                 # confidently wrong: a die missing
+
+
+def test_a_die_sized_piece_no_found_die_lies_in_stays_doubted(monkeypatch) -> None:
+    """Fresh 360798 (from above, uncalibrated): four black dice in two touching pairs; a glare
+    lies on one die, a 2. Each pair is cut into two pieces; the network's scan finds the 2's
+    neighbour, a 4, and not the 2. The die size was measured with the dice's shadows (111 px,
+    where they are 87), so the circle round the 4 reached over most of the 2's piece, which
+    passed as the 4's: read ok, a die missing. A die's worth of solid region with no die found in
+    it is a die nobody read: the frame is unsure, the piece boxed."""
+    scene = _fresh(360_798)
+    assert scene.readable and scene.view is View.TOP and len(scene.labels) == 4
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and reading.reason == "dice are touching or overlapping"
+    assert _one_missing_and_boxed(reading, scene, "dice are touching or overlapping")
+    assert sorted(d.value for d in reading.dice) == [1, 3, 4]
+    monkeypatch.setattr(reader, "UNHELD_DIE_AREA", 0)
+    wrong = reader.read_dice(scene.image, scene.view)
+    assert wrong.ok and len(wrong.dice) == 3                 # confidently wrong: the 2 left out
