@@ -92,6 +92,10 @@ STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on th
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 COARSE_COVERED = True          # uncalibrated, under the cup: every solid region of the first look
                                # must be the dice read
+RIM_STRIP_REACH = 0.5          # calibrated: the tray painted past its rim takes the colour of a strip
+                               # along the rim this many median windows longer each way than the
+                               # stretch it paints, moved inside at the edge's ends (0: the stretch
+                               # alone, which two dice in a corner filled; 1 doubted more than 0.5)
 SIDE_BY_SIDE_SURE = 0.02       # a die cut from touching dice by a straight line, its face read by its
                                # pips and by the network (both looks, "no readable face" at most this),
                                # is read (0: only a die plainly lying flat is read there)
@@ -400,7 +404,8 @@ def _scaled(full: np.ndarray, scale: float, cache: dict | None
 
 def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = None,
                 tray_rect: tuple[int, int, int, int] | None = None, opened_away: list | None = None,
-                faint: list | None = None, faint_unopened: bool = False) -> tuple[np.ndarray, float]:
+                faint: list | None = None, faint_unopened: bool = False, rim_reach: float = 0.0
+                ) -> tuple[np.ndarray, float]:
     """Pixels that differ from the tray (0/255), and the scale they were worked out at.
 
     Worked out on a smaller copy (dice about 32 px there; pips do not matter, the holes they leave
@@ -415,7 +420,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     is appended to it (0/255, at the same scale); ``faint_unopened``: that mask unopened, and the
     opening's kernel after it (to open only round the dice asked about, see ``_faint_side``).
     ``opened_away``: if given, what the last step (an opening by half a die) took away is
-    appended to it (0/255, at the same scale).
+    appended to it (0/255, at the same scale). ``rim_reach``: see ``_tray_beyond_rim``.
     """
     if die_side is None:
         scale = min(1.0, 320.0 / max(full.shape[:2]))
@@ -431,7 +436,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     k = max(5, min(k, 255)) | 1
     if tray_rect is not None:
         f = scale * 0.25
-        small = _tray_beyond_rim(small, _rect_at(tray_rect, f), k)
+        small = _tray_beyond_rim(small, _rect_at(tray_rect, f), k, rim_reach)
     # The tray's median in Lab, enlarged: converted at a sixteenth of the pixels, a tenth of
     # the time. (Enlarging the Lab planes, not the colours, shifts the tray's edge by a level or
     # two where the median's colour changes fast. An earlier reader read 2 of 2,000 rendered
@@ -521,29 +526,42 @@ def _rect_at(rect: tuple[int, int, int, int], scale: float) -> tuple[int, int, i
     return int(math.ceil(x * scale)), int(math.ceil(y * scale)), int((x + w) * scale), int((y + h) * scale)
 
 
-def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch: int) -> np.ndarray:
+def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch: int,
+                     reach: float = 0.0) -> np.ndarray:
     """A copy of ``small`` painted, outside ``rect`` (x0, y0, x1, y1: the tray inside its rim), as
     the tray just inside: beside each stretch of an edge (``stretch`` pixels, a median window's
-    width, two dice and more), the median colour of the strip inside it, which a die against the
-    rim fills less than half of. (The tray's own colour there, not its middle's: under uneven
-    light a corner is darker, and a light die in it was taken for the tray painted lighter.)"""
+    width, two dice and more), the median colour of the strip inside it, reaching ``reach``
+    stretches further each way (moved inside where the edge ends), which dice against the rim
+    fill less than half of (two touching in a corner filled the stretch's own strip: fresh
+    151267, a die lost). (The tray's own colour there, not its middle's: under uneven light a
+    corner is darker, and a light die in it was taken for the tray painted lighter.)"""
     rows, cols = small.shape[:2]
     x0, y0, x1, y1 = max(0, rect[0]), max(0, rect[1]), min(cols, rect[2]), min(rows, rect[3])
     if x1 - x0 < 2 or y1 - y0 < 2:
         return small
     out = small.copy()
     depth = max(2, stretch // 4)
+    length = int(round((1 + 2 * reach) * stretch))
+
+    def strip(a: int, b: int, start: int, end: int) -> tuple[int, int]:
+        """The strip along the edge (start to end) for the stretch a to b: ``length`` long round
+        it, moved back inside where the edge ends (a corner's stretch is as long as any)."""
+        if not reach:
+            return a, b
+        lo = max(start, min((a + b - length) // 2, end - length))
+        return lo, max(lo + 1, min(end, lo + length))
 
     for a in range(y0, y1, stretch):
         b = min(y1, a + stretch)
-        out[a:b, :x0] = _strip_median(small[a:b, x0:x0 + depth])
-        out[a:b, x1:] = _strip_median(small[a:b, x1 - depth:x1])
+        lo, hi = strip(a, b, y0, y1)
+        out[a:b, :x0] = _strip_median(small[lo:hi, x0:x0 + depth])
+        out[a:b, x1:] = _strip_median(small[lo:hi, x1 - depth:x1])
     for a in range(0, cols, stretch):
         b = min(cols, a + stretch)
         inside_a = min(max(a, x0), x1 - 1)
-        inside_b = max(min(b, x1), min(x1, inside_a + stretch))
-        out[:y0, a:b] = _strip_median(small[y0:y0 + depth, inside_a:inside_b])
-        out[y1:, a:b] = _strip_median(small[y1 - depth:y1, inside_a:inside_b])
+        lo, hi = strip(inside_a, max(min(b, x1), min(x1, inside_a + stretch)), x0, x1)
+        out[:y0, a:b] = _strip_median(small[y0:y0 + depth, lo:hi])
+        out[y1:, a:b] = _strip_median(small[y1 - depth:y1, lo:hi])
     return out
 
 
@@ -1790,6 +1808,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             x1 = min(img.shape[1], int(math.ceil((fx + fw + 1) / coarse_scale)))
             y1 = min(img.shape[0], int(math.ceil((fy + fh + 1) / coarse_scale)))
             inner, auto_tray = (x0, y0, x1 - x0, y1 - y0), True
+    # (Calibrated only: uncalibrated, the longer strip read fresh 11072's leaning die, its side
+    # as grey as the tray, as flat.)
+    rim_reach = RIM_STRIP_REACH if inner is not None and not auto_tray else 0.0
 
     def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
         return Reading(Status.UNSURE, dice, reason, brightness, sharpness, view=view)
@@ -1811,7 +1832,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     all_first: list[_Blob] = []
     coarse: tuple[np.ndarray, float] | None = None      # the first look's mask and scale
     if not die_side:
-        coarse = _foreground(img, None, scaled, inner)
+        coarse = _foreground(img, None, scaled, inner, rim_reach=rim_reach)
         all_first = _blobs(*coarse, within=img.shape)
         first = [b for b in all_first if b.squarish]
         if first:
@@ -1830,14 +1851,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     elif sharpness < MIN_SHARPNESS:
         # Blurred: the coarse look the die size is found by is taken anyway, to see no die
         # fades from the finer one (_lost).
-        all_first = _blobs(*_foreground(img, None, scaled, inner), within=img.shape)
+        all_first = _blobs(*_foreground(img, None, scaled, inner, rim_reach=rim_reach), within=img.shape)
     taken: list[np.ndarray] = []
     # The faint look: under the cup the whole of it (_faint_squares); from above only round
     # the dice _faint_side asks about, opened there.
     faint_squares = FAINT_SQUARES and view is View.BOTTOM
     faint_look: list[np.ndarray] | None = [] if faint_squares or (
         FAINT_SIDE_TOP and FAINT_SIDE_MAX is not None and view is View.TOP) else None
-    whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look,
+    whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look, rim_reach=rim_reach,
                                faint_unopened=not faint_squares)
     components = _components(whole, connectivity=4)
     side_by_side: list[tuple[int, int, int, int]] = []
