@@ -140,6 +140,9 @@ EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a p
 MIDDLE_SPOT = 0.12             # x side: a spot found this near the middle of a 2 or a 4 the network
 MIDDLE_SPOT_RIVAL = 0.1        # read alone makes it unread if the network gives a 3 or a 5 this much
                                # of the 2 or the 4 (0: no such test)
+RIVAL_SPOT = 0.2               # ... with that rival, a spot this near will do (0.12 missed fresh
+                               # 370285: a glare smudged a 5's middle and top pips into one spot
+                               # 0.14 out; a 2's or a 4's own pips lie 0.38 of a side out)
 MIDDLE_SLOT_RIVAL = True       # ... so does the pips' own doubt that a slot hides one, with that rival
 MIDDLE_GLINT = True            # ... and, whatever the network gives, a glint there (lighter than the
                                # face where the pips are darker, or darker where they are lighter)
@@ -996,7 +999,9 @@ def _middle_may_hide_a_pip(img: np.ndarray, blob: _Blob, x: float, y: float, slo
     contrast: list = []
     pips = _pips(img, blob, contrast)
     middle = [i for i, (px, py, _) in enumerate(pips) if np.hypot(px - x, py - y) < MIDDLE_SPOT * blob.side]
-    if MIDDLE_SPOT_RIVAL and rival >= MIDDLE_SPOT_RIVAL and (middle or (MIDDLE_SLOT_RIVAL and slot_doubted)):
+    near_middle = [i for i, (px, py, _) in enumerate(pips)
+                   if np.hypot(px - x, py - y) < max(MIDDLE_SPOT, RIVAL_SPOT) * blob.side]
+    if MIDDLE_SPOT_RIVAL and rival >= MIDDLE_SPOT_RIVAL and (near_middle or (MIDDLE_SLOT_RIVAL and slot_doubted)):
         return True
     if not (MIDDLE_GLINT and middle and len(pips) >= 2 and len(contrast) > 2):
         return False
@@ -1858,8 +1863,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     faint_squares = FAINT_SQUARES and view is View.BOTTOM
     faint_look: list[np.ndarray] | None = [] if faint_squares or (
         FAINT_SIDE_TOP and FAINT_SIDE_MAX is not None and view is View.TOP) else None
-    whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look, rim_reach=rim_reach,
-                               faint_unopened=not faint_squares)
+    whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look,
+                               faint_unopened=not faint_squares, rim_reach=rim_reach)
     components = _components(whole, connectivity=4)
     side_by_side: list[tuple[int, int, int, int]] = []
     mask = _split_touching(whole, die_side * scale, scaled[scale][0], components, side_by_side)

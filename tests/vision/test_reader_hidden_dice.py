@@ -843,3 +843,25 @@ def test_a_die_sized_piece_no_found_die_lies_in_stays_doubted(monkeypatch) -> No
     monkeypatch.setattr(reader, "UNHELD_DIE_AREA", 0)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 3                 # confidently wrong: the 2 left out
+
+
+@pytest.mark.parametrize("calibrated", [False, True])
+def test_a_spot_a_little_off_the_middle_of_a_four_the_network_read_alone_may_be_its_middle_pip(
+        monkeypatch, calibrated: bool) -> None:
+    """Fresh 370285 (under the cup, a glare): a wooden die shows a 5 turned 45 degrees, the glare
+    on its top and middle pips. The pips found, the middle and top ones smudged into one spot
+    between them, lay out no face; the network alone read a 4, its 5 at 0.45 of that, and the
+    frame was read ok with the players' 3 for a 2. The smudged spot lies 0.14 of a side from the
+    middle: beyond 0.12 (reader.MIDDLE_SPOT), where a spot with the network's 5 a fair chance
+    made the face unread. With that rival, a spot within 0.2 does (reader.RIVAL_SPOT; a 4's own
+    pips lie 0.38 out)."""
+    scene = next(iter(dataset(1, seed=370_285, view=View.BOTTOM)))
+    (die,) = [d for d in scene.labels if d.glare]
+    assert die.value == 2 and die.style == "wood" and scene.readable
+    calibration = table_calibration(scene) if calibrated else None
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
+    assert _boxed_near(reading, die, reader.SMUDGED)
+    monkeypatch.setattr(reader, "RIVAL_SPOT", 0.12)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert wrong.ok and 3 in wrong.values and 2 not in wrong.values     # confidently wrong
