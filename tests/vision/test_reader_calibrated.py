@@ -231,8 +231,8 @@ def test_a_five_whose_middle_pip_a_glare_washed_out_is_not_read_as_a_four(monkey
     5 twice as likely as a 4. It was read "ok, 3" (the players see a 2). The faded pip still
     leans to the pips' colour, so the pips no longer read a 4 (reader.MIDDLE_SHADE_MAX); without
     that check the network's doubt keeps the frame unsure. Since the tray past its rim is
-    painted from longer strips (reader.RIM_STRIP_REACH) the faded pip is seen as the middle pip
-    it is, and the frame is read ok and right."""
+    painted from longer strips (reader.RIM_STRIP_REACH), the network, reading the die alone once
+    its pips are doubted, is sure of the 5: the frame is read ok and right."""
     scene = next(iter(dataset(1, seed=51_763, view=View.BOTTOM)))
     assert "glare" in scene.hard and [d.value for d in scene.labels] == [2]
     reading = _table_calibrated(scene)
