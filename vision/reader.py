@@ -96,6 +96,7 @@ RIM_STRIP_REACH = 0.5          # calibrated: the tray painted past its rim takes
                                # along the rim this many median windows longer each way than the
                                # stretch it paints, moved inside at the edge's ends (0: the stretch
                                # alone, which two dice in a corner filled; 1 doubted more than 0.5)
+RIM_STRIP_NEAREST = True       # ... or the stretch's own strip, whichever median is nearer the tray's
 SIDE_BY_SIDE_SURE = 0.02       # a die cut from touching dice by a straight line, its face read by its
                                # pips and by the network (both looks, "no readable face" at most this),
                                # is read (0: only a die plainly lying flat is read there)
@@ -554,17 +555,26 @@ def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch
         lo = max(start, min((a + b - length) // 2, end - length))
         return lo, max(lo + 1, min(end, lo + length))
 
+    tray = _strip_median(small[y0:y1, x0:x1]).astype(np.float32)
+
+    def nearest(*candidates: np.ndarray) -> np.ndarray:
+        # Of the longer strip and the stretch's own, the median nearer the tray's: dice by the
+        # rim fill one or the other (fresh 390535: two beside the lower rim filled the longer).
+        medians = [_strip_median(c) for c in candidates[:None if RIM_STRIP_NEAREST else 1]]
+        return min(medians, key=lambda m: float(np.abs(m.astype(np.float32) - tray).sum()))
+
     for a in range(y0, y1, stretch):
         b = min(y1, a + stretch)
         lo, hi = strip(a, b, y0, y1)
-        out[a:b, :x0] = _strip_median(small[lo:hi, x0:x0 + depth])
-        out[a:b, x1:] = _strip_median(small[lo:hi, x1 - depth:x1])
+        out[a:b, :x0] = nearest(small[lo:hi, x0:x0 + depth], small[a:b, x0:x0 + depth])
+        out[a:b, x1:] = nearest(small[lo:hi, x1 - depth:x1], small[a:b, x1 - depth:x1])
     for a in range(0, cols, stretch):
         b = min(cols, a + stretch)
         inside_a = min(max(a, x0), x1 - 1)
-        lo, hi = strip(inside_a, max(min(b, x1), min(x1, inside_a + stretch)), x0, x1)
-        out[:y0, a:b] = _strip_median(small[y0:y0 + depth, lo:hi])
-        out[y1:, a:b] = _strip_median(small[y1 - depth:y1, lo:hi])
+        inside_b = max(min(b, x1), min(x1, inside_a + stretch))
+        lo, hi = strip(inside_a, inside_b, x0, x1)
+        out[:y0, a:b] = nearest(small[y0:y0 + depth, lo:hi], small[y0:y0 + depth, inside_a:inside_b])
+        out[y1:, a:b] = nearest(small[y1 - depth:y1, lo:hi], small[y1 - depth:y1, inside_a:inside_b])
     return out
 
 
