@@ -119,7 +119,7 @@ PIPS_BEYOND_REACH = 0.6        # x the die side measured: how far from a found d
                                # may lie (0.42 of its side, and room for a centre found off or a side
                                # measured large; 0.75 let a neighbour's pip off a die's edge pass as its own)
 UNHELD_DIE_AREA = 0.5          # x die side squared: an unread region this big and solid that no die
-#                                found lies in stays doubted, whatever the dice round it cover (0: off)
+                               # found lies in stays doubted, whatever the dice round it cover (0: off)
 UNHELD_NEAR = 0.2              # x die side: a die found this near such a region lies in it
 UNHELD_BETWEEN = 0.5           # ... as does the middle of touching dice cut in three: two dice this near
 PIPS_OF_DICE_IN_LIGHT = True   # pip-like spots by a die read round a piece the opening took are its own,
@@ -555,13 +555,17 @@ def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch
         lo = max(start, min((a + b - length) // 2, end - length))
         return lo, max(lo + 1, min(end, lo + length))
 
-    tray = _strip_median(small[y0:y1, x0:x1]).astype(np.float32)
+    # Of the longer strip and the stretch's own, the median nearer the tray's: dice by the rim
+    # fill one or the other (fresh 390535: two beside the lower rim filled the longer). With no
+    # longer strip the two are one.
+    choose = bool(reach) and RIM_STRIP_NEAREST
+    tray = _strip_median(small[y0:y1, x0:x1]).astype(np.float32) if choose else None
 
-    def nearest(*candidates: np.ndarray) -> np.ndarray:
-        # Of the longer strip and the stretch's own, the median nearer the tray's: dice by the
-        # rim fill one or the other (fresh 390535: two beside the lower rim filled the longer).
-        medians = [_strip_median(c) for c in candidates[:None if RIM_STRIP_NEAREST else 1]]
-        return min(medians, key=lambda m: float(np.abs(m.astype(np.float32) - tray).sum()))
+    def nearest(longer: np.ndarray, own: np.ndarray) -> np.ndarray:
+        if tray is None:
+            return _strip_median(longer)
+        return min((_strip_median(longer), _strip_median(own)),
+                   key=lambda m: float(np.abs(m.astype(np.float32) - tray).sum()))
 
     for a in range(y0, y1, stretch):
         b = min(y1, a + stretch)
@@ -1008,9 +1012,9 @@ def _middle_may_hide_a_pip(img: np.ndarray, blob: _Blob, x: float, y: float, slo
     the same spot: where the network gives no rival, a glint alone decides."""
     contrast: list = []
     pips = _pips(img, blob, contrast)
-    middle = [i for i, (px, py, _) in enumerate(pips) if np.hypot(px - x, py - y) < MIDDLE_SPOT * blob.side]
-    near_middle = [i for i, (px, py, _) in enumerate(pips)
-                   if np.hypot(px - x, py - y) < max(MIDDLE_SPOT, RIVAL_SPOT) * blob.side]
+    off_middle = [float(np.hypot(px - x, py - y)) / blob.side for px, py, _ in pips]
+    middle = [i for i, d in enumerate(off_middle) if d < MIDDLE_SPOT]
+    near_middle = any(d < max(MIDDLE_SPOT, RIVAL_SPOT) for d in off_middle)
     if MIDDLE_SPOT_RIVAL and rival >= MIDDLE_SPOT_RIVAL and (near_middle or (MIDDLE_SLOT_RIVAL and slot_doubted)):
         return True
     if not (MIDDLE_GLINT and middle and len(pips) >= 2 and len(contrast) > 2):
