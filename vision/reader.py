@@ -559,7 +559,8 @@ def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch
     # fill one or the other (fresh 390535: two beside the lower rim filled the longer). With no
     # longer strip the two are one.
     choose = bool(reach) and RIM_STRIP_NEAREST
-    tray = _strip_median(small[y0:y1, x0:x1]).astype(np.float32) if choose else None
+    # (The whole tray is thousands of pixels: histograms, not a sort, a twentieth of the time.)
+    tray = _median_u8(small[y0:y1, x0:x1]).astype(np.float32) if choose else None
 
     def nearest(longer: np.ndarray, own: np.ndarray) -> np.ndarray:
         if tray is None:
