@@ -472,6 +472,34 @@ def test_a_flat_die_beside_another_is_read_when_its_pips_and_its_look_agree(monk
     assert before.status is Status.UNSURE and before.reason == LEANING
 
 
+def test_a_die_beside_another_is_judged_on_the_look_framed_on_its_face(monkeypatch) -> None:
+    """Frame 10000 (from above): six small wooden dice, two pairs touching, cut apart by straight
+    lines. The network reads the 1 and the 2 cut so as flat faces: framed on the face their pips
+    lay out, "no readable face" 0.008 each; framed on the cut piece, which takes in the cut's
+    slack, 0.024 and 0.036. Judged on the more doubtful of the two they were "leaning", and the
+    frame unsure; judged on the face-framed look, they are read and the frame is right."""
+    scene = _fresh(10_000)
+    assert scene.readable and scene.view is View.TOP and "touching" in scene.hard
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.ok and match(reading, truths) == (len(truths), True)
+    monkeypatch.setattr(reader, "SIDE_BY_SIDE_FACE_LOOK", False)
+    before = reader.read_dice(scene.image, scene.view)
+    assert before.status is Status.UNSURE and before.reason == LEANING
+
+
+def test_a_die_leaning_on_its_neighbour_is_doubted_on_the_look_framed_on_its_face() -> None:
+    """Fresh 330886 (from above, calibrated): four Asian dice in two touching pairs; a 2 leans on
+    its neighbour, its pips laying out a 2. Framed on the cut piece the network doubts its face
+    0.008 (it would be read flat, wrongly); framed on the face, 0.044: it stays doubted and the
+    frame unsure, the leaning die boxed."""
+    scene = _fresh(330_886)
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert _boxed_near(reading, leaning, LEANING)
+
+
 @pytest.mark.parametrize("seed", [11000, 11040])
 def test_a_die_beside_another_is_read_when_its_pips_and_its_look_agree_whatever_its_neighbour(seed: int) -> None:
     """Frames 11000 and 11040 (seen from above): dice touching, cut apart by a straight line. A
