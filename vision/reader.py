@@ -1962,8 +1962,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # and a patch framed on the face the pips lay out is the network's second look. The more
         # doubtful of the two is the one judged: on a die by itself the blob-framed look is the
         # one that sees a lean (of 118 leaning dice, none under 0.237; the face-framed one five
-        # under 0.05); a die cut from its neighbour is judged on the face-framed one
-        # (SIDE_BY_SIDE_FACE_LOOK).
+        # under 0.05); the side-by-side rule below takes the face-framed one alone for a die cut
+        # from its neighbour (SIDE_BY_SIDE_FACE_LOOK).
         # (A die whose outline is square round its face shows no side: both framings are the
         # same patch but for a pixel or two, and the second look is skipped.)
         face_framed: dict[int, classifier.FaceGuess] = {}
