@@ -106,6 +106,9 @@ SIDE_BY_SIDE_FACE_LOOK = True  # ... that doubt taken from the patch framed on t
                                # dice touching, one leaning, the face-framed look doubted none under
                                # 0.036 (the two looks together: 0.039); of 1,136 flat ones it doubted
                                # 850 at most 0.02, the two together 692.
+SIDE_BY_SIDE_FACE_JUDGED = True  # ... and the network's second opinion on a die cut so (vision.classifier.judge)
+                               # taken from that look too (of 1,074 flat dice cut so that passed
+                               # the rule, 55 were doubted there for the cut piece's look)
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
@@ -1962,8 +1965,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # and a patch framed on the face the pips lay out is the network's second look. The more
         # doubtful of the two is the one judged: on a die by itself the blob-framed look is the
         # one that sees a lean (of 118 leaning dice, none under 0.237; the face-framed one five
-        # under 0.05); the side-by-side rule below takes the face-framed one alone for a die cut
-        # from its neighbour (SIDE_BY_SIDE_FACE_LOOK).
+        # under 0.05); a die cut from its neighbour is judged on the face-framed one alone
+        # (SIDE_BY_SIDE_FACE_LOOK, SIDE_BY_SIDE_FACE_JUDGED).
         # (A die whose outline is square round its face shows no side: both framings are the
         # same patch but for a pixel or two, and the second look is skipped.)
         face_framed: dict[int, classifier.FaceGuess] = {}
@@ -2018,7 +2021,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 continue
             # The network's doubt that the face is flat counts for less on a die lying flat.
             pips_seen = len(_pips(img, blob)) if isinstance(result, str) and result.startswith(NO_LAYOUT) else None
-            result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
+            cut = (SIDE_BY_SIDE_FACE_JUDGED and SIDE_BY_SIDE_FACE_LOOK and k in face_framed
+                   and _inside_any(blob, side_by_side, scale))
+            result = judge(result, face_framed[k] if cut else guesses[k], blob.rect[0], square=lying_flat,
+                           pips_seen=pips_seen)
             if result == LEANING and guesses[k].of(FACELESS_DIE) >= LEANING_SURE:
                 # The network plainly sees a die whose face cannot be read: its scan, framing
                 # the face alone, may still read that face, but that does not make it lie flat.

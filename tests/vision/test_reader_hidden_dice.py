@@ -488,6 +488,22 @@ def test_a_die_beside_another_is_judged_on_the_look_framed_on_its_face(monkeypat
     assert before.status is Status.UNSURE and before.reason == LEANING
 
 
+def test_the_networks_second_opinion_on_a_cut_die_is_its_look_framed_on_its_face(monkeypatch) -> None:
+    """Frame 10929 (under the cup): two Asian dice touching, cut apart by a straight line. Framed
+    on its face the network doubts the 3 seen from below 0.019, framed on the cut piece 0.14.
+    It passed the side-by-side rule on the first, but the network's second opinion (at most
+    classifier.AGREE_NO_FACE_MAX beside pips that agree) was given the second: "leaning", and the
+    frame unsure. Both now take the face-framed look; the frame is read right."""
+    scene = _fresh(10_929)
+    assert scene.readable and scene.view is View.BOTTOM and "touching" in scene.hard
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.ok and match(reading, truths) == (len(truths), True)
+    monkeypatch.setattr(reader, "SIDE_BY_SIDE_FACE_JUDGED", False)
+    before = reader.read_dice(scene.image, scene.view)
+    assert before.status is Status.UNSURE and before.reason == LEANING
+
+
 def test_a_die_leaning_on_its_neighbour_is_doubted_on_the_look_framed_on_its_face() -> None:
     """Fresh 330886 (from above, calibrated): four Asian dice in two touching pairs; a 2 leans on
     its neighbour, its pips laying out a 2. Framed on the cut piece the network doubts its face
