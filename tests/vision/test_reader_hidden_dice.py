@@ -472,6 +472,16 @@ def test_a_flat_die_beside_another_is_read_when_its_pips_and_its_look_agree(monk
     assert before.status is Status.UNSURE and before.reason == LEANING
 
 
+def _read_right_and_leaning_without(monkeypatch, scene, switch: str) -> None:
+    """The scene reads ok and right; with reader.``switch`` off, unsure for a die "leaning"."""
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.ok and match(reading, truths) == (len(truths), True)
+    monkeypatch.setattr(reader, switch, False)
+    before = reader.read_dice(scene.image, scene.view)
+    assert before.status is Status.UNSURE and before.reason == LEANING
+
+
 def test_a_die_beside_another_is_judged_on_the_look_framed_on_its_face(monkeypatch) -> None:
     """Frame 10000 (from above): six small wooden dice, two pairs touching, cut apart by straight
     lines. The network reads the 1 and the 2 cut so as flat faces: framed on the face their pips
@@ -480,12 +490,7 @@ def test_a_die_beside_another_is_judged_on_the_look_framed_on_its_face(monkeypat
     frame unsure; judged on the face-framed look, they are read and the frame is right."""
     scene = _fresh(10_000)
     assert scene.readable and scene.view is View.TOP and "touching" in scene.hard
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = reader.read_dice(scene.image, scene.view)
-    assert reading.ok and match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_FACE_LOOK", False)
-    before = reader.read_dice(scene.image, scene.view)
-    assert before.status is Status.UNSURE and before.reason == LEANING
+    _read_right_and_leaning_without(monkeypatch, scene, "SIDE_BY_SIDE_FACE_LOOK")
 
 
 def test_the_networks_second_opinion_on_a_cut_die_is_its_look_framed_on_its_face(monkeypatch) -> None:
@@ -496,12 +501,7 @@ def test_the_networks_second_opinion_on_a_cut_die_is_its_look_framed_on_its_face
     frame unsure. Both now take the face-framed look; the frame is read right."""
     scene = _fresh(10_929)
     assert scene.readable and scene.view is View.BOTTOM and "touching" in scene.hard
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = reader.read_dice(scene.image, scene.view)
-    assert reading.ok and match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_FACE_JUDGED", False)
-    before = reader.read_dice(scene.image, scene.view)
-    assert before.status is Status.UNSURE and before.reason == LEANING
+    _read_right_and_leaning_without(monkeypatch, scene, "SIDE_BY_SIDE_FACE_JUDGED")
 
 
 def test_a_die_leaning_on_its_neighbour_is_doubted_on_the_look_framed_on_its_face() -> None:
