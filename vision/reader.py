@@ -1953,6 +1953,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         return x, y, max(size, die_side / FRAMING)
 
     faces = default_classifier() if learned else None
+    face_framed: dict[int, classifier.FaceGuess] = {}      # the second look, by candidate
     if faces is not None:
         look = img if faces.channels == 3 else grey       # what the model was trained on
         guesses = faces.guess(look, [frame(blob) for blob, _ in candidates])
@@ -1969,7 +1970,6 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # (SIDE_BY_SIDE_FACE_LOOK, SIDE_BY_SIDE_FACE_JUDGED).
         # (A die whose outline is square round its face shows no side: both framings are the
         # same patch but for a pixel or two, and the second look is skipped.)
-        face_framed: dict[int, classifier.FaceGuess] = {}
         read = [k for k, (blob, result) in enumerate(candidates) if not isinstance(result, str)
                 and not (SKIP_SQUARE_SECOND_LOOK and _square_round_face(blob, result[2], result[3]))]
         for k, second in zip(read, faces.guess(look, [
@@ -2003,10 +2003,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     for k, (blob, classic) in enumerate(candidates):
         result = classic
         lying_flat = flat[k]
-        if (not isinstance(result, str) and not lying_flat and _inside_any(blob, side_by_side, scale)
+        cut = _inside_any(blob, side_by_side, scale)
+        # The network's look at a die cut from its neighbour: framed on its face, if it had one.
+        on_face = face_framed.get(k) if cut and SIDE_BY_SIDE_FACE_LOOK else None
+        if (not isinstance(result, str) and not lying_flat and cut
                 and not (faces is not None and guesses[k].face == result[0]
-                         and (face_framed[k] if SIDE_BY_SIDE_FACE_LOOK and k in face_framed
-                              else guesses[k]).faceless <= SIDE_BY_SIDE_SURE)):
+                         and (on_face or guesses[k]).faceless <= SIDE_BY_SIDE_SURE)):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it. Only a die plainly lying flat is read, or one its pips
             # and the network both read flat, on the patch framed on its face: the one framed on
@@ -2021,10 +2023,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 continue
             # The network's doubt that the face is flat counts for less on a die lying flat.
             pips_seen = len(_pips(img, blob)) if isinstance(result, str) and result.startswith(NO_LAYOUT) else None
-            cut = (SIDE_BY_SIDE_FACE_JUDGED and SIDE_BY_SIDE_FACE_LOOK and k in face_framed
-                   and _inside_any(blob, side_by_side, scale))
-            result = judge(result, face_framed[k] if cut else guesses[k], blob.rect[0], square=lying_flat,
-                           pips_seen=pips_seen)
+            network = on_face if on_face is not None and SIDE_BY_SIDE_FACE_JUDGED else guesses[k]
+            result = judge(result, network, blob.rect[0], square=lying_flat, pips_seen=pips_seen)
             if result == LEANING and guesses[k].of(FACELESS_DIE) >= LEANING_SURE:
                 # The network plainly sees a die whose face cannot be read: its scan, framing
                 # the face alone, may still read that face, but that does not make it lie flat.
