@@ -169,6 +169,7 @@ OPENED_AWAY_JOIN = 0.3         # x die side: pieces this near each other are one
                                # as light as the tray, cuts a black die into crescents and a spot)
 COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
                                # (readable rendered frames: 0.92 and up; half the cup-covered: 0.8 and down)
+HALF_FIRST = True              # a frame shrunk below half its size is halved first (see _shrunk)
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TRAY_MARGIN = 0.5              # x the die side: the calibrated tray is read with this much round it
 RIM_LEFT_OUT = True            # ... the rim left out of the tray's median and of the regions
@@ -203,6 +204,12 @@ FAINT_SQUARES = True       # bottom view: a die-sized shape a little unlike the 
                            # touches the tray)
 FAINT_LEVEL = 12           # ... in the foreground's distance from the tray (its floor is 28)
 FAINT_FILL = 0.75          # ... filling this much of its turned box
+FAINT_LEFT_OVER = 0.5      # bottom view: a solid piece of the faint look this big (x die side squared,
+                           # half a die thick) outside every die read and every region makes the
+                           # frame unsure (a die as faint as the tray beside another, the two one
+                           # faint shape no square fits; None: not asked) ...
+FAINT_LEFT_OVER_SEEN = 0.5 # ... if the network sees a die there: its p(no die) under this (the tray's
+                           # light falling off by the rim leaves such pieces too, at 0.70-0.88)
 FAINT_SIDE_MAX = 0.3       # bottom view: a die whose faint outline (FAINT_LEVEL) reaches out on one
                            # side further than on the other by more than this (x its side) does not
                            # lie plainly flat, however square its outline (None: not asked)
@@ -355,6 +362,11 @@ def _shrunk(full: np.ndarray, scale: float, cache: dict | None) -> np.ndarray:
     for s, (copy, *_) in (cache or {}).items():
         if scale < s < from_scale:
             source, from_scale = copy, s
+    if HALF_FIRST and from_scale == 1.0 and scale < 0.5:
+        # Halved first (each 2 x 2 block's mean, OpenCV's fast path), as an uncalibrated frame
+        # already is by its first look: a fractional shrink of the whole frame costs about 1 ms
+        # of a 640 x 480 frame's 8, of the half a fifth to a third of that.
+        source, from_scale = cv2.resize(full, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), 0.5
     return source if scale >= from_scale else cv2.resize(
         source, None, fx=scale / from_scale, fy=scale / from_scale, interpolation=cv2.INTER_AREA)
 
@@ -1698,6 +1710,25 @@ def _faint_squares(faint: np.ndarray, scale: float, shape: tuple[int, ...], blob
     return out
 
 
+def _faint_left_over(faint: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[_Blob],
+                     found: list[tuple], side: float) -> list[_Blob]:
+    """Solid pieces of ``faint`` (a mask at ``scale``) at least FAINT_LEFT_OVER of a die and half
+    a die thick, outside every region of ``blobs`` and every die of ``found`` (each die's turned
+    square grown by a fifth: its blurred edge), opened by half a die (the slivers left round
+    them)."""
+    left = faint.copy()
+    for *_, x, y, die, angle in found:
+        corners = cv2.boxPoints(((x * scale, y * scale), (1.2 * die * scale, 1.2 * die * scale), angle))
+        cv2.fillConvexPoly(left, np.round(corners).astype(np.int32), 0)
+    for blob in blobs:
+        x, y, w, h = (int(round(v * scale)) for v in blob.box)
+        left[max(0, y):y + h + 1, max(0, x):x + w + 1] = 0
+    k = max(3, int(0.5 * side * scale)) | 1
+    left = _opened(left, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    return [b for b in _blobs(left, scale, within=shape, reach_in=False)
+            if b.area >= FAINT_LEFT_OVER * side ** 2 and b.thickness >= 0.25 * side]
+
+
 def _middle(shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """The frame but a tenth of it on each side (x, y, w, h)."""
     rows, cols = shape[:2]
@@ -2141,6 +2172,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 if face_guess.of(NO_FACE) < NOT_A_DIE:
                     blobs.append(blob)
                     doubts[id(blob)] = FADED
+            if FAINT_LEFT_OVER is not None:
+                left = _faint_left_over(faint_look[0], scale, img.shape, blobs, found, die_side)
+                for blob, face_guess in zip(left, faces.steady_guess(look, [framed_as_die(b) for b in left])):
+                    if face_guess.of(NO_FACE) < FAINT_LEFT_OVER_SEEN:
+                        blobs.append(blob)
+                        doubts[id(blob)] = FADED
     if COARSE_COVERED and coarse is not None and view is View.BOTTOM and not doubts:
         # Nothing doubted, yet a region of the first, coarse look the dice read do not account
         # for: a die the finer look lost whole (fresh 351535: a black die touching another

@@ -65,3 +65,24 @@ def test_a_second_look_shrinks_the_first_copy_and_keeps_it() -> None:
     assert shrunk.shape == direct.shape
     assert np.abs(shrunk.astype(int) - direct).mean() < 1.0     # averaging twice ~ once
     assert reader._scaled(scene.image, second, cache) is cache[second]
+
+
+def test_a_frame_shrunk_below_half_is_halved_first(monkeypatch) -> None:
+    """With no copy to shrink from (a calibrated frame: no first look), a frame shrunk below half
+    its size is halved first, by 2 x 2 blocks, as an uncalibrated frame's first look halves it:
+    the same pixels as shrinking that copy, close to shrinking the frame at once. At half or
+    above, and with the switch off, the frame is shrunk at once, as before."""
+    image = render_scene(20_022, view=View.TOP, width=640, height=480, n_dice=2).image
+    half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    blocks = image.reshape(240, 2, 320, 2, 3).astype(int).sum(axis=(1, 3))
+    assert np.array_equal(half, (blocks + 2) // 4)      # each block's mean, halves rounded up
+    shrunk = reader._shrunk(image, 0.37, {})
+    from_half = cv2.resize(half, None, fx=0.74, fy=0.74, interpolation=cv2.INTER_AREA)
+    at_once = cv2.resize(image, None, fx=0.37, fy=0.37, interpolation=cv2.INTER_AREA)
+    assert np.array_equal(shrunk, from_half)
+    assert shrunk.shape == at_once.shape and np.abs(shrunk.astype(int) - at_once).mean() < 1.0
+    assert not np.array_equal(from_half, at_once)       # (two ways, two results: the test tells them apart)
+    assert np.array_equal(reader._shrunk(image, 0.6, {}),
+                          cv2.resize(image, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA))
+    monkeypatch.setattr(reader, "HALF_FIRST", False)
+    assert np.array_equal(reader._shrunk(image, 0.37, {}), at_once)
