@@ -1723,6 +1723,11 @@ def _faint_left_over(faint: np.ndarray, scale: float, shape: tuple[int, ...], bl
     for blob in blobs:
         x, y, w, h = (int(round(v * scale)) for v in blob.box)
         left[max(0, y):y + h + 1, max(0, x):x + w + 1] = 0
+    # A piece that thick holds a disc a quarter die across, and the disc a square: where no such
+    # square fits (a straight erosion, cheap), the opening and the pieces need not be worked out.
+    r = int(0.25 * side * scale / math.sqrt(2)) - 1
+    if r >= 1 and not cv2.countNonZero(cv2.erode(left, np.ones((2 * r + 1, 2 * r + 1), np.uint8))):
+        return []
     k = max(3, int(0.5 * side * scale)) | 1
     left = _opened(left, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     return [b for b in _blobs(left, scale, within=shape, reach_in=False)
