@@ -100,13 +100,15 @@ RIM_STRIP_NEAREST = True       # ... or the stretch's own strip, whichever media
 SIDE_BY_SIDE_SURE = 0.02       # a die cut from touching dice by a straight line, its face read by its
                                # pips and by the network ("no readable face" at most this), is read
                                # (0: only a die plainly lying flat is read there)
-SIDE_BY_SIDE_FACE_LOOK = True  # ... that doubt taken from the patch framed on the face the pips lay out,
+SIDE_BY_SIDE_FACE_LOOK = False # ... that doubt taken from the patch framed on the face the pips lay out,
                                # not the more doubtful of that and the patch framed on the cut piece
                                # (False). Of 109 leaning dice cut so, in 2,000 rendered frames of four
                                # dice touching, one leaning, the face-framed look doubted none under
                                # 0.036 (the two looks together: 0.039); of 1,136 flat ones it doubted
-                               # 850 at most 0.02, the two together 692.
-SIDE_BY_SIDE_FACE_JUDGED = True  # ... and the network's second opinion on a die cut so (vision.classifier.judge)
+                               # 850 at most 0.02, the two together 692. Off since fresh 358462: a
+                               # wooden 2 leaning on a 4, 0.0197 framed on its face (0.096 on the
+                               # piece), read flat.
+SIDE_BY_SIDE_FACE_JUDGED = False  # ... and the network's second opinion on a die cut so (vision.classifier.judge)
                                # taken from that look too (of 1,074 flat dice cut so that passed
                                # the rule, 55 were doubted there for the cut piece's look)
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
@@ -2002,8 +2004,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # and a patch framed on the face the pips lay out is the network's second look. The more
         # doubtful of the two is the one judged: on a die by itself the blob-framed look is the
         # one that sees a lean (of 118 leaning dice, none under 0.237; the face-framed one five
-        # under 0.05); a die cut from its neighbour is judged on the face-framed one alone
-        # (SIDE_BY_SIDE_FACE_LOOK, SIDE_BY_SIDE_FACE_JUDGED).
+        # under 0.05). A die cut from its neighbour judged on the face-framed one alone
+        # (SIDE_BY_SIDE_FACE_LOOK, SIDE_BY_SIDE_FACE_JUDGED) let a leaning one through: off.
         # (A die whose outline is square round its face shows no side: both framings are the
         # same patch but for a pixel or two, and the second look is skipped.)
         read = [k for k, (blob, result) in enumerate(candidates) if not isinstance(result, str)
@@ -2047,9 +2049,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                          and (on_face or guesses[k]).faceless <= SIDE_BY_SIDE_SURE)):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it. Only a die plainly lying flat is read, or one its pips
-            # and the network both read flat, on the patch framed on its face: the one framed on
-            # the cut piece takes in the cut's slack, and never doubted a leaning die the other
-            # let through (fresh 330886's leaning 2: 0.008 framed on the piece, 0.044 on its face).
+            # and the network both read flat, on both its looks (with SIDE_BY_SIDE_FACE_LOOK, on
+            # the patch framed on its face alone: the one framed on the cut piece takes in the
+            # cut's slack; but fresh 358462's leaning 2 was 0.096 on the piece, 0.0197 on its
+            # face, and 330886's leaning 2 0.008 on the piece, 0.044 on its face).
             doubts[id(blob)] = LEANING
             continue
         if faces is not None:
