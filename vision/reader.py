@@ -161,6 +161,20 @@ MIDDLE_GLINT = True            # ... and, whatever the network gives, a glint th
 MIDDLE_SHADE_MAX = 0.2         # a 2 or a 4: the most its middle may lean from the bare face's colour
                                # to its pips' (0: the face's, 1: a pip's), a faded pip there would
                                # make it a 3 or a 5 (None: not asked)
+MIDDLE_PIP_MIN = 0.5           # a die read as a 3 or a 5: its middle pip, the strongest spot within
+                               # MIDDLE_REACH of its middle, stands out from the face round it by at
+                               # least this x its pips' contrast (a glare dims pip and face alike:
+                               # a pip under it still stands out). Of 1,366 3s and 5s read right in
+                               # 1,500 frames, glare on a third of them, 1% under 0.45, none under
+                               # 0.42; a green 4 whose middle a glare lit, read 5 (fresh 353849):
+                               # 0.29; a glare 0.18 of a side across on a white-pipped 4's middle,
+                               # drawn: 0.42. None: off
+MIDDLE_REACH = 0.15            # x die side
+GLARED_MIDDLE_MAX = 0.12       # a 2 or a 4 with pips darker than its face, read by the network (its
+                               # pips lay out no face): its middle, where its corner pips put it,
+                               # stands out towards the pips' colour by at most this (a 5 whose
+                               # middle pip a glare washed out: fresh 357290 0.148, 352203 0.161;
+                               # 2 of 111 such dice read right over 0.12, none over 0.14). None: off
 OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
 OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
 OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's crescent of a black die:
@@ -227,6 +241,7 @@ EDGE_LOST_HOLLOW = 0.6     # and whose own pixels fill at most this much (a ring
 COVERED = "something dark covers part of the tray (the cup's rim?): a die may be hidden"
 DIMMED = ("the tray is much darker than when it was calibrated: something covers part of it, "
           "or the light has changed (then run dicetable calibrate again)")
+GLARED_MIDDLE = "a face's middle pip is unclear (a glare on it?): show it again"
 STRAY_PIPS = "pips outside every die I can see: a die may be hard to make out"
 LONE_SPOT = "a dark spot off every die: a leaning die's pip, or dirt on the tray to wipe off"
 LONE_LIGHT_SPOT = "a light spot off every die: the pip of a die the colour of the tray, or a glint"
@@ -1050,6 +1065,77 @@ def _middle_may_hide_a_pip(img: np.ndarray, blob: _Blob, x: float, y: float, slo
             return True
     return False
 
+
+def _middle_response(img: np.ndarray, blob: _Blob, x: float, y: float, reach: float) -> float | None:
+    """How strongly a pip stands at the middle (x, y) of the face in ``blob``: the strongest, within
+    ``reach`` pixels, of a pip-sized disc's colour against the ring round it, along the way from
+    the face's colour to its pips' (1: a pip on bare face, 0: bare face). Against its own ring,
+    not the face's colour: a glare lightens a pip and the face round it alike. None where the
+    die shows no pips to measure by."""
+    contrast: list = []
+    pips = _pips(img, blob, contrast)
+    if len(contrast) < 3 or len(contrast[2][0]) == 0:
+        return None
+    colours, face, lab8 = contrast[2]
+    towards = (_median_rows(colours) - face).astype(np.float32)
+    norm = float(towards @ towards)
+    if norm <= 0:
+        return None
+    pip_radius = float(np.sqrt(_median_rows(np.array([a for *_, a in pips], float)) / np.pi))
+    pip_radius = min(max(pip_radius, 1.5), 0.1 * blob.side)
+    bx, by = blob.box[0], blob.box[1]
+    h, w = lab8.shape[:2]
+    outer = int(math.ceil(2.2 * pip_radius))
+    x0, x1 = int(max(0, math.floor(x - bx - reach - outer))), int(min(w, math.ceil(x - bx + reach + outer) + 1))
+    y0, y1 = int(max(0, math.floor(y - by - reach - outer))), int(min(h, math.ceil(y - by + reach + outer) + 1))
+    if x1 <= x0 or y1 <= y0:
+        return None
+    # each pixel's way from the face's colour towards the pips' (0 face, 1 pip)
+    along = cv2.transform(lab8[y0:y1, x0:x1].astype(np.float32) - face.astype(np.float32),
+                          (towards / norm).reshape(1, 3))
+    yy, xx = np.mgrid[-outer:outer + 1, -outer:outer + 1]
+    d = np.hypot(xx, yy)
+    disc = (d <= max(1.0, 0.6 * pip_radius)).astype(np.float32)
+    ring = ((d >= 1.5 * pip_radius) & (d <= 2.2 * pip_radius)).astype(np.float32)
+    kernel = disc / disc.sum() - ring / max(ring.sum(), 1.0)
+    response = cv2.filter2D(along, -1, kernel, borderType=cv2.BORDER_REPLICATE)
+    gy, gx = np.mgrid[y0:y1, x0:x1]
+    near = np.hypot(gx - (x - bx), gy - (y - by)) <= reach
+    return float(response[near].max()) if near.any() else None
+
+
+def _face_middle(pips: list[tuple[float, float, int]], x: float, y: float, side: float, value: int
+                 ) -> tuple[float, float] | None:
+    """The middle of a 2 or a 4 (x, y its middle as read) from its corner pips: the two of a 2,
+    or the farthest two of three or four of a 4 (a diagonal). None if they are not all found."""
+    corners = np.array([(px, py) for px, py, _ in pips if 0.18 * side <= math.hypot(px - x, py - y) <= 0.7 * side])
+    if not ((value == 2 and len(corners) == 2) or (value == 4 and len(corners) in (3, 4))):
+        return None
+    apart = np.linalg.norm(corners[:, None] - corners[None], axis=2)
+    i, j = np.unravel_index(int(np.argmax(apart)), apart.shape)
+    mx, my = (corners[i] + corners[j]) / 2
+    return float(mx), float(my)
+
+
+def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float, by_network: bool) -> bool:
+    """Whether the face read ``value`` at (x, y) may have its middle wrong: a 3 or a 5 whose middle
+    pip hardly stands out (MIDDLE_PIP_MIN: a glare taken for a pip), or a 2 or a 4 the network
+    read, its pips darker than its face, whose middle leans to a pip (GLARED_MIDDLE_MAX: a pip a
+    glare washed out). (Light pips under a glare: the glare itself looks like one; not asked.)"""
+    if value in (3, 5) and MIDDLE_PIP_MIN is not None:
+        strength = _middle_response(img, blob, x, y, MIDDLE_REACH * blob.side)
+        return strength is not None and strength < MIDDLE_PIP_MIN
+    if value in (2, 4) and by_network and GLARED_MIDDLE_MAX is not None:
+        contrast: list = []
+        middle = _face_middle(_pips(img, blob, contrast), x, y, blob.side, value)
+        if middle is None or len(contrast) < 3 or len(contrast[2][0]) == 0:
+            return False
+        colours, face, _ = contrast[2]
+        if _median_rows(colours)[0] >= face[0]:
+            return False       # light pips: not asked
+        strength = _middle_response(img, blob, *middle, 0.04 * blob.side)
+        return strength is not None and strength > GLARED_MIDDLE_MAX
+    return False
 
 def _outside_face(left_out: list[tuple[float, float, int]], face: list[tuple[float, float, int]],
                   blob: _Blob) -> bool:
@@ -1956,9 +2042,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     candidates: list[tuple[_Blob, tuple[int, float, float, float] | str]] = []
     read_blobs: set[int] = set()
     doubts: dict[int, str] = {}        # blob -> why it was not read (cleared if the dice in it are)
-    # Blobs whose face lies plainly off flat (the network sees it leaning, or its whole face sits
-    # aside): their doubt is never cleared by what the network's scan reads round them.
-    leaning_pieces: set[int] = set()
+    # Blobs whose doubt what the network's scan reads round them never clears: a face plainly off
+    # flat (the network sees it leaning, or its whole face sits aside), or a middle a glare made
+    # unclear (the scan would read the same face again).
+    doubts_kept: set[int] = set()
     for blob in blobs:
         die_like = blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
         if not die_like:
@@ -2067,7 +2154,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             if result == LEANING and guesses[k].of(FACELESS_DIE) >= LEANING_SURE:
                 # The network plainly sees a die whose face cannot be read: its scan, framing
                 # the face alone, may still read that face, but that does not make it lie flat.
-                leaning_pieces.add(id(blob))
+                doubts_kept.add(id(blob))
         if isinstance(result, str):
             doubts[id(blob)] = result
             continue
@@ -2081,7 +2168,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # a die leaning, its side in view. Whatever the network's scan finds round it later
             # does not make it lie flat.
             doubts[id(blob)] = FACE_OFF_MIDDLE
-            leaning_pieces.add(id(blob))
+            doubts_kept.add(id(blob))
             continue
         if not isinstance(classic, str) or classic == FACE_OFF_MIDDLE:
             squashed = _foreshortened(img, blob, result[0], result[2], result[3])
@@ -2095,6 +2182,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # only if the pips near its face lay that face out cleanly: one a glare smudged lies
             # squashed on a flat die (fresh 41454's 4 leant, its side as grey as the tray).
             doubts[id(blob)] = LEANING
+            continue
+        if _middle_unclear(img, blob, result[0], result[2], result[3], by_network=isinstance(classic, str)):
+            doubts[id(blob)] = GLARED_MIDDLE
+            doubts_kept.add(id(blob))
             continue
         found.append((*result, blob.side, float(blob.rect[2])))
         read_blobs.add(id(blob))
@@ -2135,8 +2226,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     < 0.75 * die_side + 0.5 * max(blob.box[2], blob.box[3])]
             # (With no die found in it, a blob the read dice round it cover is a strip one of
             # them lost when touching dice were cut apart.)
-            if id(blob) in leaning_pieces:
-                continue      # what the network saw there does not make the die lie flat
+            if id(blob) in doubts_kept:
+                continue      # what the network saw there does not settle it
             if all(k in sure for k in mine) and _covered(blob, centres, die_side) and not (
                     PIPS_BEYOND_DICE and _pips_beyond(img, blob, centres, die_side)) and not (
                     UNHELD_DIE_AREA and _unheld_die(blob, centres, die_side)):

@@ -340,6 +340,11 @@ def test_a_whole_face_off_its_outlines_middle_is_a_leaning_die(monkeypatch, seed
     assert _boxed_near(reading, leaning[0], reader.FACE_OFF_MIDDLE)     # shown on the evidence photo
     assert not any(np.hypot(leaning[0].x - r.x, leaning[0].y - r.y) < leaning[0].size for r in reading.dice)
     monkeypatch.setattr(reader, "WHOLE_FACE_ASIDE", False)
+    if seed == 90_512:
+        # (The network read the 3 on the outline's middle, where no middle pip stands out: the
+        # glare rule doubts it too, and the frame is read ok only with that off as well.)
+        assert reader.read_dice(scene.image, scene.view).reason == reader.GLARED_MIDDLE
+        monkeypatch.setattr(reader, "MIDDLE_PIP_MIN", None)
     assert reader.read_dice(scene.image, scene.view).ok
 
 
@@ -929,6 +934,12 @@ def test_a_middle_pip_a_glare_hid_is_not_read_away_by_the_network(monkeypatch, s
     assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
     assert _boxed_near(reading, die, reader.SMUDGED)
     monkeypatch.setattr(reader, switch, False)
+    if seed == 310_492:
+        # (The grey middle pip leans towards the pips against the face round it: the glare rule,
+        # GLARED_MIDDLE_MAX, doubts the network's 4 too.)
+        again = reader.read_dice(scene.image, scene.view, calibration=calibration)
+        assert again.status is Status.UNSURE and _boxed_near(again, die, reader.GLARED_MIDDLE)
+        monkeypatch.setattr(reader, "GLARED_MIDDLE_MAX", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and washed - 1 in [d.value for d in wrong.dice]     # confidently wrong
 
@@ -986,5 +997,10 @@ def test_a_spot_a_little_off_the_middle_of_a_four_the_network_read_alone_may_be_
     assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
     assert _boxed_near(reading, die, reader.SMUDGED)
     monkeypatch.setattr(reader, "RIVAL_SPOT", 0.12)
+    # (The glare rule, measuring the smudged middle against the face round it, doubts the
+    # network's 4 too: read wrong only with that off as well.)
+    again = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert again.status is Status.UNSURE and _boxed_near(again, die, reader.GLARED_MIDDLE)
+    monkeypatch.setattr(reader, "GLARED_MIDDLE_MAX", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and 3 in wrong.values and 2 not in wrong.values     # confidently wrong
