@@ -97,20 +97,13 @@ RIM_STRIP_REACH = 0.5          # calibrated: the tray painted past its rim takes
                                # stretch it paints, moved inside at the edge's ends (0: the stretch
                                # alone, which two dice in a corner filled; 1 doubted more than 0.5)
 RIM_STRIP_NEAREST = True       # ... or the stretch's own strip, whichever median is nearer the tray's
-SIDE_BY_SIDE_SURE = 0.02       # a die cut from touching dice by a straight line, its face read by its
-                               # pips and by the network ("no readable face" at most this), is read
-                               # (0: only a die plainly lying flat is read there)
-SIDE_BY_SIDE_FACE_LOOK = False # ... that doubt taken from the patch framed on the face the pips lay out,
-                               # not the more doubtful of that and the patch framed on the cut piece
-                               # (False). Of 109 leaning dice cut so, in 2,000 rendered frames of four
-                               # dice touching, one leaning, the face-framed look doubted none under
-                               # 0.036 (the two looks together: 0.039); of 1,136 flat ones it doubted
-                               # 850 at most 0.02, the two together 692. Off since fresh 358462: a
-                               # wooden 2 leaning on a 4, 0.0197 framed on its face (0.096 on the
-                               # piece), read flat.
-SIDE_BY_SIDE_FACE_JUDGED = False  # ... and the network's second opinion on a die cut so (vision.classifier.judge)
-                               # taken from that look too (of 1,074 flat dice cut so that passed
-                               # the rule, 55 were doubted there for the cut piece's look)
+SIDE_BY_SIDE_SURE: float | None = None  # a die cut from touching dice by a straight line, not plainly
+                               # lying flat, is read when its pips and the network agree and the
+                               # network's "no readable face" is at most this on both its looks
+                               # (None: only a die plainly lying flat is read there). 0.02 until
+                               # 2026-11-26: dice leaning on a neighbour, cut from it, read flat in
+                               # fresh frames at 0.008-0.02 (330886, 358462, 359182, 359528) where
+                               # flat ones read 0.002-0.036 alike: no threshold tells them apart.
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
@@ -2078,7 +2071,6 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         return x, y, max(size, die_side / FRAMING)
 
     faces = default_classifier() if learned else None
-    face_framed: dict[int, classifier.FaceGuess] = {}      # the second look, by candidate
     if faces is not None:
         look = img if faces.channels == 3 else grey       # what the model was trained on
         guesses = faces.guess(look, [frame(blob) for blob, _ in candidates])
@@ -2091,8 +2083,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # and a patch framed on the face the pips lay out is the network's second look. The more
         # doubtful of the two is the one judged: on a die by itself the blob-framed look is the
         # one that sees a lean (of 118 leaning dice, none under 0.237; the face-framed one five
-        # under 0.05). A die cut from its neighbour judged on the face-framed one alone
-        # (SIDE_BY_SIDE_FACE_LOOK, SIDE_BY_SIDE_FACE_JUDGED) let a leaning one through: off.
+        # under 0.05).
         # (A die whose outline is square round its face shows no side: both framings are the
         # same patch but for a pixel or two, and the second look is skipped.)
         read = [k for k, (blob, result) in enumerate(candidates) if not isinstance(result, str)
@@ -2100,7 +2091,6 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         for k, second in zip(read, faces.guess(look, [
                 (candidates[k][1][2], candidates[k][1][3],
                  extent(candidates[k][0].side, candidates[k][0].rect[2])) for k in read])):
-            face_framed[k] = second
             if second.faceless > guesses[k].faceless:
                 guesses[k] = second
     # A die lying flat shows a square outline round its face, or (its side in view) a face of 4+
@@ -2128,18 +2118,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     for k, (blob, classic) in enumerate(candidates):
         result = classic
         lying_flat = flat[k]
-        cut = _inside_any(blob, side_by_side, scale)
-        # The network's look at a die cut from its neighbour: framed on its face, if it had one.
-        on_face = face_framed.get(k) if cut and SIDE_BY_SIDE_FACE_LOOK else None
-        if (not isinstance(result, str) and not lying_flat and cut
-                and not (faces is not None and guesses[k].face == result[0]
-                         and (on_face or guesses[k]).faceless <= SIDE_BY_SIDE_SURE)):
+        if (not isinstance(result, str) and not lying_flat and _inside_any(blob, side_by_side, scale)
+                and not (SIDE_BY_SIDE_SURE is not None and faces is not None and guesses[k].face == result[0]
+                         and guesses[k].faceless <= SIDE_BY_SIDE_SURE)):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
-            # like one lying beside it. Only a die plainly lying flat is read, or one its pips
-            # and the network both read flat, on both its looks (with SIDE_BY_SIDE_FACE_LOOK, on
-            # the patch framed on its face alone: the one framed on the cut piece takes in the
-            # cut's slack; but fresh 358462's leaning 2 was 0.096 on the piece, 0.0197 on its
-            # face, and 330886's leaning 2 0.008 on the piece, 0.044 on its face).
+            # like one lying beside it, and the network tells them apart no better than chance
+            # (SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read.
             doubts[id(blob)] = LEANING
             continue
         if faces is not None:
@@ -2149,8 +2133,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 continue
             # The network's doubt that the face is flat counts for less on a die lying flat.
             pips_seen = len(_pips(img, blob)) if isinstance(result, str) and result.startswith(NO_LAYOUT) else None
-            network = on_face if on_face is not None and SIDE_BY_SIDE_FACE_JUDGED else guesses[k]
-            result = judge(result, network, blob.rect[0], square=lying_flat, pips_seen=pips_seen)
+            result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
             if result == LEANING and guesses[k].of(FACELESS_DIE) >= LEANING_SURE:
                 # The network plainly sees a die whose face cannot be read: its scan, framing
                 # the face alone, may still read that face, but that does not make it lie flat.
