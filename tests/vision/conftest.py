@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from vision import classifier, reader
@@ -64,3 +65,11 @@ def assert_not_wrong(reading: Reading, scene) -> None:
         truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
         assert scene.readable and match(reading, truths) == (len(truths), True), (
             "read confidently wrong", reading.values, [t.value for t in truths])
+
+
+def boxed_near(reading: Reading, die, why: str) -> bool:
+    """The reading boxes a place within a die's side of ``die`` (a rendered label) for ``why``
+    (what the evidence photo shows)."""
+    return any(np.hypot(x + w / 2 - die.x, y + h / 2 - die.y) < die.size
+               for (x, y, w, h), reason in zip(reading.extra.get("unclear", []),
+                                               reading.extra.get("unclear_why", [])) if reason == why)

@@ -10,13 +10,8 @@ import pytest
 from vision import reader
 from vision.reading import Status
 
-from .conftest import pinned_frame
+from .conftest import boxed_near, pinned_frame
 
-
-def _boxed_near(reading, die, why: str) -> bool:
-    return any(np.hypot(x + w / 2 - die.x, y + h / 2 - die.y) < die.size
-               for (x, y, w, h), reason in zip(reading.extra.get("unclear", []),
-                                               reading.extra.get("unclear_why", [])) if reason == why)
 
 
 def _drawn_face(value: int, *, glare: float, pips: tuple[int, int, int] = (30, 30, 30),
@@ -105,7 +100,7 @@ def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: i
         calibration = None
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
-    assert _boxed_near(reading, die, reader.GLARED_MIDDLE)
+    assert boxed_near(reading, die, reader.GLARED_MIDDLE)
     monkeypatch.setattr(reader, switch, None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and misread in wrong.values and truth not in wrong.values     # confidently wrong

@@ -18,7 +18,7 @@ from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
 
-from .conftest import assert_not_wrong, pinned_frame
+from .conftest import assert_not_wrong, boxed_near as _boxed_near, pinned_frame
 
 REAL_PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler" / "images"
 
@@ -152,11 +152,6 @@ def _one_missing_and_boxed(reading, scene, why: str) -> bool:
     missing = [d for d in scene.labels if not any(np.hypot(d.x - r.x, d.y - r.y) < d.size / 2 for r in reading.dice)]
     return len(missing) == 1 and _boxed_near(reading, missing[0], why)
 
-
-def _boxed_near(reading, die, why: str) -> bool:
-    return any(np.hypot(x + w / 2 - die.x, y + h / 2 - die.y) < die.size
-               for (x, y, w, h), reason in zip(reading.extra.get("unclear", []),
-                                               reading.extra.get("unclear_why", [])) if reason == why)
 
 
 @pytest.mark.parametrize("calibrated", [False, True])
