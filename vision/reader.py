@@ -158,16 +158,16 @@ MIDDLE_PIP_MIN = 0.5           # a die read as a 3 or a 5: its middle pip, the s
                                # MIDDLE_REACH of its middle, stands out from the face round it by at
                                # least this x its pips' contrast (a glare dims pip and face alike:
                                # a pip under it still stands out). Of 1,366 3s and 5s read right in
-                               # 1,500 frames, glare on a third of them, 1% under 0.45, none under
-                               # 0.42; a green 4 whose middle a glare lit, read 5 (fresh 353849):
-                               # 0.29; a glare 0.18 of a side across on a white-pipped 4's middle,
-                               # drawn: 0.42. None: off
+                               # 1,500 frames, none under 0.42 (the 276 the network read under a
+                               # glare; 1% of those under 0.45); a green 4 whose middle a glare lit,
+                               # read 5 (fresh 353849): 0.29; a glare 0.18 of a side across on a
+                               # white-pipped 4's middle, drawn: 0.42. None: off
 MIDDLE_REACH = 0.15            # x die side
 GLARED_MIDDLE_MAX = 0.12       # a 2 or a 4 with pips darker than its face, read by the network (its
                                # pips lay out no face): its middle, where its corner pips put it,
                                # stands out towards the pips' colour by at most this (a 5 whose
                                # middle pip a glare washed out: fresh 357290 0.148, 352203 0.161;
-                               # 2 of 111 such dice read right over 0.12, none over 0.14). None: off
+                               # 3 of 83 such dice read right over 0.12, none over 0.142). None: off
 OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
 OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
 OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's crescent of a black die:
