@@ -1130,6 +1130,7 @@ def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float
         return strength is not None and strength > GLARED_MIDDLE_MAX
     return False
 
+
 def _outside_face(left_out: list[tuple[float, float, int]], face: list[tuple[float, float, int]],
                   blob: _Blob) -> bool:
     """True when every left-out pip lies clearly beyond the face the others form (a side face),
@@ -2122,8 +2123,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 and not (SIDE_BY_SIDE_SURE is not None and faces is not None and guesses[k].face == result[0]
                          and guesses[k].faceless <= SIDE_BY_SIDE_SURE)):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
-            # like one lying beside it, and the network tells them apart no better than chance
-            # (SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read.
+            # like one lying beside it, and the network's doubt of the two overlaps (see
+            # SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read.
             doubts[id(blob)] = LEANING
             continue
         if faces is not None:
