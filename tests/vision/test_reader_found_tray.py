@@ -113,8 +113,7 @@ def test_two_white_dice_under_the_cup_are_read_without_the_rims_doubt(monkeypatc
     assert not reader.read_dice(scene.image, scene.view).ok
 
 
-@pytest.mark.parametrize("seed", [11053])
-def test_a_blurred_frame_of_dice_touching_is_read_when_every_die_is_sure(seed: int) -> None:
+def test_a_blurred_frame_of_dice_touching_is_read_when_every_die_is_sure() -> None:
     """Frame 11053 (under the cup), blurred: two flat dice touching, each read surely by its
     pips and by the network. Touching dice in a blurred frame used to be doubted: the blur was
     thought to hide the lean of one leaning on the other (rendered 11300's 1). That 1 showed no
@@ -122,7 +121,7 @@ def test_a_blurred_frame_of_dice_touching_is_read_when_every_die_is_sure(seed: i
     die leaning on another shows it, the lean is seen, and the rule only cost frames (13-22 of
     each 2,000). (Frame 11314, from above, was read too until its die cut from the other,
     not plainly flat, was doubted whatever the network reads: SIDE_BY_SIDE_SURE.)"""
-    scene = next(iter(dataset(1, seed=seed, view=View.TOP if seed % 2 == 0 else View.BOTTOM)))
+    scene = next(iter(dataset(1, seed=11_053, view=View.BOTTOM)))
     assert "blur" in scene.hard and "touching" in scene.hard and scene.readable
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.ok, reading.reason

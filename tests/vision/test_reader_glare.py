@@ -13,7 +13,6 @@ from vision.reading import Status
 from .conftest import boxed_near, pinned_frame
 
 
-
 def _drawn_face(value: int, *, glare: float, pips: tuple[int, int, int] = (30, 30, 30),
                 body: tuple[int, int, int] = (225, 225, 225), middle: tuple[int, int, int] | None = None
                 ) -> tuple[np.ndarray, reader._Blob]:
@@ -82,26 +81,24 @@ def test_a_two_or_four_is_asked_only_when_the_network_read_it_and_its_pips_are_d
     assert not reader._middle_unclear(light, light_blob, 4, 80.0, 80.0, by_network=True)
 
 
-@pytest.mark.parametrize("seed, truth, misread, switch", [
-    (357_290, 5, 4, "GLARED_MIDDLE_MAX"),    # from above: a wooden 5, its middle pip washed grey
-    (352_203, 2, 3, "GLARED_MIDDLE_MAX"),    # under the cup, calibrated: a wooden 5 (the players' 2)
-    (353_849, 3, 2, "MIDDLE_PIP_MIN"),       # under the cup: a green 4 (3), a glare lit its middle
+@pytest.mark.parametrize("seed, calibrated, truth, misread, switch", [
+    (357_290, False, 5, 4, "GLARED_MIDDLE_MAX"),   # from above: a wooden 5, its middle pip washed grey
+    (352_203, True, 2, 3, "GLARED_MIDDLE_MAX"),    # under the cup: a wooden 5 (the players' 2)
+    (353_849, False, 3, 2, "MIDDLE_PIP_MIN"),      # under the cup: a green 4 (3), a glare lit its middle
 ])
-def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: int, truth: int, misread: int,
-                                                            switch: str) -> None:
+def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: int, calibrated: bool, truth: int,
+                                                            misread: int, switch: str) -> None:
     """Fresh frames read ok and wrong on 2026-11-25: the network alone read each glared die (its
     pips laid out no face), a pip short or a pip over. The face's middle measured against the
-    face round it is unclear: the frame is unsure, the die boxed. 352203 is read calibrated (the
-    table's calibration, pinned with it), the others as pinned without."""
-    scene, calibration = pinned_frame(seed)
+    face round it is unclear: the frame is unsure, the die boxed. Each is read as it was read
+    wrong: 352203 with its table's calibration (pinned with it), the others without."""
+    scene, table = pinned_frame(seed)
+    calibration = table if calibrated else None
     (die,) = [d for d in scene.labels if d.glare]
     assert die.value == truth and scene.readable
-    if seed != 352_203:
-        calibration = None
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
     assert boxed_near(reading, die, reader.GLARED_MIDDLE)
     monkeypatch.setattr(reader, switch, None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and misread in wrong.values and truth not in wrong.values     # confidently wrong
-
