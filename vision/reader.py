@@ -89,6 +89,9 @@ SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
 SQUARE_OFFSET_PX = 1.8         # or this many pixels (small dice: a pixel or two is rounding)
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
+STRAY_SCAN = True              # dark spots left stray by every die read: the network looks round them
+STRAY_SCAN_BIGGER = 1.4        # ... at the die size, then at this many times it (_dice_by_stray_pips);
+                               # a die found from pips holds those within 0.75 x its own side
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 COARSE_COVERED = True          # uncalibrated, under the cup: every solid region of the first look
                                # must be the dice read
@@ -1644,6 +1647,39 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
                                die_side)
 
 
+def _dice_by_stray_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_side: float,
+                        dark_spots: list[tuple[float, float]], blobs: list[_Blob],
+                        found: list[tuple[int, float, float, float, float, float]]
+                        ) -> list[tuple[int, float, float, float, float, float]]:
+    """Dice read from the pips left stray once every other die is read: ``_dice_by_pips`` for
+    the groups of dark spots no die read holds, the ones by a region it passed over (a white
+    die on a light tray, its outline a sliver of its shaded side) scanned at the frame's die
+    size, then every group still without a die at STRAY_SCAN_BIGGER times it (a photo taken at
+    an angle: the near dice are bigger than the far ones the die size was measured on).
+    Returns entries like ``found``'s."""
+    left = [(px, py) for px, py in dark_spots
+            if not any(np.hypot(px - f[2], py - f[3]) < 0.75 * die_side for f in found)]
+    if not left:
+        return []
+    # (A big die's pips, seen at the frame's die size, can break up in two spots each.)
+    groups = [g for g in _spot_groups(left, 0.8 * die_side) if len(g) <= 12]
+    if not groups or len(groups) > MAX_FAINT_DICE:
+        return []
+    out: list[tuple[int, float, float, float, float, float]] = []
+    for scale in (1.0, STRAY_SCAN_BIGGER):
+        side = scale * die_side
+        half = 0.8 * side
+        taken = [(f[2], f[3]) for f in found + out]
+        asked = [g for g in groups
+                 if not any(np.hypot(gx - f[2], gy - f[3]) < 0.75 * side for f in out for gx, gy in g)
+                 and (scale != 1.0 or any(_by_any(px, py, blobs, 0.2 * die_side) for px, py in g))]
+        regions = [(int(cx - half), int(cy - half), int(2 * half), int(2 * half))
+                   for cx, cy in (g.mean(axis=0) for g in asked)]
+        if regions:
+            out += _confirmed_in_discs(img, find_faces(faces, look, regions, side, taken), side)
+    return out
+
+
 def _confirmed_in_discs(img: np.ndarray, seen: list[tuple[int, float, float, float]], die_side: float
                         ) -> list[tuple[int, float, float, float, float, float]]:
     """The dice of ``seen`` (the network's scan: value, confidence, x, y) whose pips confirm them,
@@ -2223,6 +2259,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # group of them; a die it sees there surely, whose pips fit that face, is read.
     by_pips = _dice_by_pips(img, look, faces, die_side, dark, blobs, found) if faces is not None else []
     found += by_pips
+    if STRAY_SCAN and faces is not None:
+        by_stray = _dice_by_stray_pips(img, look, faces, die_side, dark, blobs, found)
+        found += by_stray
+        by_pips += by_stray
     if sharpness < MIN_SHARPNESS:
         for blob in _lost(all_first, blobs, [(f[2], f[3]) for f in found], die_side):
             blobs.append(blob)
@@ -2304,7 +2344,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             unclear_why.append(doubts[id(blob)])
 
     stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
-             and not any(np.hypot(px - d[2], py - d[3]) < 0.75 * die_side
+             and not any(np.hypot(px - d[2], py - d[3]) < 0.75 * (max(die_side, d[4]) if STRAY_SCAN else die_side)
                          for d in by_pips + (in_light if PIPS_OF_DICE_IN_LIGHT else []))]
     # (One spot alone may be a speck of noise; in a blurred frame the noise is smoothed away and
     # a faded die's pips run together into one. Under the cup (no glare on the lit tray) a lone

@@ -769,9 +769,15 @@ def test_a_lone_dark_spot_the_network_sees_a_die_round_makes_a_top_view_frame_un
     The 1 against the bottom rim shows nothing but its pip, and beside the rim its outline is
     not looked for: the frame was read ok with four dice. A lone dark spot off every die,
     which the network, shown a die's frame round it, takes for a die sooner than for the bare
-    tray, makes the frame unsure, and it is boxed on the evidence photo."""
+    tray, makes the frame unsure, and it is boxed on the evidence photo.
+    (Now the network's scan round the pips left stray finds the 1 there, and its one pip holds
+    it: the frame is read ok and right. The lone spot is checked without that scan.)"""
     scene = next(iter(dataset(1, seed=40_996, view=View.TOP)))
     assert scene.style == "wood" and scene.readable and len(scene.labels) == 5
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.ok and len(reading.dice) == 5
+    assert_not_wrong(reading, scene)
+    monkeypatch.setattr(reader, "STRAY_SCAN", False)
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == reader.LONE_DARK_SPOT
     assert _one_missing_and_boxed(reading, scene, reader.LONE_DARK_SPOT)

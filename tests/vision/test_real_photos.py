@@ -16,12 +16,11 @@ from vision.training.realdata import held_out
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler"
 
 # Dice read right (value right on a die found, whatever the status) on the 200 photos, and on
-# the 50 held out of the face model's training. Measured 2026-11-24 06:37 UTC (the face model
-# of 2026-11-24, a die found by its pips confirmed by their count): 82.0% (1220/1487) and 78.6%
-# (298/379); the floors leave a small margin. Raise them as the reader improves (the target is
-# 97%).
-DICE_RIGHT_FLOOR_PCT = 80.0
-HELD_OUT_DICE_RIGHT_FLOOR_PCT = 76.0
+# the 50 held out of the face model's training. Measured 2026-11-26 12:20 UTC (the network's
+# scan round pips left stray, reader.STRAY_SCAN): 85.1% (1265/1487) and 82.1% (311/379); the
+# floors leave a small margin. Raise them as the reader improves (the target is 97%).
+DICE_RIGHT_FLOOR_PCT = 83.0
+HELD_OUT_DICE_RIGHT_FLOOR_PCT = 80.0
 
 
 @pytest.fixture(scope="module")
