@@ -92,6 +92,7 @@ STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on th
 STRAY_SCAN = True              # dark spots left stray by every die read: the network looks round them
 STRAY_SCAN_BIGGER = 1.4        # ... at the die size, then at this many times it (_dice_by_stray_pips);
                                # a die found from pips holds those within 0.75 x its own side
+UNREAD_SCAN_BIGGER = True      # a blob the network's scan found no die round is scanned at that size too
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 COARSE_COVERED = True          # uncalibrated, under the cup: every solid region of the first look
                                # must be the dice read
@@ -2254,6 +2255,19 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 doubts.pop(id(blob), None)
             elif mine:
                 doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")
+        if UNREAD_SCAN_BIGGER:
+            # A photo taken at a slant: round a blob where the scan found no die, a near die may
+            # be bigger than the die size, measured on the far ones. Looked for again at
+            # STRAY_SCAN_BIGGER x it, a die found there whose pips confirm it is reported; the
+            # blob's doubt stays (the frame is unsure as before). (Only round a blob still
+            # doubted: one the dice read cover is a strip they lost, and the frame may be ok.)
+            empty = [b for b in unread if id(b) in doubts and not any(
+                np.hypot(x - b.rect[0][0], y - b.rect[0][1]) < 0.75 * die_side + 0.5 * max(b.box[2], b.box[3])
+                for _, _, x, y in seen)]
+            side = STRAY_SCAN_BIGGER * die_side
+            if empty:
+                found += _confirmed_in_discs(img, find_faces(faces, look, [_scan_box(b, side) for b in empty], side,
+                                                             [(f[2], f[3]) for f in found]), side)
     # Pips that no region holds: a white die on a light tray can differ from it too little for
     # the foreground, and for _faint_dice's local threshold too. The network looks round each
     # group of them; a die it sees there surely, whose pips fit that face, is read.
