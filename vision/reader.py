@@ -92,7 +92,8 @@ STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on th
 STRAY_SCAN = True              # dark spots left stray by every die read: the network looks round them
 STRAY_SCAN_BIGGER = 1.4        # ... at the die size, then at this many times it (_dice_by_stray_pips);
                                # a die found from pips holds those within 0.75 x its own side
-UNREAD_SCAN_BIGGER = True      # a blob the network's scan found no die round is scanned at that size too
+UNREAD_SCAN_BIGGER = True      # a doubted blob the scan found no die round: scanned again at that size
+                               # (a die found reported, the blob's doubt kept)
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
 COARSE_COVERED = True          # uncalibrated, under the cup: every solid region of the first look
                                # must be the dice read
