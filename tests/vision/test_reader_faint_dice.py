@@ -163,17 +163,28 @@ def test_strong_pips_joined_to_a_faint_die_outline_are_still_pips() -> None:
     assert seen or not reading.ok, "the die at (226, 344) is missing from a reading that says ok"
 
 
-def test_a_die_the_network_sees_at_loose_pips_must_have_pips_fitting_that_face(monkeypatch) -> None:
-    """The network's scan alone never reads a die: at a white die found only by its pips, a
-    scan answering another face than the pips show reads nothing."""
+def _white_five_on_the_tray() -> tuple[np.ndarray, list[tuple[float, float]]]:
+    """A white 5 on the light tray, no region round it: the image and its dark pip-like spots."""
     image = _tray()
     _die(image, 320, 240, (204, 204, 204), (30, 30, 30), 5, angle=20)
     image = cv2.GaussianBlur(image, (3, 3), 0)
     dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
     assert dark
+    return image, dark
+
+
+@pytest.mark.parametrize("finder, die_side", [
+    ("_dice_by_pips", SIDE),
+    # (the pips left stray, looked round at STRAY_SCAN_BIGGER x the die size measured)
+    ("_dice_by_stray_pips", SIDE / reader.STRAY_SCAN_BIGGER),
+])
+def test_a_die_the_network_sees_at_loose_pips_must_have_pips_fitting_that_face(monkeypatch, finder, die_side) -> None:
+    """The network's scan alone never reads a die: at a white die found only by its pips, a
+    scan answering another face than the pips show reads nothing."""
+    image, dark = _white_five_on_the_tray()
     for scanned, read in ((5, 1), (3, 0)):
         monkeypatch.setattr(reader, "find_faces", lambda *args, v=scanned: [(v, 0.99, 320.0, 240.0)])
-        found = reader._dice_by_pips(image, image, object(), SIDE, dark, [], [])
+        found = getattr(reader, finder)(image, image, object(), die_side, dark, [], [])
         assert [f[0] for f in found] == [5] * read
 
 
@@ -275,21 +286,15 @@ def test_a_white_die_the_foregrounds_opening_took_is_read_by_the_scan_and_its_pi
     assert not at_the_five(reading) and boxed_faded(reading)
 
 
-def test_a_scan_round_stray_pips_reads_only_the_face_they_show(monkeypatch) -> None:
-    """The scan round pips left stray (``_dice_by_stray_pips``) is held to what holds the scan
-    round loose pips: a face the network sees there is read only if the pips fit it."""
-    image = _tray()
-    _die(image, 320, 240, (204, 204, 204), (30, 30, 30), 5, angle=20)
-    image = cv2.GaussianBlur(image, (3, 3), 0)
-    dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
-    assert dark
-    for scanned, read in ((5, 1), (3, 0)):
-        monkeypatch.setattr(reader, "find_faces", lambda *args, v=scanned: [(v, 0.99, 320.0, 240.0)])
-        found = reader._dice_by_stray_pips(image, image, object(), SIDE / reader.STRAY_SCAN_BIGGER, dark, [], [])
-        assert [f[0] for f in found] == [5] * read
-    # Pips a die read already holds are not stray: nothing is asked there.
-    monkeypatch.setattr(reader, "find_faces", lambda *args: [(5, 0.99, 320.0, 240.0)])
+def test_pips_a_die_read_holds_are_not_looked_round_again(monkeypatch) -> None:
+    """The scan round pips left stray asks nothing where a die read already holds the pips."""
+    image, dark = _white_five_on_the_tray()
+    asked = []
+    monkeypatch.setattr(reader, "find_faces", lambda *args: asked.append(args) or [(5, 0.99, 320.0, 240.0)])
     assert reader._dice_by_stray_pips(image, image, object(), SIDE, dark, [], [(5, 0.99, 320.0, 240.0, SIDE, 0.0)]) == []
+    assert asked == []
+    assert [f[0] for f in reader._dice_by_stray_pips(image, image, object(), SIDE, dark, [], [])] == [5]
+    assert len(asked) == 1        # (no region by them: asked at the bigger size only)
 
 
 @pytest.mark.parametrize("name, value, x, y", [
