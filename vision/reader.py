@@ -1642,43 +1642,45 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
     groups = [g for g in _spot_groups(loose, 0.8 * die_side) if len(g) <= 6]
     if not groups or len(groups) > MAX_FAINT_DICE:
         return []        # none, or so many that they are noise (the stray check flags it)
-    half = 0.8 * die_side
-    regions = [(int(cx - half), int(cy - half), int(2 * half), int(2 * half))
-               for cx, cy in (g.mean(axis=0) for g in groups)]
-    return _confirmed_in_discs(img, find_faces(faces, look, regions, die_side, [(f[2], f[3]) for f in found]),
-                               die_side)
+    return _confirmed_in_discs(img, find_faces(faces, look, _round_groups(groups, die_side), die_side,
+                                               [(f[2], f[3]) for f in found]), die_side)
+
+
+def _round_groups(groups: list[np.ndarray], side: float) -> list[tuple[int, int, int, int]]:
+    """The boxes the network's scan looks for a die of ``side`` in round each group of spots:
+    1.6 sides across, on the group's middle."""
+    half = 0.8 * side
+    return [(int(cx - half), int(cy - half), int(2 * half), int(2 * half))
+            for cx, cy in (g.mean(axis=0) for g in groups)]
 
 
 def _dice_by_stray_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_side: float,
                         dark_spots: list[tuple[float, float]], blobs: list[_Blob],
                         found: list[tuple[int, float, float, float, float, float]]
                         ) -> list[tuple[int, float, float, float, float, float]]:
-    """Dice read from the pips left stray once every other die is read: ``_dice_by_pips`` for
-    the groups of dark spots no die read holds, the ones by a region it passed over (a white
-    die on a light tray, its outline a sliver of its shaded side) scanned at the frame's die
-    size, then every group still without a die at STRAY_SCAN_BIGGER times it (a photo taken at
-    an angle: the near dice are bigger than the far ones the die size was measured on).
-    Returns entries like ``found``'s."""
+    """Dice read, as ``_dice_by_pips`` reads them, from the groups of dark spots no die read
+    holds once every other die is read: the groups by a region (which ``_dice_by_pips`` leaves)
+    at the frame's die size, then every group still without a die at STRAY_SCAN_BIGGER times
+    it, loose ones too and those of more than a face's 6 spots (a photo taken at an angle: the
+    nearest dice are bigger than the far ones the die size was measured on, and their pips,
+    looked for at that size, break up in two spots each). Returns entries like ``found``'s."""
     left = [(px, py) for px, py in dark_spots
             if not any(np.hypot(px - f[2], py - f[3]) < 0.75 * die_side for f in found)]
     if not left:
         return []
-    # (A big die's pips, seen at the frame's die size, can break up in two spots each.)
     groups = [g for g in _spot_groups(left, 0.8 * die_side) if len(g) <= 12]
     if not groups or len(groups) > MAX_FAINT_DICE:
         return []
-    out: list[tuple[int, float, float, float, float, float]] = []
-    for scale in (1.0, STRAY_SCAN_BIGGER):
-        side = scale * die_side
-        half = 0.8 * side
-        taken = [(f[2], f[3]) for f in found + out]
-        asked = [g for g in groups
-                 if not any(np.hypot(gx - f[2], gy - f[3]) < 0.75 * side for f in out for gx, gy in g)
-                 and (scale != 1.0 or any(_by_any(px, py, blobs, 0.2 * die_side) for px, py in g))]
-        regions = [(int(cx - half), int(cy - half), int(2 * half), int(2 * half))
-                   for cx, cy in (g.mean(axis=0) for g in asked)]
-        if regions:
-            out += _confirmed_in_discs(img, find_faces(faces, look, regions, side, taken), side)
+    # At the die size, only the groups by a region (_dice_by_pips asked round the others).
+    by_region = [g for g in groups if any(_by_any(px, py, blobs, 0.2 * die_side) for px, py in g)]
+    out = _confirmed_in_discs(img, find_faces(faces, look, _round_groups(by_region, die_side), die_side,
+                                              [(f[2], f[3]) for f in found]), die_side) if by_region else []
+    side = STRAY_SCAN_BIGGER * die_side
+    without_die = [g for g in groups
+                   if not any(np.hypot(gx - f[2], gy - f[3]) < 0.75 * side for f in out for gx, gy in g)]
+    if without_die:
+        out += _confirmed_in_discs(img, find_faces(faces, look, _round_groups(without_die, side), side,
+                                                   [(f[2], f[3]) for f in found + out]), side)
     return out
 
 
@@ -2243,9 +2245,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         centres = [(f[2], f[3]) for f in found] + [(x, y) for _, _, x, y in seen]
         for value, confidence, x, y in seen:
             found.append((value, confidence, x, y, die_side, 0.0))
+        nothing_seen = []        # blobs the scan found no die round
         for blob in unread:
             mine = [k for k, (_, _, x, y) in enumerate(seen) if np.hypot(x - blob.rect[0][0], y - blob.rect[0][1])
                     < 0.75 * die_side + 0.5 * max(blob.box[2], blob.box[3])]
+            if not mine:
+                nothing_seen.append(blob)
             # (With no die found in it, a blob the read dice round it cover is a strip one of
             # them lost when touching dice were cut apart.)
             if id(blob) in doubts_kept:
@@ -2262,9 +2267,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # STRAY_SCAN_BIGGER x it, a die found there whose pips confirm it is reported; the
             # blob's doubt stays (the frame is unsure as before). (Only round a blob still
             # doubted: one the dice read cover is a strip they lost, and the frame may be ok.)
-            empty = [b for b in unread if id(b) in doubts and not any(
-                np.hypot(x - b.rect[0][0], y - b.rect[0][1]) < 0.75 * die_side + 0.5 * max(b.box[2], b.box[3])
-                for _, _, x, y in seen)]
+            empty = [b for b in nothing_seen if id(b) in doubts]
             side = STRAY_SCAN_BIGGER * die_side
             if empty:
                 found += _confirmed_in_discs(img, find_faces(faces, look, [_scan_box(b, side) for b in empty], side,
