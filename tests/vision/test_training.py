@@ -100,6 +100,35 @@ def test_training_runs_and_exports_a_model_opencv_loads(tmp_path, capsys) -> Non
     assert probs.shape == (3, train.CLASSES) and np.allclose(probs.sum(1), 1, atol=1e-4)
 
 
+def test_a_wider_network_drawing_fresh_examples_each_epoch(tmp_path, capsys) -> None:
+    """--width and --hidden size the network; --per-epoch shows every real die each epoch and a
+    fresh draw of the synthetic ones (an epoch over all 155,000 takes minutes per epoch)."""
+    if importlib.util.find_spec("torch") is None:
+        assert train.main(["--width", "2", "--out", str(tmp_path)]) == 2
+        assert "pip install" in capsys.readouterr().out
+        return
+    import pytest
+    import torch.nn as nn
+
+    model = train.build_model(3, PATCH, width=1.5, hidden=128)
+    convs = [m for m in model if isinstance(m, nn.Conv2d)]
+    assert [c.out_channels for c in convs] == [24, 24, 48, 48, 96]
+    linear = [m for m in model if isinstance(m, nn.Linear)]
+    assert (linear[0].in_features, linear[0].out_features, linear[1].out_features) == (96 * 16, 128, train.CLASSES)
+
+    real_shown = sum(not t.held_out for t in realdata.load()[1])
+    lines: list[str] = []
+    meta = train.train(epochs=1, synthetic_frames=10, seed=3, out_dir=tmp_path, real_weight=1, reader_frames=0,
+                       reader_real_weight=0, width=0.5, hidden=16, per_epoch=real_shown + 40, log=lines.append)
+    assert f"{real_shown + 40} per epoch" in next(line for line in lines if line.startswith("training on"))
+    assert (meta["width"], meta["hidden"], meta["per_epoch"]) == (0.5, 16, real_shown + 40)
+    probs = FaceClassifier(tmp_path / "faces.onnx").probabilities(np.zeros((2, PATCH, PATCH, 3), np.float32))
+    assert probs.shape == (2, train.CLASSES)
+    with pytest.raises(ValueError, match=f"more than the {real_shown} real ones"):
+        train.train(epochs=1, synthetic_frames=10, seed=3, out_dir=tmp_path / "no", real_weight=1,
+                    reader_frames=0, reader_real_weight=0, per_epoch=real_shown, log=lines.append)
+
+
 def test_impossible_training_settings_are_refused_with_a_reason(tmp_path, capsys) -> None:
     import pytest
 
@@ -107,7 +136,8 @@ def test_impossible_training_settings_are_refused_with_a_reason(tmp_path, capsys
                         (["--epochs", "0"], "at least one epoch"), (["--cocked-share", "0.9"], "from 0 to"),
                         (["--cocked-mix", "2"], "a chance"), (["--reader-frames", "-1"], "0 or more"),
                         (["--reader-real-weight", "-2"], "0 or more"),
-                        (["--framing-model", str(tmp_path / "none.onnx")], "no such file")):
+                        (["--framing-model", str(tmp_path / "none.onnx")], "no such file"),
+                        (["--width", "0"], "needs channels"), (["--hidden", "0"], "needs channels")):
         with pytest.raises(SystemExit) as exit_:
             train.main(flags + ["--out", str(tmp_path)])
         assert exit_.value.code == 2
@@ -123,6 +153,9 @@ def test_the_defaults_train_the_shipped_model() -> None:
     meta = json.loads((train.MODELS / "faces.json").read_text())
     assert (meta["epochs"], meta["reader_frames"], meta["reader_real_weight"]) == (
         train.EPOCHS, train.READER_FRAMES, train.READER_REAL_WEIGHT)
+    # (models trained before these options were the plain network over every example)
+    assert (meta.get("width", 1.0), meta.get("hidden", 96), meta.get("per_epoch")) == (
+        train.WIDTH, train.HIDDEN, train.PER_EPOCH)
     assert (meta["cocked_share"], meta["cocked_mix"]) == (synthdata.COCKED_SHARE, synthdata.COCKED_MIX)
     assert meta["framing_models"] == [m.name for m in realdata.FRAMING_MODELS]
     assert all(m.is_file() and m.with_suffix(".json").is_file() for m in realdata.FRAMING_MODELS)

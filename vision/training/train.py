@@ -46,6 +46,11 @@ EPOCHS = 40
 READER_FRAMES = 3000   # synthetic frames read by the reader for patches framed as it frames them
 READER_REAL_WEIGHT = 2  # each real reader-framed die is shown this many times per epoch (0: none)
 READER_SEED_STEP = 100_000  # the k-th framing model reads frames from READER_SEED + k x this
+WIDTH = 1.0            # x the channels of each convolution stage (16, 32, 64)
+HIDDEN = 96            # units of the layer before the classes
+PER_EPOCH: int | None = None   # examples per epoch: every real one, the rest drawn afresh each epoch
+                               # from the synthetic and reader-framed ones (None: all of them,
+                               # 155,000; a wider network's epoch over all takes 10 min here)
 
 
 def augment(tiles: np.ndarray, labels: np.ndarray, rng: np.random.Generator,
@@ -111,25 +116,31 @@ def centred(tiles: np.ndarray, context: float = CONTEXT, size: int = PATCH) -> n
     return patches[:, None] if patches.ndim == 3 else patches.transpose(0, 3, 1, 2)
 
 
-def build_model(channels: int = 3, size: int = PATCH):
+def build_model(channels: int = 3, size: int = PATCH, width: float = WIDTH, hidden: int = HIDDEN):
+    """The network: three stages of 3x3 convolutions (16, 32, 64 channels x ``width``), each
+    halving the patch, then a ``hidden``-unit layer and the classes."""
     import torch.nn as nn
+
+    def wide(channels_: int) -> int:
+        return int(round(channels_ * width))
 
     def block(cin: int, cout: int) -> list:
         return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU()]
 
     return nn.Sequential(
-        *block(channels, 16), *block(16, 16), nn.MaxPool2d(2),       # 16 x 16
-        *block(16, 32), *block(32, 32), nn.MaxPool2d(2),      # 8 x 8
-        *block(32, 64), nn.MaxPool2d(2),                      # 4 x 4
-        nn.Flatten(), nn.Linear(64 * (size // 8) ** 2, 96), nn.ReLU(), nn.Dropout(0.3), nn.Linear(96, CLASSES))
+        *block(channels, wide(16)), *block(wide(16), wide(16)), nn.MaxPool2d(2),       # 16 x 16
+        *block(wide(16), wide(32)), *block(wide(32), wide(32)), nn.MaxPool2d(2),      # 8 x 8
+        *block(wide(32), wide(64)), nn.MaxPool2d(2),                                  # 4 x 4
+        nn.Flatten(), nn.Linear(wide(64) * (size // 8) ** 2, hidden), nn.ReLU(), nn.Dropout(0.3),
+        nn.Linear(hidden, CLASSES))
 
 
 def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threads: int = 2,
           real_weight: int = REAL_WEIGHT, context: float = CONTEXT, size: int = PATCH,
           cocked_share: float = synthdata.COCKED_SHARE, cocked_mix: float = synthdata.COCKED_MIX,
           reader_frames: int = READER_FRAMES, framing_models: Sequence[Path] = realdata.FRAMING_MODELS,
-          reader_real_weight: int = READER_REAL_WEIGHT,
-          log=print) -> dict:
+          reader_real_weight: int = READER_REAL_WEIGHT, width: float = WIDTH, hidden: int = HIDDEN,
+          per_epoch: int | None = PER_EPOCH, log=print) -> dict:
     import torch
 
     torch.manual_seed(seed)
@@ -162,19 +173,33 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
         framed_index += real_framed_index + [t for t in real_framed_index if t.kind == "die"] * (reader_real_weight - 1)
     syn_labels = np.array([class_of(t) for t in syn_index + framed_index], np.int64)
     real_die = train_mask & (real_labels > 0)
-    tiles = np.concatenate([syn_tiles, *framed, real_tiles[train_mask]] + [real_tiles[real_die]] * (real_weight - 1))
-    labels = np.concatenate([syn_labels, real_labels[train_mask]] + [real_labels[real_die]] * (real_weight - 1))
-    log(f"training on {len(tiles)} examples ({len(syn_tiles)} synthetic tiles, "
-        f"{len(framed_index)} framed by the reader, {int(train_mask.sum())} real tiles from training photos)")
+    other_tiles = np.concatenate([syn_tiles, *framed])
+    real_shown = np.concatenate([real_tiles[train_mask]] + [real_tiles[real_die]] * (real_weight - 1))
+    real_shown_labels = np.concatenate([real_labels[train_mask]] + [real_labels[real_die]] * (real_weight - 1))
+    drawn = len(other_tiles) if per_epoch is None else per_epoch - len(real_shown)
+    if not 0 < drawn <= len(other_tiles):
+        raise ValueError(f"{per_epoch} examples per epoch: give more than the {len(real_shown)} real ones "
+                         f"and at most {len(real_shown) + len(other_tiles)}")
+    log(f"training on {len(other_tiles) + len(real_shown)} examples ({len(syn_tiles)} synthetic tiles, "
+        f"{len(framed_index)} framed by the reader, {int(train_mask.sum())} real tiles from training photos)"
+        + ("" if per_epoch is None else f", {per_epoch} per epoch"))
 
     channels = real_tiles.shape[3] if real_tiles.ndim == 4 else 1    # as the stored tiles: colour
-    model = build_model(channels, size)
+    model = build_model(channels, size, width, hidden)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=epochs * math.ceil(len(tiles) / 256))
+    per_epoch_shown = drawn + len(real_shown)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=epochs * math.ceil(per_epoch_shown / 256))
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
     losses: list[float] = []
     for epoch in range(epochs):
         t0 = time.perf_counter()
+        if per_epoch is None:
+            tiles = np.concatenate([other_tiles, real_shown])
+            labels = np.concatenate([syn_labels, real_shown_labels])
+        else:
+            pick = rng.choice(len(other_tiles), drawn, replace=False)
+            tiles = np.concatenate([other_tiles[pick], real_shown])
+            labels = np.concatenate([syn_labels[pick], real_shown_labels])
         x, y = augment(tiles, labels, rng, context=context, size=size)
         order = rng.permutation(len(x))
         model.train()
@@ -217,6 +242,7 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
         "trained": dt.date.today().isoformat(), "seed": seed, "epochs": epochs,
         "synthetic_frames": synthetic_frames, "cocked_share": cocked_share, "cocked_mix": cocked_mix,
         "reader_frames": reader_frames, "reader_real_weight": reader_real_weight,
+        "width": width, "hidden": hidden, "per_epoch": per_epoch,
         "framing_models": [m.name for m in models],
         "real_training_tiles": int(train_mask.sum()),
         "torch": torch.__version__, "losses": [round(v, 4) for v in losses], **report,
@@ -246,7 +272,13 @@ def main(argv: list[str] | None = None) -> int:
                              + ", ".join(m.name for m in realdata.FRAMING_MODELS) + ")")
     parser.add_argument("--reader-real-weight", type=int, default=READER_REAL_WEIGHT,
                         help="times each real die framed by the reader is shown per epoch (0: those tiles left out)")
+    parser.add_argument("--width", type=float, default=WIDTH, help="x the channels of each convolution stage")
+    parser.add_argument("--hidden", type=int, default=HIDDEN, help="units of the layer before the classes")
+    parser.add_argument("--per-epoch", type=int, default=PER_EPOCH,
+                        help="examples per epoch: every real one and a fresh draw of the others (default: all)")
     args = parser.parse_args(argv)
+    if args.width <= 0 or args.hidden < 1:
+        parser.error(f"--width {args.width} --hidden {args.hidden}: the network needs channels and units")
     if args.reader_frames < 0:
         parser.error(f"--reader-frames {args.reader_frames}: a number of frames, 0 or more")
     if args.reader_real_weight < 0:
@@ -273,7 +305,8 @@ def main(argv: list[str] | None = None) -> int:
     train(epochs=args.epochs, synthetic_frames=args.synthetic_frames, seed=args.seed, out_dir=args.out,
           context=args.context, size=args.patch, cocked_share=args.cocked_share, cocked_mix=args.cocked_mix,
           reader_frames=args.reader_frames, framing_models=args.framing_model or realdata.FRAMING_MODELS,
-          reader_real_weight=args.reader_real_weight)
+          reader_real_weight=args.reader_real_weight, width=args.width, hidden=args.hidden,
+          per_epoch=args.per_epoch)
     return 0
 
 
