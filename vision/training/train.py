@@ -121,8 +121,8 @@ def build_model(channels: int = 3, size: int = PATCH, width: float = WIDTH, hidd
     halving the patch, then a ``hidden``-unit layer and the classes."""
     import torch.nn as nn
 
-    def wide(channels_: int) -> int:
-        return int(round(channels_ * width))
+    def wide(n: int) -> int:
+        return int(round(n * width))
 
     def block(cin: int, cout: int) -> list:
         return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU()]
@@ -191,12 +191,13 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=epochs * math.ceil(per_epoch_shown / 256))
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
     losses: list[float] = []
+    if per_epoch is None:       # every example every epoch: joined once (about 2 GB)
+        tiles = np.concatenate([other_tiles, real_shown])
+        labels = np.concatenate([syn_labels, real_shown_labels])
+        del other_tiles
     for epoch in range(epochs):
         t0 = time.perf_counter()
-        if per_epoch is None:
-            tiles = np.concatenate([other_tiles, real_shown])
-            labels = np.concatenate([syn_labels, real_shown_labels])
-        else:
+        if per_epoch is not None:
             pick = rng.choice(len(other_tiles), drawn, replace=False)
             tiles = np.concatenate([other_tiles[pick], real_shown])
             labels = np.concatenate([syn_labels[pick], real_shown_labels])
