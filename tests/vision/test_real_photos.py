@@ -18,7 +18,8 @@ PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" /
 # Dice read right (value right on a die found, whatever the status) on the 200 photos, and on
 # the 50 held out of the face model's training. Measured 2026-11-26 12:26 UTC (the network's
 # scans round pips left stray and at 1.4 times the die size, reader.STRAY_SCAN and
-# UNREAD_SCAN_BIGGER): 85.7% (1274/1487) and 82.6% (313/379); the floors leave a small margin. Raise them as the reader improves (the target is 97%).
+# UNREAD_SCAN_BIGGER): 85.7% (1274/1487) and 82.6% (313/379); the floors leave a small margin.
+# Raise them as the reader improves (the target is 97%).
 DICE_RIGHT_FLOOR_PCT = 83.0
 HELD_OUT_DICE_RIGHT_FLOOR_PCT = 80.0
 

@@ -102,7 +102,7 @@ def test_training_runs_and_exports_a_model_opencv_loads(tmp_path, capsys) -> Non
 
 def test_a_wider_network_drawing_fresh_examples_each_epoch(tmp_path, capsys) -> None:
     """--width and --hidden size the network; --per-epoch shows every real die each epoch and a
-    fresh draw of the synthetic ones (an epoch over all 155,000 takes minutes per epoch)."""
+    fresh draw of the synthetic ones (an epoch over all 155,000 examples takes minutes)."""
     if importlib.util.find_spec("torch") is None:
         assert train.main(["--width", "2", "--out", str(tmp_path)]) == 2
         assert "pip install" in capsys.readouterr().out
@@ -121,6 +121,8 @@ def test_a_wider_network_drawing_fresh_examples_each_epoch(tmp_path, capsys) -> 
     meta = train.train(epochs=1, synthetic_frames=10, seed=3, out_dir=tmp_path, real_weight=1, reader_frames=0,
                        reader_real_weight=0, width=0.5, hidden=16, per_epoch=real_shown + 40, log=lines.append)
     assert f"{real_shown + 40} per epoch" in next(line for line in lines if line.startswith("training on"))
+    # trained on that many, not on every example (10 synthetic frames give more than 40 tiles)
+    assert f"on {real_shown + 40} examples" in next(line for line in lines if line.startswith("epoch 1/1"))
     assert (meta["width"], meta["hidden"], meta["per_epoch"]) == (0.5, 16, real_shown + 40)
     probs = FaceClassifier(tmp_path / "faces.onnx").probabilities(np.zeros((2, PATCH, PATCH, 3), np.float32))
     assert probs.shape == (2, train.CLASSES)

@@ -214,7 +214,7 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
             sched.step()
             total += float(loss.detach()) * len(idx)
         losses.append(total / len(x))
-        log(f"epoch {epoch + 1}/{epochs}: loss {losses[-1]:.3f} ({time.perf_counter() - t0:.0f} s)")
+        log(f"epoch {epoch + 1}/{epochs}: loss {losses[-1]:.3f} on {len(x)} examples ({time.perf_counter() - t0:.0f} s)")
 
     model.eval()
     held = ~train_mask
