@@ -13,7 +13,8 @@ that model (its faces.json beside it) in place of the shipped one.
 
 Sets: syn, cal (the benchmark's 2,000 synthetic frames, uncalibrated and calibrated), sNN and
 sNNc (2,000 frames from seed NN000, e.g. s90 and s90c), every, everyc (two dice under the cup,
-40 seeds in each style, random hard cases), hard, hardc (400 frames of 4 dice, one leaning),
+40 seeds in each style, random hard cases), hard, hardc (400 frames of 4 dice, one leaning), lean,
+leanc (500 frames of two touching dice under the cup, one leaning on the other, in each style),
 clean (400 frames of two white dice under the cup, no hard case), real (the 200 real photos).
 The reader as it is comes first; each --variant is read after it. Two processes by default.
 """
@@ -70,6 +71,8 @@ def _frames(name: str) -> tuple[list[tuple[str, int, str]], bool]:
         return [("every", 3000 + i, style) for i in range(40) for style in STYLES], calibrated
     if base == "hard":
         return [("hard", 7000 + i, "") for i in range(400)], calibrated
+    if base == "lean":
+        return [("lean", 60_000 + i, STYLES[i % len(STYLES)]) for i in range(500)], calibrated
     if base == "clean":
         return [("clean", 40_000 + i, "") for i in range(400)], calibrated
     if base == "real":
@@ -84,6 +87,8 @@ def _scene(kind: str, seed: int, style: str, first: int) -> Any:
         return render_scene(seed, view="bottom", n_dice=2, style=style, hard="random")
     if kind == "hard":
         return render_scene(seed, view="bottom" if seed % 2 else "top", n_dice=4, hard="cocked")
+    if kind == "lean":
+        return render_scene(seed, view="bottom", n_dice=2, style=style, hard=("cocked", "touching"))
     return render_scene(seed, view="bottom", n_dice=2, style="white", die_size=56)
 
 
