@@ -109,6 +109,12 @@ SIDE_BY_SIDE_SURE: float | None = None  # a die cut from touching dice by a stra
                                # 2026-11-26: dice leaning on a neighbour, cut from it, read flat in
                                # fresh frames at 0.008-0.02 (330886, 358462, 359182, 359528) where
                                # flat ones read 0.002-0.036 alike: no threshold tells them apart.
+SIDE_BY_SIDE_AS_BRIGHT: float | None = 0.85  # under the cup, such a die whose face is at least this
+                               # bright (its median L, x its neighbour's, and at most 1 / this) beside
+                               # a neighbour plainly lying flat lies flat too: a face leaning off the
+                               # lit tray on one side sends back less light (rendered, 5th-95th
+                               # percentile: 0.52-0.81 of its flat neighbour's; flat beside flat
+                               # 0.85-1.17). None: not asked.
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
@@ -1272,6 +1278,42 @@ def _faint_side(faint: np.ndarray, scale: float, blob: _Blob, others: list[tuple
     return float(max(abs(u.max() + u.min()), abs(v.max() + v.min())) / side)
 
 
+def _face_lightness(blob: _Blob) -> float | None:
+    """The median lightness (Lab L, 0-255) of the die's face, as its pips were found against."""
+    found = blob.pips_found
+    if found is None or len(found[2]) < 3:
+        return None
+    return float(found[2][2][1][0])
+
+
+def _as_bright_as_flat_neighbour(candidates: list, flat: list[bool], side_by_side: list, scale: float
+                                 ) -> list[bool]:
+    """For each candidate die read from its pips, cut from touching dice and not plainly lying flat
+    by its outline: whether a neighbour (centres at most 1.3 sides apart) that does lie plainly
+    flat shows a face as light as its own, within SIDE_BY_SIDE_AS_BRIGHT each way. Under the cup a
+    die leaning on its neighbour has its face lifted off the lit tray on one side, and looks darker
+    than a die of its kind lying on it; dice of different kinds are never as light (then it stays
+    doubted)."""
+    out = [False] * len(candidates)
+    for k, (blob, result) in enumerate(candidates):
+        if flat[k] or isinstance(result, str) or not _inside_any(blob, side_by_side, scale):
+            continue
+        light = _face_lightness(blob)
+        if light is None or light <= 0:
+            continue
+        (x, y), _, _ = blob.rect
+        for j, (other, other_result) in enumerate(candidates):
+            if j == k or not flat[j] or isinstance(other_result, str):
+                continue
+            (ox, oy), _, _ = other.rect
+            other_light = _face_lightness(other)
+            if (other_light and np.hypot(ox - x, oy - y) <= 1.3 * max(blob.side, other.side)
+                    and SIDE_BY_SIDE_AS_BRIGHT <= light / other_light <= 1 / SIDE_BY_SIDE_AS_BRIGHT):
+                out[k] = True
+                break
+    return out
+
+
 def _face_pips(img: np.ndarray, blob: _Blob, x: float, y: float) -> list[tuple[float, float]]:
     """The die's pips (x, y) within 0.6 of its side of the face read at (x, y)."""
     return [(px, py) for px, py, _ in _pips(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side]
@@ -2156,15 +2198,20 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         flat = [lying_flat and not (counts(k, blob) and _faint_side(
                     faint_look[0], scale, blob, [b.rect[0] for b in blobs if b is not blob], opening) > FAINT_SIDE_MAX)
                 for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
+    beside_flat = [False] * len(candidates)
+    if SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
+        beside_flat = _as_bright_as_flat_neighbour(candidates, flat, side_by_side, scale)
     for k, (blob, classic) in enumerate(candidates):
         result = classic
         lying_flat = flat[k]
-        if (not isinstance(result, str) and not lying_flat and _inside_any(blob, side_by_side, scale)
+        if (not isinstance(result, str) and not lying_flat and not beside_flat[k]
+                and _inside_any(blob, side_by_side, scale)
                 and not (SIDE_BY_SIDE_SURE is not None and faces is not None and guesses[k].face == result[0]
                          and guesses[k].faceless <= SIDE_BY_SIDE_SURE)):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it, and the network's doubt of the two overlaps (see
-            # SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read.
+            # SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read, or under the cup one as
+            # light as a neighbour that is (SIDE_BY_SIDE_AS_BRIGHT).
             doubts[id(blob)] = LEANING
             continue
         if faces is not None:
