@@ -426,9 +426,10 @@ def _median_rows(values: np.ndarray) -> np.ndarray:
 
 
 def _scaled(full: np.ndarray, scale: float, cache: dict | None
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The frame at ``scale``: (BGR, a quarter of that, its Lab, the tray's Lab colour), kept in
-    ``cache`` so a second look at the same scale costs nothing."""
+            ) -> tuple[np.ndarray, np.ndarray, None, np.ndarray]:
+    """The frame at ``scale``: (BGR, a quarter of that, None, the tray's Lab colour), kept in
+    ``cache`` so a second look at the same scale costs nothing. (The third was the frame's Lab:
+    _foreground converts only the part it reads, the tray inside its rim where there is one.)"""
     if cache is not None and scale in cache:
         return cache[scale]
     img = _shrunk(full, scale, cache)
@@ -436,7 +437,7 @@ def _scaled(full: np.ndarray, scale: float, cache: dict | None
     h, w = small.shape[:2]
     centre = cv2.cvtColor(small[h // 5:h - h // 5, w // 5:w - w // 5], cv2.COLOR_BGR2LAB)
     tray_colour = _median_u8(centre).astype(np.uint8)
-    out = (img, small, cv2.cvtColor(img, cv2.COLOR_BGR2LAB), tray_colour)
+    out = (img, small, None, tray_colour)
     if cache is not None:
         cache[scale] = out
     return out
@@ -466,7 +467,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
         scale = min(1.0, 320.0 / max(full.shape[:2]))
     else:
         scale = float(np.clip(32.0 / die_side, 0.25, 1.0))
-    img, small, lab, tray_colour = _scaled(full, scale, cache)
+    img, small, _, tray_colour = _scaled(full, scale, cache)
     if die_side is not None:
         die_side = die_side * scale
     if die_side is None:
@@ -484,7 +485,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     # wrong that it read right before, and a few more surely.)
     tray_lab = cv2.resize(cv2.cvtColor(cv2.medianBlur(small, k), cv2.COLOR_BGR2LAB), (img.shape[1], img.shape[0]),
                           interpolation=cv2.INTER_LINEAR)
-    dist8 = cv2.GaussianBlur(_lab_distance(lab, tray_lab, _FLOOR_06), (5, 5), 0)
+    rows, cols = img.shape[:2]
     inside = slice(None), slice(None)
     if tray_rect is not None:
         # Only the tray holds dice: the rim, unlike the tray the median now sees beyond it, is
@@ -492,9 +493,24 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
         # region (a die leaning over it shows as a face cut short or a die leaning).
         x0, y0, x1, y1 = _rect_at(tray_rect, scale)
         inside = slice(y0, y1), slice(x0, x1)
-        kept = dist8[inside].copy()
-        dist8[:] = 0
-        dist8[inside] = kept
+    (ya, yb, _), (xa, xb, _) = inside[0].indices(rows), inside[1].indices(cols)
+    if tray_rect is None or ya >= yb or xa >= xb:
+        lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+        dist8 = cv2.GaussianBlur(_lab_distance(lab, tray_lab, _FLOOR_06), (5, 5), 0)
+        if tray_rect is not None:
+            dist8[:] = 0        # (no tray inside the rim at this scale)
+        lab_at = (0, 0)
+    else:
+        # Converted to Lab and compared with the tray only inside the rim and the 2 pixels round
+        # it that the 5 x 5 blur and the dilation below reach: the same numbers inside (the
+        # crop's edge is the frame's wherever the 2 pixels are cut short), and the rim and the
+        # table round it, a quarter of a frame's pixels, are not converted for nothing.
+        ry0, ry1, rx0, rx1 = max(0, ya - 2), min(rows, yb + 2), max(0, xa - 2), min(cols, xb + 2)
+        lab = cv2.cvtColor(img[ry0:ry1, rx0:rx1], cv2.COLOR_BGR2LAB)
+        near = cv2.GaussianBlur(_lab_distance(lab, tray_lab[ry0:ry1, rx0:rx1], _FLOOR_06), (5, 5), 0)
+        dist8 = np.zeros((rows, cols), np.uint8)
+        dist8[inside] = near[ya - ry0:yb - ry0, xa - rx0:xb - rx0]
+        lab_at = (rx0, ry0)
     faint_mask = cv2.threshold(dist8, FAINT_LEVEL, 255, cv2.THRESH_BINARY)[1] if faint is not None else None
     otsu, _ = cv2.threshold(dist8[inside], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # (cv2.threshold on 8-bit pixels keeps those above the whole-number threshold, as > does.)
@@ -504,9 +520,17 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     mask = cv2.threshold(dist8, min(max(otsu, 28), OTSU_CEILING), 255, cv2.THRESH_BINARY)[1]
     # The median filter copies the rim into the tray's corners; a pixel of the tray's own colour
     # is never a die, whatever the local filter says.
-    gdist = _lab_distance(lab, (*map(float, tray_colour), 0.0), _CEIL_06)
-    unlike_tray = cv2.dilate(cv2.threshold(gdist, 28, 255, cv2.THRESH_BINARY)[1], np.ones((5, 5), np.uint8))
-    mask &= unlike_tray
+    # Only round the pixels the threshold kept (2 pixels, the dilation's reach): elsewhere the
+    # mask is 0 whatever this says.
+    bx, by, bw, bh = cv2.boundingRect(mask)
+    if bw:
+        gx0, gy0 = max(bx - 2, lab_at[0]), max(by - 2, lab_at[1])
+        gx1 = min(bx + bw + 2, lab_at[0] + lab.shape[1])
+        gy1 = min(by + bh + 2, lab_at[1] + lab.shape[0])
+        gdist = _lab_distance(lab[gy0 - lab_at[1]:gy1 - lab_at[1], gx0 - lab_at[0]:gx1 - lab_at[0]],
+                              (*map(float, tray_colour), 0.0), _CEIL_06)
+        unlike_tray = cv2.dilate(cv2.threshold(gdist, 28, 255, cv2.THRESH_BINARY)[1], np.ones((5, 5), np.uint8))
+        mask[gy0:gy1, gx0:gx1] &= unlike_tray
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     # Fill small holes (the pips of light-on-dark dice), not the tray inside its rim.
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
