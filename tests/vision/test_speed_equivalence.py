@@ -139,6 +139,21 @@ def test_the_rims_strip_medians_are_numpys_rounded_down() -> None:
         assert np.array_equal(reader._strip_median(pixels), reader._median_u8(pixels).astype(np.uint8))
 
 
+def test_strips_ranked_together_have_each_strips_median() -> None:
+    """The rim's strips, ranked together by size: each one's median as _strip_median gives it."""
+    rng = np.random.default_rng(6)
+    for t in range(40):
+        strips = []
+        for _ in range(int(rng.integers(1, 30))):
+            h, w = (int(v) for v in rng.integers(1, 12, 2))
+            pixels = rng.integers(0, 256, (h, w, 3)).astype(np.uint8)
+            strips.append(pixels // 50 if t % 2 else pixels)
+        got = reader._strip_medians(strips)
+        assert got.dtype == np.uint8 and got.shape == (len(strips), 3)
+        for pixels, median in zip(strips, got):
+            assert np.array_equal(median, reader._strip_median(pixels))
+
+
 def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=None, faint=None,
                           faint_unopened=False, rim_reach=0.0):
     """_foreground as it was, the Lab distance worked out on the whole frame (before only the
