@@ -432,9 +432,10 @@ def _median_rows(values: np.ndarray) -> np.ndarray:
 
 
 def _scaled(full: np.ndarray, scale: float, cache: dict | None
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The frame at ``scale``: (BGR, a quarter of that, its Lab, the tray's Lab colour), kept in
-    ``cache`` so a second look at the same scale costs nothing."""
+            ) -> tuple[np.ndarray, np.ndarray, None, np.ndarray]:
+    """The frame at ``scale``: (BGR, a quarter of that, None, the tray's Lab colour), kept in
+    ``cache`` so a second look at the same scale costs nothing. (The third was the frame's Lab:
+    _foreground converts only the part it reads, the tray inside its rim where there is one.)"""
     if cache is not None and scale in cache:
         return cache[scale]
     img = _shrunk(full, scale, cache)
@@ -442,7 +443,7 @@ def _scaled(full: np.ndarray, scale: float, cache: dict | None
     h, w = small.shape[:2]
     centre = cv2.cvtColor(small[h // 5:h - h // 5, w // 5:w - w // 5], cv2.COLOR_BGR2LAB)
     tray_colour = _median_u8(centre).astype(np.uint8)
-    out = (img, small, cv2.cvtColor(img, cv2.COLOR_BGR2LAB), tray_colour)
+    out = (img, small, None, tray_colour)
     if cache is not None:
         cache[scale] = out
     return out
@@ -472,7 +473,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
         scale = min(1.0, 320.0 / max(full.shape[:2]))
     else:
         scale = float(np.clip(32.0 / die_side, 0.25, 1.0))
-    img, small, lab, tray_colour = _scaled(full, scale, cache)
+    img, small, _, tray_colour = _scaled(full, scale, cache)
     if die_side is not None:
         die_side = die_side * scale
     if die_side is None:
@@ -490,7 +491,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     # wrong that it read right before, and a few more surely.)
     tray_lab = cv2.resize(cv2.cvtColor(cv2.medianBlur(small, k), cv2.COLOR_BGR2LAB), (img.shape[1], img.shape[0]),
                           interpolation=cv2.INTER_LINEAR)
-    dist8 = cv2.GaussianBlur(_lab_distance(lab, tray_lab, _FLOOR_06), (5, 5), 0)
+    rows, cols = img.shape[:2]
     inside = slice(None), slice(None)
     if tray_rect is not None:
         # Only the tray holds dice: the rim, unlike the tray the median now sees beyond it, is
@@ -498,9 +499,24 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
         # region (a die leaning over it shows as a face cut short or a die leaning).
         x0, y0, x1, y1 = _rect_at(tray_rect, scale)
         inside = slice(y0, y1), slice(x0, x1)
-        kept = dist8[inside].copy()
-        dist8[:] = 0
-        dist8[inside] = kept
+    (ya, yb, _), (xa, xb, _) = inside[0].indices(rows), inside[1].indices(cols)
+    if tray_rect is None or ya >= yb or xa >= xb:
+        lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+        dist8 = cv2.GaussianBlur(_lab_distance(lab, tray_lab, _FLOOR_06), (5, 5), 0)
+        if tray_rect is not None:
+            dist8[:] = 0        # (no tray inside the rim at this scale)
+        lab_at = (0, 0)
+    else:
+        # Converted to Lab and compared with the tray only inside the rim and the 2 pixels round
+        # it that the 5 x 5 blur and the dilation below reach: the same numbers inside (the
+        # crop's edge is the frame's wherever the 2 pixels are cut short), and the rim and the
+        # table round it, a quarter of a frame's pixels, are not converted for nothing.
+        ry0, ry1, rx0, rx1 = max(0, ya - 2), min(rows, yb + 2), max(0, xa - 2), min(cols, xb + 2)
+        lab = cv2.cvtColor(img[ry0:ry1, rx0:rx1], cv2.COLOR_BGR2LAB)
+        near = cv2.GaussianBlur(_lab_distance(lab, tray_lab[ry0:ry1, rx0:rx1], _FLOOR_06), (5, 5), 0)
+        dist8 = np.zeros((rows, cols), np.uint8)
+        dist8[inside] = near[ya - ry0:yb - ry0, xa - rx0:xb - rx0]
+        lab_at = (rx0, ry0)
     faint_mask = cv2.threshold(dist8, FAINT_LEVEL, 255, cv2.THRESH_BINARY)[1] if faint is not None else None
     otsu, _ = cv2.threshold(dist8[inside], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # (cv2.threshold on 8-bit pixels keeps those above the whole-number threshold, as > does.)
@@ -510,9 +526,17 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     mask = cv2.threshold(dist8, min(max(otsu, 28), OTSU_CEILING), 255, cv2.THRESH_BINARY)[1]
     # The median filter copies the rim into the tray's corners; a pixel of the tray's own colour
     # is never a die, whatever the local filter says.
-    gdist = _lab_distance(lab, (*map(float, tray_colour), 0.0), _CEIL_06)
-    unlike_tray = cv2.dilate(cv2.threshold(gdist, 28, 255, cv2.THRESH_BINARY)[1], np.ones((5, 5), np.uint8))
-    mask &= unlike_tray
+    # Only round the pixels the threshold kept (2 pixels, the dilation's reach): elsewhere the
+    # mask is 0 whatever this says.
+    bx, by, bw, bh = cv2.boundingRect(mask)
+    if bw:
+        gx0, gy0 = max(bx - 2, lab_at[0]), max(by - 2, lab_at[1])
+        gx1 = min(bx + bw + 2, lab_at[0] + lab.shape[1])
+        gy1 = min(by + bh + 2, lab_at[1] + lab.shape[0])
+        gdist = _lab_distance(lab[gy0 - lab_at[1]:gy1 - lab_at[1], gx0 - lab_at[0]:gx1 - lab_at[0]],
+                              (*map(float, tray_colour), 0.0), _CEIL_06)
+        unlike_tray = cv2.dilate(cv2.threshold(gdist, 28, 255, cv2.THRESH_BINARY)[1], np.ones((5, 5), np.uint8))
+        mask[gy0:gy1, gx0:gx1] &= unlike_tray
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     # Fill small holes (the pips of light-on-dark dice), not the tray inside its rim.
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -604,24 +628,50 @@ def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch
     # (The whole tray is thousands of pixels: histograms, not a sort, a twentieth of the time.)
     tray = _median_u8(small[y0:y1, x0:x1]).astype(np.float32) if choose else None
 
-    def nearest(longer: np.ndarray, own: np.ndarray) -> np.ndarray:
-        if tray is None:
-            return _strip_median(longer)
-        return min((_strip_median(longer), _strip_median(own)),
-                   key=lambda m: float(np.abs(m.astype(np.float32) - tray).sum()))
-
+    # Each painted stretch and its strips (the longer, the stretch's own); their medians are
+    # worked out together below.
+    paint: list[tuple[tuple[slice, slice], np.ndarray, np.ndarray]] = []
     for a in range(y0, y1, stretch):
         b = min(y1, a + stretch)
         lo, hi = strip(a, b, y0, y1)
-        out[a:b, :x0] = nearest(small[lo:hi, x0:x0 + depth], small[a:b, x0:x0 + depth])
-        out[a:b, x1:] = nearest(small[lo:hi, x1 - depth:x1], small[a:b, x1 - depth:x1])
+        paint.append(((slice(a, b), slice(None, x0)), small[lo:hi, x0:x0 + depth], small[a:b, x0:x0 + depth]))
+        paint.append(((slice(a, b), slice(x1, None)), small[lo:hi, x1 - depth:x1], small[a:b, x1 - depth:x1]))
     for a in range(0, cols, stretch):
         b = min(cols, a + stretch)
         inside_a = min(max(a, x0), x1 - 1)
         inside_b = max(min(b, x1), min(x1, inside_a + stretch))
         lo, hi = strip(inside_a, inside_b, x0, x1)
-        out[:y0, a:b] = nearest(small[y0:y0 + depth, lo:hi], small[y0:y0 + depth, inside_a:inside_b])
-        out[y1:, a:b] = nearest(small[y1 - depth:y1, lo:hi], small[y1 - depth:y1, inside_a:inside_b])
+        paint.append(((slice(None, y0), slice(a, b)), small[y0:y0 + depth, lo:hi],
+                      small[y0:y0 + depth, inside_a:inside_b]))
+        paint.append(((slice(y1, None), slice(a, b)), small[y1 - depth:y1, lo:hi],
+                      small[y1 - depth:y1, inside_a:inside_b]))
+    medians = _strip_medians([p[1] for p in paint])
+    if tray is not None:
+        # The nearer of the two (the longer on a tie), by |median - tray| summed over L, a, b.
+        own = _strip_medians([p[2] for p in paint])
+        nearer = (np.abs(own.astype(np.float32) - tray).sum(axis=1)
+                  < np.abs(medians.astype(np.float32) - tray).sum(axis=1))
+        medians[nearer] = own[nearer]
+    for (where, _, _), median in zip(paint, medians):
+        out[where] = median
+    return out
+
+
+def _strip_medians(strips: list[np.ndarray]) -> np.ndarray:
+    """_strip_median of each strip (n x 3): the strips of one size are ranked together, in one
+    numpy call rather than one each (a few tens of strips of some hundred pixels), each
+    channel's levels in a row of their own, partitioned at the middle two (not sorted)."""
+    out = np.empty((len(strips), 3), np.uint8)
+    sizes: dict[int, list[int]] = {}
+    for i, pixels in enumerate(strips):
+        sizes.setdefault(pixels.shape[0] * pixels.shape[1], []).append(i)
+    for m, which in sizes.items():
+        lo, hi = (m - 1) // 2, m // 2
+        ranked = np.empty((len(which), 3, m), np.uint8)
+        for j, i in enumerate(which):
+            ranked[j] = strips[i].reshape(-1, 3).T
+        ranked.partition((lo, hi), axis=2)
+        out[which] = (ranked[:, :, lo].astype(np.uint16) + ranked[:, :, hi]) // 2
     return out
 
 

@@ -1,5 +1,6 @@
 """The reader's speed-ups give the same numbers as the plain code they replaced: batched face
-patches, the array-based scan for dice in clumps, and the hand-made medians and percentile."""
+patches, the array-based scan for dice in clumps, the hand-made medians and percentile, and the
+foreground worked out inside the tray's rim."""
 
 from __future__ import annotations
 
@@ -136,6 +137,87 @@ def test_the_rims_strip_medians_are_numpys_rounded_down() -> None:
         want = np.median(pixels.reshape(-1, 3), axis=0).astype(np.uint8)
         assert np.array_equal(reader._strip_median(pixels), want)
         assert np.array_equal(reader._strip_median(pixels), reader._median_u8(pixels).astype(np.uint8))
+
+
+def test_strips_ranked_together_have_each_strips_median() -> None:
+    """The rim's strips, ranked together by size: each one's median as _strip_median gives it."""
+    rng = np.random.default_rng(6)
+    for t in range(40):
+        strips = []
+        for _ in range(int(rng.integers(1, 30))):
+            h, w = (int(v) for v in rng.integers(1, 12, 2))
+            pixels = rng.integers(0, 256, (h, w, 3)).astype(np.uint8)
+            strips.append(pixels // 50 if t % 2 else pixels)
+        got = reader._strip_medians(strips)
+        assert got.dtype == np.uint8 and got.shape == (len(strips), 3)
+        for pixels, median in zip(strips, got):
+            assert np.array_equal(median, reader._strip_median(pixels))
+
+
+def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=None, faint=None,
+                          faint_unopened=False, rim_reach=0.0):
+    """_foreground as it was, the Lab distance worked out on the whole frame (before only the
+    tray inside its rim and the pixels round it were), and the tray's colour everywhere."""
+    scale = min(1.0, 320.0 / max(full.shape[:2])) if die_side is None else float(np.clip(32.0 / die_side, 0.25, 1.0))
+    img, small, _, tray_colour = reader._scaled(full, scale, cache)
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+    if die_side is not None:
+        die_side = die_side * scale
+    k = int(min(small.shape[:2]) / 2.5) if die_side is None else int(die_side * 2.5 / 4)
+    k = max(5, min(k, 255)) | 1
+    if tray_rect is not None:
+        small = reader._tray_beyond_rim(small, reader._rect_at(tray_rect, scale * 0.25), k, rim_reach)
+    tray_lab = cv2.resize(cv2.cvtColor(cv2.medianBlur(small, k), cv2.COLOR_BGR2LAB), (img.shape[1], img.shape[0]),
+                          interpolation=cv2.INTER_LINEAR)
+    dist8 = cv2.GaussianBlur(reader._lab_distance(lab, tray_lab, reader._FLOOR_06), (5, 5), 0)
+    inside = slice(None), slice(None)
+    if tray_rect is not None:
+        x0, y0, x1, y1 = reader._rect_at(tray_rect, scale)
+        inside = slice(y0, y1), slice(x0, x1)
+        kept = dist8[inside].copy()
+        dist8[:] = 0
+        dist8[inside] = kept
+    faint_mask = cv2.threshold(dist8, reader.FAINT_LEVEL, 255, cv2.THRESH_BINARY)[1] if faint is not None else None
+    otsu, _ = cv2.threshold(dist8[inside], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    mask = cv2.threshold(dist8, min(max(otsu, 28), reader.OTSU_CEILING), 255, cv2.THRESH_BINARY)[1]
+    gdist = reader._lab_distance(lab, (*map(float, tray_colour), 0.0), reader._CEIL_06)
+    unlike_tray = cv2.dilate(cv2.threshold(gdist, 28, 255, cv2.THRESH_BINARY)[1], np.ones((5, 5), np.uint8))
+    mask &= unlike_tray
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is not None:
+        for i, contour in enumerate(contours):
+            parent = hierarchy[0][i][3]
+            if parent >= 0 and cv2.contourArea(contour) < 0.2 * cv2.contourArea(contours[parent]):
+                cv2.drawContours(mask, [contour], -1, 255, -1)
+    k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
+    opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open))
+    opened = reader._opened(mask, opening)
+    if opened_away is not None:
+        opened_away.append(cv2.subtract(mask, opened))
+    if faint_mask is not None:
+        faint.extend((faint_mask, opening) if faint_unopened else (reader._opened(faint_mask, opening),))
+    return opened, scale
+
+
+@pytest.mark.parametrize("seed, view", [(20_000, "top"), (20_001, "bottom"), (7_003, "bottom")])
+def test_foreground_worked_out_inside_the_rim_is_the_whole_frames(seed, view) -> None:
+    """The foreground, its Lab distance worked out only inside the rim and 2 pixels round it, and
+    the tray's colour only round the pixels the distance kept: the same masks as from the whole
+    frame's, for rims inside the frame, cut by its edges or past them, and none."""
+    image = render_scene(seed, view=view, width=640, height=480, n_dice=2).image
+    for rect in (None, (40, 36, 560, 408), (1, 1, 640, 479), (100, 100, 300, 200), (0, 0, 640, 480),
+                 (-30, -20, 400, 300), (300, 200, 400, 300)):
+        for die_side in (None, 30.0, 50.0, 70.0):
+            for rim_reach in (0.0, 0.5):
+                got_away, got_faint, want_away, want_faint = [], [], [], []
+                got = reader._foreground(image, die_side, {}, rect, opened_away=got_away, faint=got_faint,
+                                         rim_reach=rim_reach)
+                want = _reference_foreground(image, die_side, {}, rect, opened_away=want_away,
+                                             faint=want_faint, rim_reach=rim_reach)
+                assert got[1] == want[1] and np.array_equal(got[0], want[0]), (rect, die_side, rim_reach)
+                for a, b in zip(got_away + got_faint, want_away + want_faint, strict=True):
+                    assert np.array_equal(a, b)
 
 
 def test_components_on_the_pixels_box_are_opencvs() -> None:
