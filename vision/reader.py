@@ -432,10 +432,10 @@ def _median_rows(values: np.ndarray) -> np.ndarray:
 
 
 def _scaled(full: np.ndarray, scale: float, cache: dict | None
-            ) -> tuple[np.ndarray, np.ndarray, None, np.ndarray]:
-    """The frame at ``scale``: (BGR, a quarter of that, None, the tray's Lab colour), kept in
-    ``cache`` so a second look at the same scale costs nothing. (The third was the frame's Lab:
-    _foreground converts only the part it reads, the tray inside its rim where there is one.)"""
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The frame at ``scale``: (BGR, a quarter of that, the tray's Lab colour), kept in ``cache``
+    so a second look at the same scale costs nothing. (Not the frame's Lab: _foreground converts
+    only the part it reads, the tray inside its rim where there is one.)"""
     if cache is not None and scale in cache:
         return cache[scale]
     img = _shrunk(full, scale, cache)
@@ -443,7 +443,7 @@ def _scaled(full: np.ndarray, scale: float, cache: dict | None
     h, w = small.shape[:2]
     centre = cv2.cvtColor(small[h // 5:h - h // 5, w // 5:w - w // 5], cv2.COLOR_BGR2LAB)
     tray_colour = _median_u8(centre).astype(np.uint8)
-    out = (img, small, None, tray_colour)
+    out = (img, small, tray_colour)
     if cache is not None:
         cache[scale] = out
     return out
@@ -473,7 +473,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
         scale = min(1.0, 320.0 / max(full.shape[:2]))
     else:
         scale = float(np.clip(32.0 / die_side, 0.25, 1.0))
-    img, small, _, tray_colour = _scaled(full, scale, cache)
+    img, small, tray_colour = _scaled(full, scale, cache)
     if die_side is not None:
         die_side = die_side * scale
     if die_side is None:
@@ -2077,7 +2077,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     auto_tray = False
     if AUTO_TRAY and RIM_LEFT_OUT and inner is None and not tray:
         coarse_scale = min(1.0, 320.0 / max(img.shape[:2]))
-        coarse_img, _, _, tray_colour = _scaled(img, coarse_scale, scaled)
+        coarse_img, _, tray_colour = _scaled(img, coarse_scale, scaled)
         found_tray = _found_tray(coarse_img, tray_colour)
         if found_tray is not None:
             fx, fy, fw, fh = found_tray

@@ -39,7 +39,7 @@ def _exact(reading, scene) -> bool:
 def _found(image: np.ndarray):
     """``_found_tray`` as the reader asks it: on the coarse look's copy of the frame."""
     scale = min(1.0, 320.0 / max(image.shape[:2]))
-    small, _, _, colour = reader._scaled(image, scale, {})
+    small, _, colour = reader._scaled(image, scale, {})
     return reader._found_tray(small, colour)
 
 

@@ -159,7 +159,7 @@ def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=Non
     """_foreground as it was, the Lab distance worked out on the whole frame (before only the
     tray inside its rim and the pixels round it were), and the tray's colour everywhere."""
     scale = min(1.0, 320.0 / max(full.shape[:2])) if die_side is None else float(np.clip(32.0 / die_side, 0.25, 1.0))
-    img, small, _, tray_colour = reader._scaled(full, scale, cache)
+    img, small, tray_colour = reader._scaled(full, scale, cache)
     lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
     if die_side is not None:
         die_side = die_side * scale
