@@ -150,6 +150,11 @@ LEANING_SQUASH = 1.09          # a 4 or a 5 whose pips lay out a face longer tha
 SQUASH_NETWORK_READ = 0.05     # ... and of a 4 or 5 the network read alone (its pips fit no layout as
                                # a whole) whose pips near the face lay it out within this (pip steps,
                                # affine): a glare's smudged pips lie squashed on flat dice, fitting worse
+BLURRED_SQUASH = True          # ... in a blurred frame, whether or not they lay it out within that
+                               # (fresh 382144: a wooden 4 leaning, glared and blurred, squash 1.22,
+                               # 0.23 off a layout, read flat; the cost: on seed 382000's 2,000,
+                               # both ways, two flat glared 4s doubted, 382091 and 383451, 1.10
+                               # and 1.33. False: as when sharp)
 WHOLE_FACE_ASIDE = True        # a whole face of 2+ pips off the middle of an outline longer than a
                                # square is a die leaning, whatever the network reads
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
@@ -2323,7 +2328,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             squashed = _foreshortened(img, blob, result[0], result[2], result[3])
         else:
             squashed = bool(SQUASH_NETWORK_READ) and classic.startswith(NO_LAYOUT) and _foreshortened(
-                img, blob, result[0], result[2], result[3], fit_within=SQUASH_NETWORK_READ)
+                img, blob, result[0], result[2], result[3],
+                fit_within=None if BLURRED_SQUASH and sharpness < MIN_SHARPNESS else SQUASH_NETWORK_READ)
         if squashed:
             # Pips that lay out a face cleanly (read by them, or off the outline's middle and
             # read by the network), foreshortened: the face is not lying flat. Read by the

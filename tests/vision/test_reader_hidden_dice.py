@@ -722,6 +722,24 @@ def test_a_four_the_network_read_alone_foreshortened_is_a_die_leaning(monkeypatc
     assert reader.read_dice(scene.image, scene.view).ok     # confidently wrong
 
 
+def test_a_four_the_network_read_alone_in_a_blurred_frame_foreshortened_is_a_die_leaning(monkeypatch) -> None:
+    """Fresh 382144 (seen from above, uncalibrated, blurred): a wooden 4 leans, alone, a glare
+    on it. Its pips lie on a face 1.2 times longer than wide, but the blur and the glare moved
+    them off any layout by 0.23 of a pip step, more than SQUASH_NETWORK_READ lets a face read by
+    the network alone be asked of its squash (a glare smudges a flat die's pips into a squashed
+    face too: 41454 above). The network read a flat 4 (0.94): the frame was read ok with the
+    leaning die in it. In a blurred frame the squash alone decides."""
+    scene, _ = pinned_frame(382_144)
+    leaning = [d for d in scene.labels if d.cocked]
+    assert len(leaning) == 1 and leaning[0].value == 4 and not scene.readable
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.sharpness < reader.MIN_SHARPNESS
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert _boxed_near(reading, leaning[0], LEANING)
+    monkeypatch.setattr(reader, "BLURRED_SQUASH", False)
+    assert reader.read_dice(scene.image, scene.view).ok     # confidently wrong
+
+
 @pytest.mark.parametrize("seed, dice", [(44_295, 5)])
 def test_a_black_die_a_glare_cut_into_pieces_makes_the_frame_unsure(monkeypatch, seed: int, dice: int) -> None:
     """Fresh 44295 (under the cup, calibrated): five black dice, a glare on one. From its dark
