@@ -196,9 +196,6 @@ OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's cres
                                # 0.38) and compact, not the rim's corner
 OPENED_AWAY_LONG = 1.25        # or a strip of it (longest side x die side, long / short side)
 OPENED_AWAY_ASPECT = 2.5       # (a big black die's side left dark by a glare: 97 x 42 px, 2.3)
-OPENED_AWAY_SLIVER = 3         # pixels at the working scale: what the opening took is opened by this
-                               # first (0: not; fresh 384601: a glared black die's crescent joined by
-                               # slivers along its touching neighbour's edge to a piece 1.9 sides long)
 OPENED_AWAY_JOIN = 0.3         # x die side: pieces this near each other are one (a glare's gradient,
                                # as light as the tray, cuts a black die into crescents and a spot)
 COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
@@ -1924,10 +1921,6 @@ def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], b
     # Most of what the opening takes is the rim's thin edge and specks: their outlines alone
     # (cheap) rule them out; the few pieces left are measured as regions.
     pixels = side * scale
-    if OPENED_AWAY_SLIVER:
-        # (The slivers left along a read die's edges, a pixel wide, would join a piece to them.)
-        taken = cv2.morphologyEx(taken, cv2.MORPH_OPEN, cv2.getStructuringElement(
-            cv2.MORPH_ELLIPSE, (OPENED_AWAY_SLIVER, OPENED_AWAY_SLIVER)))
     if OPENED_AWAY_JOIN:
         k = max(3, int(OPENED_AWAY_JOIN * pixels)) | 1
         taken = cv2.morphologyEx(taken, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))

@@ -759,22 +759,6 @@ def test_a_black_die_a_glare_cut_into_pieces_makes_the_frame_unsure(monkeypatch,
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok   # a die missing
 
 
-def test_a_glared_black_die_beside_its_neighbour_is_not_joined_to_its_edge(monkeypatch) -> None:
-    """Fresh 384601 (under the cup, calibrated): four black dice, a glare on one that touches
-    another. The foreground's opening took all of the glared die: its dark crescent and its
-    glare's edge, a die's worth. But it also left slivers a pixel wide along the neighbour's
-    edges, and joined to them the piece was 1.9 sides long, no die: the frame was read "ok" with
-    three dice. What the opening took is opened first (OPENED_AWAY_SLIVER): the piece is a die's
-    size, the network is asked, and the frame is unsure, the place boxed."""
-    scene, table = pinned_frame(384_601)
-    assert scene.view is View.BOTTOM and "glare" in scene.hard and len(scene.labels) == 4 and scene.readable
-    reading = reader.read_dice(scene.image, scene.view, calibration=table)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
-    assert _one_missing_and_boxed(reading, scene, reader.FADED_IN_LIGHT)
-    monkeypatch.setattr(reader, "OPENED_AWAY_SLIVER", 0)
-    assert reader.read_dice(scene.image, scene.view, calibration=table).ok   # a die missing
-
-
 def test_the_cups_rim_over_the_tray_found_in_the_frame_makes_it_unsure(monkeypatch) -> None:
     """Fresh 210658 (seen from above, uncalibrated): the cup's dark rim lies over the right of
     the tray, a die under it and another half under its edge. The tray found in the frame stops
