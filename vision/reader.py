@@ -1209,9 +1209,9 @@ def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float
     (MIDDLE_GLARE_WEAKER: a glare on a light-pipped face's middle looks like a pip)."""
     if value in (3, 5) and MIDDLE_PIP_MIN is not None:
         strength = _middle_response(img, blob, x, y, MIDDLE_REACH * blob.side)
-        if strength is not None and strength < MIDDLE_PIP_MIN:
-            return True
-        return strength is not None and _middle_like_a_glare(img, blob, x, y, strength)
+        if strength is None:
+            return False
+        return strength < MIDDLE_PIP_MIN or _middle_like_a_glare(img, blob, x, y, strength)
     if value in (2, 4) and by_network and GLARED_MIDDLE_MAX is not None:
         contrast: list = []
         middle = _face_middle(_pips(img, blob, contrast), x, y, blob.side, value)
@@ -1375,8 +1375,8 @@ def _as_bright_as_flat_neighbour(candidates: list, flat: list[bool], side_by_sid
     by its outline: whether a neighbour (centres at most 1.3 sides apart) that does lie plainly
     flat shows a face as light as its own, within SIDE_BY_SIDE_AS_BRIGHT each way. Under the cup a
     die leaning on its neighbour has its face lifted off the lit tray on one side, and looks darker
-    than a die of its kind lying on it; dice of different kinds are never as light (then it stays
-    doubted)."""
+    than a die of its kind lying on it. Dice of two kinds side by side are seldom as light: then
+    it stays doubted."""
     out = [False] * len(candidates)
     for k, (blob, result) in enumerate(candidates):
         if flat[k] or isinstance(result, str) or not _inside_any(blob, side_by_side, scale):

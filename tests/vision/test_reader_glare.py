@@ -107,9 +107,10 @@ def test_a_two_or_four_is_asked_only_when_the_network_read_it_and_its_pips_are_d
 def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: int, calibrated: bool, truth: int,
                                                             misread: int, switch: str) -> None:
     """Fresh frames read ok and wrong on 2026-11-25 and 26: a pip short or a pip over (the network
-    alone read the first three, their pips laid out no face; 383546's glare was taken for a pip). The face's middle measured against the
-    face round it is unclear: the frame is unsure, the die boxed. Each is read as it was read
-    wrong: 352203 with its table's calibration (pinned with it), the others without."""
+    alone read the first three, their pips laid out no face; 383546's glare was taken for a pip).
+    The face's middle measured against the face round it is unclear: the frame is unsure, the die
+    boxed. Each is read as it was read wrong: 352203 with its table's calibration (pinned with
+    it), the others without."""
     scene, table = pinned_frame(seed)
     calibration = table if calibrated else None
     (die,) = [d for d in scene.labels if d.glare]
