@@ -198,6 +198,9 @@ OPENED_AWAY_LONG = 1.25        # or a strip of it (longest side x die side, long
 OPENED_AWAY_ASPECT = 2.5       # (a big black die's side left dark by a glare: 97 x 42 px, 2.3)
 OPENED_AWAY_JOIN = 0.3         # x die side: pieces this near each other are one (a glare's gradient,
                                # as light as the tray, cuts a black die into crescents and a spot)
+OPENED_AWAY_OFF_KEPT = 1       # pixels: what the opening took this near what it kept (the regions) is
+                               # left out first (slivers along a die's edge, which joined a glared
+                               # black die's crescent beside it into a piece too long; 0: kept)
 COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
                                # (readable rendered frames: 0.92 and up; half the cup-covered: 0.8 and down)
 HALF_FIRST = True              # a frame shrunk below half its size is halved first (see _shrunk)
@@ -1913,7 +1916,8 @@ def _lost_outlines(coarse: tuple[np.ndarray, float], fine: np.ndarray, centres: 
 
 
 def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[_Blob],
-                      centres: list[tuple[float, float]], side: float) -> list[_Blob]:
+                      centres: list[tuple[float, float]], side: float, kept: np.ndarray | None = None
+                      ) -> list[_Blob]:
     """The die-like pieces the foreground's opening took (``taken``, at ``scale``) off every region
     and every die read: solid, compact, no longer than a die. A black die under a glare keeps
     only a crescent darker than the tray, too thin for the opening, and vanished without a trace.
@@ -1921,6 +1925,9 @@ def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], b
     # Most of what the opening takes is the rim's thin edge and specks: their outlines alone
     # (cheap) rule them out; the few pieces left are measured as regions.
     pixels = side * scale
+    if OPENED_AWAY_OFF_KEPT and kept is not None:
+        reach = 2 * OPENED_AWAY_OFF_KEPT + 1
+        taken = cv2.subtract(taken, cv2.dilate(kept, np.ones((reach, reach), np.uint8)))
     if OPENED_AWAY_JOIN:
         k = max(3, int(OPENED_AWAY_JOIN * pixels)) | 1
         taken = cv2.morphologyEx(taken, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
@@ -2425,7 +2432,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if faces is not None:
         # A die-like piece the foreground's opening took off every die: unless the network is
         # sure no die is there, the frame is unsure.
-        gone = _taken_by_opening(taken[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side)
+        gone = _taken_by_opening(taken[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side,
+                                 whole)
         for blob, face_guess in zip(gone, faces.steady_guess(look, [framed_as_die(b) for b in gone])):
             if face_guess.of(NO_FACE) < NOT_A_DIE:
                 if READ_FADED_IN_LIGHT:
