@@ -115,6 +115,15 @@ SIDE_BY_SIDE_AS_BRIGHT: float | None = 0.85  # under the cup, such a die whose f
                                # lit tray on one side sends back less light (rendered, 5th-95th
                                # percentile: 0.52-0.81 of its flat neighbour's; flat beside flat
                                # 0.85-1.17). None: not asked.
+SIDE_BY_SIDE_KEPT: float | None = 0.05  # such a die doubted as leaning stays doubted, whatever the
+                               # network's scan finds round it, if the network's own look at it
+                               # doubted its face more than this (AGREE_NO_FACE_MAX: what the network
+                               # may doubt of any die not plainly flat). Reading its face again says
+                               # nothing of its lean: fresh 384058, a 6 leaning on a 5 at 0.083, was
+                               # read; of 147 flat dice so doubted and read that way from above
+                               # (in 1,200 frames), 3 are over 0.05. (Under the cup the doubt tells
+                               # little: of 32 leaning dice so read in 300 frames, 3 are over 0.05,
+                               # of 28 flat ones 2.) None: off
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
@@ -2303,6 +2312,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read, or under the cup one as
             # light as a neighbour that is (SIDE_BY_SIDE_AS_BRIGHT).
             doubts[id(blob)] = LEANING
+            if SIDE_BY_SIDE_KEPT is not None and faces is not None and guesses[k].faceless > SIDE_BY_SIDE_KEPT:
+                doubts_kept.add(id(blob))
             continue
         if faces is not None:
             if result == NO_PIPS and guesses[k].of(NO_FACE) >= NOT_A_DIE:

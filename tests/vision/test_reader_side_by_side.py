@@ -14,7 +14,7 @@ from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
 
-from .conftest import boxed_near
+from .conftest import boxed_near, pinned_frame
 
 
 def _everyday(seed: int, style: str):
@@ -101,3 +101,21 @@ def test_only_a_neighbour_plainly_flat_and_as_light_vouches_for_a_die(monkeypatc
     assert _as_bright_as_flat_neighbour([(flat_die, read), (far, read)], [True, False], [(60, 60, 180, 80)], 1.0) == [False, False]
     # A die not cut from touching dice is not this rule's to read.
     assert _as_bright_as_flat_neighbour([(flat_die, read), (piece, read)], [True, False], [], 1.0) == [False, False]
+
+
+def test_a_die_cut_from_its_neighbour_stays_doubted_when_the_scan_reads_its_face(monkeypatch) -> None:
+    """Fresh 384058 (from above, calibrated): a wooden 6 leaning on a 5, cut from it by a
+    straight line, its outline not square round its face and its pips not square on: doubted as
+    leaning. The network's scan round the doubted piece then read the 6 again, its pips
+    confirmed it, and the doubt was cleared: the frame was read ok with the leaning die in it.
+    Reading a face again says nothing of its lean; the network's own look at the die doubted
+    its face 0.083, more than it may doubt any die not plainly flat, and the doubt now stays
+    (SIDE_BY_SIDE_KEPT)."""
+    scene, calibration = pinned_frame(384_058)
+    leaning = [d for d in scene.labels if d.cocked]
+    assert len(leaning) == 1 and leaning[0].touching and not scene.readable
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert boxed_near(reading, leaning[0], LEANING)
+    monkeypatch.setattr(reader, "SIDE_BY_SIDE_KEPT", None)
+    assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok     # confidently wrong
