@@ -124,6 +124,11 @@ SIDE_BY_SIDE_KEPT: float | None = 0.05  # such a die doubted as leaning stays do
                                # (in 1,200 frames), 3 are over 0.05. (Under the cup the doubt tells
                                # little: of 32 leaning dice so read in 300 frames, 3 are over 0.05,
                                # of 28 flat ones 2.) None: off
+SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tray's edge inside its rim
+                               # (calibrated or found) is not taken to lie flat for its square outline:
+                               # the rim cuts the outline off there, and a die leaning on the rim shows
+                               # its side beyond it (fresh 387564). (Under the cup it cost 13 of 2,000
+                               # calibrated frames, flat dice by the rim, and caught no die leaning.)
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
@@ -1328,6 +1333,13 @@ def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
             < max(SQUARE_OFFSET * blob.side, SQUARE_OFFSET_PX))
 
 
+def _against_edge(blob: _Blob, rect: tuple[int, int, int, int], reach: float) -> bool:
+    """Whether the blob's box comes within ``reach`` pixels of an edge of ``rect`` (x, y, w, h)."""
+    x, y, w, h = blob.box
+    rx, ry, rw, rh = rect
+    return x <= rx + reach or y <= ry + reach or x + w >= rx + rw - reach or y + h >= ry + rh - reach
+
+
 def _faint_side(faint: np.ndarray, scale: float, blob: _Blob, others: list[tuple[float, float]],
                 opening: np.ndarray | None = None) -> float:
     """How much further the die's faint outline (``faint``, a mask at ``scale``) reaches out on one
@@ -2277,8 +2289,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 guesses[k] = second
     # A die lying flat shows a square outline round its face, or (its side in view) a face of 4+
     # pips seen square on; a leaning die shows neither.
-    flat = [not isinstance(result, str) and (_square_round_face(blob, result[2], result[3])
-                                             or _flat_face(img, blob, result[0], result[2], result[3]))
+    flat = [not isinstance(result, str) and (
+                (_square_round_face(blob, result[2], result[3])
+                 and not (SQUARE_OFF_RIM and view is View.TOP and inner is not None
+                         and _against_edge(blob, inner, 0.05 * die_side)))
+                or _flat_face(img, blob, result[0], result[2], result[3]))
             for blob, result in candidates]
     if FAINT_SIDE_MAX is not None and faint_look and inner is not None:
         # ... unless its side shows after all: under the cup a leaning die's side, lit less than

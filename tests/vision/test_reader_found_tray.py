@@ -11,11 +11,12 @@ import numpy as np
 import pytest
 
 from vision import reader
+from vision.classifier import LEANING
 from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
 
-from .conftest import assert_not_wrong
+from .conftest import assert_not_wrong, boxed_near, pinned_frame
 
 
 def _tray_read(monkeypatch, scene) -> dict:
@@ -148,3 +149,21 @@ def test_spots_on_the_rim_are_not_stray_pips(monkeypatch, seed: int) -> None:
     assert reading.status is Status.OK and _exact(reading, scene), (reading.reason, reading.values)
     monkeypatch.setattr(reader, "OFF_TRAY_SPOTS", False)
     assert reader.read_dice(scene.image, scene.view).reason == reader.STRAY_PIPS
+
+
+@pytest.mark.parametrize("calibrated", [False, True])
+def test_a_die_leaning_on_the_rim_is_not_taken_flat_for_its_square_outline(monkeypatch, calibrated: bool) -> None:
+    """Fresh 387564 (from above, found or calibrated): a big Asian 6 leans on the rim, its side
+    over the rim. The tray inside the rim cuts its outline off there, square round its face, and
+    a square outline lets the network doubt the face more (SQUARE_NO_FACE_MAX): its 0.18 passed,
+    and the frame was read ok. An outline against the tray's edge is not evidence the die lies
+    flat (SQUARE_OFF_RIM)."""
+    scene, calibration = pinned_frame(387_564)
+    leaning = [d for d in scene.labels if d.cocked]
+    assert len(leaning) == 1 and "rim" in scene.hard and not scene.readable
+    kwargs = {"calibration": calibration} if calibrated else {}
+    reading = reader.read_dice(scene.image, scene.view, **kwargs)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert boxed_near(reading, leaning[0], LEANING)
+    monkeypatch.setattr(reader, "SQUARE_OFF_RIM", False)
+    assert reader.read_dice(scene.image, scene.view, **kwargs).ok     # confidently wrong
