@@ -127,8 +127,9 @@ SIDE_BY_SIDE_KEPT: float | None = 0.05  # such a die doubted as leaning stays do
 SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tray's edge inside its rim
                                # (calibrated or found) is not taken to lie flat for its square outline:
                                # the rim cuts the outline off there, and a die leaning on the rim shows
-                               # its side beyond it (fresh 387564). (Under the cup it cost 13 of 2,000
-                               # calibrated frames, flat dice by the rim, and caught no die leaning.)
+                               # its side beyond it (fresh 387564). (Under the cup it made 13 of seed
+                               # 384000's 2,000 calibrated frames unsure, flat dice by the rim, and
+                               # mended none.)
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
