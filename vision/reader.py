@@ -231,6 +231,11 @@ COVERED_FOUND_TRAY = 0.4       # ... and of the box round the tray an uncalibrat
 LONE_PIP_UNDER_CUP = True      # bottom view: one dark pip-like spot off every die makes the frame unsure
 LONE_DARK_ASKED = True         # top view: one dark pip-like spot off every die where the network, shown
                                # a die round it, sees a die sooner than none (the rim's corners: none)
+LIT_PAIR_ASKED = True          # bottom view: two light pip-like spots within a die's reach, off every die
+                               # read, where the network, shown a die round them, sees a die sooner than
+                               # none, make the frame unsure (a tiny black die under a glare shows only
+                               # its two lit pips: fresh 385483; the LED ring's reflections pair up too,
+                               # and the network sees no die there)
 LONE_LIGHT_PIP = True          # top view: one light pip-like spot off every die, on the tray (not by
                                # its rim, where glints are), makes the frame unsure
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
@@ -1506,6 +1511,22 @@ def _lays_out_a_face(spots: list[tuple[float, float]], die_side: float) -> bool:
     return False
 
 
+def _lit_pairs_seen(look: np.ndarray, faces: Any, spots: list[tuple[float, float]], die_side: float
+                    ) -> list[tuple[float, float]]:
+    """Of ``spots``, those paired with another within 0.8 of ``die_side`` where the network, shown
+    a die framed round the pair's middle (every way round), sees a die sooner than none."""
+    pairs = [(a, b) for a, b in combinations(spots, 2) if 0 < math.dist(a, b) < 0.8 * die_side]
+    if not pairs:
+        return []
+    guesses = faces.steady_guess(look, [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, die_side / FRAMING)
+                                        for a, b in pairs])
+    out: list[tuple[float, float]] = []
+    for (a, b), guess in zip(pairs, guesses):
+        if guess.value != NO_FACE:
+            out += [p for p in (a, b) if p not in out]
+    return out
+
+
 def _near_any(spot: tuple[float, float], spots: list[tuple[float, float]], reach: float) -> bool:
     """Whether any of ``spots`` lies within ``reach`` of ``spot``."""
     return any(math.hypot(spot[0] - x, spot[1] - y) < reach for x, y in spots)
@@ -2219,7 +2240,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # Under the cup the LED ring's reflections are light spots too: there, light spots only
         # count when they lay out a face (a dark die the foreground lost, its pips lit).
         lit_face = _lays_out_a_face(light, die_side)
-        light = []
+        lit_under_cup, light = light, []
     # (Light spots too: a die of the tray's colour under a glare shows only its light pips. Not
     # those beside dark ones: a white die's glint there would take the die its pips find.)
     faint = _faint_dice(img, die_side, blobs, dark + [p for p in light if not _near_any(p, dark, die_side)],
@@ -2527,6 +2548,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             unclear.append((x + offset[0], y + offset[1], w, h))
             unclear_why.append(doubts[id(blob)])
 
+    if LIT_PAIR_ASKED and view is View.BOTTOM and faces is not None and not lit_face and len(lit_under_cup) >= 2:
+        light = _lit_pairs_seen(look, faces, [p for p in lit_under_cup if not any(
+            np.hypot(p[0] - f[2], p[1] - f[3]) < 0.75 * max(die_side, f[4]) for f in found)], die_side)
     stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < 0.75 * (max(die_side, d[4]) if STRAY_SCAN else die_side)
                          for d in by_pips + (in_light if PIPS_OF_DICE_IN_LIGHT else []))]

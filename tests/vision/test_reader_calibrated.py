@@ -325,6 +325,7 @@ def test_two_dice_in_the_trays_corner_are_not_taken_for_the_tray(monkeypatch) ->
     doubted = _table_calibrated(scene)
     assert doubted.status is Status.UNSURE and doubted.reason == reader.FADED and len(doubted.dice) == 1
     monkeypatch.setattr(reader, "FAINT_LEFT_OVER", None)
+    monkeypatch.setattr(reader, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
     wrong = _table_calibrated(scene)
     assert wrong.ok and len(wrong.dice) == 1             # confidently wrong: a die missing
 

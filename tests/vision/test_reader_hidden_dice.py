@@ -182,6 +182,7 @@ def test_black_die_a_glare_thinned_out_of_the_foreground_makes_the_frame_unsure(
     assert _boxed_near(reading, missing[0], reader.FADED_IN_LIGHT)
     monkeypatch.setattr(reader, "_taken_by_opening", lambda *args: [])
     monkeypatch.setattr(reader, "FAINT_SQUARES", False)    # (which finds it too, uncalibrated)
+    monkeypatch.setattr(reader, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
 
 
@@ -950,6 +951,7 @@ def test_a_die_the_finer_look_lost_whole_is_still_a_region_of_the_first(monkeypa
     lost = [d for d in scene.labels if not any(np.hypot(d.x - r.x, d.y - r.y) < d.size / 2 for r in reading.dice)]
     assert len(lost) == 1 and _boxed_near(reading, lost[0], reader.NOT_READABLE)
     monkeypatch.setattr(reader, "COARSE_COVERED", False)
+    monkeypatch.setattr(reader, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 3                 # confidently wrong: a die missing
 
@@ -1019,5 +1021,26 @@ def test_a_glared_black_die_by_its_neighbour_is_not_joined_to_the_slivers_along_
     assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
     assert _boxed_near(reading, glared[0], reader.FADED_IN_LIGHT)
     monkeypatch.setattr(reader, "OPENED_AWAY_OFF_KEPT", 0)
+    monkeypatch.setattr(reader, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
     before = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert before.ok and len(before.dice) == len(scene.labels) - 1      # confidently wrong
+
+
+@pytest.mark.parametrize("calibrated", [False, True])
+def test_a_tiny_glared_black_die_showing_only_its_lit_pips_makes_the_frame_unsure(monkeypatch, calibrated: bool) -> None:
+    """Fresh 385483 (under the cup, both ways): two black dice 22 px across, touching, a glare
+    on one. The glare leaves nothing of that die darker than the tray but pieces under a sixth
+    of a die, and under the cup light spots are not stray pips (the LED ring's reflections make
+    them): the frame was read ok with one die. Its two lit pips pair up off every die read, and
+    the network, shown a die round them, sees a 2 there (LIT_PAIR_ASKED): the frame is unsure,
+    the pips boxed."""
+    scene, calibration = pinned_frame(385_483)
+    glared = [d for d in scene.labels if d.glare]
+    assert len(glared) == 1 and len(scene.labels) == 2 and scene.readable
+    kwargs = {"calibration": calibration} if calibrated else {}
+    reading = reader.read_dice(scene.image, scene.view, **kwargs)
+    assert reading.status is Status.UNSURE and reading.reason == reader.STRAY_PIPS
+    assert _boxed_near(reading, glared[0], reader.STRAY_PIPS)
+    monkeypatch.setattr(reader, "LIT_PAIR_ASKED", False)
+    wrong = reader.read_dice(scene.image, scene.view, **kwargs)
+    assert wrong.ok and len(wrong.dice) == 1             # confidently wrong: a die missing
