@@ -115,12 +115,12 @@ SIDE_BY_SIDE_AS_BRIGHT: float | None = 0.85  # under the cup, such a die whose f
                                # lit tray on one side sends back less light (rendered, 5th-95th
                                # percentile: 0.52-0.81 of its flat neighbour's; flat beside flat
                                # 0.85-1.17). None: not asked.
-SIDE_BY_SIDE_KEPT: float | None = 0.05  # such a die doubted as leaning stays doubted, whatever the
-                               # network's scan finds round it, if the network's own look at it
-                               # doubted its face more than this (AGREE_NO_FACE_MAX: what the network
-                               # may doubt of any die not plainly flat). Reading its face again says
-                               # nothing of its lean: fresh 384058, a 6 leaning on a 5 at 0.083, was
-                               # read; of 147 flat dice so doubted and read that way from above
+SIDE_BY_SIDE_KEPT: float | None = classifier.AGREE_NO_FACE_MAX  # (0.05) such a die doubted as
+                               # leaning stays doubted, whatever the network's scan finds round it,
+                               # if the network's own look at it doubted its face more than this (what
+                               # the network may doubt of any die not plainly flat). Reading its face
+                               # again says nothing of its lean: fresh 384058, a 6 leaning on a 5 at
+                               # 0.083, was read; of 147 flat dice so doubted and read that way from above
                                # (in 1,200 frames), 3 are over 0.05. (Under the cup the doubt tells
                                # little: of 32 leaning dice so read in 300 frames, 3 are over 0.05,
                                # of 28 flat ones 2.) None: off
@@ -2236,6 +2236,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # tray. (Uncalibrated, the rim was a region and hid them; found, it no longer does.)
         dark, light = (_on_rect(spots, inner) for spots in (dark, light))
     lit_face = False
+    lit_under_cup: list[tuple[float, float]] = []     # light spots under the cup (see LIT_PAIR_ASKED)
     if view is View.BOTTOM:
         # Under the cup the LED ring's reflections are light spots too: there, light spots only
         # count when they lay out a face (a dark die the foreground lost, its pips lit).
@@ -2548,7 +2549,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             unclear.append((x + offset[0], y + offset[1], w, h))
             unclear_why.append(doubts[id(blob)])
 
-    if LIT_PAIR_ASKED and view is View.BOTTOM and faces is not None and not lit_face and len(lit_under_cup) >= 2:
+    if LIT_PAIR_ASKED and faces is not None and not lit_face and len(lit_under_cup) >= 2:
         light = _lit_pairs_seen(look, faces, [p for p in lit_under_cup if not any(
             np.hypot(p[0] - f[2], p[1] - f[3]) < 0.75 * max(die_side, f[4]) for f in found)], die_side)
     stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
