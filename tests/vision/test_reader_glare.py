@@ -84,18 +84,23 @@ def test_a_glare_weaker_and_wider_than_the_pips_is_no_middle_pip(monkeypatch) ->
     assert not reader._middle_unclear(four, blob, 5, 80.0, 80.0, by_network=False)
 
 
-def test_a_two_or_four_is_asked_only_when_the_network_read_it_and_its_pips_are_dark() -> None:
+def test_a_two_or_four_with_dark_pips_is_asked_whether_its_middle_holds_a_washed_out_pip() -> None:
     """A washed-out middle pip (a 5 whose middle a glare greyed) leans the middle of a 4-shaped
-    face towards the pips: asked of a face the network read (its pips laid out none), not of one
-    the pips read (their own checks looked at every slot), nor of light pips (a glare looks
-    like one of those)."""
+    face towards the pips. Read by the network (its pips laid out no face), a faint lean is
+    enough to doubt it (GLARED_MIDDLE_MAX); read by its pips, which lay out a 4 cleanly, only a
+    plain one (GLARED_MIDDLE_PIPS_MAX). Light pips are not asked: a glare looks like one."""
     image, blob = _drawn_face(5, glare=0.0, middle=(175, 175, 175))     # a middle pip washed grey
     assert reader._middle_unclear(image, blob, 4, 80.0, 80.0, by_network=True)
-    assert not reader._middle_unclear(image, blob, 4, 80.0, 80.0, by_network=False)
+    assert reader._middle_unclear(image, blob, 4, 80.0, 80.0, by_network=False)
+    faint, faint_blob = _drawn_face(5, glare=0.0, middle=(190, 190, 190))  # washed nearly white
+    assert reader._middle_unclear(faint, faint_blob, 4, 80.0, 80.0, by_network=True)
+    assert not reader._middle_unclear(faint, faint_blob, 4, 80.0, 80.0, by_network=False)
     plain, plain_blob = _drawn_face(4, glare=0.0)
     assert not reader._middle_unclear(plain, plain_blob, 4, 80.0, 80.0, by_network=True)
+    assert not reader._middle_unclear(plain, plain_blob, 4, 80.0, 80.0, by_network=False)
     light, light_blob = _drawn_face(5, glare=0.0, pips=(250, 250, 250), body=(150, 60, 60), middle=(200, 140, 140))
     assert not reader._middle_unclear(light, light_blob, 4, 80.0, 80.0, by_network=True)
+    assert not reader._middle_unclear(light, light_blob, 4, 80.0, 80.0, by_network=False)
 
 
 @pytest.mark.parametrize("seed, calibrated, truth, misread, switch", [
@@ -103,14 +108,15 @@ def test_a_two_or_four_is_asked_only_when_the_network_read_it_and_its_pips_are_d
     (352_203, True, 2, 3, "GLARED_MIDDLE_MAX"),    # under the cup: a wooden 5 (the players' 2)
     (353_849, False, 3, 2, "MIDDLE_PIP_MIN"),      # under the cup: a green 4 (3), a glare lit its middle
     (383_546, False, 4, 5, "MIDDLE_GLARE_WEAKER"),  # from above: a red 4, white pips, its middle glared
+    (389_491, True, 2, 3, "GLARED_MIDDLE_PIPS_MAX"),  # under the cup: a white 5, its middle washed grey
 ])
 def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: int, calibrated: bool, truth: int,
                                                             misread: int, switch: str) -> None:
-    """Fresh frames read ok and wrong on 2026-11-25 and 26: a pip short or a pip over (the network
-    alone read the first three, their pips laid out no face; 383546's glare was taken for a pip).
-    The face's middle measured against the face round it is unclear: the frame is unsure, the die
-    boxed. Each is read as it was read wrong: 352203 with its table's calibration (pinned with
-    it), the others without."""
+    """Fresh frames read ok and wrong on 2026-11-25, 26 and 27: a pip short or a pip over (the
+    network alone read the first three, their pips laid out no face; 383546's glare was taken for
+    a pip; 389491's four corner pips laid out a 4). The face's middle measured against the face
+    round it is unclear: the frame is unsure, the die boxed. Each is read as it was read wrong:
+    352203 and 389491 with their table's calibration (pinned with them), the others without."""
     scene, table = pinned_frame(seed)
     calibration = table if calibrated else None
     (die,) = [d for d in scene.labels if d.glare]

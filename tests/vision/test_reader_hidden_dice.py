@@ -882,6 +882,10 @@ def test_a_four_whose_middle_leans_to_its_pips_colour_is_a_five_washed_out(monke
     assert reading.status is Status.UNSURE and reading.reason == hidden
     assert _one_missing_and_boxed(reading, scene, hidden)
     monkeypatch.setattr(reader, "MIDDLE_SHADE_MAX", None)
+    # (Its washed middle leans to the pips plainly enough that GLARED_MIDDLE_PIPS_MAX, asked of
+    # every 4 with dark pips, leaves it unread too.)
+    assert reader.read_dice(scene.image, scene.view).reason == reader.GLARED_MIDDLE
+    monkeypatch.setattr(reader, "GLARED_MIDDLE_PIPS_MAX", None)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and 4 in [d.value for d in wrong.dice]     # confidently wrong
 
