@@ -124,6 +124,13 @@ SIDE_BY_SIDE_KEPT: float | None = classifier.AGREE_NO_FACE_MAX  # (0.05) such a 
                                # (in 1,200 frames), 3 are over 0.05. (Under the cup the doubt tells
                                # little: of 32 leaning dice so read in 300 frames, 3 are over 0.05,
                                # of 28 flat ones 2.) None: off
+PIP_BY_RIM = 0.3               # calibrated or found tray: a die with a pip this near (x die side) the
+                               # tray's edge that lies too near its outline to count is not read: the
+                               # tray's edge cut the die's region short there, or it leans on the rim
+                               # (fresh 396184: a black 2 against the rim, its region cut 3 px short,
+                               # one pip left: read as a 1). None: not asked
+PIP_BY_RIM_SIZE = 0.6          # ... a pip at least this x the kept pips' median area (fresh 397187: a
+                               # speck of the rim's edge by a flat 4, 0.27 of its pips)
 SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tray's edge inside its rim
                                # (calibrated or found) is not taken to lie flat for its square outline:
                                # the rim cuts the outline off there, and a die leaning on the rim shows
@@ -1333,6 +1340,19 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     return whole
 
 
+def _pip_by_rim(img: np.ndarray, blob: _Blob, rect: tuple[int, int, int, int], reach: float) -> bool:
+    """Whether a pip of the die that _inside_outline leaves out (too near its outline), as big
+    as the pips it keeps (PIP_BY_RIM_SIZE x their median area: a whole pip, not a speck of the
+    rim's edge), lies within ``reach`` pixels of an edge of the tray ``rect`` (x, y, w, h), or
+    beyond it."""
+    pips = _pips(img, blob)
+    kept = _inside_outline(pips, blob)
+    least = PIP_BY_RIM_SIZE * float(np.median([a for *_, a in kept])) if kept else 0.0
+    rx, ry, rw, rh = rect
+    return any(a >= least and min(px - rx, py - ry, rx + rw - px, ry + rh - py) < reach
+               for px, py, a in pips if (px, py, a) not in kept)
+
+
 def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
     """Whether the die's outline is a square (not lengthened by a side in view) with the face
     at (x, y) in its middle: how a die lying flat looks, and a leaning one does not. (On 600
@@ -2346,6 +2366,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     for k, (blob, classic) in enumerate(candidates):
         result = classic
         lying_flat = flat[k]
+        if (PIP_BY_RIM is not None and inner is not None and not isinstance(result, str)
+                and _pip_by_rim(img, blob, inner, PIP_BY_RIM * die_side)):
+            # Whatever the network's scan reads round it: it sees the face whole, but the pips
+            # that would confirm its read are still cut off by the tray's edge.
+            doubts[id(blob)] = LEANING
+            doubts_kept.add(id(blob))
+            continue
         if (not isinstance(result, str) and not lying_flat and not beside_flat[k]
                 and _inside_any(blob, side_by_side, scale)
                 and not (SIDE_BY_SIDE_SURE is not None and faces is not None and guesses[k].face == result[0]

@@ -167,3 +167,19 @@ def test_a_die_leaning_on_the_rim_is_not_taken_flat_for_its_square_outline(monke
     assert boxed_near(reading, leaning[0], LEANING)
     monkeypatch.setattr(reader, "SQUARE_OFF_RIM", False)
     assert reader.read_dice(scene.image, scene.view, **kwargs).ok     # confidently wrong
+
+
+def test_a_die_whose_region_the_tray_edge_cut_short_is_not_read_from_the_pips_left(monkeypatch) -> None:
+    """Fresh 396184 (from above, calibrated): a black 2 lying flat against the rim. Only the tray
+    inside the rim holds regions, and its edge cut the die's region 3 px short of the die; its
+    pip by the rim then lay too near that outline to count, the other alone read as a 1, and the
+    frame was read ok. A pip left out by the tray's edge leaves the die unread (PIP_BY_RIM)."""
+    scene, calibration = pinned_frame(396_184)
+    (die,) = [d for d in scene.labels if d.touching]
+    assert die.value == 2 and "rim" in scene.hard and scene.readable
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert boxed_near(reading, die, LEANING)
+    monkeypatch.setattr(reader, "PIP_BY_RIM", None)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert wrong.ok and 1 in wrong.values and 2 not in wrong.values      # confidently wrong
