@@ -183,3 +183,17 @@ def test_a_die_whose_region_the_tray_edge_cut_short_is_not_read_from_the_pips_le
     monkeypatch.setattr(reader, "PIP_BY_RIM", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and 1 in wrong.values and 2 not in wrong.values      # confidently wrong
+
+
+def test_a_speck_of_the_rim_by_a_flat_die_is_not_a_pip_the_tray_cut_off(monkeypatch) -> None:
+    """Fresh 397187 (under the cup, calibrated): a flat 4 against the rim, and by it a speck of
+    the rim's edge a quarter of its pips' size, left out for lying against its outline. Only a
+    pip as big as those kept (PIP_BY_RIM_SIZE) is one the tray's edge cut off: the frame is
+    read, and right."""
+    scene, calibration = pinned_frame(397_187)
+    assert "rim" in scene.hard and scene.readable
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.ok and _exact(reading, scene), (reading.reason, reading.values)
+    monkeypatch.setattr(reader, "PIP_BY_RIM_SIZE", 0.0)
+    doubted = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert doubted.status is Status.UNSURE and doubted.reason == LEANING
