@@ -24,6 +24,8 @@ def add_read_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _load(path: str) -> tuple[object | None, str | None]:
     """(image, None) or (None, what was wrong with the file)."""
+    if not path.strip():
+        return None, "an empty path, not a file (a shell variable left unset?)"
     p = Path(path)
     if not p.exists():
         return None, "no such file"

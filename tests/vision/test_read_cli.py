@@ -74,6 +74,18 @@ def test_annotate_dir_and_bad_files(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert original.shape[0] < image.shape[0] <= original.shape[0] + 80
 
 
+def test_an_empty_path_or_a_directory_is_named_as_such(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An empty argument would be the working directory to Path: say it is empty instead."""
+    (good, _), = _scenes(tmp_path, "top", 1)
+    code = main(["read", "", str(tmp_path), str(good)])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert [o["image"] for o in _lines(captured.out)] == [str(good)]
+    assert captured.err.strip().splitlines() == [
+        "dicetable read: : an empty path, not a file (a shell variable left unset?)",
+        f"dicetable read: {tmp_path}: is a directory, not an image"]
+
+
 def test_expected_count_is_passed_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (path, _), = _scenes(tmp_path, "top", 1)
     assert main(["read", "--expected", "5", str(path)]) == 0
