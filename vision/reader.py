@@ -215,7 +215,8 @@ GLARED_MIDDLE_MAX = 0.12       # a 2 or a 4 with pips darker than its face, read
 GLARED_MIDDLE_PIPS_MAX = 0.22  # ... the same, read by its pips: a 5 whose middle a glare washed grey
                                # leaves four corner pips that lay out a 4 (fresh 389491 0.275). Of
                                # 1,714 such 2s and 4s read in the benchmark's 2,000 frames both
-                               # ways, none over 0.186; of 133 in the real photos, none over 0.02
+                               # ways, none over 0.186; of 1,694 in seed 388000's, none but it over
+                               # 0.181; of 133 in the real photos, none over 0.02. None: off
 OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
 OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
 OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's crescent of a black die:
@@ -1239,8 +1240,9 @@ def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float
     """Whether the face read ``value`` at (x, y) may have its middle wrong: a 3 or a 5 whose middle
     pip hardly stands out (MIDDLE_PIP_MIN: a glare taken for a pip), or a 2 or a 4, its pips
     darker than its face, whose middle leans to a pip (a pip a glare washed out: GLARED_MIDDLE_MAX
-    read by the network, GLARED_MIDDLE_PIPS_MAX by its pips), or a 3 or a 5 whose middle spot is weaker and wider than its other pips
-    (MIDDLE_GLARE_WEAKER: a glare on a light-pipped face's middle looks like a pip)."""
+    read by the network, GLARED_MIDDLE_PIPS_MAX by its pips), or a 3 or a 5 whose middle spot is
+    weaker and wider than its other pips (MIDDLE_GLARE_WEAKER: a glare on a light-pipped face's
+    middle looks like a pip)."""
     if value in (3, 5) and MIDDLE_PIP_MIN is not None:
         strength = _middle_response(img, blob, x, y, MIDDLE_REACH * blob.side)
         if strength is None:
