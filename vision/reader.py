@@ -131,6 +131,14 @@ PIP_BY_RIM = 0.3               # calibrated or found tray: a die with a pip this
                                # one pip left: read as a 1). None: not asked
 PIP_BY_RIM_SIZE = 0.6          # ... a pip at least this x the kept pips' median area (fresh 397187: a
                                # speck of the rim's edge by a flat 4, 0.27 of its pips)
+SIDE_OVER_RIM = 30.0           # under the cup, the tray inside its rim calibrated or found: a die read
+                               # flat against the tray's edge, beside which the rim beyond the edge
+                               # differs from the rest of the rim by this much (median of 0.6|dL| +
+                               # |da| + |db|, 8-bit Lab), is not read: its side shows over the rim, a
+                               # die leaning on it (fresh 405831, calibrated: the tray's edge cut its
+                               # outline square round its face). Flat dice by the rim measured 13 at
+                               # most, dice leaning over it 48 and more (a cup's rim over the tray's
+                               # edge: up to 39, in frames unsure for that). None: not asked
 SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tray's edge inside its rim
                                # (calibrated or found) is not taken to lie flat for its square outline:
                                # the rim cuts the outline off there, and a die leaning on the rim shows
@@ -1355,6 +1363,49 @@ def _pip_by_rim(img: np.ndarray, blob: _Blob, rect: tuple[int, int, int, int], r
                for px, py, a in pips if (px, py, a) not in kept)
 
 
+def _side_over_rim(img: np.ndarray, blob: _Blob, rect: tuple[int, int, int, int], die_side: float) -> float:
+    """How far what lies beyond the tray's edge (``rect``: x, y, w, h) beside the die differs from
+    the rest of the rim there: the median distance (0.6|dL| + |da| + |db|, 8-bit Lab) of a strip
+    0.3 x ``die_side`` deep beyond each edge the die's box comes within 0.1 side of, along the
+    middle 60% of the die, from the median of the same strip's depth along the rest of that edge;
+    the largest over those edges (0 when the die is against none). A die lying flat stops at the
+    edge; a die leaning on the rim lays its side over it."""
+    x, y, w, h = blob.box
+    rx, ry, rw, rh = rect
+    reach, depth = 0.1 * die_side, max(2, int(round(0.3 * die_side)))
+    rows, cols = img.shape[:2]
+    worst = 0.0
+    for edge in ("left", "right", "top", "bottom"):
+        if edge == "left" and x <= rx + reach:
+            band = img[ry:ry + rh, max(0, rx - 1 - depth):max(0, rx - 1)]
+            lo, hi = y - ry, y + h - ry
+        elif edge == "right" and x + w >= rx + rw - reach:
+            band = img[ry:ry + rh, rx + rw + 1:min(cols, rx + rw + 1 + depth)]
+            lo, hi = y - ry, y + h - ry
+        elif edge == "top" and y <= ry + reach:
+            band = img[max(0, ry - 1 - depth):max(0, ry - 1), rx:rx + rw].transpose(1, 0, 2)
+            lo, hi = x - rx, x + w - rx
+        elif edge == "bottom" and y + h >= ry + rh - reach:
+            band = img[ry + rh + 1:min(rows, ry + rh + 1 + depth), rx:rx + rw].transpose(1, 0, 2)
+            lo, hi = x - rx, x + w - rx
+        else:
+            continue
+        # band: along the edge x depth x 3, the die's box from lo to hi along it
+        if band.shape[0] == 0 or band.shape[1] < 2:
+            continue
+        extent = hi - lo
+        beside = band[max(0, int(lo + 0.2 * extent)):max(0, int(hi - 0.2 * extent))]
+        keep = np.ones(band.shape[0], bool)
+        keep[max(0, int(lo - 0.5 * extent)):max(0, int(hi + 0.5 * extent))] = False
+        if len(beside) < 2 or keep.sum() < 2:
+            continue
+        rim = np.median(cv2.cvtColor(np.ascontiguousarray(band[keep]), cv2.COLOR_BGR2LAB), axis=0)
+        lab = cv2.cvtColor(np.ascontiguousarray(beside), cv2.COLOR_BGR2LAB).astype(np.float32)
+        d = np.abs(lab - rim.astype(np.float32)[None])
+        worst = max(worst, float(np.median(0.6 * d[..., 0] + d[..., 1] + d[..., 2])))
+    return worst
+
+
 def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
     """Whether the die's outline is a square (not lengthened by a side in view) with the face
     at (x, y) in its middle: how a die lying flat looks, and a leaning one does not. (On 600
@@ -2372,6 +2423,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 and _pip_by_rim(img, blob, inner, PIP_BY_RIM * die_side)):
             # Whatever the network's scan reads round it: it sees the face whole, but the pips
             # that would confirm its read are still cut off by the tray's edge.
+            doubts[id(blob)] = LEANING
+            doubts_kept.add(id(blob))
+            continue
+        if (SIDE_OVER_RIM is not None and view is View.BOTTOM and inner is not None
+                and not isinstance(result, str)
+                and _side_over_rim(img, blob, inner, die_side) > SIDE_OVER_RIM):
+            # Whatever the network's scan reads round it: its face may be whole, but it does not
+            # lie flat.
             doubts[id(blob)] = LEANING
             doubts_kept.add(id(blob))
             continue

@@ -342,6 +342,9 @@ def test_a_die_leaning_on_the_rim_is_not_read_flat_for_the_painted_rim(monkeypat
     assert any(np.hypot(x + w / 2 - leaning.x, y + h / 2 - leaning.y) < leaning.size
                for x, y, w, h in reading.extra["unclear"])
     monkeypatch.setattr(reader, "RIM_STRIP_REACH", 0)
+    # (The rim beside it shows its side, SIDE_OVER_RIM, found later: that doubts it too.)
+    assert _table_calibrated(scene).status is Status.UNSURE
+    monkeypatch.setattr(reader, "SIDE_OVER_RIM", None)
     assert _table_calibrated(scene).ok                  # confidently wrong
 
 

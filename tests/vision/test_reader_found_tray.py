@@ -197,3 +197,43 @@ def test_a_speck_of_the_rim_by_a_flat_die_is_not_a_pip_the_tray_cut_off(monkeypa
     monkeypatch.setattr(reader, "PIP_BY_RIM_SIZE", 0.0)
     doubted = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert doubted.status is Status.UNSURE and doubted.reason == LEANING
+
+
+def test_a_die_leaning_over_the_rim_is_not_read_for_the_square_the_tray_edge_cut(monkeypatch) -> None:
+    """Fresh 405831 (under the cup, calibrated): a white die leaning on the rim, its side over it.
+    Only the tray inside the rim holds regions: its edge cut the die's outline square round its
+    face, the network's doubt (0.11) passed for a face square in its outline, and the frame was
+    read ok. The rim beside the die, unlike the rest of the rim, shows the side (SIDE_OVER_RIM)."""
+    scene, calibration = pinned_frame(405_831)
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    assert scene.view is View.BOTTOM and "rim" in scene.hard and not scene.readable
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert boxed_near(reading, leaning, LEANING)
+    monkeypatch.setattr(reader, "SIDE_OVER_RIM", None)
+    assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok    # confidently wrong
+
+
+def test_the_rim_beside_a_flat_die_against_it_is_the_rim(monkeypatch) -> None:
+    """Under the cup, calibrated, a flat die pushed against the rim: the rim beside it measures as
+    the rest of the rim (SIDE_OVER_RIM), and the frame is read right."""
+    seen: list[float] = []
+    measure = reader._side_over_rim
+
+    def recording(*args, **kwargs):
+        seen.append(measure(*args, **kwargs))
+        return seen[-1]
+
+    monkeypatch.setattr(reader, "_side_over_rim", recording)
+    read = 0
+    for seed in range(8):
+        scene = render_scene(500 + seed, view="bottom", n_dice=2, style=STYLES[seed % len(STYLES)], hard="rim")
+        if not scene.readable:
+            continue
+        calibration = table_calibration(scene)
+        reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+        assert_not_wrong(reading, scene)
+        read += reading.ok
+    against = [v for v in seen if v > 0]
+    assert against and max(against) < reader.SIDE_OVER_RIM, seen
+    assert read >= 4
