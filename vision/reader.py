@@ -137,7 +137,7 @@ SIDE_OVER_RIM = 30.0           # under the cup, the tray inside its rim calibrat
                                # |da| + |db|, 8-bit Lab), is not read: its side shows over the rim, a
                                # die leaning on it (fresh 405831, calibrated: the tray's edge cut its
                                # outline square round its face). Flat dice by the rim measured 13 at
-                               # most, dice leaning over it 48 and more (a cup's rim over the tray's
+                               # most, dice leaning over it 35 and more (a cup's rim over the tray's
                                # edge: up to 39, in frames unsure for that). None: not asked
 SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tray's edge inside its rim
                                # (calibrated or found) is not taken to lie flat for its square outline:
