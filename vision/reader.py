@@ -92,6 +92,10 @@ STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on th
 STRAY_SCAN = True              # dark spots left stray by every die read: the network looks round them
 STRAY_SCAN_BIGGER = 1.4        # ... at the die size, then at this many times it (_dice_by_stray_pips);
                                # a die found from pips holds those within 0.75 x its own side
+STRAY_SCAN_BIGGER_CALIBRATED = False   # ... also with the die size calibrated (False: only the
+                               # frame's own die size then: the camera is fixed over the tray, and a
+                               # die read bigger than it holds another die's pips: fresh 412862, two
+                               # wooden 1s touching, read as one 1 of 1.4 sides holding both pips)
 UNREAD_SCAN_BIGGER = True      # a doubted blob the scan found no die round: scanned again at that size
                                # (a die found reported, the blob's doubt kept)
 MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
@@ -1905,14 +1909,15 @@ def _round_groups(groups: list[np.ndarray], side: float) -> list[tuple[int, int,
 
 def _dice_by_stray_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_side: float,
                         dark_spots: list[tuple[float, float]], blobs: list[_Blob],
-                        found: list[tuple[int, float, float, float, float, float]]
+                        found: list[tuple[int, float, float, float, float, float]], *, bigger: bool = True
                         ) -> list[tuple[int, float, float, float, float, float]]:
     """Dice read, as ``_dice_by_pips`` reads them, from the groups of dark spots no die read
     holds once every other die is read: the groups by a region (which ``_dice_by_pips`` leaves)
     at the frame's die size, then every group still without a die at STRAY_SCAN_BIGGER times
     it, loose ones too and those of more than a face's 6 spots (a photo taken at an angle: the
     nearest dice are bigger than the far ones the die size was measured on, and their pips,
-    looked for at that size, break up in two spots each). Returns entries like ``found``'s."""
+    looked for at that size, break up in two spots each); ``bigger`` False: not that second look.
+    Returns entries like ``found``'s."""
     left = [(px, py) for px, py in dark_spots
             if not any(np.hypot(px - f[2], py - f[3]) < 0.75 * die_side for f in found)]
     if not left:
@@ -1924,6 +1929,8 @@ def _dice_by_stray_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier
     by_region = [g for g in groups if any(_by_any(px, py, blobs, 0.2 * die_side) for px, py in g)]
     out = _confirmed_in_discs(img, find_faces(faces, look, _round_groups(by_region, die_side), die_side,
                                               [(f[2], f[3]) for f in found]), die_side) if by_region else []
+    if not bigger:
+        return out
     side = STRAY_SCAN_BIGGER * die_side
     without_die = [g for g in groups
                    if not any(np.hypot(gx - f[2], gy - f[3]) < 0.75 * side for f in out for gx, gy in g)]
@@ -2269,6 +2276,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         return unsure(too_blurred)
 
     die_side = getattr(calibration, "die_size", None)
+    size_calibrated = bool(die_side)
     all_first: list[_Blob] = []
     coarse: tuple[np.ndarray, float] | None = None      # the first look's mask and scale
     if not die_side:
@@ -2558,7 +2566,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     by_pips = _dice_by_pips(img, look, faces, die_side, dark, blobs, found) if faces is not None else []
     found += by_pips
     if STRAY_SCAN and faces is not None:
-        by_stray = _dice_by_stray_pips(img, look, faces, die_side, dark, blobs, found)
+        by_stray = _dice_by_stray_pips(img, look, faces, die_side, dark, blobs, found,
+                                       bigger=STRAY_SCAN_BIGGER_CALIBRATED or not size_calibrated)
         found += by_stray
         by_pips += by_stray
     if sharpness < MIN_SHARPNESS:
