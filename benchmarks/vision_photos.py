@@ -182,7 +182,11 @@ def main() -> int:
                    "baseline": lambda image: read_dice_baseline(image, args.view)}
         scores = {}
         for name, fn in readers.items():
-            scores[name] = score_photos(fn, folder)
+            try:
+                scores[name] = score_photos(fn, folder)
+            except (OSError, ValueError) as exc:      # a photo not an image, a label file missing
+                print(f"cannot score {folder}: {exc}", file=sys.stderr)
+                return 1
             print(row(name, scores[name]), flush=True)
         reader = scores["reader"]
         print("\nThe reader's dice not read right, by why:\n")

@@ -121,3 +121,15 @@ def test_a_file_that_is_not_a_tfrecord_is_named(exported, tmp_path):
                          capture_output=True, text=True, cwd=REPO, timeout=120)
     assert run.returncode == 1
     assert "cannot extract" in run.stderr and "photo.jpg" in run.stderr
+
+
+def test_a_photo_that_is_not_an_image_is_named(exported, tmp_path):
+    record, boxes, _ = exported
+    out = tmp_path / "set"
+    _load_script().extract(record, boxes, out)
+    (out / "images" / "photo1.jpg").write_bytes(b"not a jpeg")
+    run = subprocess.run([sys.executable, str(SCRIPT), str(out)], capture_output=True, text=True, cwd=REPO,
+                         timeout=120)
+    assert run.returncode == 1
+    assert "cannot score" in run.stderr and "photo1.jpg: not an image" in run.stderr
+    assert "Traceback" not in run.stderr
