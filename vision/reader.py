@@ -113,6 +113,14 @@ SIDE_BY_SIDE_SURE: float | None = None  # a die cut from touching dice by a stra
                                # 2026-11-26: dice leaning on a neighbour, cut from it, read flat in
                                # fresh frames at 0.008-0.02 (330886, 358462, 359182, 359528) where
                                # flat ones read 0.002-0.036 alike: no threshold tells them apart.
+SIDE_BY_SIDE_ALONE: float | None = 0.05  # a die cut from its neighbour, not plainly lying flat, is
+                               # read when the network, shown it with every other die round it
+                               # painted over in the tray's colour, reads the face its pips read
+                               # with its "no readable face" at most this (None: not asked). Its
+                               # neighbour in view, the network doubts one leaning on it no more than
+                               # one lying beside it (above); alone, it tells them apart: of 639 flat
+                               # dice so cut (rendered, 2026-11-27) 526 under 0.05, of 107 leaning
+                               # none under 0.238 (the four fresh frames above: 0.245-0.579)
 SIDE_BY_SIDE_AS_BRIGHT: float | None = 0.85  # under the cup, such a die whose face is at least this
                                # bright (its median L, x its neighbour's, and at most 1 / this) beside
                                # a neighbour plainly lying flat lies flat too: a face leaning off the
@@ -1509,6 +1517,53 @@ def _as_bright_as_flat_neighbour(candidates: list, flat: list[bool], side_by_sid
     return out
 
 
+def _painted_alone(look: np.ndarray, blob: _Blob, blobs: list[_Blob], framed: tuple[float, float, float],
+                   context: float) -> tuple[np.ndarray, tuple[float, float, float]] | None:
+    """The die ``blob`` framed at ``framed`` (x, y, extent) as the network sees it (``context`` x
+    the extent), with every other die round it painted over in the tray's colour there (the
+    median of what no die covers): a window of ``look`` and the die's frame in it. (Pixels a few
+    from ``blob``'s own outline and off every other die stay: the die's edge, its shadow.) None
+    when no other die is there, or no tray is left to take the colour of."""
+    x, y, e = framed
+    half = int(math.ceil(0.75 * context * e)) + 2
+    h, w = look.shape[:2]
+    x0, y0 = max(0, int(x) - half), max(0, int(y) - half)
+    x1, y1 = min(w, int(x) + half + 1), min(h, int(y) + half + 1)
+    window = look[y0:y1, x0:x1].copy()
+    others = np.zeros(window.shape[:2], np.uint8)
+    own = np.zeros(window.shape[:2], np.uint8)
+    for other in blobs:
+        bx, by, bw, bh = other.box
+        ox0, oy0, ox1, oy1 = max(bx, x0), max(by, y0), min(bx + bw, x1), min(by + bh, y1)
+        if ox0 >= ox1 or oy0 >= oy1:
+            continue
+        target = own if other is blob else others
+        target[oy0 - y0:oy1 - y0, ox0 - x0:ox1 - x0] |= other.mask[oy0 - by:oy1 - by, ox0 - bx:ox1 - bx]
+    # Grown by an eighth of the die: the cut between touching dice, and their edges the
+    # foreground left out, go with the neighbour.
+    grow = max(3, int(0.12 * e) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow))
+    grown_others = cv2.dilate(others, kernel) > 0
+    grown_own = cv2.dilate(own, kernel) > 0
+    free = ~(grown_others | grown_own)
+    if not grown_others.any() or not free.any():
+        return None
+    keep = (own > 0) | (grown_own & (others == 0))
+    window[grown_others & ~keep] = np.median(window[free], axis=0).astype(window.dtype)
+    return window, (x - x0, y - y0, e)
+
+
+def _reads_alone(faces: classifier.FaceClassifier, look: np.ndarray, blob: _Blob, blobs: list[_Blob],
+                 framed: tuple[float, float, float], value: int) -> bool:
+    """Whether the network, shown the die alone (``_painted_alone``), reads ``value`` on its steady
+    guess with its "no readable face" at most SIDE_BY_SIDE_ALONE."""
+    painted = _painted_alone(look, blob, blobs, framed, faces.context)
+    if painted is None:
+        return False
+    alone = faces.steady_guess(painted[0], [painted[1]])[0]
+    return alone.face == value and alone.faceless <= SIDE_BY_SIDE_ALONE
+
+
 def _face_pips(img: np.ndarray, blob: _Blob, x: float, y: float) -> list[tuple[float, float]]:
     """The die's pips (x, y) within 0.6 of its side of the face read at (x, y)."""
     return [(px, py) for px, py, _ in _pips(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side]
@@ -2445,7 +2500,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         if (not isinstance(result, str) and not lying_flat and not beside_flat[k]
                 and _inside_any(blob, side_by_side, scale)
                 and not (SIDE_BY_SIDE_SURE is not None and faces is not None and guesses[k].face == result[0]
-                         and guesses[k].faceless <= SIDE_BY_SIDE_SURE)):
+                         and guesses[k].faceless <= SIDE_BY_SIDE_SURE)
+                and not (SIDE_BY_SIDE_ALONE is not None and faces is not None
+                         and _reads_alone(faces, look, blob, blobs, frame(blob), result[0]))):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it, and the network's doubt of the two overlaps (see
             # SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read, or under the cup one as

@@ -531,8 +531,10 @@ def test_a_flat_die_cut_from_its_neighbour_is_doubted_whatever_its_look(monkeypa
     (test_a_die_leaning_on_its_neighbour_is_not_read_flat). They are doubted now, the frames
     unsure: the price of never reading such a leaning die flat. (Under the cup, 10781's dice
     are read since by their faces, as light as their flat neighbours': test_reader_side_by_side;
-    here that rule is switched off.)"""
+    here that rule is switched off, as is the network's look at each die with its neighbours
+    painted over, SIDE_BY_SIDE_ALONE, that reads 11314 since 2026-11-27.)"""
     monkeypatch.setattr(reader, "SIDE_BY_SIDE_AS_BRIGHT", None)
+    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", None)
     scene = _fresh(seed)
     assert scene.readable and "touching" in scene.hard
     assert reader.read_dice(scene.image, scene.view).status is Status.UNSURE
@@ -973,15 +975,16 @@ def test_a_die_sized_piece_no_found_die_lies_in_stays_doubted(monkeypatch) -> No
     assert reading.status is Status.UNSURE and reading.reason == "dice are touching or overlapping"
     (glared,) = [d for d in scene.labels if d.glare]
     assert _boxed_near(reading, glared, "dice are touching or overlapping")
-    # (The 1, cut from the 3 and not plainly flat, is doubted too since SIDE_BY_SIDE_SURE went;
-    # with it back, the 2 is the only die missing.)
-    assert sorted(d.value for d in reading.dice) == [3, 4]
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_SURE", 0.02)
-    reading = reader.read_dice(scene.image, scene.view)
+    # (The 1, cut from the 3 and not plainly flat, was doubted too from 2026-11-26, when
+    # SIDE_BY_SIDE_SURE went, until the network's look at it with the 3 painted over read it,
+    # SIDE_BY_SIDE_ALONE: the 2 is the only die missing.)
+    assert sorted(d.value for d in reading.dice) == [1, 3, 4]
     assert _one_missing_and_boxed(reading, scene, "dice are touching or overlapping")
     monkeypatch.setattr(reader, "UNHELD_DIE_AREA", 0)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 3                 # confidently wrong: the 2 left out
+    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", None)
+    assert sorted(d.value for d in reader.read_dice(scene.image, scene.view).dice) == [3, 4]
 
 
 @pytest.mark.parametrize("calibrated", [False, True])

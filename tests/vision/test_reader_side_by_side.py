@@ -1,6 +1,8 @@
-"""Two dice touching under the cup, cut apart by a straight line: a die not plainly lying flat by
-its outline is read when its face is as light as a neighbour's that is (SIDE_BY_SIDE_AS_BRIGHT);
-one leaning on its neighbour, lifted off the lit tray, is darker and stays doubted."""
+"""Two dice touching, cut apart by a straight line: a die not plainly lying flat by its outline is
+read under the cup when its face is as light as a neighbour's that is (SIDE_BY_SIDE_AS_BRIGHT);
+one leaning on its neighbour, lifted off the lit tray, is darker and stays doubted. Either way, it
+is read when the network, shown it with its neighbours painted over, reads its face surely
+(SIDE_BY_SIDE_ALONE); one leaning on its neighbour it doubts then."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 
 from vision import reader
 from vision.classifier import LEANING
-from vision.reader import _Blob, _as_bright_as_flat_neighbour
+from vision.reader import _Blob, _as_bright_as_flat_neighbour, _blobs, _painted_alone
 from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
@@ -27,7 +29,8 @@ def test_two_flat_dice_side_by_side_under_the_cup_are_read(monkeypatch, seed: in
     """Everyday frames, calibrated: two flat dice touching edge to edge, cut apart. One piece is
     square round its face, the other not, and was doubted as "leaning" (as a die leaning on its
     neighbour, seen from above, looks just like it). Its face is as light as its neighbour's:
-    both lie on the lit tray, and the frame is read."""
+    both lie on the lit tray, and the frame is read. (The network, shown the piece with its
+    neighbour painted over, reads it too: SIDE_BY_SIDE_ALONE, switched off here with the other.)"""
     scene = _everyday(seed, style)
     assert scene.readable and "touching" in scene.hard
     calibration = table_calibration(scene)
@@ -36,16 +39,67 @@ def test_two_flat_dice_side_by_side_under_the_cup_are_read(monkeypatch, seed: in
     assert reading.ok, reading.reason
     assert match(reading, truths) == (2, True)
     monkeypatch.setattr(reader, "SIDE_BY_SIDE_AS_BRIGHT", None)
+    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", None)
     before = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert before.status is Status.UNSURE and before.reason == LEANING
     assert len(before.dice) == 1
+
+
+@pytest.mark.parametrize("seed, calibrated", [(10_000, False), (10_000, True), (10_065, True), (11_314, False)])
+def test_a_flat_die_cut_from_its_neighbour_is_read_when_the_network_reads_it_alone(
+        monkeypatch, seed: int, calibrated: bool) -> None:
+    """Frames of the benchmark's 2,000 with flat dice touching, cut apart by a straight line, a
+    piece not square round its face: from above 10000 (three black dice in a row) and 11314
+    (blurred, two dice), under the cup 10065. The network, shown each piece as it lies,
+    neighbour and all, doubted its face (or it was not asked: a die cut so was read only if it
+    lay plainly flat); shown it with its neighbour painted over in the tray's colour, it reads
+    the face the pips read, surely, and the frame is read right."""
+    (scene,) = dataset(1, seed=seed, view=View.TOP if seed % 2 == 0 else View.BOTTOM)
+    assert scene.readable and "touching" in scene.hard
+    calibration = table_calibration(scene) if calibrated else None
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.ok, reading.reason
+    assert match(reading, truths) == (len(truths), True)
+    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", None)
+    assert reader.read_dice(scene.image, scene.view, calibration=calibration).status is Status.UNSURE
+
+
+def test_a_die_is_shown_alone_with_its_neighbour_painted_over() -> None:
+    """_painted_alone: the neighbour (and the cut between them) takes the tray's colour; the die,
+    its edge and the tray round it stay as they were."""
+    tray = (90, 140, 110)
+    image = np.zeros((200, 260, 3), np.uint8)
+    image[:] = tray
+    image[80:120, 80:120] = (230, 230, 230)         # the die: a white square, a pip
+    image[95:105, 95:105] = (20, 20, 20)
+    image[80:120, 120:160] = (200, 60, 60)          # its neighbour, touching it
+    mask = np.zeros(image.shape[:2], np.uint8)
+    mask[81:119, 81:119] = 255                      # the foreground: an edge left out,
+    mask[81:119, 122:159] = 255                     # and the cut between them
+    die, neighbour = sorted(_blobs(mask), key=lambda b: b.rect[0][0])
+    window, (x, y, extent) = _painted_alone(image, die, [die, neighbour], (100.0, 100.0, 46.0), 1.5)
+    x0, y0 = round(100 - x), round(100 - y)          # the window's corner in the image
+    assert extent == 46.0 and window.shape[0] > 60 and window.shape[1] > 60
+
+    def at(ix: int, iy: int) -> tuple[int, ...]:
+        return tuple(int(v) for v in window[iy - y0, ix - x0])
+
+    assert at(140, 100) == tray and at(150, 85) == tray and at(121, 100) == tray   # neighbour, cut
+    assert at(100, 100) == (20, 20, 20) and at(85, 85) == (230, 230, 230)         # the die
+    assert at(80, 100) == (230, 230, 230) and at(119, 100) == (230, 230, 230)     # its edges
+    assert at(70, 100) == tray                                                     # the tray
+    assert image[100, 140].tolist() == [200, 60, 60]                                # the frame untouched
+    # A die with no neighbour: nothing to paint, no look of its own to add.
+    assert _painted_alone(image, die, [die], (100.0, 100.0, 46.0), 1.5) is None
 
 
 def test_two_pairs_of_flat_dice_side_by_side_under_the_cup_are_read(monkeypatch) -> None:
     """Frame 10781 of the benchmark's 2,000: two pairs of red dice side by side under the
     cup, doubted since dice cut apart are read only if plainly flat
     (test_a_flat_die_cut_from_its_neighbour_is_doubted_whatever_its_look). Each cut die's face
-    is as light as its flat neighbour's."""
+    is as light as its flat neighbour's. (Without that rule, the network shown each alone reads
+    them too: SIDE_BY_SIDE_ALONE, switched off here with it.)"""
     (scene,) = dataset(1, seed=10_781, view=View.BOTTOM)
     assert scene.readable and "touching" in scene.hard
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
@@ -53,6 +107,7 @@ def test_two_pairs_of_flat_dice_side_by_side_under_the_cup_are_read(monkeypatch)
     assert reading.ok, reading.reason
     assert match(reading, truths) == (len(truths), True)
     monkeypatch.setattr(reader, "SIDE_BY_SIDE_AS_BRIGHT", None)
+    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", None)
     assert reader.read_dice(scene.image, scene.view).status is Status.UNSURE
 
 
