@@ -263,6 +263,9 @@ COVERED_FOUND_TRAY = 0.4       # ... and of the box round the tray an uncalibrat
 LONE_PIP_UNDER_CUP = True      # bottom view: one dark pip-like spot off every die makes the frame unsure
 LONE_DARK_ASKED = True         # top view: one dark pip-like spot off every die where the network, shown
                                # a die round it, sees a die sooner than none (the rim's corners: none)
+LONE_LIGHT_ASKED = True        # ... and so one light one off the tray's middle, by the rim, where glints
+                               # lie (in the middle it is doubted unasked: LONE_LIGHT_PIP); fresh
+                               # 422956: a die hidden but for a corner with one light pip
 LIT_PAIR_ASKED = True          # bottom view: two light pip-like spots within a die's reach, off every die
                                # read, where the network, shown a die round them, sees a die sooner than
                                # none, make the frame unsure (a tiny black die under a glare shows only
@@ -2727,11 +2730,15 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # the rim the faint outline round it is not looked for: fresh 40996. Dirt, the rim's
     # corners, noise: the network, shown a die's frame round the spot, sees no die there first.)
     paired = _paired(stray, die_side)
-    asked_dark = (LONE_DARK_ASKED and view is View.TOP and faces is not None
-                  and not (lone or paired or lit_face) and any(
-                      guess.value != NO_FACE for guess in faces.steady_guess(
-                          look, [(px, py, die_side / FRAMING) for px, py in stray if (px, py) in dark])))
-    if paired or lit_face or lone or asked_dark:
+    def seen_as_die(spots: list[tuple[float, float]]) -> bool:
+        return any(guess.value != NO_FACE for guess in faces.steady_guess(
+            look, [(px, py, die_side / FRAMING) for px, py in spots]))
+
+    asked = view is View.TOP and faces is not None and not (lone or paired or lit_face)
+    asked_dark = LONE_DARK_ASKED and asked and seen_as_die([p for p in stray if p in dark])
+    asked_light = (LONE_LIGHT_ASKED and asked and not asked_dark
+                   and seen_as_die([p for p in stray if p in light and p not in dark]))
+    if paired or lit_face or lone or asked_dark or asked_light:
         why = (STRAY_PIPS if paired or lit_face or sharpness < MIN_SHARPNESS
                else LONE_SPOT if lone_dark else LONE_DARK_SPOT if asked_dark else LONE_LIGHT_SPOT)
         problems.append(why)
