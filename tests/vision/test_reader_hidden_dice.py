@@ -1062,13 +1062,19 @@ def test_a_die_hidden_but_for_a_light_pip_by_the_rim_makes_the_frame_unsure(monk
     unsure, the spot boxed."""
     scene, _ = pinned_frame(422_956)
     (hidden,) = [d for d in scene.labels if d.occluded]
+    _lost_die_doubted_until_rule_off(monkeypatch, scene, hidden, "LONE_LIGHT_ASKED", reader.LONE_LIGHT_SPOT)
+
+
+def _lost_die_doubted_until_rule_off(monkeypatch, scene, lost, rule: str, why: str) -> None:
+    """Read uncalibrated, the frame is unsure for ``why``, ``lost`` boxed and every other die read;
+    with reader.``rule`` off it is read ok without ``lost``: confidently wrong."""
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.LONE_LIGHT_SPOT
-    assert _boxed_near(reading, hidden, reader.LONE_LIGHT_SPOT)
-    assert sorted(d.value for d in reading.dice) == sorted(d.value for d in scene.labels if not d.occluded)
-    monkeypatch.setattr(reader, "LONE_LIGHT_ASKED", False)
+    assert reading.status is Status.UNSURE and reading.reason == why
+    assert _boxed_near(reading, lost, why)
+    assert sorted(d.value for d in reading.dice) == sorted(d.value for d in scene.labels if d is not lost)
+    monkeypatch.setattr(reader, rule, False)
     wrong = reader.read_dice(scene.image, scene.view)
-    assert wrong.ok and len(wrong.dice) == len(scene.labels) - 1       # confidently wrong
+    assert wrong.ok and len(wrong.dice) == len(scene.labels) - 1
 
 
 def test_a_glared_black_die_showing_one_lit_pip_off_every_die_makes_the_frame_unsure(monkeypatch) -> None:
@@ -1085,10 +1091,4 @@ def test_a_glared_black_die_showing_one_lit_pip_off_every_die_makes_the_frame_un
     scene, _ = pinned_frame(360_797)
     (glared,) = [d for d in scene.labels if d.glare]
     assert scene.readable and scene.view is View.BOTTOM and len(scene.labels) == 6
-    reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.LONE_LIGHT_SPOT
-    assert _boxed_near(reading, glared, reader.LONE_LIGHT_SPOT)
-    assert sorted(d.value for d in reading.dice) == sorted(d.value for d in scene.labels if not d.glare)
-    monkeypatch.setattr(reader, "LIT_ALONE_ASKED", False)
-    wrong = reader.read_dice(scene.image, scene.view)
-    assert wrong.ok and len(wrong.dice) == len(scene.labels) - 1       # confidently wrong
+    _lost_die_doubted_until_rule_off(monkeypatch, scene, glared, "LIT_ALONE_ASKED", reader.LONE_LIGHT_SPOT)
