@@ -266,12 +266,11 @@ LONE_DARK_ASKED = True         # top view: one dark pip-like spot off every die 
 LONE_LIGHT_ASKED = True        # ... and so one light one off the tray's middle, by the rim, where glints
                                # lie (in the middle it is doubted unasked: LONE_LIGHT_PIP); fresh
                                # 422956: a die hidden but for a corner with one light pip
-LIT_ALONE_ASKED = False        # bottom view: one such light spot alone, off every die, where the network
+LIT_ALONE_ASKED = True         # bottom view: one such light spot alone, off every die, where the network
                                # sees a die round it, in a frame nothing else doubts (fresh 360797: a
-                               # glared black 2 by a neighbour, its ring the coarse look's thin strip).
-                               # Not on yet: it mends 360797 and changes no other judged frame, but asks
-                               # 8 patches of many frames (the LED ring's reflections) and 11 older
-                               # tests' counterfactual reads must switch it off first
+                               # glared black 2 by a neighbour, its ring the coarse look's thin strip;
+                               # asked in 25 of 200 rendered frames under the cup, the LED ring's
+                               # reflections: a patch a spot, 8 more where that look sees a die)
 LIT_PAIR_ASKED = True          # bottom view: two light pip-like spots within a die's reach, off every die
                                # read, where the network, shown a die round them, sees a die sooner than
                                # none, make the frame unsure (a tiny black die under a glare shows only
@@ -2726,8 +2725,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # reflections: the network sees no die there.)
     lit_alone = False
     if LIT_ALONE_ASKED and faces is not None and not lit_face and not light and not doubts and lit_off_dice:
-        light = [p for p, guess in zip(lit_off_dice, faces.steady_guess(
-            look, [(px, py, die_side / FRAMING) for px, py in lit_off_dice])) if guess.value != NO_FACE]
+        # One look first (the everyday frame's reflections cost a patch each), the steady guess
+        # only where it sees a die.
+        framed = [(px, py, die_side / FRAMING) for px, py in lit_off_dice]
+        seen = [k for k, guess in enumerate(faces.guess(look, framed)) if guess.value != NO_FACE]
+        light = [lit_off_dice[k] for k, guess in zip(seen, faces.steady_guess(look, [framed[k] for k in seen]))
+                 if guess.value != NO_FACE]
         lit_alone = bool(light)
     stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < 0.75 * (max(die_side, d[4]) if STRAY_SCAN else die_side)

@@ -292,6 +292,7 @@ def test_a_pip_faded_by_glare_is_not_an_empty_slot() -> None:
 def test_a_die_square_round_its_face_is_looked_at_once(monkeypatch) -> None:
     """Framed by its outline or by its pips, a die that shows no side gives the same patch: the
     network's second look is kept for dice whose outline is not square round the face."""
+    monkeypatch.setattr(reader, "LIT_ALONE_ASKED", False)   # (a look at the tray's reflections, not at a die)
     from vision.classifier import FaceClassifier
     scene = render_scene(3002, view=View.BOTTOM, n_dice=2, style="white", die_size=56)
     looked: list[int] = []
