@@ -2748,6 +2748,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # the rim the faint outline round it is not looked for: fresh 40996. Dirt, the rim's
     # corners, noise: the network, shown a die's frame round the spot, sees no die there first.)
     paired = _paired(stray, die_side)
+
     def seen_as_die(spots: list[tuple[float, float]]) -> bool:
         return any(guess.value != NO_FACE for guess in faces.steady_guess(
             look, [(px, py, die_side / FRAMING) for px, py in spots]))
