@@ -1661,15 +1661,28 @@ def _lit_pairs_seen(look: np.ndarray, faces: Any, spots: list[tuple[float, float
     """Of ``spots``, those paired with another within 0.8 of ``die_side`` where the network, shown
     a die framed round the pair's middle (every way round), sees a die sooner than none."""
     pairs = [(a, b) for a, b in combinations(spots, 2) if 0 < math.dist(a, b) < 0.8 * die_side]
-    if not pairs:
-        return []
-    guesses = faces.steady_guess(look, [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, die_side / FRAMING)
-                                        for a, b in pairs])
+    seen = _seen_as_dice(look, faces, [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in pairs], die_side)
     out: list[tuple[float, float]] = []
-    for (a, b), guess in zip(pairs, guesses):
-        if guess.value != NO_FACE:
+    for (a, b), is_die in zip(pairs, seen):
+        if is_die:
             out += [p for p in (a, b) if p not in out]
     return out
+
+
+def _seen_as_dice(look: np.ndarray, faces: Any, centres: list[tuple[float, float]], die_side: float, *,
+                  one_look_first: bool = False) -> list[bool]:
+    """For each of ``centres``, whether the network, shown a die's frame round it, sees a die
+    sooner than none on its steady guess (every way round). With ``one_look_first``, its one
+    look is asked first and the steady guess only where that sees a die: where most centres are
+    nothing (the LED ring's reflections), a patch each instead of eight."""
+    framed = [(x, y, die_side / FRAMING) for x, y in centres]
+    asked = list(range(len(framed)))
+    if one_look_first:
+        asked = [k for k, guess in enumerate(faces.guess(look, framed)) if guess.value != NO_FACE]
+    seen = [False] * len(framed)
+    for k, guess in zip(asked, faces.steady_guess(look, [framed[k] for k in asked])):
+        seen[k] = guess.value != NO_FACE
+    return seen
 
 
 def _near_any(spot: tuple[float, float], spots: list[tuple[float, float]], reach: float) -> bool:
@@ -2725,12 +2738,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # reflections: the network sees no die there.)
     lit_alone = False
     if LIT_ALONE_ASKED and faces is not None and not lit_face and not light and not doubts and lit_off_dice:
-        # One look first (the everyday frame's reflections cost a patch each), the steady guess
-        # only where it sees a die.
-        framed = [(px, py, die_side / FRAMING) for px, py in lit_off_dice]
-        seen = [k for k, guess in enumerate(faces.guess(look, framed)) if guess.value != NO_FACE]
-        light = [lit_off_dice[k] for k, guess in zip(seen, faces.steady_guess(look, [framed[k] for k in seen]))
-                 if guess.value != NO_FACE]
+        # (One look first: the everyday frame's reflections cost a patch each.)
+        light = [p for p, is_die in zip(lit_off_dice, _seen_as_dice(look, faces, lit_off_dice, die_side,
+                                                                     one_look_first=True)) if is_die]
         lit_alone = bool(light)
     stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < 0.75 * (max(die_side, d[4]) if STRAY_SCAN else die_side)
@@ -2749,14 +2759,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # corners, noise: the network, shown a die's frame round the spot, sees no die there first.)
     paired = _paired(stray, die_side)
 
-    def seen_as_die(spots: list[tuple[float, float]]) -> bool:
-        return any(guess.value != NO_FACE for guess in faces.steady_guess(
-            look, [(px, py, die_side / FRAMING) for px, py in spots]))
-
     asked = view is View.TOP and faces is not None and not (lone or paired or lit_face)
-    asked_dark = LONE_DARK_ASKED and asked and seen_as_die([p for p in stray if p in dark])
+    asked_dark = LONE_DARK_ASKED and asked and any(_seen_as_dice(look, faces, [p for p in stray if p in dark],
+                                                                 die_side))
     asked_light = (LONE_LIGHT_ASKED and asked and not asked_dark
-                   and seen_as_die([p for p in stray if p in light and p not in dark]))
+                   and any(_seen_as_dice(look, faces, [p for p in stray if p in light and p not in dark], die_side)))
     if paired or lit_face or lone or asked_dark or asked_light or lit_alone:
         why = (STRAY_PIPS if paired or lit_face or sharpness < MIN_SHARPNESS
                else LONE_SPOT if lone_dark else LONE_DARK_SPOT if asked_dark else LONE_LIGHT_SPOT)
