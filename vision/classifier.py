@@ -147,6 +147,11 @@ SQUARE_NO_FACE_MAX = 0.3  # the same for a die whose outline is square round its
 ALONE_MIN = 0.85       # no pip layout fitted: the network alone (a steady guess), at least this sure
 ALONE_NO_FACE_MAX = 0.02     # the scan's windows, and their steady guess: "no readable face" at most this
 PLAIN_NO_FACE_MAX = 0.03     # a die the pips could not read, read by the network's steady guess alone
+NO_LAYOUT_NO_FACE_MAX: float | None = 0.05  # ... the same where its pips were found but lay out no face
+                             # and are no more than the face it reads (one smudged or hidden): flat
+                             # dice so measure 0.03-0.05 often. More pips than the face may be a
+                             # leaning die's side in view (fresh 425864: 5 for a 3, 0.032), and
+                             # keep PLAIN_NO_FACE_MAX (None: PLAIN_NO_FACE_MAX always)
 COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
 NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
 
@@ -182,7 +187,11 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     # That overrules the pips' "a die is leaning" too (its face off its outline's middle): a die
     # leaning shows its side, but so does a flat die photographed at an angle, and on 300
     # rendered frames with leaning dice the network never said so of one.
-    plain = guess.face is not None and guess.faceless <= PLAIN_NO_FACE_MAX
+    no_face_max = PLAIN_NO_FACE_MAX
+    if (NO_LAYOUT_NO_FACE_MAX is not None and classic.startswith(NO_LAYOUT) and guess.face is not None
+            and pips_seen is not None and pips_seen <= guess.face):
+        no_face_max = NO_LAYOUT_NO_FACE_MAX
+    plain = guess.face is not None and guess.faceless <= no_face_max
     if plain and (guess.probability >= ALONE_MIN or (
             classic.startswith(NO_LAYOUT) and guess.face == pips_seen and guess.probability >= COUNT_AGREE_MIN)):
         return guess.value, guess.probability, centre[0], centre[1]

@@ -232,9 +232,14 @@ def test_a_five_whose_middle_pip_a_glare_washed_out_is_not_read_as_a_four(monkey
     leans to the pips' colour, so the pips no longer read a 4 (reader.MIDDLE_SHADE_MAX); without
     that check the network's doubt keeps the frame unsure. (With the tray past its rim painted
     from the longer strips alone, reader.RIM_STRIP_NEAREST off, the network, reading the die
-    alone once its pips are doubted, was sure of the 5: read ok and right.)"""
+    alone once its pips are doubted, was sure of the 5: read ok and right.) The network's 5,
+    its "no readable face" under classifier.NO_LAYOUT_NO_FACE_MAX, is doubted in turn for its
+    middle: unsure for a glare either way."""
     scene = next(iter(dataset(1, seed=51_763, view=View.BOTTOM)))
     assert "glare" in scene.hard and [d.value for d in scene.labels] == [2]
+    reading = _table_calibrated(scene)
+    assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
+    monkeypatch.setattr(classifier, "NO_LAYOUT_NO_FACE_MAX", None)
     reading = _table_calibrated(scene)
     assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
     monkeypatch.setattr(reader, "MIDDLE_SHADE_MAX", None)
