@@ -153,7 +153,11 @@ NO_LAYOUT_NO_FACE_MAX: float | None = 0.05  # ... the same where its pips were f
                              # leaning die's side in view (fresh 425864: 5 for a 3, 0.032), and
                              # keep PLAIN_NO_FACE_MAX (None: PLAIN_NO_FACE_MAX always)
 COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
+NO_PIPS_NO_FACE_MAX: float | None = 0.05   # ... and where no pips were found on it (a glare, a small
+                             # blurred die): flat dice so measure 0.03-0.05 often, dice leaning 0.18 and
+                             # more (None: PLAIN_NO_FACE_MAX)
 NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
+NO_PIPS = "a face shows no pips"             # vision.reader's reason for that
 
 LEANING = "a die is leaning or partly hidden (its face is not flat and whole)"
 DISAGREE = "a face is unclear: its pips and its look give different values"
@@ -191,6 +195,8 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     if (NO_LAYOUT_NO_FACE_MAX is not None and classic.startswith(NO_LAYOUT) and guess.face is not None
             and pips_seen is not None and pips_seen <= guess.face):
         no_face_max = NO_LAYOUT_NO_FACE_MAX
+    elif NO_PIPS_NO_FACE_MAX is not None and classic == NO_PIPS:
+        no_face_max = NO_PIPS_NO_FACE_MAX
     plain = guess.face is not None and guess.faceless <= no_face_max
     if plain and (guess.probability >= ALONE_MIN or (
             classic.startswith(NO_LAYOUT) and guess.face == pips_seen and guess.probability >= COUNT_AGREE_MIN)):

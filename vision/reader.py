@@ -43,6 +43,7 @@ from .classifier import (
     LEANING,
     NO_FACE,
     NO_LAYOUT,
+    NO_PIPS,
     FaceClassifier,
     default_classifier,
     find_faces,
@@ -281,7 +282,6 @@ LONE_LIGHT_PIP = True          # top view: one light pip-like spot off every die
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
 CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
-NO_PIPS = "a face shows no pips"
 FACE_OFF_MIDDLE = "a die is leaning (its face is not flat on the tray)"
 FADED = "a die fades into the tray: it may be leaning or lifted"
 SMUDGED = "a face matches no pip layout (a pip may be hidden or smudged)"

@@ -192,21 +192,22 @@ def test_network_alone_only_when_very_sure() -> None:
 
 def test_pips_that_fit_no_layout_let_the_network_doubt_a_little_more() -> None:
     """Pips found that lay out no face, no more of them than the face the network reads (one
-    smudged or hidden): it reads the face alone with "no readable face" up to
-    NO_LAYOUT_NO_FACE_MAX (0.05). More pips than that face may be a leaning die's side in view
-    (fresh 425864), and a face that showed no pips, or one off its outline's middle (leaning),
-    must be plainer (0.03), as must one whose pips were not counted."""
+    smudged or hidden), or no pips found at all: it reads the face alone with "no readable
+    face" up to NO_LAYOUT_NO_FACE_MAX and NO_PIPS_NO_FACE_MAX (0.05). More pips than that face
+    may be a leaning die's side in view (fresh 425864), and a face off its outline's middle
+    (leaning) must be plainer (0.03), as must one whose pips were not counted."""
     smudged = "a face matches no pip layout (a pip may be hidden or smudged)"
     somewhat = guess(0.01, 0, 0, 0, 0, 0.955, 0, 0.035)                    # 0.045 "no face"
     assert judge(smudged, somewhat, (5, 6), pips_seen=4) == (5, pytest.approx(0.955), 5, 6)
     assert judge("a face matches no pip layout", somewhat, (5, 6), pips_seen=5) == (5, pytest.approx(0.955), 5, 6)
     assert judge(smudged, somewhat, (5, 6), pips_seen=6) == smudged       # a pip more than a 5
     assert judge(smudged, somewhat, (5, 6)) == smudged
-    assert judge("a face shows no pips", somewhat, (5, 6)) == "a face shows no pips"
+    assert judge("a face shows no pips", somewhat, (5, 6)) == (5, pytest.approx(0.955), 5, 6)
     leaning = "a die is leaning (its face is not flat on the tray)"
     assert judge(leaning, somewhat, (5, 6), pips_seen=4) == leaning
     more = guess(0.01, 0, 0, 0, 0, 0.935, 0, 0.055)                        # 0.065 "no face"
     assert judge(smudged, more, (5, 6), pips_seen=4) == smudged
+    assert judge("a face shows no pips", more, (5, 6)) == "a face shows no pips"
 
 
 def test_network_less_sure_when_it_counts_the_pips_found() -> None:
