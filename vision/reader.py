@@ -256,6 +256,10 @@ MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TRAY_MARGIN = 0.5              # x the die side: the calibrated tray is read with this much round it
 RIM_LEFT_OUT = True            # ... the rim left out of the tray's median and of the regions
 COVERED_DARKNESS = 0.45        # x the tray's grey (70th percentile): darker than this off every die covers it
+COVERED_SMOOTHING = 3          # px of the shrunk frame averaged, and what is dark so taken too: a noisy
+                               # frame's dark cover, half its pixels over the line, is one piece (fresh
+                               # 424350: a dark wedge over a die, 47 of 50 its median, missed
+                               # uncalibrated) (0: not averaged)
 COVERED_AREA = 1.0             # x a die's area of such darkness makes the frame unsure
 COVERED_UNCALIBRATED = True    # ... asked of an uncalibrated bottom-view frame's middle too
 COVERED_FOUND_TRAY = 0.4       # ... and of the box round the tray an uncalibrated frame shows, where a
@@ -2226,6 +2230,11 @@ def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, in
     # The tray's brightness: most of what is not a die, though a cup's rim may cover half of it.
     level = _percentile_u8(grey, 70)
     dark = cv2.compare(grey, COVERED_DARKNESS * level, cv2.CMP_LT)
+    if COVERED_SMOOTHING:
+        # (As well as, not instead of, the pixels themselves: averaged, a thin dark rim, the
+        # cup's edge in a clean frame, would come out lighter than the line: 10368, calibrated.)
+        smooth = cv2.blur(grey, (COVERED_SMOOTHING, COVERED_SMOOTHING))
+        dark |= cv2.compare(smooth, COVERED_DARKNESS * level, cv2.CMP_LT)
     for bx, by, bw, bh in [b.box for b in blobs] + [(f[2] - f[4] / 2, f[3] - f[4] / 2, f[4], f[4]) for f in found]:
         cv2.rectangle(dark, (int((bx - grow) * scale) - x0, int((by - grow) * scale) - y0),
                       (int((bx + bw + grow) * scale) - x0, int((by + bh + grow) * scale) - y0), 0, -1)
