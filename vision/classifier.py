@@ -152,10 +152,10 @@ NO_LAYOUT_NO_FACE_MAX: float | None = 0.05  # ... the same where its pips were f
                              # dice so measure 0.03-0.05 often. More pips than the face may be a
                              # leaning die's side in view (fresh 425864: 5 for a 3, 0.032), and
                              # keep PLAIN_NO_FACE_MAX (None: PLAIN_NO_FACE_MAX always)
-COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
 NO_PIPS_NO_FACE_MAX: float | None = 0.05   # ... and where no pips were found on it (a glare, a small
                              # blurred die): flat dice so measure 0.03-0.05 often, dice leaning 0.18 and
                              # more (None: PLAIN_NO_FACE_MAX)
+COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
 NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
 NO_PIPS = "a face shows no pips"             # vision.reader's reason for that
 
