@@ -794,7 +794,7 @@ def test_a_dark_cover_over_a_noisy_tray_is_one_piece(monkeypatch) -> None:
     its median) straddles the covered line (50 there), so the noise cut it into specks, none
     0.4 of a die deep: read ok with the hidden die missing. Averaged over 3 px of the shrunk
     frame first (COVERED_SMOOTHING), it is one piece, and the frame is unsure."""
-    scene = next(iter(dataset(1, seed=424_350, view=View.TOP)))
+    scene, _ = pinned_frame(424_350)
     assert "noise" in scene.hard and "occluded" in scene.hard and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == reader.COVERED
