@@ -155,9 +155,26 @@ NO_LAYOUT_NO_FACE_MAX: float | None = 0.05  # ... the same where its pips were f
 NO_PIPS_NO_FACE_MAX: float | None = 0.05   # ... and where no pips were found on it (a glare, a small
                              # blurred die): flat dice so measure 0.03-0.05 often, dice leaning 0.18 and
                              # more (None: PLAIN_NO_FACE_MAX)
+STEADY_NO_FACE_MAX: float | None = 0.05   # the pips fit a layout, and the network's single look
+                             # doubts the face is flat more than it may: its steady guess (turned
+                             # four ways and mirrored) of that value, doubting it at most this, reads
+                             # it. A single look's doubt of a flat die is often a fluke of how the die
+                             # is turned (0.05-0.8 on flat dice, most seen from above, side in view);
+                             # of 279 leaning or half-hidden dice so doubted on rendered frames, one
+                             # measured under 0.1 steadily (0.071, a die half under the cup's rim), and
+                             # 272 over 0.4; of 76 flat ones, 35 under 0.05. A face off its
+                             # outline's middle (OFF_MIDDLE) is judged on the network's steady guess
+                             # too, as faces the pips read no other way are, up to this: of 160
+                             # leaning dice so judged left unread, none under 0.66; two leaning ones
+                             # its single look read plainly flat (0.006, 0.021) measure 0.094 and
+                             # 0.097 steadily; of 99 flat ones it read so, 5 over 0.05 (None: neither;
+                             # a face off its middle judged on a single look, up to PLAIN_NO_FACE_MAX)
+STEADY_AGREE_MIN = 0.9       # ... giving that value at least this
 COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
 NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
 NO_PIPS = "a face shows no pips"             # vision.reader's reason for that
+OFF_MIDDLE = "a die is leaning (its face is not flat on the tray)"   # ... and for a face off its
+                                             # outline's middle
 
 LEANING = "a die is leaning or partly hidden (its face is not flat and whole)"
 DISAGREE = "a face is unclear: its pips and its look give different values"
@@ -165,7 +182,7 @@ DISAGREE = "a face is unclear: its pips and its look give different values"
 
 def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
           centre: tuple[float, float], *, square: bool = False,
-          pips_seen: int | None = None) -> tuple[int, float, float, float] | str:
+          pips_seen: int | None = None, steady: FaceGuess | None = None) -> tuple[int, float, float, float] | str:
     """The reader's verdict on one die from the pip-layout check (``classic``: value, confidence,
     x, y, or why it could not read the face) and the network's guess. Returns the same shape.
     ``square``: the die's outline is a square with the face in its middle, as a leaning die's
@@ -173,9 +190,14 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     (foreshortened) do not (see ``vision.reader``): the network's doubt that the face is flat
     counts for less. ``pips_seen``: how many pips the reader found on a face
     they lay out no face of (a pip hidden, a stray one): the network's steady guess of that same
-    number is taken less surely."""
+    number is taken less surely. ``steady``: where the pips fit a layout and ``guess`` is the
+    network's single look, its steady guess (``steady_guess``) on the same patch: it may clear
+    that look's doubt that the face is flat (see STEADY_NO_FACE_MAX)."""
     if not isinstance(classic, str):
         value, confidence, x, y = classic
+        if (steady is not None and STEADY_NO_FACE_MAX is not None and steady.face == value
+                and steady.probability >= STEADY_AGREE_MIN and steady.faceless <= STEADY_NO_FACE_MAX):
+            return value, min(confidence, steady.probability), x, y
         no_face_max = SQUARE_NO_FACE_MAX if square else AGREE_NO_FACE_MAX
         # (A glare that washes out a 5's middle pip leaves a 4 the pips fit: the network, seeing
         # the faded pip, gives 4 a quarter and 5 two thirds. That is not agreement; nor is its
@@ -197,6 +219,8 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
         no_face_max = NO_LAYOUT_NO_FACE_MAX
     elif NO_PIPS_NO_FACE_MAX is not None and classic == NO_PIPS:
         no_face_max = NO_PIPS_NO_FACE_MAX
+    elif STEADY_NO_FACE_MAX is not None and classic == OFF_MIDDLE:
+        no_face_max = STEADY_NO_FACE_MAX
     plain = guess.face is not None and guess.faceless <= no_face_max
     if plain and (guess.probability >= ALONE_MIN or (
             classic.startswith(NO_LAYOUT) and guess.face == pips_seen and guess.probability >= COUNT_AGREE_MIN)):

@@ -44,6 +44,7 @@ from .classifier import (
     NO_FACE,
     NO_LAYOUT,
     NO_PIPS,
+    OFF_MIDDLE,
     FaceClassifier,
     default_classifier,
     find_faces,
@@ -286,7 +287,7 @@ LONE_LIGHT_PIP = True          # top view: one light pip-like spot off every die
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
 CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
-FACE_OFF_MIDDLE = "a die is leaning (its face is not flat on the tray)"
+FACE_OFF_MIDDLE = OFF_MIDDLE   # "a die is leaning (its face is not flat on the tray)"
 FADED = "a die fades into the tray: it may be leaning or lifted"
 SMUDGED = "a face matches no pip layout (a pip may be hidden or smudged)"
 FADED_IN_LIGHT = "a die fades into the tray (a glare on it?): show it again"
@@ -2462,8 +2463,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if faces is not None:
         look = img if faces.channels == 3 else grey       # what the model was trained on
         guesses = faces.guess(look, [frame(blob) for blob, _ in candidates])
+        # (A face off its outline's middle too: its single look has read leaning dice plainly
+        # flat that its steady one doubts; see classifier.STEADY_NO_FACE_MAX.)
         alone = [k for k, (_, result) in enumerate(candidates)
-                 if isinstance(result, str) and not result.startswith("a die is leaning")]
+                 if isinstance(result, str) and (not result.startswith("a die is leaning") or (
+                     classifier.STEADY_NO_FACE_MAX is not None and result == FACE_OFF_MIDDLE))]
         for k, steady in zip(alone, faces.steady_guess(
                 look, [frame(candidates[k][0]) for k in alone])):
             guesses[k] = steady
@@ -2549,6 +2553,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # The network's doubt that the face is flat counts for less on a die lying flat.
             pips_seen = len(_pips(img, blob)) if isinstance(result, str) and result.startswith(NO_LAYOUT) else None
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
+            if result == LEANING and not isinstance(classic, str) and classifier.STEADY_NO_FACE_MAX is not None:
+                # A second, steadier look before doubting a face whose pips fit (only here: eight
+                # patches a die).
+                result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
+                               steady=faces.steady_guess(look, [frame(blob)])[0])
             if result == LEANING and guesses[k].of(FACELESS_DIE) >= LEANING_SURE:
                 # The network plainly sees a die whose face cannot be read: its scan, framing
                 # the face alone, may still read that face, but that does not make it lie flat.

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import reader
+from vision import classifier, reader
 from vision.reading import Status
 
 from .conftest import boxed_near, pinned_frame
@@ -116,11 +116,17 @@ def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: i
     network alone read the first three, their pips laid out no face; 383546's glare was taken for
     a pip; 389491's four corner pips laid out a 4). The face's middle measured against the face
     round it is unclear: the frame is unsure, the die boxed. Each is read as it was read wrong:
-    352203 and 389491 with their table's calibration (pinned with them), the others without."""
+    352203 and 389491 with their table's calibration (pinned with them), the others without.
+    (357290's and 353849's faces lie off their outlines' middles: judged on the network's steady
+    look, as such faces are since 2026-11-27, they are doubted before their middles are asked
+    of; this test is of the middles, as they were read on its single look.)"""
     scene, table = pinned_frame(seed)
     calibration = table if calibrated else None
     (die,) = [d for d in scene.labels if d.glare]
     assert die.value == truth and scene.readable
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and boxed_near(reading, die, reading.reason)
+    monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
     assert boxed_near(reading, die, reader.GLARED_MIDDLE)

@@ -246,6 +246,9 @@ def test_a_four_foreshortened_by_its_lean_makes_the_frame_unsure(monkeypatch, mo
     # rim found, the network doubts 61762's die too).
     monkeypatch.setattr(reader, "AUTO_TRAY", False)   # the whole frame, as when this was found
     monkeypatch.setattr(reader, "_foreshortened", lambda *args: False)
+    # (Judged on the network's steady look, as a face off its outline's middle is since
+    # 2026-11-27, the die is doubted too: the frame was read ok on its single look.)
+    monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
     assert reader.read_dice(scene.image, scene.view).ok
 
 
@@ -348,6 +351,10 @@ def test_a_whole_face_off_its_outlines_middle_is_a_leaning_die(monkeypatch, seed
     assert _boxed_near(reading, leaning[0], reader.FACE_OFF_MIDDLE)     # shown on the evidence photo
     assert not any(np.hypot(leaning[0].x - r.x, leaning[0].y - r.y) < leaning[0].size for r in reading.dice)
     monkeypatch.setattr(reader, "WHOLE_FACE_ASIDE", False)
+    # (Judged on the network's steady look, as a face off its outline's middle is since
+    # 2026-11-27, the die is doubted too: the frames were read ok on its single look.)
+    assert not reader.read_dice(scene.image, scene.view).ok
+    monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
     if seed == 90_512:
         # (The network read the 3 on the outline's middle, where no middle pip stands out: the
         # glare rule doubts it too, and the frame is read ok only with that off as well.)

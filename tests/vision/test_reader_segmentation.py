@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import reader
+from vision import classifier, reader
 from vision.calibrate import Calibration
 from vision.reading import Status, View
 from vision.render import dataset, render_scene
@@ -69,7 +69,9 @@ def test_mildly_blurred_frame_is_read_when_every_die_is_sure() -> None:
 
 def test_blurred_frame_whose_dice_are_all_but_certain_is_read(monkeypatch, model_of_2026_11_22) -> None:
     """Frame 10071 of the benchmark (under the cup, blurred): every die read right, the least
-    sure at 0.87. At 0.9 (BLURRED_SURE before) the frame was "too blurred".
+    sure at 0.87 (judged on the network's single look; 0.91 on its steady one, as a face off its
+    outline's middle is since 2026-11-27). At 0.9 (BLURRED_SURE before) the frame was "too
+    blurred".
     (Found with the face model of 2026-11-22, which this test reads with; the shipped model must
     read the frame right or doubt it.)"""
     scene = next(iter(dataset(1, seed=10_071, view=View.BOTTOM)))
@@ -79,7 +81,10 @@ def test_blurred_frame_whose_dice_are_all_but_certain_is_read(monkeypatch, model
     assert reader.NO_SHARPNESS <= reading.sharpness < reader.MIN_SHARPNESS
     assert reading.status is Status.OK, reading.reason
     assert reading.values == _truth(scene)
-    assert reader.BLURRED_SURE <= min(d.confidence for d in reading.dice) < 0.9
+    assert min(d.confidence for d in reading.dice) >= reader.BLURRED_SURE
+    monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
+    single = reader.read_dice(scene.image, scene.view)
+    assert single.ok and reader.BLURRED_SURE <= min(d.confidence for d in single.dice) < 0.9
     monkeypatch.setattr(reader, "BLURRED_SURE", 0.9)
     assert reader.read_dice(scene.image, scene.view).reason.startswith("too blurred")
 
@@ -165,6 +170,7 @@ def test_a_flat_die_square_round_its_face_is_not_called_leaning(seed: int, monke
     # die is read without its square outline too.)
     monkeypatch.setattr(reader, "AUTO_TRAY", False)
     monkeypatch.setattr(reader, "SQUARE_ASPECT", 0.0)      # no outline counts as square
+    monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)   # (3075: the steady look reads it too)
     strict = reader.read_dice(scene.image, scene.view)
     assert strict.status is Status.UNSURE and strict.reason.startswith("a die is leaning")
 
