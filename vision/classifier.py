@@ -170,6 +170,15 @@ STEADY_NO_FACE_MAX: float | None = 0.05   # the pips fit a layout, and the netwo
                              # 0.097 steadily; of 99 flat ones it read so, 5 over 0.05 (None: neither;
                              # a face off its middle judged on a single look, up to PLAIN_NO_FACE_MAX)
 STEADY_AGREE_MIN = 0.9       # ... giving that value at least this
+STEADY_LEANING_MIN: float | None = 0.3   # the pips fit a layout and the single look reads that face,
+                             # doubting it at least STEADY_ASKED_FROM: its steady guess doubting it
+                             # more than this makes it leaning. Lone leaning dice, their side as grey
+                             # as the tray, read flat (fresh 363482, 371491, 393710: 0.07-0.17 single,
+                             # 0.35-0.42 steady); of the 4,801 dice so read in the benchmark's 2,000
+                             # (one leaning), 1,289 doubted 0.01 or more, 4 flat ones of them over 0.3
+                             # steadily (None: not asked)
+STEADY_ASKED_FROM = 0.01     # (under it, the other 3,512: asked of every die, the steady look would
+                             # cost 7 more patches a die)
 COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
 NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
 NO_PIPS = "a face shows no pips"             # vision.reader's reason for that
@@ -192,12 +201,15 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     they lay out no face of (a pip hidden, a stray one): the network's steady guess of that same
     number is taken less surely. ``steady``: where the pips fit a layout and ``guess`` is the
     network's single look, its steady guess (``steady_guess``) on the same patch: it may clear
-    that look's doubt that the face is flat (see STEADY_NO_FACE_MAX)."""
+    that look's doubt that the face is flat (STEADY_NO_FACE_MAX), or doubt a face that look read
+    (STEADY_LEANING_MIN)."""
     if not isinstance(classic, str):
         value, confidence, x, y = classic
         if (steady is not None and STEADY_NO_FACE_MAX is not None and steady.face == value
                 and steady.probability >= STEADY_AGREE_MIN and steady.faceless <= STEADY_NO_FACE_MAX):
             return value, min(confidence, steady.probability), x, y
+        if steady is not None and STEADY_LEANING_MIN is not None and steady.faceless > STEADY_LEANING_MIN:
+            return LEANING
         no_face_max = SQUARE_NO_FACE_MAX if square else AGREE_NO_FACE_MAX
         # (A glare that washes out a 5's middle pip leaves a 4 the pips fit: the network, seeing
         # the faded pip, gives 4 a quarter and 5 two thirds. That is not agreement; nor is its

@@ -2558,6 +2558,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 # patches a die).
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=faces.steady_guess(look, [frame(blob)])[0])
+            elif (classifier.STEADY_LEANING_MIN is not None and not isinstance(classic, str)
+                    and not isinstance(result, str) and guesses[k].faceless >= classifier.STEADY_ASKED_FROM):
+                # ... and before reading one the single look doubts at all: it may doubt it more.
+                result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
+                               steady=faces.steady_guess(look, [frame(blob)])[0])
             if result == LEANING and guesses[k].of(FACELESS_DIE) >= LEANING_SURE:
                 # The network plainly sees a die whose face cannot be read: its scan, framing
                 # the face alone, may still read that face, but that does not make it lie flat.

@@ -226,6 +226,19 @@ def test_a_steady_look_clears_a_single_looks_doubt_of_a_face_the_pips_fit() -> N
     assert judge(pips, single, (5, 6), steady=unsure) == LEANING
 
 
+def test_a_steady_look_that_doubts_a_face_the_single_look_read_makes_it_leaning() -> None:
+    """The pips fit a 4 and the network's single look reads it (square round its face, doubting
+    it 0.1, under SQUARE_NO_FACE_MAX): its steady guess doubting it more than STEADY_LEANING_MIN
+    (0.3) makes the die leaning; doubting it less, the single look's read stands."""
+    pips = (4, 0.97, 5.0, 6.0)
+    single = guess(0.01, 0, 0, 0, 0.89, 0, 0, 0.1)
+    assert judge(pips, single, (5, 6), square=True) == (4, pytest.approx(0.89), 5.0, 6.0)
+    doubting = guess(0.01, 0, 0, 0, 0.64, 0, 0, 0.35)
+    assert judge(pips, single, (5, 6), square=True, steady=doubting) == LEANING
+    some = guess(0.01, 0, 0, 0, 0.74, 0, 0, 0.25)
+    assert judge(pips, single, (5, 6), square=True, steady=some) == (4, pytest.approx(0.89), 5.0, 6.0)
+
+
 def test_a_face_off_its_outlines_middle_is_read_on_the_steady_look_up_to_its_bound() -> None:
     """A face off its outline's middle (the pips' "leaning") is judged on the network's steady
     guess, at least ALONE_MIN sure, "no readable face" at most STEADY_NO_FACE_MAX (0.05): over the

@@ -361,6 +361,9 @@ def test_a_die_leaning_on_the_rim_is_not_read_flat_for_the_painted_rim(monkeypat
     # (The rim beside it shows its side, SIDE_OVER_RIM, found later: that doubts it too.)
     assert _table_calibrated(scene).status is Status.UNSURE
     monkeypatch.setattr(reader, "SIDE_OVER_RIM", None)
+    # (The network's steady look doubts it too, since 2026-11-27: STEADY_LEANING_MIN.)
+    assert _table_calibrated(scene).status is Status.UNSURE
+    monkeypatch.setattr(classifier, "STEADY_LEANING_MIN", None)
     assert _table_calibrated(scene).ok                  # confidently wrong
 
 

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import reader
+from vision import classifier, reader
 from vision.classifier import LEANING
 from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
@@ -166,6 +166,9 @@ def test_a_die_leaning_on_the_rim_is_not_taken_flat_for_its_square_outline(monke
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert boxed_near(reading, leaning[0], LEANING)
     monkeypatch.setattr(reader, "SQUARE_OFF_RIM", False)
+    # (The network's steady look doubts it too, since 2026-11-27: STEADY_LEANING_MIN.)
+    assert not reader.read_dice(scene.image, scene.view, **kwargs).ok
+    monkeypatch.setattr(classifier, "STEADY_LEANING_MIN", None)
     assert reader.read_dice(scene.image, scene.view, **kwargs).ok     # confidently wrong
 
 
@@ -211,6 +214,9 @@ def test_a_die_leaning_over_the_rim_is_not_read_for_the_square_the_tray_edge_cut
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert boxed_near(reading, leaning, LEANING)
     monkeypatch.setattr(reader, "SIDE_OVER_RIM", None)
+    # (The network's steady look doubts it too, since 2026-11-27: STEADY_LEANING_MIN.)
+    assert not reader.read_dice(scene.image, scene.view, calibration=calibration).ok
+    monkeypatch.setattr(classifier, "STEADY_LEANING_MIN", None)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok    # confidently wrong
 
 
