@@ -208,6 +208,22 @@ def test_pip_colours_are_matched_to_their_own_pips_when_one_by_the_edge_is_left_
     assert value == 2 and (round(x), round(y)) == (x0 + 40, y0 + 40)
 
 
+def _read_right_but_doubted_without(monkeypatch, seed: int, bound: str, doubt: str, *,
+                                    calibrated: bool = False) -> None:
+    """Frame ``seed`` of the benchmark's 2,000 is readable and read ok and right; with
+    ``classifier.<bound>`` off (None), unsure for a reason beginning with ``doubt``."""
+    (scene,) = dataset(1, seed=seed, view=View.TOP if seed % 2 == 0 else View.BOTTOM)
+    assert scene.readable
+    calibration = table_calibration(scene) if calibrated else None
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    reading = read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.ok, reading.reason
+    assert match(reading, truths) == (len(truths), True)
+    monkeypatch.setattr(classifier, bound, None)
+    before = read_dice(scene.image, scene.view, calibration=calibration)
+    assert before.status is Status.UNSURE and before.reason.startswith(doubt)
+
+
 @pytest.mark.parametrize("seed, calibrated", [(10_342, False), (11_147, True), (11_176, True)])
 def test_a_face_whose_pips_fit_no_layout_is_read_by_the_network_a_little_less_plain(
         monkeypatch, seed: int, calibrated: bool) -> None:
@@ -217,16 +233,8 @@ def test_a_face_whose_pips_fit_no_layout_is_read_by_the_network_a_little_less_pl
     readable face" 0.03-0.05, over the 0.03 a face read by the network alone had to be under.
     Up to NO_LAYOUT_NO_FACE_MAX (0.05) it is read, and the frame is read right; with that
     bound off, the frame is unsure."""
-    (scene,) = dataset(1, seed=seed, view=View.TOP if seed % 2 == 0 else View.BOTTOM)
-    assert scene.readable
-    calibration = table_calibration(scene) if calibrated else None
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.ok, reading.reason
-    assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(classifier, "NO_LAYOUT_NO_FACE_MAX", None)
-    before = read_dice(scene.image, scene.view, calibration=calibration)
-    assert before.status is Status.UNSURE and before.reason.startswith(classifier.NO_LAYOUT)
+    _read_right_but_doubted_without(monkeypatch, seed, "NO_LAYOUT_NO_FACE_MAX", classifier.NO_LAYOUT,
+                                    calibrated=calibrated)
 
 
 def test_a_leaning_die_showing_more_pips_than_its_face_is_not_read_by_the_looser_bound(monkeypatch) -> None:
@@ -244,43 +252,24 @@ def test_a_leaning_die_showing_more_pips_than_its_face_is_not_read_by_the_looser
     assert read_dice(scene.image, scene.view).ok
 
 
-@pytest.mark.parametrize("seed", [11_552, 10_695, 10_154])
-def test_a_die_the_single_look_doubts_is_read_when_the_steady_look_does_not(monkeypatch, seed: int) -> None:
-    """Frames of the benchmark's 2,000 with a flat die whose pips fit its face, but whose
-    outline is no square round it (from above, its side in view: 11552 a lone 3, 10154 a 1 and
-    a 3 among four dice; under the cup, 10695, a 1 seen among five): the network's single look
-    doubts the face is flat, 0.06-0.09, over the 0.05 allowed. Its steady guess (the patch turned
-    four ways and mirrored) doubts it at most 0.03: under STEADY_NO_FACE_MAX the die is read,
-    and the frame is read right; with that bound off, the frame is unsure, "leaning"."""
-    (scene,) = dataset(1, seed=seed, view=View.TOP if seed % 2 == 0 else View.BOTTOM)
-    assert scene.readable
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = read_dice(scene.image, scene.view)
-    assert reading.ok, reading.reason
-    assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
-    before = read_dice(scene.image, scene.view)
-    assert before.status is Status.UNSURE and before.reason == classifier.LEANING
-
-
-@pytest.mark.parametrize("seed", [10_767, 11_563, 11_860])
-def test_a_face_off_its_outlines_middle_is_read_by_the_steady_look(monkeypatch, seed: int) -> None:
-    """Frames of the benchmark's 2,000, each with a flat die whose face the pips found off its
-    outline's middle (a shadow or the side taken in: 10767 under the cup, a lone 4 seen; 11563
-    under the cup, a 2 seen among four; 11860 from above, a 2 among six). The network's single
-    look reads the face but doubts it 0.05-0.07, over PLAIN_NO_FACE_MAX (0.03); its steady guess,
-    on which such a face is judged, reads the same face, 0.93-0.95 sure, doubting it 0.02-0.04:
-    under STEADY_NO_FACE_MAX it is read, and the frame is read right; with that bound off (the
-    single look judged, up to 0.03), the frame is unsure, "leaning"."""
-    (scene,) = dataset(1, seed=seed, view=View.TOP if seed % 2 == 0 else View.BOTTOM)
-    assert scene.readable
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = read_dice(scene.image, scene.view)
-    assert reading.ok, reading.reason
-    assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
-    before = read_dice(scene.image, scene.view)
-    assert before.status is Status.UNSURE and before.reason == reader.FACE_OFF_MIDDLE
+@pytest.mark.parametrize("seed, doubt", [
+    (11_552, classifier.LEANING), (10_695, classifier.LEANING), (10_154, classifier.LEANING),
+    (10_767, reader.FACE_OFF_MIDDLE), (11_563, reader.FACE_OFF_MIDDLE), (11_860, reader.FACE_OFF_MIDDLE),
+])
+def test_a_die_the_single_look_doubts_is_read_by_the_steady_look(monkeypatch, seed: int, doubt: str) -> None:
+    """Frames of the benchmark's 2,000, each with a flat die the network's single look doubts:
+    - pips that fit its face, the outline no square round it (from above, its side in view:
+      11552 a lone 3, 10154 a 1 and a 3 among four dice; under the cup, 10695, a 1 seen among
+      five): the single look doubts the face is flat 0.06-0.09, over the 0.05 allowed, its
+      steady guess (the patch turned four ways and mirrored) at most 0.03;
+    - a face the pips found off its outline's middle (a shadow or the side taken in: 10767
+      under the cup, a lone 4 seen; 11563 under the cup, a 2 seen among four; 11860 from above,
+      a 2 among six): the single look reads the face but doubts it 0.05-0.07, over
+      PLAIN_NO_FACE_MAX (0.03); its steady guess, on which such a face is judged, reads the same
+      face, 0.93-0.95 sure, doubting it 0.02-0.04.
+    Under STEADY_NO_FACE_MAX the die is read, and the frame is read right; with that bound off
+    (the single look judged), the frame is unsure, "leaning"."""
+    _read_right_but_doubted_without(monkeypatch, seed, "STEADY_NO_FACE_MAX", doubt)
 
 
 def test_a_leaning_die_whose_face_is_off_its_outlines_middle_is_judged_on_the_steady_look(monkeypatch) -> None:
@@ -320,12 +309,4 @@ def test_a_face_with_no_pips_found_is_read_by_the_network_a_little_less_plain(mo
     found: the network's steady guess reads its face surely, "no readable face" 0.03-0.05, over
     the 0.03 a face read by the network alone had to be under. Up to NO_PIPS_NO_FACE_MAX (0.05)
     it is read, and the frame is read right; with that bound off, the frame is unsure."""
-    (scene,) = dataset(1, seed=seed, view=View.TOP)
-    assert scene.readable
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = read_dice(scene.image, scene.view)
-    assert reading.ok, reading.reason
-    assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(classifier, "NO_PIPS_NO_FACE_MAX", None)
-    before = read_dice(scene.image, scene.view)
-    assert before.status is Status.UNSURE and before.reason == classifier.NO_PIPS
+    _read_right_but_doubted_without(monkeypatch, seed, "NO_PIPS_NO_FACE_MAX", classifier.NO_PIPS)
