@@ -166,8 +166,8 @@ STEADY_NO_FACE_MAX: float | None = 0.05   # the pips fit a layout, and the netwo
                              # outline's middle (OFF_MIDDLE) is judged on the network's steady guess
                              # too, as faces the pips read no other way are, up to this: of 160
                              # leaning dice so judged left unread, none under 0.66; two leaning ones
-                             # its single look read plainly flat (0.006, 0.021) measure 0.094 and
-                             # 0.097 steadily; of 99 flat ones it read so, 5 over 0.05 (None: neither;
+                             # its single look read plainly flat (0.006, 0.021) measure 0.097 and
+                             # 0.094 steadily; of 99 flat ones it read so, 5 over 0.05 (None: neither;
                              # a face off its middle judged on a single look, up to PLAIN_NO_FACE_MAX)
 STEADY_AGREE_MIN = 0.9       # ... giving that value at least this
 STEADY_LEANING_MIN: float | None = 0.3   # the pips fit a layout and the single look reads that face,
