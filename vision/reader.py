@@ -2553,14 +2553,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # The network's doubt that the face is flat counts for less on a die lying flat.
             pips_seen = len(_pips(img, blob)) if isinstance(result, str) and result.startswith(NO_LAYOUT) else None
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
-            if result == LEANING and not isinstance(classic, str) and classifier.STEADY_NO_FACE_MAX is not None:
-                # A second, steadier look before doubting a face whose pips fit (only here: eight
-                # patches a die).
-                result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
-                               steady=faces.steady_guess(look, [frame(blob)])[0])
-            elif (classifier.STEADY_LEANING_MIN is not None and not isinstance(classic, str)
-                    and not isinstance(result, str) and guesses[k].faceless >= classifier.STEADY_ASKED_FROM):
-                # ... and before reading one the single look doubts at all: it may doubt it more.
+            # A second, steadier look at a face whose pips fit, before doubting it, or before
+            # reading one the single look doubts at all (only here: eight patches a die).
+            if not isinstance(classic, str) and (
+                    (result == LEANING and classifier.STEADY_NO_FACE_MAX is not None)
+                    or (not isinstance(result, str) and classifier.STEADY_LEANING_MIN is not None
+                        and guesses[k].faceless >= classifier.STEADY_ASKED_FROM)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=faces.steady_guess(look, [frame(blob)])[0])
             if result == LEANING and guesses[k].of(FACELESS_DIE) >= LEANING_SURE:
