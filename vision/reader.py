@@ -282,6 +282,11 @@ LIT_PAIR_ASKED = True          # bottom view: two light pip-like spots within a 
                                # none, make the frame unsure (a tiny black die under a glare shows only
                                # its two lit pips: fresh 385483; the LED ring's reflections pair up too,
                                # and the network sees no die there)
+LIT_FACE_OFF_DICE = True       # bottom view: light spots that lay out a face (a dark die the foreground
+                               # lost, its pips lit) make the frame unsure only if they lie off every
+                               # die read: a die found there after all (by its faint outline, or the
+                               # network's scan) shows those very pips (a glared black die's four pips
+                               # and the glint beside them, 10107; False: wherever they lie)
 LONE_LIGHT_PIP = True          # top view: one light pip-like spot off every die, on the tray (not by
                                # its rim, where glints are), makes the frame unsure
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
@@ -2752,6 +2757,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
 
     lit_off_dice = [p for p in lit_under_cup if not any(
         np.hypot(p[0] - f[2], p[1] - f[3]) < 0.75 * max(die_side, f[4]) for f in found)]
+    if LIT_FACE_OFF_DICE and lit_face:
+        lit_face = _lays_out_a_face(lit_off_dice, die_side)
     if LIT_PAIR_ASKED and faces is not None and not lit_face and len(lit_under_cup) >= 2:
         light = _lit_pairs_seen(look, faces, lit_off_dice, die_side)
     # (One lit spot alone, off every die, where the network sees a die round it: a black die
@@ -2792,7 +2799,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # Shown on the evidence photo: one box round each group of spots a die's reach apart
         # (a face's pips), not one per spot: boxed one by one, a missed die's five pips drew
         # five boxes and five marks over it.
-        for group in _spot_groups(stray, 0.8 * die_side):
+        # (A lit face's spots too: under the cup they are not stray spots, but they are what the
+        # frame is doubted for.)
+        for group in _spot_groups(stray + (lit_off_dice if lit_face else []), 0.8 * die_side):
             (gx0, gy0), (gx1, gy1) = group.min(axis=0), group.max(axis=0)
             if view is View.BOTTOM:
                 gx0, gx1 = width - 1 - gx1, width - 1 - gx0

@@ -117,6 +117,10 @@ def test_a_lit_face_under_the_cup_is_never_silently_gone() -> None:
     assert reader.read_dice(glints, "bottom").ok
     reading = reader.read_dice(lost, "bottom")
     assert not reading.ok and "pips outside every die" in reading.reason
+    # ... and the evidence photo shows where: a box round the lit face.
+    assert any(x <= free[0] <= x + w and y <= free[1] <= y + h
+               for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
+               if why == reading.reason)
 
 
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler"
