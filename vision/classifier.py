@@ -149,12 +149,13 @@ ALONE_NO_FACE_MAX = 0.02     # the scan's windows, and their steady guess: "no r
 PLAIN_NO_FACE_MAX = 0.03     # a die the pips could not read, read by the network's steady guess alone
 NO_LAYOUT_NO_FACE_MAX: float | None = 0.1  # ... the same where its pips were found but lay out no face
                              # and are no more than the face it reads (one smudged or hidden): flat
-                             # dice so measure 0.03-0.1 often (of 157 flat ones left unread so in the
-                             # benchmark's 2,000 and fresh seed 430000's at 0.05, 81 measured 0.05-0.1;
-                             # of the leaning ones so judged in 1,800 frames of a leaning die, none
-                             # under 0.36, though fresh 427976's measures under 0.05). More pips than
-                             # the face may be a leaning die's side in view (fresh 425864: 5 for a 3,
-                             # 0.032), and keep PLAIN_NO_FACE_MAX (None: PLAIN_NO_FACE_MAX always)
+                             # dice so measure 0.03-0.1 often (of 157 flat ones left unread so at 0.05
+                             # in 4,900 rendered frames, 900 of them with a leaning die each, 81
+                             # measured 0.05-0.1; the 3 leaning ones 0.36 and more, though fresh
+                             # 427976's leaning 1 measures 0.02 and was read wrong at 0.05 already).
+                             # More pips than the face may be a leaning die's side in view (fresh
+                             # 425864: 5 for a 3, 0.032), and keep PLAIN_NO_FACE_MAX (None:
+                             # PLAIN_NO_FACE_MAX always)
 NO_PIPS_NO_FACE_MAX: float | None = 0.05   # ... and where no pips were found on it (a glare, a small
                              # blurred die): flat dice so measure 0.03-0.05 often, dice leaning 0.18 and
                              # more (None: PLAIN_NO_FACE_MAX)
