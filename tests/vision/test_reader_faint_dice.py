@@ -117,7 +117,24 @@ def test_a_lit_face_under_the_cup_is_never_silently_gone() -> None:
     assert reader.read_dice(glints, "bottom").ok
     reading = reader.read_dice(lost, "bottom")
     assert not reading.ok and "pips outside every die" in reading.reason
-    # ... and the evidence photo shows where: a box round the lit face.
+
+
+def test_a_lit_face_alone_is_boxed_on_the_evidence_photo() -> None:
+    """Under the cup, a lit 4 where no die was found: its spots are not stray spots (light ones
+    count only when they lay out a face), and no dark spot lies between them (a 5's middle
+    leaves dark gaps that are), yet the frame is doubted for them: the evidence photo boxes
+    them. (It boxed nothing, and the wall showed a doubt with nowhere to look.)"""
+    from vision.render import render_scene
+    scene = render_scene(7, view="bottom", values=(6, 3), style="white", die_size=56)
+    placed = [(d.x, d.y) for d in scene.labels]
+    free = next((x, y) for x in range(100, 560, 40) for y in range(100, 400, 40)
+                if all(np.hypot(x - px, y - py) > 120 for px, py in placed))
+    lost = scene.image.copy()
+    for gx, gy in reader._LAYOUTS[4]:
+        cv2.circle(lost, (int(free[0] + 0.27 * SIDE * gx), int(free[1] + 0.27 * SIDE * gy)), int(0.09 * SIDE),
+                   (250, 250, 250), -1, lineType=cv2.LINE_AA)
+    reading = reader.read_dice(lost, "bottom")
+    assert not reading.ok and reading.reason == reader.STRAY_PIPS
     assert any(x <= free[0] <= x + w and y <= free[1] <= y + h
                for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
                if why == reading.reason)
