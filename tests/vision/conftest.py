@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -13,8 +14,8 @@ import pytest
 
 from vision import classifier, reader
 from vision.calibrate import Calibration
-from vision.reading import Reading, View
-from vision.render import DieLabel, Scene
+from vision.reading import Reading, Status, View
+from vision.render import DieLabel, Scene, dataset
 from vision.scoring import Truth, match
 
 EARLIER_MODEL = Path(__file__).resolve().parents[2] / "vision" / "models" / "earlier" / "faces-2026-11-22.onnx"
@@ -73,3 +74,24 @@ def boxed_near(reading: Reading, die, why: str) -> bool:
     return any(np.hypot(x + w / 2 - die.x, y + h / 2 - die.y) < die.size
                for (x, y, w, h), reason in zip(reading.extra.get("unclear", []),
                                                reading.extra.get("unclear_why", [])) if reason == why)
+
+
+def benchmark_frame(seed: int) -> Scene:
+    """Frame ``seed`` of the benchmark's 2,000 (seeds 10000-11999), rendered: seen from above when
+    ``seed`` is even, from below (under the cup) when odd."""
+    (scene,) = dataset(1, seed=seed, view=View.TOP if seed % 2 == 0 else View.BOTTOM)
+    return scene
+
+
+def read_right_until(monkeypatch, scene: Scene, module: Any, constant: str, value: Any, doubt: str, *,
+                     calibration: Calibration | None = None) -> None:
+    """``scene`` is readable and read ok and right; with ``module.<constant>`` set to ``value``
+    (a rule switched off, or a bound as it was), unsure for a reason beginning with ``doubt``."""
+    assert scene.readable
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.ok, reading.reason
+    assert match(reading, truths) == (len(truths), True)
+    monkeypatch.setattr(module, constant, value)
+    before = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert before.status is Status.UNSURE and before.reason.startswith(doubt), before.reason

@@ -14,7 +14,7 @@ from vision.reading import Status, View
 from vision.render import dataset, render_scene, table_calibration, test_subset
 from vision.scoring import Truth, match, score_scenes
 
-from .conftest import pinned_frame
+from .conftest import benchmark_frame, pinned_frame, read_right_until
 
 
 @pytest.fixture(scope="module")
@@ -208,22 +208,6 @@ def test_pip_colours_are_matched_to_their_own_pips_when_one_by_the_edge_is_left_
     assert value == 2 and (round(x), round(y)) == (x0 + 40, y0 + 40)
 
 
-def _read_right_but_doubted_without(monkeypatch, seed: int, bound: str, doubt: str, *,
-                                    calibrated: bool = False) -> None:
-    """Frame ``seed`` of the benchmark's 2,000 is readable and read ok and right; with
-    ``classifier.<bound>`` off (None), unsure for a reason beginning with ``doubt``."""
-    (scene,) = dataset(1, seed=seed, view=View.TOP if seed % 2 == 0 else View.BOTTOM)
-    assert scene.readable
-    calibration = table_calibration(scene) if calibrated else None
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.ok, reading.reason
-    assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(classifier, bound, None)
-    before = read_dice(scene.image, scene.view, calibration=calibration)
-    assert before.status is Status.UNSURE and before.reason.startswith(doubt)
-
-
 @pytest.mark.parametrize("seed, calibrated", [(10_342, False), (11_147, True), (11_176, True)])
 def test_a_face_whose_pips_fit_no_layout_is_read_by_the_network_a_little_less_plain(
         monkeypatch, seed: int, calibrated: bool) -> None:
@@ -233,8 +217,9 @@ def test_a_face_whose_pips_fit_no_layout_is_read_by_the_network_a_little_less_pl
     readable face" 0.03-0.05, over the 0.03 a face read by the network alone had to be under.
     Up to NO_LAYOUT_NO_FACE_MAX (0.05) it is read, and the frame is read right; with that
     bound off, the frame is unsure."""
-    _read_right_but_doubted_without(monkeypatch, seed, "NO_LAYOUT_NO_FACE_MAX", classifier.NO_LAYOUT,
-                                    calibrated=calibrated)
+    scene = benchmark_frame(seed)
+    read_right_until(monkeypatch, scene, classifier, "NO_LAYOUT_NO_FACE_MAX", None, classifier.NO_LAYOUT,
+                     calibration=table_calibration(scene) if calibrated else None)
 
 
 @pytest.mark.parametrize("seed", [432_499, 11_091, 11_101])
@@ -244,18 +229,8 @@ def test_a_face_whose_pips_fit_no_layout_is_read_with_the_network_doubting_it_up
     flat die whose pips were found but laid out no face, no more of them than the face the
     network's steady guess reads, "no readable face" 0.05-0.1. Up to NO_LAYOUT_NO_FACE_MAX
     (0.1) it is read, and the frame is read right; at the bound's earlier 0.05, unsure."""
-    if seed == 432_499:
-        scene, _ = pinned_frame(seed)
-    else:
-        (scene,) = dataset(1, seed=seed, view=View.TOP if seed % 2 == 0 else View.BOTTOM)
-    assert scene.readable
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = read_dice(scene.image, scene.view)
-    assert reading.ok, reading.reason
-    assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(classifier, "NO_LAYOUT_NO_FACE_MAX", 0.05)
-    before = read_dice(scene.image, scene.view)
-    assert before.status is Status.UNSURE and before.reason.startswith(classifier.NO_LAYOUT)
+    scene = pinned_frame(seed)[0] if seed == 432_499 else benchmark_frame(seed)
+    read_right_until(monkeypatch, scene, classifier, "NO_LAYOUT_NO_FACE_MAX", 0.05, classifier.NO_LAYOUT)
 
 
 def test_a_leaning_die_showing_more_pips_than_its_face_is_not_read_by_the_looser_bound(monkeypatch) -> None:
@@ -290,7 +265,7 @@ def test_a_die_the_single_look_doubts_is_read_by_the_steady_look(monkeypatch, se
       face, 0.93-0.95 sure, doubting it 0.02-0.04.
     Under STEADY_NO_FACE_MAX the die is read, and the frame is read right; with that bound off
     (the single look judged), the frame is unsure, "leaning"."""
-    _read_right_but_doubted_without(monkeypatch, seed, "STEADY_NO_FACE_MAX", doubt)
+    read_right_until(monkeypatch, benchmark_frame(seed), classifier, "STEADY_NO_FACE_MAX", None, doubt)
 
 
 def test_a_leaning_die_whose_face_is_off_its_outlines_middle_is_judged_on_the_steady_look(monkeypatch) -> None:
@@ -330,4 +305,4 @@ def test_a_face_with_no_pips_found_is_read_by_the_network_a_little_less_plain(mo
     found: the network's steady guess reads its face surely, "no readable face" 0.03-0.05, over
     the 0.03 a face read by the network alone had to be under. Up to NO_PIPS_NO_FACE_MAX (0.05)
     it is read, and the frame is read right; with that bound off, the frame is unsure."""
-    _read_right_but_doubted_without(monkeypatch, seed, "NO_PIPS_NO_FACE_MAX", classifier.NO_PIPS)
+    read_right_until(monkeypatch, benchmark_frame(seed), classifier, "NO_PIPS_NO_FACE_MAX", None, classifier.NO_PIPS)

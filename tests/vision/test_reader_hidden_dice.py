@@ -18,7 +18,7 @@ from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
 
-from .conftest import assert_not_wrong, boxed_near as _boxed_near, pinned_frame
+from .conftest import assert_not_wrong, benchmark_frame, boxed_near as _boxed_near, pinned_frame, read_right_until
 
 REAL_PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler" / "images"
 
@@ -1142,15 +1142,6 @@ def test_a_lit_face_on_a_die_read_is_that_dies_face(monkeypatch, seed: int) -> N
     spots are its pips, and the frame is read ok and right (LIT_FACE_OFF_DICE). Counted
     wherever they lie, the frame was unsure, "pips outside every die".
     (Fresh 430511, pinned; 10107, of the benchmark's 2,000, rendered.)"""
-    if seed == 430_511:
-        scene, _ = pinned_frame(seed)
-    else:
-        (scene,) = dataset(1, seed=seed, view=View.BOTTOM)
-    assert scene.readable and scene.view is View.BOTTOM
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = reader.read_dice(scene.image, scene.view)
-    assert reading.ok, reading.reason
-    assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(reader, "LIT_FACE_OFF_DICE", False)
-    before = reader.read_dice(scene.image, scene.view)
-    assert before.status is Status.UNSURE and before.reason == reader.STRAY_PIPS
+    scene = pinned_frame(seed)[0] if seed == 430_511 else benchmark_frame(seed)
+    assert scene.view is View.BOTTOM
+    read_right_until(monkeypatch, scene, reader, "LIT_FACE_OFF_DICE", False, reader.STRAY_PIPS)
