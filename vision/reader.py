@@ -319,6 +319,15 @@ FAINT_SIDE_MAX = 0.3       # bottom view: a die whose faint outline (FAINT_LEVEL
                            # lie plainly flat, however square its outline (None: not asked)
 FAINT_SIDE_TOP = True      # ... asked in the top view too (a leaning die's side, lit less than its
                            # face, can differ from the tray as little as under the cup)
+FAINT_SIDE_KEEPS = True    # ... and a die whose pips fit a face its single look doubts more than
+                           # a die not plainly flat may be, its faint side showing so, stays
+                           # doubted whatever its steady look or the network's scan reads there
+                           # (fresh 432270 and 432484: lone leaning dice, their sides out of the
+                           # outline, 0.33 and 0.61; False: not asked). Flat dice so doubted
+                           # measure 0.3-0.6 where a neighbour's faint outline or the tray's edge
+                           # joins theirs (fresh 435267, 436773...), hence asked only
+FAINT_SIDE_APART = 1.5     # ... of a die this many sides (x die side) from every other's centre
+FAINT_SIDE_OFF_RIM = 0.3   # ... and this far from the tray's edge (x die side)
 OFF_TRAY_SPOTS = True      # pip-like spots off the tray inside its rim (calibrated or found) are
                            # the rim's, not stray pips (False: asked of every spot in the frame)
 EDGE_LOST = True           # uncalibrated: a die's outline the coarse look kept that the fine one lost
@@ -1447,6 +1456,14 @@ def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
             < max(SQUARE_OFFSET * blob.side, SQUARE_OFFSET_PX))
 
 
+def _apart(blob: _Blob, blobs: list[_Blob], distance: float) -> bool:
+    """Whether no other blob the size of a quarter die or more (``blob.side`` squared / 4) has
+    its centre within ``distance`` pixels of ``blob``'s."""
+    (x, y), _, _ = blob.rect
+    return not any(other is not blob and other.area >= 0.25 * blob.side ** 2
+                   and math.hypot(other.rect[0][0] - x, other.rect[0][1] - y) < distance for other in blobs)
+
+
 def _against_edge(blob: _Blob, rect: tuple[int, int, int, int], reach: float) -> bool:
     """Whether the blob's box comes within ``reach`` pixels of an edge of ``rect`` (x, y, w, h)."""
     x, y, w, h = blob.box
@@ -2498,7 +2515,19 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                          and _against_edge(blob, inner, 0.05 * die_side)))
                 or _flat_face(img, blob, result[0], result[2], result[3]))
             for blob, result in candidates]
-    if FAINT_SIDE_MAX is not None and faint_look and inner is not None:
+    faint_asked = FAINT_SIDE_MAX is not None and bool(faint_look) and inner is not None
+    side_shown: dict[int, bool] = {}
+
+    def side_shows(k: int) -> bool:
+        """Whether candidate k's faint outline reaches out on one side (_faint_side), asked once."""
+        if k not in side_shown:
+            blob = candidates[k][0]
+            side_shown[k] = faint_asked and _faint_side(
+                faint_look[0], scale, blob, [b.rect[0] for b in blobs if b is not blob],
+                faint_look[1] if len(faint_look) > 1 else None) > FAINT_SIDE_MAX
+        return side_shown[k]
+
+    if faint_asked:
         # ... unless its side shows after all: under the cup a leaning die's side, lit less than
         # its face, can fall out of the foreground and leave an outline square round the face
         # (fresh frames 150443, 150913, 151305: the network doubted the face 0.06-0.18, under
@@ -2511,9 +2540,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             return _inside_any(blob, side_by_side, scale) or (
                 faces is not None and guesses[k].faceless > classifier.AGREE_NO_FACE_MAX)
 
-        opening = faint_look[1] if len(faint_look) > 1 else None
-        flat = [lying_flat and not (counts(k, blob) and _faint_side(
-                    faint_look[0], scale, blob, [b.rect[0] for b in blobs if b is not blob], opening) > FAINT_SIDE_MAX)
+        flat = [lying_flat and not (counts(k, blob) and side_shows(k))
                 for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
     beside_flat = [False] * len(candidates)
     if SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
@@ -2558,6 +2585,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # The network's doubt that the face is flat counts for less on a die lying flat.
             pips_seen = len(_pips(img, blob)) if isinstance(result, str) and result.startswith(NO_LAYOUT) else None
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
+            single = result
             # A second, steadier look at a face whose pips fit, before doubting it, or before
             # reading one the single look doubts at all (only here: eight patches a die).
             if not isinstance(classic, str) and (
@@ -2566,6 +2594,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                         and guesses[k].faceless >= classifier.STEADY_ASKED_FROM)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=faces.steady_guess(look, [frame(blob)])[0])
+            if (FAINT_SIDE_KEEPS and single == LEANING and not isinstance(classic, str)
+                    and _apart(blob, blobs, FAINT_SIDE_APART * die_side)
+                    and not (inner is not None and _against_edge(blob, inner, FAINT_SIDE_OFF_RIM * die_side))
+                    and side_shows(k)):
+                # Its side shows faintly: neither its steady look nor the network's scan reading
+                # the face plainly makes it lie flat.
+                result = LEANING
+                doubts_kept.add(id(blob))
             if result == LEANING and guesses[k].of(FACELESS_DIE) >= LEANING_SURE:
                 # The network plainly sees a die whose face cannot be read: its scan, framing
                 # the face alone, may still read that face, but that does not make it lie flat.

@@ -813,11 +813,15 @@ def test_a_dark_cover_over_a_noisy_tray_is_one_piece(monkeypatch) -> None:
     top right of the tray, a die half under it, touching a 2, left out. The wedge's grey (47
     its median) straddles the covered line (50 there), so the noise cut it into specks, none
     0.4 of a die deep: read ok with the hidden die missing. Averaged over 3 px of the shrunk
-    frame first (COVERED_SMOOTHING), it is one piece, and the frame is unsure."""
+    frame first (COVERED_SMOOTHING), it is one piece, and the frame is unsure. (Since
+    FAINT_SIDE_KEEPS the 2 is doubted too, the hidden die's faint outline joining its own: that
+    rule is off below, to see what the cover's alone does.)"""
     scene, _ = pinned_frame(424_350)
     assert "noise" in scene.hard and "occluded" in scene.hard and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == reader.COVERED
+    monkeypatch.setattr(reader, "FAINT_SIDE_KEEPS", False)
+    assert reader.read_dice(scene.image, scene.view).reason == reader.COVERED
     monkeypatch.setattr(reader, "COVERED_SMOOTHING", 0)
     missed = reader.read_dice(scene.image, scene.view)
     assert missed.ok and len(missed.dice) == len(scene.labels) - 1
@@ -907,6 +911,26 @@ def test_the_faint_side_opened_round_one_die_is_the_whole_frames_opening_there(m
     reader.read_dice(scene.image, scene.view)
     assert asked and all(mine == whole for mine, whole in asked)
     assert max(mine for mine, _ in asked) > reader.FAINT_SIDE_MAX      # the leaning 3
+
+
+@pytest.mark.parametrize("seed, calibrated", [(432_270, False), (432_270, True), (432_484, False)])
+def test_a_die_doubted_whose_faint_side_shows_stays_doubted_whatever_reads_it_later(
+        monkeypatch, seed: int, calibrated: bool) -> None:
+    """Fresh 432270 (seen from above, blurred): a white 1 leans, its grey side below it; fresh
+    432484: a wooden 6 leans, its brown side to its left. Each side differs from the tray too
+    little for the foreground, and the 1's pip and the 6's pips fit their faces; the network's
+    single look doubted each face (0.06, 0.09) more than a die not plainly flat may be. Then
+    the 6's steady look cleared that doubt (0.02), and the network's scan round the unread 1
+    read it plainly: both frames were read ok with the leaning die in them. Their faint
+    outlines reach out on one side (0.33, 0.61 of a side): the doubt stays."""
+    scene, calibration = pinned_frame(seed)
+    calibration = calibration if calibrated else None
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
+    monkeypatch.setattr(reader, "FAINT_SIDE_KEEPS", False)
+    assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok     # confidently wrong
 
 
 def test_a_four_whose_middle_leans_to_its_pips_colour_is_a_five_washed_out(monkeypatch) -> None:
