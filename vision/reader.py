@@ -1459,9 +1459,8 @@ def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
 def _apart(blob: _Blob, blobs: list[_Blob], distance: float) -> bool:
     """Whether no other blob the size of a quarter die or more (``blob.side`` squared / 4) has
     its centre within ``distance`` pixels of ``blob``'s."""
-    (x, y), _, _ = blob.rect
-    return not any(other is not blob and other.area >= 0.25 * blob.side ** 2
-                   and math.hypot(other.rect[0][0] - x, other.rect[0][1] - y) < distance for other in blobs)
+    return not _near_any(blob.rect[0], [other.rect[0] for other in blobs
+                                         if other is not blob and other.area >= 0.25 * blob.side ** 2], distance)
 
 
 def _against_edge(blob: _Blob, rect: tuple[int, int, int, int], reach: float) -> bool:
