@@ -215,8 +215,8 @@ def test_a_face_whose_pips_fit_no_layout_is_read_by_the_network_a_little_less_pl
     no face (10342 from above, a lone 1; 11147 under the cup, a 6 of the players' 1 and 5;
     11176 from above, a lone 4): the network's steady guess reads the right face surely, "no
     readable face" 0.03-0.05, over the 0.03 a face read by the network alone had to be under.
-    Up to NO_LAYOUT_NO_FACE_MAX (0.05) it is read, and the frame is read right; with that
-    bound off, the frame is unsure."""
+    Up to NO_LAYOUT_NO_FACE_MAX (0.05 when this was written, 0.1 since) it is read, and the
+    frame is read right; with that bound off, the frame is unsure."""
     scene = benchmark_frame(seed)
     read_right_until(monkeypatch, scene, classifier, "NO_LAYOUT_NO_FACE_MAX", None, classifier.NO_LAYOUT,
                      calibration=table_calibration(scene) if calibrated else None)

@@ -12,7 +12,7 @@ import pytest
 
 from vision import reader
 from vision.reading import Status
-from vision.render import dataset, table_calibration
+from vision.render import Scene, dataset, render_scene, table_calibration
 from vision.scoring import load_labels
 
 SIDE = 44
@@ -97,14 +97,19 @@ def test_spots_are_grouped_by_chains_of_short_gaps() -> None:
     assert reader._spot_groups([], 12.0) == []
 
 
-def test_a_lit_face_under_the_cup_is_never_silently_gone() -> None:
-    """Bottom view: light spots alone (the LED ring's reflections) are not pips, but light spots
-    laying out a face where no die was found (a dark die lost in the tray) make the frame unsure."""
-    from vision.render import render_scene
+def _two_dice_under_the_cup_and_room() -> tuple[Scene, tuple[int, int]]:
+    """Two white dice under the cup, and a place on the tray well away from both."""
     scene = render_scene(7, view="bottom", values=(6, 3), style="white", die_size=56)
     placed = [(d.x, d.y) for d in scene.labels]
     free = next((x, y) for x in range(100, 560, 40) for y in range(100, 400, 40)
                 if all(np.hypot(x - px, y - py) > 120 for px, py in placed))
+    return scene, free
+
+
+def test_a_lit_face_under_the_cup_is_never_silently_gone() -> None:
+    """Bottom view: light spots alone (the LED ring's reflections) are not pips, but light spots
+    laying out a face where no die was found (a dark die lost in the tray) make the frame unsure."""
+    scene, free = _two_dice_under_the_cup_and_room()
     lost, glints = scene.image.copy(), scene.image.copy()
     step = 0.27 * SIDE
     for gx, gy in reader._LAYOUTS[5]:                 # white pips of a die the tray hides
@@ -124,11 +129,7 @@ def test_a_lit_face_alone_is_boxed_on_the_evidence_photo() -> None:
     count only when they lay out a face), and no dark spot lies between them (a 5's middle
     leaves dark gaps that are), yet the frame is doubted for them: the evidence photo boxes
     them. (It boxed nothing, and the wall showed a doubt with nowhere to look.)"""
-    from vision.render import render_scene
-    scene = render_scene(7, view="bottom", values=(6, 3), style="white", die_size=56)
-    placed = [(d.x, d.y) for d in scene.labels]
-    free = next((x, y) for x in range(100, 560, 40) for y in range(100, 400, 40)
-                if all(np.hypot(x - px, y - py) > 120 for px, py in placed))
+    scene, free = _two_dice_under_the_cup_and_room()
     lost = scene.image.copy()
     for gx, gy in reader._LAYOUTS[4]:
         cv2.circle(lost, (int(free[0] + 0.27 * SIDE * gx), int(free[1] + 0.27 * SIDE * gy)), int(0.09 * SIDE),
