@@ -2593,10 +2593,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                         and guesses[k].faceless >= classifier.STEADY_ASKED_FROM)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=faces.steady_guess(look, [frame(blob)])[0])
-            if (FAINT_SIDE_KEEPS and single == LEANING and not isinstance(classic, str)
+            if (FAINT_SIDE_KEEPS and faint_asked and single == LEANING and not isinstance(classic, str)
                     and _apart(blob, blobs, FAINT_SIDE_APART * die_side)
-                    and not (inner is not None and _against_edge(blob, inner, FAINT_SIDE_OFF_RIM * die_side))
-                    and side_shows(k)):
+                    and not _against_edge(blob, inner, FAINT_SIDE_OFF_RIM * die_side) and side_shows(k)):
                 # Its side shows faintly: neither its steady look nor the network's scan reading
                 # the face plainly makes it lie flat.
                 result = LEANING
