@@ -159,6 +159,11 @@ SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tra
                                # its side beyond it (fresh 387564). (Under the cup it made 13 of seed
                                # 384000's 2,000 calibrated frames unsure, flat dice by the rim, and
                                # mended none.)
+SQUARE_OFF_RIM_REACH = 0.2      # x die side: how near the tray's edge that is. Not only touching it:
+                               # a leaning die's side as grey as the tray falls out of its outline,
+                               # which then stops short of the edge, square round the face (fresh
+                               # 443842: 0.1-0.13 of a side short). Cost, against 0.05: 4 frames of
+                               # 12,000 readings made unsure (flat dice 0.1-0.2 off the edge)
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
@@ -2511,7 +2516,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     flat = [not isinstance(result, str) and (
                 (_square_round_face(blob, result[2], result[3])
                  and not (SQUARE_OFF_RIM and view is View.TOP and inner is not None
-                         and _against_edge(blob, inner, 0.05 * die_side)))
+                         and _against_edge(blob, inner, SQUARE_OFF_RIM_REACH * die_side)))
                 or _flat_face(img, blob, result[0], result[2], result[3]))
             for blob, result in candidates]
     faint_asked = FAINT_SIDE_MAX is not None and bool(faint_look) and inner is not None

@@ -172,6 +172,25 @@ def test_a_die_leaning_on_the_rim_is_not_taken_flat_for_its_square_outline(monke
     assert reader.read_dice(scene.image, scene.view, **kwargs).ok     # confidently wrong
 
 
+@pytest.mark.parametrize("calibrated", [False, True])
+def test_a_die_leaning_on_the_rim_is_not_taken_flat_when_its_side_fell_out_of_its_outline(
+        monkeypatch, calibrated: bool) -> None:
+    """Fresh 443842 (from above, found or calibrated): a white 2 leans on the rim beside a 3, its
+    grey side over the rim and, inside it, between the face and the tray's edge. That side was too
+    like the tray for the foreground: the outline stopped 7-11 px (0.1-0.13 of a side) short of
+    the edge, square round the face, and the 2 was read flat. A die that near the tray's edge is
+    not taken to lie flat for its square outline either (SQUARE_OFF_RIM_REACH)."""
+    scene, calibration = pinned_frame(443_842)
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    assert leaning.value == 2 and "rim" in scene.hard and not scene.readable
+    kwargs = {"calibration": calibration} if calibrated else {}
+    reading = reader.read_dice(scene.image, scene.view, **kwargs)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert boxed_near(reading, leaning, LEANING)
+    monkeypatch.setattr(reader, "SQUARE_OFF_RIM_REACH", 0.05)   # touching the edge only, as before
+    assert reader.read_dice(scene.image, scene.view, **kwargs).ok     # confidently wrong
+
+
 def test_a_die_whose_region_the_tray_edge_cut_short_is_not_read_from_the_pips_left(monkeypatch) -> None:
     """Fresh 396184 (from above, calibrated): a black 2 lying flat against the rim. Only the tray
     inside the rim holds regions, and its edge cut the die's region 3 px short of the die; its
