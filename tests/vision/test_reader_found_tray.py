@@ -114,6 +114,20 @@ def test_two_white_dice_under_the_cup_are_read_without_the_rims_doubt(monkeypatc
     assert not reader.read_dice(scene.image, scene.view).ok
 
 
+def test_a_die_the_single_look_reads_plainly_flat_is_not_doubted_by_the_steady_look(monkeypatch) -> None:
+    """Clean frame 40179, the product's everyday frame (two white dice under the cup): the 2 lies
+    flat in the tray's corner, its pips fit the face, and the network's single look reads it
+    plainly (doubt 0.039, under AGREE_NO_FACE_MAX). Its steady look, asked of every die doubted at
+    all (0.01), doubted it 0.304, over STEADY_LEANING_MIN, and the frame was unsure. It is asked
+    only of dice the single look doubts more than a plainly flat one (STEADY_ASKED_FROM 0.05)."""
+    scene = render_scene(40_179, view=View.BOTTOM, n_dice=2, style="white", die_size=56)
+    assert scene.readable and not any(d.cocked for d in scene.labels)
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.OK and _exact(reading, scene), (reading.reason, reading.values)
+    monkeypatch.setattr(classifier, "STEADY_ASKED_FROM", 0.01)
+    assert reader.read_dice(scene.image, scene.view).reason == LEANING
+
+
 def test_a_blurred_frame_of_dice_touching_is_read_when_every_die_is_sure() -> None:
     """Frame 11053 (under the cup), blurred: two flat dice touching, each read surely by its
     pips and by the network. Touching dice in a blurred frame used to be doubted: the blur was
