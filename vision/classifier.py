@@ -185,8 +185,9 @@ STEADY_ASKED_FROM = 0.05     # (the single look's doubt of a plainly flat face, 
                              # face it reads so plainly is not second-guessed. Asked from 0.01, the
                              # steady look doubted a flat white 2 in the tray's corner of clean frame
                              # 40179, 0.30 against 0.04, and the everyday frame was unsure; from 0.05
-                             # no frame of the benchmark's 2,000 reads otherwise either way, nor of
-                             # fresh 443000's, lean, hard. Asked of every die, the steady look would
+                             # no other frame's verdict changes in the benchmark's 2,000, fresh
+                             # 443000's (one die more read in a frame unsure for its leaning die),
+                             # lean or hard, either way. Asked of every die, the steady look would
                              # cost 7 more patches a die)
 COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
 NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
