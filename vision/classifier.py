@@ -181,7 +181,7 @@ STEADY_LEANING_MIN: float | None = 0.3   # the pips fit a layout and the single 
                              # 0.35-0.42 steady); of the 4,801 dice so read in the benchmark's 2,000
                              # (one leaning), 1,289 doubted 0.01 or more, 4 flat ones of them over 0.3
                              # steadily (None: not asked)
-STEADY_ASKED_FROM = 0.05     # (the single look's doubt of a plainly flat face, AGREE_NO_FACE_MAX: a
+STEADY_ASKED_FROM = AGREE_NO_FACE_MAX   # (the single look's doubt of a plainly flat face: a
                              # face it reads so plainly is not second-guessed. Asked from 0.01, the
                              # steady look doubted a flat white 2 in the tray's corner of clean frame
                              # 40179, 0.30 against 0.04, and the everyday frame was unsure; from 0.05
