@@ -86,6 +86,8 @@ UNREAD_AREA = 0.2              # x die side squared: a region left unread this b
 QUIET_AREA = 0.2                # (0.5 let a half-hidden die at the cup's edge go unasked; 0.3 a black
                                 # die a glare had eaten into)
 QUIET_THICKNESS = 0.25
+TOP_OUTLINE_MEASURED = True    # calibrated, from above: touching dice cut apart by the outline a die
+                               # shows (its face and sides), not by the face calibrated
 SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short side below this
 SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
 SQUARE_OFFSET_PX = 1.8         # or this many pixels (small dice: a pixel or two is rounding)
@@ -1450,6 +1452,21 @@ def _side_over_rim(img: np.ndarray, blob: _Blob, rect: tuple[int, int, int, int]
     return worst
 
 
+def _outline_side(blobs: list[_Blob]) -> float | None:
+    """The side of a die's outline from a look's blobs: the median of the square ones, or where
+    no die stands alone (every die touches another or the rim) twice the inscribed radius of the
+    clumps, which a die fills the width of. None where there are neither."""
+    alone = [b.side for b in blobs if b.squarish]
+    if alone:
+        return float(np.median(alone))
+    clumps = [b for b in blobs if b.thickness >= 5 and b.area >= 3 * b.thickness ** 2]
+    if not clumps:
+        return None
+    # Weighted by area: the tray's corners and strips of its rim are thin clumps too, and as
+    # many as the dice; a die's worth of pixels counts for more than a strip's.
+    return _weighted_median([2 * b.thickness for b in clumps], [b.area for b in clumps])
+
+
 def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
     """Whether the die's outline is a square (not lengthened by a side in view) with the face
     at (x, y) in its middle: how a die lying flat looks, and a leaning one does not. (On 600
@@ -2394,20 +2411,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     if not die_side:
         coarse = _foreground(img, None, scaled, inner, rim_reach=rim_reach)
         all_first = _blobs(*coarse, within=img.shape)
-        first = [b for b in all_first if b.squarish]
-        if first:
-            die_side = float(np.median([b.side for b in first]))
-        else:
-            # No die stands alone (every die touches another or the rim): a die fills the width
-            # of such a clump, twice its inscribed radius.
-            clumps = [b for b in all_first if b.thickness >= 5 and b.area >= 3 * b.thickness ** 2]
-            if not clumps:
-                # Never "ok, no dice": a die the reader cannot see (white on a white tray, under
-                # a glare) would look the same.
-                return unsure("no dice found on the tray")
-            # Weighted by area: the tray's corners and strips of its rim are thin clumps too,
-            # and as many as the dice; a die's worth of pixels counts for more than a strip's.
-            die_side = _weighted_median([2 * b.thickness for b in clumps], [b.area for b in clumps])
+        die_side = _outline_side(all_first)
+        if die_side is None:
+            # Never "ok, no dice": a die the reader cannot see (white on a white tray, under
+            # a glare) would look the same.
+            return unsure("no dice found on the tray")
     elif sharpness < MIN_SHARPNESS:
         # Blurred: the coarse look the die size is found by is taken anyway, to see no die
         # fades from the finer one (_lost).
@@ -2421,10 +2429,21 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look,
                                faint_unopened=not faint_squares, rim_reach=rim_reach)
     components = _components(whole, connectivity=4)
+    uncut: list[_Blob] | None = None       # the blobs of ``whole``, where they were needed
+    if TOP_OUTLINE_MEASURED and size_calibrated and view is View.TOP:
+        # Seen from above a die shows its sides round its face (more the further it lies from
+        # the picture's middle), and the calibration measured its face alone: touching dice were
+        # cut as if a die were smaller than its outline, one of them in two. The die's outline
+        # here is measured as uncalibrated (_outline_side), between the face and 1.4 times it.
+        uncut = _blobs(whole, scale, components, within=img.shape)
+        die_side = float(np.clip(_outline_side(uncut) or die_side, die_side, 1.4 * die_side))
     side_by_side: list[tuple[int, int, int, int]] = []
     mask = _split_touching(whole, die_side * scale, scaled[scale][0], components, side_by_side)
     cut = cv2.subtract(whole, mask)         # where touching dice were cut apart
-    blobs = _blobs(mask, scale, None if cut.any() else components, within=img.shape)
+    if cut.any():
+        blobs = _blobs(mask, scale, None, within=img.shape)
+    else:
+        blobs = uncut if uncut is not None else _blobs(mask, scale, components, within=img.shape)
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     dark, light = _pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
                              light_spots=True, shrunk=scaled)

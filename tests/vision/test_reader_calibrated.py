@@ -20,7 +20,7 @@ from vision.reading import Status, View
 from vision.render import dataset, render_scene, table_calibration
 from vision.scoring import score_scenes
 
-from .conftest import assert_not_wrong, pinned_frame
+from .conftest import assert_not_wrong, pinned_frame, read_right_until
 
 
 def _frame(seed: int):
@@ -402,3 +402,18 @@ def test_with_the_die_size_calibrated_no_die_is_read_bigger_than_it(monkeypatch)
     monkeypatch.setattr(reader, "STRAY_SCAN_BIGGER_CALIBRATED", True)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and len(wrong.dice) == 1 and wrong.dice[0].size > 1.3 * calibration.die_size
+
+
+def test_touching_dice_seen_from_above_are_cut_apart_by_the_outline_a_die_shows(monkeypatch) -> None:
+    """Fresh 449008 (from above, calibrated): four flat dice, two pairs touching. Calibration
+    measures a die's face (72 px here); from above each die shows its sides round it, and its
+    outline is 78-80 px. Cut as dice of 72 px, one of the right-hand pair fell in two and the
+    frame was unsure for dice touching, though the reader without a calibration read all four.
+    The outline a die shows in the frame now sets how touching dice are cut apart
+    (TOP_OUTLINE_MEASURED): on seed 449000's 2,000 frames, calibrated, 234 unsure became 194."""
+    scene, calibration = pinned_frame(449_008)
+    assert scene.view is View.TOP and len(scene.labels) == 4 and "touching" in scene.hard
+    assert calibration.die_size < 0.95 * min(reading.size for reading in reader.read_dice(
+        scene.image, scene.view, calibration=calibration).dice)
+    read_right_until(monkeypatch, scene, reader, "TOP_OUTLINE_MEASURED", False,
+                     "dice are touching", calibration=calibration)
