@@ -413,7 +413,7 @@ def test_touching_dice_seen_from_above_are_cut_apart_by_the_outline_a_die_shows(
     (TOP_OUTLINE_MEASURED): on seed 449000's 2,000 frames, calibrated, 234 unsure became 194."""
     scene, calibration = pinned_frame(449_008)
     assert scene.view is View.TOP and len(scene.labels) == 4 and "touching" in scene.hard
-    assert calibration.die_size < 0.95 * min(reading.size for reading in reader.read_dice(
-        scene.image, scene.view, calibration=calibration).dice)
+    outlines = [die.size for die in reader.read_dice(scene.image, scene.view, calibration=calibration).dice]
+    assert calibration.die_size < 0.95 * min(outlines)
     read_right_until(monkeypatch, scene, reader, "TOP_OUTLINE_MEASURED", False,
                      "dice are touching", calibration=calibration)
