@@ -173,6 +173,11 @@ STEADY_NO_FACE_MAX: float | None = 0.05   # the pips fit a layout, and the netwo
                              # its single look read plainly flat (0.006, 0.021) measure 0.097 and
                              # 0.094 steadily; of 99 flat ones it read so, 5 over 0.05 (None: neither;
                              # a face off its middle judged on a single look, up to PLAIN_NO_FACE_MAX)
+STEADY_SQUARE_NO_FACE_MAX: float | None = 0.1   # ... and up to this for a die lying flat (``square``):
+                             # flat 1s and 5s the single look doubts 0.33-0.51, over SQUARE_NO_FACE_MAX,
+                             # steadily 0.063-0.086 (the benchmark's frames 10943, 11088, 11156); the
+                             # lone leaning dice read flat so far measure 0.35-0.42 steadily, and no
+                             # frame of the lean and hard sets was read ok at 0.2 (None: STEADY_NO_FACE_MAX)
 STEADY_AGREE_MIN = 0.9       # ... giving that value at least this
 STEADY_LEANING_MIN: float | None = 0.3   # the pips fit a layout and the single look reads that face,
                              # doubting it at least STEADY_ASKED_FROM: its steady guess doubting it
@@ -215,8 +220,11 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     (STEADY_LEANING_MIN)."""
     if not isinstance(classic, str):
         value, confidence, x, y = classic
-        if (steady is not None and STEADY_NO_FACE_MAX is not None and steady.face == value
-                and steady.probability >= STEADY_AGREE_MIN and steady.faceless <= STEADY_NO_FACE_MAX):
+        steady_max = STEADY_NO_FACE_MAX
+        if square and steady_max is not None and STEADY_SQUARE_NO_FACE_MAX is not None:
+            steady_max = max(steady_max, STEADY_SQUARE_NO_FACE_MAX)
+        if (steady is not None and steady_max is not None and steady.face == value
+                and steady.probability >= STEADY_AGREE_MIN and steady.faceless <= steady_max):
             return value, min(confidence, steady.probability), x, y
         if steady is not None and STEADY_LEANING_MIN is not None and steady.faceless > STEADY_LEANING_MIN:
             return LEANING

@@ -268,6 +268,19 @@ def test_a_die_the_single_look_doubts_is_read_by_the_steady_look(monkeypatch, se
     read_right_until(monkeypatch, benchmark_frame(seed), classifier, "STEADY_NO_FACE_MAX", None, doubt)
 
 
+@pytest.mark.parametrize("seed", [10_943, 11_088, 11_156])
+def test_a_die_lying_flat_the_single_look_doubts_much_is_read_by_a_steady_look_doubting_a_little(
+        monkeypatch, seed: int) -> None:
+    """Frames of the benchmark's 2,000 with a flat die square round its face whose pips fit it:
+    10943 a wooden 1 (under the cup), 11088 and 11156 a 5 (from above). The network's single look
+    doubts each face 0.33-0.51, over SQUARE_NO_FACE_MAX; its steady guess reads the same face
+    0.91-0.92 sure, doubting it 0.063-0.086: over STEADY_NO_FACE_MAX (0.05), under
+    STEADY_SQUARE_NO_FACE_MAX (0.1). Read so, the frame is read right; with that bound off,
+    unsure, "leaning"."""
+    read_right_until(monkeypatch, benchmark_frame(seed), classifier, "STEADY_SQUARE_NO_FACE_MAX", None,
+                     classifier.LEANING)
+
+
 def test_a_leaning_die_whose_face_is_off_its_outlines_middle_is_judged_on_the_steady_look(monkeypatch) -> None:
     """Fresh 407603 (under the cup, a glare): an Asian 5 leaning among six dice, the 2 seen off
     its outline's middle. The network's single look read it plainly flat (2 at 0.976, "no readable
