@@ -337,6 +337,14 @@ FAINT_SIDE_KEEPS = True    # ... and a die whose pips fit a face its single look
                            # joins theirs (fresh 435267, 436773...), hence asked only
 FAINT_SIDE_APART = 1.5     # ... of a die this many sides (x die side) from every other's centre
 FAINT_SIDE_OFF_RIM = 0.3   # ... and this far from the tray's edge (x die side)
+FAINT_SIDE_NOT_FLAT: tuple[View, ...] = (View.BOTTOM,)   # in these views, so too (apart, off the
+                           # rim) a die whose pips fit a face the network reads plainly flat, but
+                           # whose outline is not square round its face (fresh 455899, calibrated:
+                           # a white 2 leaning by itself, its grey side half out of the outline;
+                           # the single look doubted it 0.032, under AGREE_NO_FACE_MAX; its faint
+                           # side 0.53). Not from above: there a flat die's shadow or blur reaches
+                           # out on one side as far (0.38, 0.63 in the benchmark's frames 11032,
+                           # 10816; (): not asked)
 OFF_TRAY_SPOTS = True      # pip-like spots off the tray inside its rim (calibrated or found) are
                            # the rim's, not stray pips (False: asked of every spot in the frame)
 EDGE_LOST = True           # uncalibrated: a die's outline the coarse look kept that the fine one lost
@@ -2619,7 +2627,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                         and guesses[k].faceless >= classifier.STEADY_ASKED_FROM)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=faces.steady_guess(look, [frame(blob)])[0])
-            if (FAINT_SIDE_KEEPS and faint_asked and single == LEANING and not isinstance(classic, str)
+            doubted_once = single == LEANING and FAINT_SIDE_KEEPS
+            read_unsquare = (view in FAINT_SIDE_NOT_FLAT and not lying_flat
+                             and not isinstance(result, str))
+            if (faint_asked and (doubted_once or read_unsquare) and not isinstance(classic, str)
                     and _apart(blob, blobs, FAINT_SIDE_APART * die_side)
                     and not _against_edge(blob, inner, FAINT_SIDE_OFF_RIM * die_side) and side_shows(k)):
                 # Its side shows faintly: neither its steady look nor the network's scan reading

@@ -933,6 +933,36 @@ def test_a_die_doubted_whose_faint_side_shows_stays_doubted_whatever_reads_it_la
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok     # confidently wrong
 
 
+def test_a_lone_die_under_the_cup_read_plainly_but_not_square_round_its_face_leans_if_its_side_shows(
+        monkeypatch) -> None:
+    """Fresh 455899 (under the cup, calibrated, noisy): a white 2 leans by itself, its grey side
+    beside the face. Calibrated, the side fell out of the foreground but for a sliver: the
+    outline is not square round the face, yet the network's single look read the 2 plainly flat
+    (doubting it 0.032): the frame was read ok, a 2. Its faint outline reaches out on the side's
+    side (0.53 of a side, over FAINT_SIDE_MAX): the frame is unsure, the die shown as leaning."""
+    scene, calibration = pinned_frame(455_899)
+    assert scene.view is View.BOTTOM and calibration is not None
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
+    monkeypatch.setattr(reader, "FAINT_SIDE_NOT_FLAT", ())
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert wrong.ok and [d.value for d in wrong.dice] == [leaning.value]     # confidently wrong
+
+
+@pytest.mark.parametrize("seed", [10_816, 11_032])
+def test_a_flat_die_seen_from_above_whose_shadow_or_blur_reaches_out_is_read(monkeypatch, seed: int) -> None:
+    """The benchmark's 10816 (a blurred green 6) and 11032 (a red 1, its shadow and side beside
+    it), both from above: each die's outline is not square round its face, and its faint outline
+    reaches out on one side (0.63, 0.38), as a leaning die's side would under the cup. From
+    above FAINT_SIDE_NOT_FLAT does not ask it, and the frame is read right; asked there too, as
+    under the cup, the flat die would be doubted."""
+    scene = benchmark_frame(seed)
+    assert scene.view is View.TOP
+    read_right_until(monkeypatch, scene, reader, "FAINT_SIDE_NOT_FLAT", (View.BOTTOM, View.TOP), LEANING)
+
+
 def test_a_four_whose_middle_leans_to_its_pips_colour_is_a_five_washed_out(monkeypatch) -> None:
     """Fresh 45052 (seen from above, uncalibrated, blurred and noisy): a glare washes out most
     of an Asian 5's middle pip. Its corner pips lay out a 4, the network gave 4 over twice 5,
