@@ -177,8 +177,10 @@ CONFIRM_SIDES = (1.0, 1.25, 1.5, 0.85)   # a die found by its pips alone (no out
 CONFIRM_BY_COUNT = True        # ... or, where they lay out no face, be as many as the face's value (a
                                # die seen at a slant: its face off the disc's middle, a corner's
                                # shadow taken for a pip; False: a layout only)
-LEANING_SURE = 0.8             # the network this sure of a die with no readable face: its doubt stays,
-                               # whatever its scan reads there later (a cocked 3, fresh 34200)
+LEANING_SURE = 0.55            # the network this sure of a die with no readable face: its doubt stays,
+                               # whatever its scan reads there later (a cocked 3, fresh 34200, 0.85;
+                               # fresh 457578 calibrated, a small blurred white 1 leaning, 0.59: the
+                               # scan, framing its face alone, read a flat 1. 0.8 until 2026-11-28)
 PIPS_BEYOND_DICE = True        # an unread blob the dice found round it cover stays doubted if it holds a pip
                                # none of them reaches (half a die at the cup's edge beside a whole one)
 PIPS_BEYOND_REACH = 0.6        # x the die side measured: how far from a found die's centre its own pips
