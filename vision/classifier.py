@@ -179,7 +179,8 @@ STEADY_NO_FACE_MAX: float | None = 0.065  # the pips fit a layout, and the netwo
                              # no frame ok at 0.065, and only flat dice more
 STEADY_SQUARE_NO_FACE_MAX: float | None = 0.1   # ... and up to this for a die lying flat (``square``):
                              # flat 1s and 5s the single look doubts 0.33-0.51, over SQUARE_NO_FACE_MAX,
-                             # steadily 0.063-0.086 (the benchmark's frames 10943, 11088, 11156); the
+                             # steadily 0.077-0.086 (the benchmark's frames 10943, 11156; 11088's 0.063
+                             # is under STEADY_NO_FACE_MAX since it became 0.065); the
                              # lone leaning dice read flat so far measure 0.35-0.42 steadily, and no
                              # frame of the lean and hard sets was read ok at 0.2 (None: STEADY_NO_FACE_MAX)
 STEADY_AGREE_MIN = 0.9       # ... giving that value at least this
