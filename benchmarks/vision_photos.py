@@ -10,6 +10,11 @@ A folder holds images/NAME.jpg and labels/NAME.txt, one die per line in YOLO for
 Every photo read confidently wrong is listed with its wrong dice (the label's value and the
 reader's, and where), so a person can look: a label can be wrong too.
 
+``--cameras`` reads every photo again as other cameras would have taken it (``CAMERAS``: fewer
+or more pixels, turned, darker or brighter, harder JPEG, noise, softer focus, another white
+balance), the labels moved with the pixels, and lists the photos any of them reads confidently
+wrong: what holds on the photos the reader was tuned on should hold on these.
+
 A TensorFlow object-detection export (a TFRecord of JPEGs and the CSV of its boxes, as
 nell-byler/dice_detection ships its test split, the 50 photos ../shared's 200 were not taken
 from) is turned into such a folder first, without TensorFlow:
@@ -28,15 +33,59 @@ from pathlib import Path
 from typing import Iterator
 
 import cv2
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from vision.baseline import read_dice_baseline  # noqa: E402
 from vision.reader import read_dice  # noqa: E402
-from vision.scoring import Score, _pairs, load_labels, photo_paths, score_photos  # noqa: E402
+from vision.scoring import Score, Transform, Truth, _pairs, load_labels, photo_paths, score_photos  # noqa: E402
 
 CLASS_NAMES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _scaled(factor: float) -> Transform:
+    def change(image: np.ndarray, truths: list[Truth]) -> tuple[np.ndarray, list[Truth]]:
+        out = cv2.resize(image, None, fx=factor, fy=factor,
+                         interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
+        return out, [Truth(t.value, t.x * factor, t.y * factor, t.size * factor) for t in truths]
+    return change
+
+
+def _turned(image: np.ndarray, truths: list[Truth]) -> tuple[np.ndarray, list[Truth]]:
+    """A quarter turn clockwise: (x, y) goes to (height - 1 - y, x)."""
+    height = image.shape[0]
+    return cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE), [Truth(t.value, height - 1 - t.y, t.x, t.size) for t in truths]
+
+
+def _pixels(change) -> Transform:       # (a change of the pixels alone: the labels stay)
+    return lambda image, truths: (np.clip(change(image.astype(np.float32)), 0, 255).astype(np.uint8), truths)
+
+
+def _jpeg(image: np.ndarray, truths: list[Truth]) -> tuple[np.ndarray, list[Truth]]:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 35])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR), truths
+
+
+def _noisy(image: np.ndarray, truths: list[Truth]) -> tuple[np.ndarray, list[Truth]]:
+    rng = np.random.default_rng(image.shape[0] * 7919 + image.shape[1])    # the same noise every run
+    return np.clip(image + rng.normal(0, 7, image.shape), 0, 255).astype(np.uint8), truths
+
+
+# Each photo as another camera would have taken it: a phone held higher or nearer, the camera
+# turned, another exposure, a cheaper sensor and lens, another light.
+CAMERAS: dict[str, Transform] = {
+    "fewer pixels (0.7 x)": _scaled(0.7),
+    "more pixels (1.5 x)": _scaled(1.5),
+    "turned a quarter": _turned,
+    "darker (0.6 x exposure)": _pixels(lambda f: f * 0.6),
+    "brighter (1.35 x exposure, the tray clipped white)": _pixels(lambda f: f * 1.35),
+    "harder JPEG (quality 35)": _jpeg,
+    "sensor noise (sigma 7)": _noisy,
+    "softer focus (blur sigma 1.2)": lambda image, truths: (cv2.GaussianBlur(image, (0, 0), 1.2), truths),
+    "warmer light (blue 0.8 x, red 1.15 x)": _pixels(lambda f: f * np.array([0.8, 1.0, 1.15], np.float32)),
+}
 
 
 def _varint(data: bytes, at: int) -> tuple[int, int]:
@@ -130,10 +179,13 @@ def extract(record: Path, boxes_csv: Path, out: Path) -> int:
     return written
 
 
-def wrong_dice(folder: Path, name: str, view: str) -> list[str]:
-    """Each die of a photo read confidently wrong: the label's value and the reader's, and where."""
+def wrong_dice(folder: Path, name: str, view: str, transform: Transform | None = None) -> list[str]:
+    """Each die of a photo read confidently wrong: the label's value and the reader's, and where
+    (in the photo as ``transform`` changed it)."""
     image = cv2.imread(str(folder / "images" / name), cv2.IMREAD_COLOR)
     truths = load_labels(folder / "labels" / (Path(name).stem + ".txt"), image.shape[1], image.shape[0])
+    if transform is not None:
+        image, truths = transform(image, truths)
     reading = read_dice(image, view)
     matched = _pairs(reading, truths)
     out = [f"labelled {t.value}, read {reading.dice[matched[k]].value} at ({t.x:.0f}, {t.y:.0f})"
@@ -156,6 +208,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("folders", nargs="*", type=Path, help="folders of images/ and labels/")
     ap.add_argument("--view", choices=("top", "bottom"), default="top")
+    ap.add_argument("--cameras", action="store_true",
+                    help="also read every photo as other cameras would have taken it (CAMERAS)")
     ap.add_argument("--extract", nargs=3, metavar=("RECORD", "CSV", "DIR"),
                     help="first write a TFRecord's photos and a CSV's boxes as a folder DIR")
     args = ap.parse_args()
@@ -196,7 +250,30 @@ def main() -> int:
             print("\nPhotos the reader read confidently wrong (look: the label may be wrong):\n")
             for name in reader.wrong_names:
                 print(f"- {name}: " + "; ".join(wrong_dice(folder, name, args.view)))
+        if args.cameras:
+            cameras(folder, args.view, reader)
     return 0
+
+
+def cameras(folder: Path, view: str, as_taken: Score) -> None:
+    """The reader's scores on the photos as each of CAMERAS would have taken them, and the photos
+    they read confidently wrong that the photos as taken are not."""
+    print(f"\n### {folder.name} as other cameras would have taken it\n")
+    print("| camera | dice right | dice right in ok photos | confidently wrong photos | unsure |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    print(row("as taken", as_taken))
+    new_wrong: dict[str, list[str]] = {}
+    for name, transform in CAMERAS.items():
+        score = score_photos(lambda image: read_dice(image, view), folder, transform=transform)
+        print(row(name, score), flush=True)
+        new_wrong[name] = [photo for photo in score.wrong_names if photo not in as_taken.wrong_names]
+    if any(new_wrong.values()):
+        print("\nPhotos read confidently wrong by another camera only:\n")
+        for camera, photos in new_wrong.items():
+            for photo in photos:
+                print(f"- {camera}, {photo}: " + "; ".join(wrong_dice(folder, photo, view, CAMERAS[camera])))
+    else:
+        print("\nNo other camera reads a photo confidently wrong that the photos as taken do not.")
 
 
 if __name__ == "__main__":

@@ -154,11 +154,15 @@ def photo_paths(photos_dir: Path) -> list[Path]:
     return sorted((Path(photos_dir) / "images").glob("*.jpg"))
 
 
+Transform = Callable[[np.ndarray, list[Truth]], tuple[np.ndarray, list[Truth]]]
+
+
 def score_photos(reader_fn: Callable[[np.ndarray], Reading], photos_dir: Path, *,
-                 select: Callable[[int], bool] | None = None) -> Score:
+                 select: Callable[[int], bool] | None = None, transform: Transform | None = None) -> Score:
     """Score ``reader_fn(image) -> Reading`` on ``photos_dir/images/*.jpg`` with ``labels/*.txt``.
     ``select``: which photos, by their index in name order (e.g. only those the face model was
-    never trained on: vision.training.realdata.held_out)."""
+    never trained on: vision.training.realdata.held_out). ``transform``: each photo and its
+    labels changed first (as another camera would have taken it: see benchmarks/vision_photos.py)."""
     score = Score()
     for index, path in enumerate(photo_paths(photos_dir)):
         if select is not None and not select(index):
@@ -168,6 +172,8 @@ def score_photos(reader_fn: Callable[[np.ndarray], Reading], photos_dir: Path, *
             raise ValueError(f"{path}: not an image")
         truths = load_labels(Path(photos_dir) / "labels" / (path.stem + ".txt"),
                              image.shape[1], image.shape[0])
+        if transform is not None:
+            image, truths = transform(image, truths)
         _add(score, path.name, reader_fn(image), truths, True)
     return score
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from vision.render import render_scene
@@ -133,3 +134,38 @@ def test_a_photo_that_is_not_an_image_is_named(exported, tmp_path):
     assert run.returncode == 1
     assert "cannot score" in run.stderr and "photo1.jpg: not an image" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_each_camera_moves_the_labels_with_the_dice():
+    cameras = _load_script().CAMERAS
+    from vision.reader import read_dice
+    from vision.scoring import Truth, match
+    scene = render_scene(310, view="top", n_dice=3, style="white", die_size=60)
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    moved = {"fewer pixels (0.7 x)", "more pixels (1.5 x)", "turned a quarter"}
+    assert moved <= set(cameras)
+    for name, change in cameras.items():
+        image, changed = change(scene.image.copy(), list(truths))
+        assert image.dtype == np.uint8 and image.ndim == 3, name
+        if name in moved:
+            # Read at the labels' new places, every die right (a label left where the die was
+            # matches no die read).
+            reading = read_dice(image, "top")
+            assert match(reading, changed) == (3, True), name
+        else:
+            assert changed == truths and image.shape == scene.image.shape, name
+            assert not np.array_equal(image, scene.image), name
+
+
+def test_the_script_reads_the_photos_as_other_cameras_would_have_taken_them(exported, tmp_path):
+    record, boxes, _ = exported
+    out = tmp_path / "set"
+    _load_script().extract(record, boxes, out)
+    run = subprocess.run([sys.executable, str(SCRIPT), "--cameras", str(out)],
+                         capture_output=True, text=True, cwd=REPO, timeout=600)
+    assert run.returncode == 0, run.stderr
+    rows = [line for line in run.stdout.split("as other cameras would have taken it")[1].splitlines()
+            if line.startswith("| ") and "%" in line]
+    assert [r.split(" | ")[0][2:] for r in rows] == ["as taken", *_load_script().CAMERAS]
+    assert all("(0/2)" in r for r in rows)        # no camera reads a photo confidently wrong
+    assert "No other camera reads a photo confidently wrong" in run.stdout
