@@ -301,6 +301,11 @@ LIT_FACE_OFF_DICE = True       # bottom view: light spots that lay out a face (a
 LONE_LIGHT_PIP = True          # top view: one light pip-like spot off every die, on the tray (not by
                                # its rim, where glints are), makes the frame unsure
 TOO_DARK, TOO_BRIGHT = 25.0, 235.0
+TOO_BRIGHT_TOP = 248.0         # from above: a white table taken brightly is no lifted cup; only a
+                               # frame washed out nearly whole is refused (the real photos taken
+                               # 1.35 x as bright, the tray 240-249: at 235, 46.7% of their dice read,
+                               # at 248, 84.5%, no photo more read wrong; benchmarks/vision_photos.py
+                               # --cameras)
 CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
 CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
 FACE_OFF_MIDDLE = OFF_MIDDLE   # "a die is leaning (its face is not flat on the tray)"
@@ -2410,7 +2415,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     exposure = getattr(calibration, "exposure", None)
     lifted = (view is View.BOTTOM and brightness > (CUP_LIFTED_BRIGHTNESS if exposure is None
                                                     else exposure + CUP_LIFTED_RISE))
-    if brightness > TOO_BRIGHT or lifted:
+    if brightness > (TOO_BRIGHT if view is View.BOTTOM else TOO_BRIGHT_TOP) or lifted:
         return unsure("too bright: the cup may be lifted, or the light is too strong")
     too_blurred = "too blurred: the dice are moving or the camera is out of focus"
     if sharpness < NO_SHARPNESS or (sharpness < MIN_SHARPNESS and not learned):
