@@ -40,7 +40,8 @@ sys.path.insert(0, str(ROOT))
 
 from vision.baseline import read_dice_baseline  # noqa: E402
 from vision.reader import read_dice  # noqa: E402
-from vision.scoring import Score, Transform, Truth, _pairs, load_labels, photo_paths, score_photos  # noqa: E402
+from vision.scoring import (Score, Transform, Truth, _pairs, load_labels, photo_paths, score_photos,  # noqa: E402
+                            turned)
 
 CLASS_NAMES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -53,18 +54,12 @@ def _scaled(factor: float) -> Transform:
     return change
 
 
-def _turned(image: np.ndarray, truths: list[Truth]) -> tuple[np.ndarray, list[Truth]]:
-    """A quarter turn clockwise: (x, y) goes to (height - 1 - y, x)."""
-    height = image.shape[0]
-    return cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE), [Truth(t.value, height - 1 - t.y, t.x, t.size) for t in truths]
-
-
 def _pixels(change) -> Transform:       # (a change of the pixels alone: the labels stay)
     return lambda image, truths: (np.clip(change(image.astype(np.float32)), 0, 255).astype(np.uint8), truths)
 
 
 def _jpeg(image: np.ndarray, truths: list[Truth]) -> tuple[np.ndarray, list[Truth]]:
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 35])
+    _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 35])
     return cv2.imdecode(data, cv2.IMREAD_COLOR), truths
 
 
@@ -78,7 +73,7 @@ def _noisy(image: np.ndarray, truths: list[Truth]) -> tuple[np.ndarray, list[Tru
 CAMERAS: dict[str, Transform] = {
     "fewer pixels (0.7 x)": _scaled(0.7),
     "more pixels (1.5 x)": _scaled(1.5),
-    "turned a quarter": _turned,
+    "turned a quarter": turned,
     "darker (0.6 x exposure)": _pixels(lambda f: f * 0.6),
     "brighter (1.35 x exposure, the tray clipped white)": _pixels(lambda f: f * 1.35),
     "harder JPEG (quality 35)": _jpeg,

@@ -157,6 +157,13 @@ def photo_paths(photos_dir: Path) -> list[Path]:
 Transform = Callable[[np.ndarray, list[Truth]], tuple[np.ndarray, list[Truth]]]
 
 
+def turned(image: np.ndarray, truths: list[Truth]) -> tuple[np.ndarray, list[Truth]]:
+    """The photo turned a quarter clockwise, its labels moved with it: (x, y) goes to
+    (height - 1 - y, x)."""
+    height = image.shape[0]
+    return cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE), [Truth(t.value, height - 1 - t.y, t.x, t.size) for t in truths]
+
+
 def score_photos(reader_fn: Callable[[np.ndarray], Reading], photos_dir: Path, *,
                  select: Callable[[int], bool] | None = None, transform: Transform | None = None) -> Score:
     """Score ``reader_fn(image) -> Reading`` on ``photos_dir/images/*.jpg`` with ``labels/*.txt``.

@@ -12,7 +12,7 @@ import pytest
 from vision import reader
 from vision.reader import read_dice
 from vision.reading import Status
-from vision.scoring import Truth, load_labels, match
+from vision.scoring import load_labels, match, turned
 
 PHOTO = Path(__file__).resolve().parent / "photos" / "IMG_20191209_100714.jpg"
 
@@ -22,9 +22,7 @@ def _turned(k: int) -> tuple:
     image = cv2.imread(str(PHOTO))
     truths = load_labels(PHOTO.with_suffix(".txt"), image.shape[1], image.shape[0])
     for _ in range(k):
-        height = image.shape[0]
-        image = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
-        truths = [Truth(t.value, height - 1 - t.y, t.x, t.size) for t in truths]
+        image, truths = turned(image, truths)
     return image, truths
 
 
