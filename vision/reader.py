@@ -93,9 +93,6 @@ SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
 SQUARE_OFFSET_PX = 1.8         # or this many pixels (small dice: a pixel or two is rounding)
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
-STRAY_CLEAR_OF_OUTLINE = False  # stray spots are looked for off every region's outline (its turned
-                               # rectangle, grown), not off its upright box: a region turned 45 degrees
-                               # has a box twice its area, and hid a touching die's pips
 STRAY_DIE_REACH = 0.6          # x its side: spots this near a die read from loose pips are its own
                                # (its corner pips lie 0.35-0.45 sides out), or within 0.75 of the
                                # frame's die size (a die read at that size may be bigger). 0.75 of
@@ -106,7 +103,7 @@ STRAY_DIE_REACH = 0.6          # x its side: spots this near a die read from loo
                                # benchmark's 2,000 either way nor of the 200 real photos changes
 STRAY_SCAN = True              # dark spots left stray by every die read: the network looks round them
 STRAY_SCAN_BIGGER = 1.4        # ... at the die size, then at this many times it (_dice_by_stray_pips);
-                               # a die found from pips holds those within 0.75 x its own side
+                               # a die found from pips holds those within its reach (STRAY_DIE_REACH)
 STRAY_SCAN_BIGGER_CALIBRATED = False   # ... also with the die size calibrated (False: only the
                                # frame's own die size then: the camera is fixed over the tray, and a
                                # die read bigger than it holds another die's pips: fresh 412862, two
@@ -1795,11 +1792,6 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
     grow = max(1, int(0.2 * s))
     clear = np.full(small.shape, 255, np.uint8)
     for blob in blobs:
-        if STRAY_CLEAR_OF_OUTLINE:
-            (cx, cy), (w, h), angle = blob.rect
-            corners = cv2.boxPoints(((cx * f, cy * f), (w * f + 2 * grow, h * f + 2 * grow), angle))
-            cv2.fillConvexPoly(clear, np.round(corners).astype(np.int32), 0)
-            continue
         x, y, w, h = blob.box
         cv2.rectangle(clear, (int(x * f) - grow, int(y * f) - grow),
                       (int((x + w) * f) + grow, int((y + h) * f) + grow), 0, -1)
