@@ -2423,8 +2423,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     exposure = getattr(calibration, "exposure", None)
     lifted = (view is View.BOTTOM and brightness > (CUP_LIFTED_BRIGHTNESS if exposure is None
                                                     else exposure + CUP_LIFTED_RISE))
-    if brightness > (TOO_BRIGHT if view is View.BOTTOM else TOO_BRIGHT_TOP) or lifted:
+    if view is View.BOTTOM and (brightness > TOO_BRIGHT or lifted):
         return unsure("too bright: the cup may be lifted, or the light is too strong")
+    if view is View.TOP and brightness > TOO_BRIGHT_TOP:
+        return unsure("too bright: the light is too strong or the camera's exposure too long")
     too_blurred = "too blurred: the dice are moving or the camera is out of focus"
     if sharpness < NO_SHARPNESS or (sharpness < MIN_SHARPNESS and not learned):
         return unsure(too_blurred)

@@ -130,3 +130,6 @@ def test_a_white_table_taken_brightly_from_above_is_read() -> None:
     assert match(reading, truths) == (len(truths), True)
     under_the_cup = read_dice(bright, "bottom")
     assert under_the_cup.status is Status.UNSURE and under_the_cup.reason.startswith("too bright")
+    washed_out = read_dice(np.clip(image.astype(np.float32) * 2.0, 0, 255).astype(np.uint8), "top")
+    assert washed_out.status is Status.UNSURE and washed_out.reason.startswith("too bright")
+    assert "cup" not in washed_out.reason        # from above there is no cup to lift
