@@ -248,6 +248,15 @@ MIDDLE_GLARE_WIDER = 1.3       # of its other pips, and is this much wider than 
                                # read right in the benchmark's 2,000 frames, none both under 0.6 and
                                # over 1.3 (5 under 0.6 alone); three under 0.65 (0.62-0.63), now
                                # unsure: no bound parts them from the glare. None: off
+MIDDLE_GLARE_JOINED = 0.2      # x die side: on a face with light pips, a spot centred this near the
+                               # middle is its middle spot, and one other pip is enough to compare
+                               # it with: a glare there may have joined a pip into one spot off the
+                               # middle (fresh 464623: a black 2 under the cup, its glare and one pip
+                               # joined 4.2 px off the middle of a 25 px die, 4.7 x the other pip,
+                               # 0.59 x as strong: read 3 by the network alone). Dark pips keep
+                               # MIDDLE_REACH and two others: a glare cannot make a dark pip, and
+                               # on a dark-pipped wooden 3 (10980) grain joined its glared middle
+                               # pip. None: off
 GLARED_MIDDLE_MAX = 0.12       # a 2 or a 4 with pips darker than its face, read by the network (its
                                # pips lay out no face): its middle, where its corner pips put it,
                                # stands out towards the pips' colour by at most this (a 5 whose
@@ -1286,20 +1295,31 @@ def _middle_response(img: np.ndarray, blob: _Blob, x: float, y: float, reach: fl
 def _middle_like_a_glare(img: np.ndarray, blob: _Blob, x: float, y: float, strength: float) -> bool:
     """Whether the middle spot of a 3 or a 5 at (x, y), standing out ``strength``, is weaker and
     wider than the face's other pips (MIDDLE_GLARE_WEAKER, MIDDLE_GLARE_WIDER): a glare's soft
-    patch, where a pip is the size of its fellows."""
+    patch, where a pip is the size of its fellows. On light pips the middle spot may be a glare
+    joined to a pip, centred off the middle (MIDDLE_GLARE_JOINED)."""
     if MIDDLE_GLARE_WEAKER is None:
         return False
-    reach = MIDDLE_REACH * blob.side
-    pips = _pips(img, blob)
+    contrast: list = []
+    pips = _pips(img, blob, contrast)
+    joined = MIDDLE_GLARE_JOINED is not None and _light_pips(contrast)
+    reach = (MIDDLE_GLARE_JOINED if joined else MIDDLE_REACH) * blob.side
     middle = [a for px, py, a in pips if math.hypot(px - x, py - y) < reach]
     others = [(px, py, a) for px, py, a in pips if math.hypot(px - x, py - y) >= reach]
-    if not middle or len(others) < 2:
+    if not middle or len(others) < (1 if joined else 2):
         return False
     if max(middle) <= MIDDLE_GLARE_WIDER * float(np.median([a for *_, a in others])):
         return False
     responses = [_middle_response(img, blob, px, py, 0.05 * blob.side) for px, py, _ in others]
     responses = [r for r in responses if r is not None]
     return bool(responses) and strength < MIDDLE_GLARE_WEAKER * float(np.median(responses))
+
+
+def _light_pips(contrast: list) -> bool:
+    """Whether the pips found (``contrast`` as _pips fills it) are lighter than their face."""
+    if len(contrast) < 3 or len(contrast[2][0]) == 0:
+        return False
+    colours, face, _ = contrast[2]
+    return bool(_median_rows(colours)[0] >= face[0])
 
 
 def _face_middle(pips: list[tuple[float, float, int]], x: float, y: float, side: float, value: int
@@ -1333,9 +1353,8 @@ def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float
         middle = _face_middle(_pips(img, blob, contrast), x, y, blob.side, value)
         if middle is None or len(contrast) < 3 or len(contrast[2][0]) == 0:
             return False
-        colours, face, _ = contrast[2]
-        if _median_rows(colours)[0] >= face[0]:
-            return False       # light pips: not asked
+        if _light_pips(contrast):
+            return False       # not asked
         strength = _middle_response(img, blob, *middle, 0.04 * blob.side)
         return strength is not None and strength > most
     return False

@@ -10,7 +10,7 @@ import pytest
 from vision import classifier, reader
 from vision.reading import Status
 
-from .conftest import boxed_near, pinned_frame
+from .conftest import benchmark_frame, boxed_near, pinned_frame
 
 
 def _drawn_face(value: int, *, glare: float, pips: tuple[int, int, int] = (30, 30, 30),
@@ -152,3 +152,37 @@ def test_a_glare_on_a_twos_middle_a_little_weaker_than_its_pips_is_not_a_third_p
     for table in (None, calibration):
         wrong = reader.read_dice(scene.image, scene.view, calibration=table)
         assert wrong.ok and sorted(wrong.values) == [2, 3, 3, 4, 6]      # confidently wrong
+
+
+def test_a_glare_joined_to_a_light_pip_off_a_twos_middle_is_not_a_third_pip(monkeypatch) -> None:
+    """Fresh 464623 (under the cup, either way): a black 5 whose face on the tray, a 2 with white
+    pips, has a glare in its middle. The glare joined the upper pip into one spot centred 4.2 px
+    off the middle of a 25 px die, beyond MIDDLE_REACH, with one other pip to compare it with,
+    so the glare check did not look; the network alone read a 3, and the frame was read ok with
+    a 4 for the 5. On a light-pipped face a spot that near the middle is taken for its middle
+    (MIDDLE_GLARE_JOINED), and one other pip will do: 4.7 times as wide, 0.59 times as strong,
+    a glare."""
+    scene, calibration = pinned_frame(464_623)
+    (die,) = [d for d in scene.labels if d.glare]
+    assert die.value == 5 and scene.readable
+    for table in (None, calibration):
+        reading = reader.read_dice(scene.image, scene.view, calibration=table)
+        assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
+        assert boxed_near(reading, die, reader.GLARED_MIDDLE)
+    monkeypatch.setattr(reader, "MIDDLE_GLARE_JOINED", None)
+    for table in (None, calibration):
+        wrong = reader.read_dice(scene.image, scene.view, calibration=table)
+        assert wrong.ok and sorted(wrong.values) == [4, 5]      # confidently wrong
+
+
+def test_a_dark_pipped_middle_a_glare_washed_is_not_taken_for_a_glare(monkeypatch) -> None:
+    """Benchmark frame 10980 (from above): a wooden 3, dark pips, a glare on its middle pip, which
+    the wood's grain joined into a spot 6.3 px off the middle of a 36 px die. A glare cannot make
+    a dark pip, so on dark pips the middle keeps MIDDLE_REACH: the frame is read ok and right,
+    where reaching as far as on light pips would doubt the 3."""
+    scene = benchmark_frame(10_980)
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.ok and sorted(reading.values) == sorted(d.value for d in scene.labels)
+    monkeypatch.setattr(reader, "_light_pips", lambda contrast: True)
+    doubted = reader.read_dice(scene.image, scene.view)
+    assert doubted.status is Status.UNSURE and doubted.reason == reader.GLARED_MIDDLE
