@@ -335,6 +335,14 @@ AUTO_TRAY = True           # uncalibrated: the tray inside its rim, where a fram
 AUTO_TRAY_AREA = 0.25      # ... a region of the tray's colour round the middle at least this much
 AUTO_TRAY_FILL = 0.85      # of the frame, filling this much of its box (a rectangle, dice and all)
 AUTO_TRAY_RIM = 0.1        # ... and leaving out at least this much of the frame (the rim, the table)
+CUP_RIM_AS_TRAY = True     # under the cup, a region so found that is darker (median grey) than the
+                           # frame round it is the cup's rim over the tray's middle, not the tray
+                           # (the ring lights the tray, lighter than all round it): the frame is
+                           # unsure, that box shown (fresh 470999: a rim over two thirds of the
+                           # frame, the tray's lit strip beyond it, read ok with one die of five).
+                           # Round the trays found in the benchmark's 2,000: 0.26-0.34 x as light
+                           # as in them; round the rims: 2.5-3.3 x. False: such a region is read
+                           # as the tray
 FAINT_SQUARES = True       # bottom view: a die-sized shape a little unlike the tray (FAINT_LEVEL),
                            # off every die, makes the frame unsure unless the network is sure no
                            # die is there (a leaning die under the cup, faded: only its edge
@@ -716,6 +724,21 @@ def _found_tray(img: np.ndarray, tray_colour: np.ndarray) -> tuple[int, int, int
     if w * h > (1.0 - AUTO_TRAY_RIM) * rows * cols:
         return None       # no rim in view, or hardly any: nothing to leave out
     return x, y, w, h
+
+
+def _darker_than_round(img: np.ndarray, rect: tuple[int, int, int, int]) -> bool:
+    """Whether the median grey of ``img`` inside ``rect`` (x, y, w, h) is darker than outside it."""
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    x, y, w, h = rect
+    within = cv2.calcHist([grey[max(0, y):y + h, max(0, x):x + w]], [0], None, [256], [0, 256]).ravel()
+    beyond = cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel() - within
+    if beyond.sum() == 0 or within.sum() == 0:
+        return False
+
+    def median(hist: np.ndarray) -> int:
+        return int(np.searchsorted(np.cumsum(hist), hist.sum() / 2))
+
+    return median(within) < median(beyond)
 
 
 def _on_rect(spots: list[tuple[float, float]], rect: tuple[int, int, int, int]) -> list[tuple[float, float]]:
@@ -2416,6 +2439,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # compared with). What stays the uncalibrated reader's own: the die size, and where a cup's
     # rim or a lone spot is looked for (a tray a cup bites into is not found).
     auto_tray = False
+    cup_rim = None
     if AUTO_TRAY and RIM_LEFT_OUT and inner is None and not tray:
         coarse_scale = min(1.0, 320.0 / max(img.shape[:2]))
         coarse_img, _, tray_colour = _scaled(img, coarse_scale, scaled)
@@ -2427,7 +2451,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             x0, y0 = max(0, int((fx - 1) / coarse_scale)), max(0, int((fy - 1) / coarse_scale))
             x1 = min(img.shape[1], int(math.ceil((fx + fw + 1) / coarse_scale)))
             y1 = min(img.shape[0], int(math.ceil((fy + fh + 1) / coarse_scale)))
-            inner, auto_tray = (x0, y0, x1 - x0, y1 - y0), True
+            if CUP_RIM_AS_TRAY and view is View.BOTTOM and _darker_than_round(coarse_img, found_tray):
+                cup_rim = (x0, y0, x1 - x0, y1 - y0)
+            else:
+                inner, auto_tray = (x0, y0, x1 - x0, y1 - y0), True
     # (Calibrated only: uncalibrated, the longer strip read fresh 11072's leaning die, its side
     # as grey as the tray, as flat.)
     rim_reach = RIM_STRIP_REACH if inner is not None and not auto_tray else 0.0
@@ -2460,8 +2487,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         die_side = _outline_side(all_first)
         if die_side is None:
             # Never "ok, no dice": a die the reader cannot see (white on a white tray, under
-            # a glare) would look the same.
-            return unsure("no dice found on the tray")
+            # a glare) would look the same. (Nor "no dice" where the cup's rim was seen over
+            # the middle: dice may lie in the strip it leaves, all taken for the tray's edge.)
+            return unsure(COVERED if cup_rim is not None else "no dice found on the tray")
     elif sharpness < MIN_SHARPNESS:
         # Blurred: the coarse look the die size is found by is taken anyway, to see no die
         # fades from the finer one (_lost).
@@ -2840,6 +2868,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     covered = (_tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side,
                              COVERED_FOUND_TRAY if auto_tray else 0.0)
                if covered_in is not None else None)
+    if covered is None:
+        covered = cup_rim
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
     if covered is None and COVERED_DIMMING and exposure and brightness < COVERED_DIMMING * exposure:
