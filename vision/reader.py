@@ -734,11 +734,7 @@ def _darker_than_round(img: np.ndarray, rect: tuple[int, int, int, int]) -> bool
     beyond = cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel() - within
     if beyond.sum() == 0 or within.sum() == 0:
         return False
-
-    def median(hist: np.ndarray) -> int:
-        return int(np.searchsorted(np.cumsum(hist), hist.sum() / 2))
-
-    return median(within) < median(beyond)
+    return _histogram_percentile(within, 50) < _histogram_percentile(beyond, 50)
 
 
 def _on_rect(spots: list[tuple[float, float]], rect: tuple[int, int, int, int]) -> list[tuple[float, float]]:
@@ -2316,10 +2312,16 @@ def _middle(shape: tuple[int, ...]) -> tuple[int, int, int, int]:
 def _percentile_u8(pixels: np.ndarray, q: float) -> float:
     """np.percentile(pixels, q) of 8-bit grey pixels (linear between the two ranks), from their
     histogram: the same number in a fraction of the time."""
-    cum = np.cumsum(cv2.calcHist([pixels], [0], None, [256], [0, 256]).ravel())
-    rank = q / 100 * (pixels.size - 1)
+    return _histogram_percentile(cv2.calcHist([pixels], [0], None, [256], [0, 256]).ravel(), q)
+
+
+def _histogram_percentile(histogram: np.ndarray, q: float) -> float:
+    """np.percentile(pixels, q) of the 8-bit grey pixels counted in ``histogram`` (256 bins)."""
+    cum = np.cumsum(histogram)
+    count = int(cum[-1])
+    rank = q / 100 * (count - 1)
     low = int(rank)
-    below, above = (float(v) for v in np.searchsorted(cum, [low + 1, min(low + 2, pixels.size)], side="left"))
+    below, above = (float(v) for v in np.searchsorted(cum, [low + 1, min(low + 2, count)], side="left"))
     t = rank - low
     # numpy's own interpolation, to the last bit (from the nearer rank).
     return below + (above - below) * t if t < 0.5 else above - (above - below) * (1 - t)
