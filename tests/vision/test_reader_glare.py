@@ -135,44 +135,36 @@ def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: i
     assert wrong.ok and misread in wrong.values and truth not in wrong.values     # confidently wrong
 
 
-def test_a_glare_on_a_twos_middle_a_little_weaker_than_its_pips_is_not_a_third_pip(monkeypatch) -> None:
+@pytest.mark.parametrize("seed, truth, switch, was, misread", [
+    (454_550, 2, "MIDDLE_GLARE_WEAKER", 0.6, [2, 3, 3, 4, 6]),
+    (464_623, 5, "MIDDLE_GLARE_JOINED", None, [4, 5]),
+])
+def test_a_glare_on_a_light_pipped_twos_middle_is_not_a_third_pip(monkeypatch, seed: int, truth: int, switch: str,
+                                                                 was: float | None, misread: list[int]) -> None:
     """Fresh 454550 (from above, either way): a red casino 2 with white pips, blurred, a glare on
     its middle. Its pips lay out no face and the network, alone, read a 3 (0.88). The middle spot
     is 2.9 times as wide as the two pips and stands out 0.600 times as strongly as they do:
     under MIDDLE_GLARE_WEAKER as it was (0.6) by less than a thousandth, so it was taken for a
-    pip and the frame read ok with a 3 for the 2. At 0.65 it is a glare."""
-    scene, calibration = pinned_frame(454_550)
-    (die,) = [d for d in scene.labels if d.glare]
-    assert die.value == 2 and scene.readable
-    for table in (None, calibration):
-        reading = reader.read_dice(scene.image, scene.view, calibration=table)
-        assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
-        assert boxed_near(reading, die, reader.GLARED_MIDDLE)
-    monkeypatch.setattr(reader, "MIDDLE_GLARE_WEAKER", 0.6)
-    for table in (None, calibration):
-        wrong = reader.read_dice(scene.image, scene.view, calibration=table)
-        assert wrong.ok and sorted(wrong.values) == [2, 3, 3, 4, 6]      # confidently wrong
+    pip and the frame read ok with a 3 for the 2. At 0.65 it is a glare.
 
-
-def test_a_glare_joined_to_a_light_pip_off_a_twos_middle_is_not_a_third_pip(monkeypatch) -> None:
-    """Fresh 464623 (under the cup, either way): a black 5 whose face on the tray, a 2 with white
+    Fresh 464623 (under the cup, either way): a black 5 whose face on the tray, a 2 with white
     pips, has a glare in its middle. The glare joined the upper pip into one spot centred 4.2 px
     off the middle of a 25 px die, beyond MIDDLE_REACH, with one other pip to compare it with,
     so the glare check did not look; the network alone read a 3, and the frame was read ok with
     a 4 for the 5. On a light-pipped face a spot that near the middle is taken for its middle
     (MIDDLE_GLARE_JOINED), and one other pip will do: 4.7 times as wide, 0.59 times as strong,
     a glare."""
-    scene, calibration = pinned_frame(464_623)
+    scene, calibration = pinned_frame(seed)
     (die,) = [d for d in scene.labels if d.glare]
-    assert die.value == 5 and scene.readable
+    assert die.value == truth and scene.readable
     for table in (None, calibration):
         reading = reader.read_dice(scene.image, scene.view, calibration=table)
         assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
         assert boxed_near(reading, die, reader.GLARED_MIDDLE)
-    monkeypatch.setattr(reader, "MIDDLE_GLARE_JOINED", None)
+    monkeypatch.setattr(reader, switch, was)
     for table in (None, calibration):
         wrong = reader.read_dice(scene.image, scene.view, calibration=table)
-        assert wrong.ok and sorted(wrong.values) == [4, 5]      # confidently wrong
+        assert wrong.ok and sorted(wrong.values) == misread      # confidently wrong
 
 
 def test_a_dark_pipped_middle_a_glare_washed_is_not_taken_for_a_glare(monkeypatch) -> None:
