@@ -340,7 +340,7 @@ CUP_RIM_AS_TRAY = True     # under the cup, a region so found that is darker (me
                            # (the ring lights the tray, lighter than all round it): the frame is
                            # unsure, that box shown (fresh 470999: a rim over two thirds of the
                            # frame, the tray's lit strip beyond it, read ok with one die of five).
-                           # Round the trays found in the benchmark's 2,000: 0.26-0.34 x as light
+                           # Round the trays found in the benchmark's 2,000: 0.07-0.34 x as light
                            # as in them; round the rims: 2.5-3.3 x. False: such a region is read
                            # as the tray
 FAINT_SQUARES = True       # bottom view: a die-sized shape a little unlike the tray (FAINT_LEVEL),
@@ -2491,7 +2491,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # Never "ok, no dice": a die the reader cannot see (white on a white tray, under
             # a glare) would look the same. (Nor "no dice" where the cup's rim was seen over
             # the middle: dice may lie in the strip it leaves, all taken for the tray's edge.)
-            return unsure(COVERED if cup_rim is not None else "no dice found on the tray")
+            if cup_rim is None:
+                return unsure("no dice found on the tray")
+            reading = unsure(COVERED)
+            x, y, w, h = cup_rim            # (under the cup: flipped back for the evidence photo)
+            reading.extra.update(problems=[COVERED], unclear=[(img.shape[1] - x - w + offset[0], y + offset[1], w, h)],
+                                 unclear_why=[COVERED])
+            return reading
     elif sharpness < MIN_SHARPNESS:
         # Blurred: the coarse look the die size is found by is taken anyway, to see no die
         # fades from the finer one (_lost).

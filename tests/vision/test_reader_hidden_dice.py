@@ -1254,4 +1254,8 @@ def test_a_cup_rim_over_the_middle_is_the_reason_even_where_no_die_is_found() ->
     scene, _ = pinned_frame(469_441)
     assert scene.view is View.BOTTOM and "occluded" in scene.hard and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.COVERED
+    assert reading.status is Status.UNSURE and reading.reason == reader.COVERED and not reading.dice
+    # Boxed on the evidence photo: the rim over the bottom of the frame, its middle within it.
+    height, width = scene.image.shape[:2]
+    assert any(why == reader.COVERED and y < height / 2 < y + h and x < width / 2 < x + w
+               for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"]))
