@@ -267,6 +267,12 @@ GLARED_MIDDLE_PIPS_MAX = 0.22  # ... the same, read by its pips: a 5 whose middl
                                # 1,714 such 2s and 4s read in the benchmark's 2,000 frames both
                                # ways, none over 0.186; of 1,694 in seed 388000's, none but it over
                                # 0.181; of 133 in the real photos, none over 0.02. None: off
+GLARED_MIDDLE_AT_OUTLINE = True  # a 2 or a 4 read by the network is asked where its outline puts
+                               # its middle too: two wooden 5s under a glare, read 4 calibrated, their
+                               # corners' middle off the face's or none (fresh 485814: a corner pip
+                               # lost, a fragment taken for one, 0.20 at the outline's middle, -0.43
+                               # at the corners'; 481518: a touching neighbour's pip in its outline,
+                               # five corners, none). False: only where the corners put it
 OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
 OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
 OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's crescent of a black die:
@@ -1370,12 +1376,19 @@ def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float
     if value in (2, 4) and most is not None:
         contrast: list = []
         middle = _face_middle(_pips(img, blob, contrast), x, y, blob.side, value)
-        if middle is None or len(contrast) < 3 or len(contrast[2][0]) == 0:
+        if len(contrast) < 3 or len(contrast[2][0]) == 0:
             return False
         if _light_pips(contrast):
             return False       # not asked
-        strength = _middle_response(img, blob, *middle, 0.04 * blob.side)
-        return strength is not None and strength > most
+        # Where its corner pips put its middle, and read by the network where its outline does
+        # too: a corner pip lost, a fragment or a neighbour's pip taken for one, moves the
+        # corners' middle off the face's, or leaves none.
+        places = [middle] if middle is not None else []
+        if by_network and GLARED_MIDDLE_AT_OUTLINE:
+            places.append((x, y))
+        strengths = [s for s in (_middle_response(img, blob, px, py, 0.04 * blob.side) for px, py in places)
+                     if s is not None]
+        return bool(strengths) and max(strengths) > most
     return False
 
 

@@ -109,14 +109,18 @@ def test_a_two_or_four_with_dark_pips_is_asked_whether_its_middle_holds_a_washed
     (353_849, False, 3, 2, "MIDDLE_PIP_MIN"),      # under the cup: a green 4 (3), a glare lit its middle
     (383_546, False, 4, 5, "MIDDLE_GLARE_WEAKER"),  # from above: a red 4, white pips, its middle glared
     (389_491, True, 2, 3, "GLARED_MIDDLE_PIPS_MAX"),  # under the cup: a white 5, its middle washed grey
+    # from above: wooden 5s, their middles glared, their corner pips' middle off the face's or none
+    (481_518, True, 5, 4, "GLARED_MIDDLE_AT_OUTLINE"),   # a touching 4's pip in its outline
+    (485_814, True, 5, 4, "GLARED_MIDDLE_AT_OUTLINE"),   # a corner pip lost, a fragment taken for one
 ])
 def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: int, calibrated: bool, truth: int,
                                                             misread: int, switch: str) -> None:
-    """Fresh frames read ok and wrong on 2026-11-25, 26 and 27: a pip short or a pip over (the
+    """Fresh frames read ok and wrong on 2026-11-25, 26, 27 and 28: a pip short or a pip over (the
     network alone read the first three, their pips laid out no face; 383546's glare was taken for
     a pip; 389491's four corner pips laid out a 4). The face's middle measured against the face
     round it is unclear: the frame is unsure, the die boxed. Each is read as it was read wrong:
-    352203 and 389491 with their table's calibration (pinned with them), the others without.
+    352203, 389491, 481518 and 485814 with their table's calibration (pinned with them), the others
+    without.
     (357290's and 353849's faces lie off their outlines' middles: judged on the network's steady
     look, as such faces are since 2026-11-27, they are doubted before their middles are asked
     of; this test is of the middles, as they were read on its single look.)"""

@@ -1014,6 +1014,10 @@ def test_an_even_face_the_network_read_alone_over_a_middle_pip_is_not_read(monke
     monkeypatch.setattr(reader, "MIDDLE_SPOT_RIVAL", 0)
     assert reader.read_dice(scene.image, scene.view).reason == reader.SMUDGED
     monkeypatch.setattr(reader, "MIDDLE_GLINT", False)
+    # (Its middle where its outline puts it leans to a pip: GLARED_MIDDLE_AT_OUTLINE alone leaves
+    # it unread too.)
+    assert reader.read_dice(scene.image, scene.view).reason == reader.GLARED_MIDDLE
+    monkeypatch.setattr(reader, "GLARED_MIDDLE_AT_OUTLINE", False)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and wrong.values == (3,)              # confidently wrong
 
