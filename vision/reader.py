@@ -191,9 +191,11 @@ LEANING_SURE = 0.55            # the network this sure of a die with no readable
                                # scan, framing its face alone, read a flat 1. 0.8 until 2026-11-28)
 PIPS_BEYOND_DICE = True        # an unread blob the dice found round it cover stays doubted if it holds a pip
                                # none of them reaches (half a die at the cup's edge beside a whole one)
-PIPS_BEYOND_REACH = 0.6        # x the die side measured: how far from a found die's centre its own pips
+PIPS_BEYOND_REACH = 0.55       # x the die side measured: how far from a found die's centre its own pips
                                # may lie (0.42 of its side, and room for a centre found off or a side
-                               # measured large; 0.75 let a neighbour's pip off a die's edge pass as its own)
+                               # measured large; 0.75 let a neighbour's pip off a die's edge pass as its own;
+                               # 0.6 a half-hidden die's pip 0.59 out, the die size measured large with
+                               # the cup's rim: fresh 494978, read ok a die short)
 UNHELD_DIE_AREA = 0.5          # x die side squared: an unread region this big and solid that no die
                                # found lies in stays doubted, whatever the dice round it cover (0: off)
 UNHELD_NEAR = 0.2              # x die side: a die found this near such a region lies in it
