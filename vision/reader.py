@@ -195,7 +195,8 @@ PIPS_BEYOND_REACH = 0.55       # x the die side measured: how far from a found d
                                # may lie (0.42 of its side, and room for a centre found off or a side
                                # measured large; 0.75 let a neighbour's pip off a die's edge pass as its own;
                                # 0.6 a half-hidden die's pip 0.59 out, the die size measured large with
-                               # the cup's rim: fresh 494978, read ok a die short)
+                               # the cup's rim: fresh 494978, read ok a die short. Of 46 regions so
+                               # asked in frames read ok, 8,000 reads, the farthest pip lay 0.52 out)
 UNHELD_DIE_AREA = 0.5          # x die side squared: an unread region this big and solid that no die
                                # found lies in stays doubted, whatever the dice round it cover (0: off)
 UNHELD_NEAR = 0.2              # x die side: a die found this near such a region lies in it
@@ -1366,9 +1367,10 @@ def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float
     """Whether the face read ``value`` at (x, y) may have its middle wrong: a 3 or a 5 whose middle
     pip hardly stands out (MIDDLE_PIP_MIN: a glare taken for a pip), or a 2 or a 4, its pips
     darker than its face, whose middle leans to a pip (a pip a glare washed out: GLARED_MIDDLE_MAX
-    read by the network, GLARED_MIDDLE_PIPS_MAX by its pips), or a 3 or a 5 whose middle spot is
-    weaker and wider than its other pips (MIDDLE_GLARE_WEAKER: a glare on a light-pipped face's
-    middle looks like a pip)."""
+    read by the network, GLARED_MIDDLE_PIPS_MAX by its pips; the middle where its corner pips put
+    it, and read by the network where its outline does too, GLARED_MIDDLE_AT_OUTLINE), or a 3 or
+    a 5 whose middle spot is weaker and wider than its other pips (MIDDLE_GLARE_WEAKER: a glare on
+    a light-pipped face's middle looks like a pip)."""
     if value in (3, 5) and MIDDLE_PIP_MIN is not None:
         strength = _middle_response(img, blob, x, y, MIDDLE_REACH * blob.side)
         if strength is None:
