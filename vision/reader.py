@@ -251,6 +251,18 @@ MIDDLE_GLARE_WIDER = 1.3       # of its other pips, and is this much wider than 
                                # read right in the benchmark's 2,000 frames, none both under 0.6 and
                                # over 1.3 (5 under 0.6 alone); three under 0.65 (0.62-0.63), now
                                # unsure: no bound parts them from the glare. None: off
+MIDDLE_UNFOUND_WEAKER: float | None = 0.6   # ... and a light-pipped 3 or 5 with no spot found in its
+                               # middle, at least two pips round it, whose middle stands out less
+                               # than this x the median of those pips (fresh 500282, calibrated: a
+                               # blue 4 from above by the tray's rim, a glare on its middle joining
+                               # two pips; two pips found, the network alone read 5: 0.55). Asked of
+                               # any pips at 0.65, it left 18 frames read right of 4,000 rendered ones
+                               # unsure: 17 dark-pipped 3s and 5s (0.45-0.62), one light-pipped (0.64).
+                               # Dark pips are not asked: a glare cannot make one. Of 7,000 frames
+                               # more (the benchmark's calibrated, fresh 497000c and 501000c, every,
+                               # clean, the real photos), it leaves one read right unsure: a glared
+                               # casino 5 (fresh 498615, calibrated, 0.59; nothing parts it from
+                               # 500282's 4). None: off
 MIDDLE_GLARE_JOINED = 0.2      # x die side: on a face with light pips, a spot centred this near the
                                # middle is its middle spot, and one other pip is enough to compare
                                # it with: a glare there may have joined a pip into one spot off the
@@ -1324,7 +1336,8 @@ def _middle_like_a_glare(img: np.ndarray, blob: _Blob, x: float, y: float, stren
     """Whether the middle spot of a 3 or a 5 at (x, y), standing out ``strength``, is weaker and
     wider than the face's other pips (MIDDLE_GLARE_WEAKER, MIDDLE_GLARE_WIDER): a glare's soft
     patch, where a pip is the size of its fellows. On light pips the middle spot may be a glare
-    joined to a pip, centred off the middle (MIDDLE_GLARE_JOINED)."""
+    joined to a pip, centred off the middle (MIDDLE_GLARE_JOINED), or no spot at all, the glare
+    joined to pips round it: then the middle's strength alone is asked (MIDDLE_UNFOUND_WEAKER)."""
     if MIDDLE_GLARE_WEAKER is None:
         return False
     contrast: list = []
@@ -1333,13 +1346,24 @@ def _middle_like_a_glare(img: np.ndarray, blob: _Blob, x: float, y: float, stren
     reach = (MIDDLE_GLARE_JOINED if joined else MIDDLE_REACH) * blob.side
     middle = [a for px, py, a in pips if math.hypot(px - x, py - y) < reach]
     others = [(px, py, a) for px, py, a in pips if math.hypot(px - x, py - y) >= reach]
+    if not middle and MIDDLE_UNFOUND_WEAKER is not None and _light_pips(contrast) and len(others) >= 2:
+        # No spot there at all (the glare joined the pips round it into one too big to be a pip):
+        # its strength alone says whether it is one.
+        pips_strength = _pips_strength(img, blob, others)
+        return pips_strength is not None and strength < MIDDLE_UNFOUND_WEAKER * pips_strength
     if not middle or len(others) < (1 if joined else 2):
         return False
     if max(middle) <= MIDDLE_GLARE_WIDER * float(np.median([a for *_, a in others])):
         return False
-    responses = [_middle_response(img, blob, px, py, 0.05 * blob.side) for px, py, _ in others]
+    pips_strength = _pips_strength(img, blob, others)
+    return pips_strength is not None and strength < MIDDLE_GLARE_WEAKER * pips_strength
+
+
+def _pips_strength(img: np.ndarray, blob: _Blob, pips: list[tuple[float, float, int]]) -> float | None:
+    """How strongly ``pips`` stand out from the face round them (the median), or None."""
+    responses = [_middle_response(img, blob, px, py, 0.05 * blob.side) for px, py, _ in pips]
     responses = [r for r in responses if r is not None]
-    return bool(responses) and strength < MIDDLE_GLARE_WEAKER * float(np.median(responses))
+    return float(np.median(responses)) if responses else None
 
 
 def _light_pips(contrast: list) -> bool:
@@ -1369,8 +1393,9 @@ def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float
     darker than its face, whose middle leans to a pip (a pip a glare washed out: GLARED_MIDDLE_MAX
     read by the network, GLARED_MIDDLE_PIPS_MAX by its pips; the middle where its corner pips put
     it, and read by the network where its outline does too, GLARED_MIDDLE_AT_OUTLINE), or a 3 or
-    a 5 whose middle spot is weaker and wider than its other pips (MIDDLE_GLARE_WEAKER: a glare on
-    a light-pipped face's middle looks like a pip)."""
+    a 5 whose middle spot is weaker and wider than its other pips, or with light pips weaker where
+    no spot was found (MIDDLE_GLARE_WEAKER, MIDDLE_UNFOUND_WEAKER: a glare on a light-pipped face's
+    middle looks like a pip)."""
     if value in (3, 5) and MIDDLE_PIP_MIN is not None:
         strength = _middle_response(img, blob, x, y, MIDDLE_REACH * blob.side)
         if strength is None:

@@ -171,6 +171,25 @@ def test_a_glare_on_a_light_pipped_twos_middle_is_not_a_third_pip(monkeypatch, s
         assert wrong.ok and sorted(wrong.values) == misread      # confidently wrong
 
 
+def test_a_glare_joining_a_light_pipped_fours_pips_is_no_middle_pip(monkeypatch) -> None:
+    """Fresh 500282 (from above, calibrated): a blue 4 with white pips by the tray's rim, a glare
+    on its middle joining two of its pips into one spot too big to be a pip. Two pips were found,
+    laying out no face, and the network alone read a 5 (0.87): the frame was read ok with a 5 for
+    the 4. No spot was found in the middle, so the glare check did not look; now the middle's
+    strength is asked alone on a light-pipped face (MIDDLE_UNFOUND_WEAKER): 0.55 times the pips'."""
+    scene, calibration = pinned_frame(500_282)
+    (die,) = [d for d in scene.labels if d.glare]
+    assert die.value == 4 and scene.readable
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
+    assert boxed_near(reading, die, reader.GLARED_MIDDLE)
+    truth = sorted(d.value for d in scene.labels)
+    monkeypatch.setattr(reader, "MIDDLE_UNFOUND_WEAKER", None)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    # (the frame holds another 4 and another 5: the values as a whole show the misread)
+    assert wrong.ok and sorted(wrong.values) != truth and sorted([*wrong.values, 4]) == sorted([*truth, 5])
+
+
 def test_a_dark_pipped_middle_a_glare_washed_is_not_taken_for_a_glare(monkeypatch) -> None:
     """Benchmark frame 10980 (from above): a wooden 3, dark pips, a glare on its middle pip, which
     the wood's grain joined into a spot 6.3 px off the middle of a 36 px die. A glare cannot make
