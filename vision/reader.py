@@ -376,6 +376,10 @@ FAINT_LEFT_OVER = 0.5      # bottom view: a solid piece of the faint look this b
                            # faint shape no square fits; None: not asked) ...
 FAINT_LEFT_OVER_SEEN = 0.5 # ... if the network sees a die there: its p(no die) under this (the tray's
                            # light falling off by the rim leaves such pieces too, at 0.70-0.88)
+FAINT_LEFT_OVER_TOP = True # ... asked from above too (fresh 508202: a wooden 5 in the corner of a
+                           # tray whose light falls off by the rim, 16-28 from the tray's median
+                           # where the foreground's floor is 28, lost whole: the frame was read ok
+                           # a die short). False: under the cup only
 FAINT_SIDE_MAX = 0.3       # bottom view: a die whose faint outline (FAINT_LEVEL) reaches out on one
                            # side further than on the other by more than this (x its side) does not
                            # lie plainly flat, however square its outline (None: not asked)
@@ -2545,8 +2549,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # fades from the finer one (_lost).
         all_first = _blobs(*_foreground(img, None, scaled, inner, rim_reach=rim_reach), within=img.shape)
     taken: list[np.ndarray] = []
-    # The faint look: under the cup the whole of it (_faint_squares); from above only round
-    # the dice _faint_side asks about, opened there.
+    # The faint look: under the cup the whole of it (_faint_squares); from above unopened,
+    # opened only round the dice _faint_side asks about (and off every die, FAINT_LEFT_OVER_TOP).
     faint_squares = FAINT_SQUARES and view is View.BOTTOM
     faint_look: list[np.ndarray] | None = [] if faint_squares or (
         FAINT_SIDE_TOP and FAINT_SIDE_MAX is not None and view is View.TOP) else None
@@ -2892,12 +2896,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 if face_guess.of(NO_FACE) < NOT_A_DIE:
                     blobs.append(blob)
                     doubts[id(blob)] = FADED
-            if FAINT_LEFT_OVER is not None:
-                left = _faint_left_over(faint_look[0], scale, img.shape, blobs, found, die_side)
-                for blob, face_guess in zip(left, faces.steady_guess(look, [framed_as_die(b) for b in left])):
-                    if face_guess.of(NO_FACE) < FAINT_LEFT_OVER_SEEN:
-                        blobs.append(blob)
-                        doubts[id(blob)] = FADED
+        if faint_look and FAINT_LEFT_OVER is not None and (faint_squares or FAINT_LEFT_OVER_TOP):
+            left = _faint_left_over(faint_look[0], scale, img.shape, blobs, found, die_side)
+            for blob, face_guess in zip(left, faces.steady_guess(look, [framed_as_die(b) for b in left])):
+                if face_guess.of(NO_FACE) < FAINT_LEFT_OVER_SEEN:
+                    blobs.append(blob)
+                    doubts[id(blob)] = FADED
     if COARSE_COVERED and coarse is not None and view is View.BOTTOM and not doubts:
         # Nothing doubted, yet a region of the first, coarse look the dice read do not account
         # for: a die the finer look lost whole (fresh 351535: a black die touching another

@@ -154,15 +154,19 @@ def _labelled(name: str) -> list[tuple[int, float, float]]:
     return [(t.value, t.x, t.y) for t in load_labels(PHOTOS / "labels" / f"{name}.txt", 640, 640)]
 
 
-def test_dice_too_faint_for_any_region_are_read_from_their_pips(model_of_2026_11_22) -> None:
+def test_dice_too_faint_for_any_region_are_read_from_their_pips(model_of_2026_11_22, monkeypatch) -> None:
     """Two cream dice on the grey tray, touching, that neither the foreground nor the faint
     finder makes a region of: the network, looking round their pips, finds each, and their pips
     fit the face it saw. Before, the photo was unsure ("pips outside every die").
     (Found with the face model of 2026-11-22, which this test reads with. The shipped model
-    finds one of the two this way, and the photo is unsure again: it must not be wrong.)"""
+    finds one of the two this way, and the photo is unsure again: it must not be wrong.
+    The model of 2026-11-22 also sees a die in a faint piece off every die that the shipped
+    one does not: since that is asked of from above too (FAINT_LEFT_OVER_TOP, 2026-11-28) the
+    photo is unsure with that model, so the finding round the pips is checked without it.)"""
     name = "IMG_20191209_100127"
     shipped = model_of_2026_11_22(_photo(name))
     assert shipped.status is Status.UNSURE or sorted(shipped.values) == sorted(v for v, _, _ in _labelled(name))
+    monkeypatch.setattr(reader, "FAINT_LEFT_OVER_TOP", False)
     reading = reader.read_dice(_photo(name))
     assert reading.status is Status.OK, reading.reason
     truth = _labelled(name)

@@ -495,6 +495,24 @@ def test_a_faint_die_touching_another_under_the_cup_is_not_lost_without_a_word(m
     assert wrong.ok and len(wrong.dice) == 1
 
 
+def test_a_die_in_the_trays_dim_corner_seen_from_above_is_not_lost_without_a_word(monkeypatch) -> None:
+    """Fresh 508202 (from above, uncalibrated): six wooden dice, blurred, the tray's light
+    falling off towards its corners. The 5 in the top right corner is as dark as the tray there
+    is dim, 16-28 from it in the foreground's distance where the floor is 28: no region, no
+    scan, and the frame was read "ok" with five dice. A solid piece of the faint look, outside
+    every die read, where the network sees a die, is asked of from above too
+    (FAINT_LEFT_OVER_TOP): the frame is unsure, boxed where the die is."""
+    scene, _ = pinned_frame(508_202)
+    assert scene.view is View.TOP and scene.readable and len(scene.labels) == 6
+    reading = reader.read_dice(scene.image, scene.view)
+    assert_not_wrong(reading, scene)
+    assert reading.status is Status.UNSURE and reading.reason == reader.FADED
+    assert _one_missing_and_boxed(reading, scene, reader.FADED)
+    monkeypatch.setattr(reader, "FAINT_LEFT_OVER_TOP", False)
+    wrong = reader.read_dice(scene.image, scene.view)
+    assert wrong.ok and len(wrong.dice) == 5
+
+
 def test_the_trays_light_falling_off_by_the_rim_is_not_a_faint_die(monkeypatch) -> None:
     """Frame 11513, calibrated (under the cup, uneven light): four wooden dice. The tray darkens
     towards the rim, and between two dice by it the faint look leaves a solid piece outside
@@ -889,6 +907,12 @@ def test_a_lone_dark_spot_the_network_sees_a_die_round_makes_a_top_view_frame_un
     assert_not_wrong(reading, scene)
     monkeypatch.setattr(reader, "STRAY_SCAN", False)
     reading = reader.read_dice(scene.image, scene.view)
+    # (The 1's faint piece off every die, asked of from above too since 2026-11-28, doubts the
+    # frame first: reader.FAINT_LEFT_OVER_TOP. The lone spot is checked without it.)
+    assert reading.status is Status.UNSURE and reading.reason == reader.FADED
+    assert _one_missing_and_boxed(reading, scene, reader.FADED)
+    monkeypatch.setattr(reader, "FAINT_LEFT_OVER_TOP", False)
+    reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == reader.LONE_DARK_SPOT
     assert _one_missing_and_boxed(reading, scene, reader.LONE_DARK_SPOT)
     # A network that sees no die there lets the spot go (dirt, the rim's corners).
@@ -1200,6 +1224,12 @@ def test_a_die_hidden_but_for_a_light_pip_by_the_rim_makes_the_frame_unsure(monk
     unsure, the spot boxed."""
     scene, _ = pinned_frame(422_956)
     (hidden,) = [d for d in scene.labels if d.occluded]
+    # (The corner's faint piece off every die, asked of from above too since 2026-11-28, doubts
+    # the frame first: reader.FAINT_LEFT_OVER_TOP. The light spot is checked without it.)
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and reading.reason == reader.FADED
+    assert _boxed_near(reading, hidden, reader.FADED)
+    monkeypatch.setattr(reader, "FAINT_LEFT_OVER_TOP", False)
     _lost_die_doubted_until_rule_off(monkeypatch, scene, hidden, "LONE_LIGHT_ASKED", reader.LONE_LIGHT_SPOT)
 
 
