@@ -1346,11 +1346,12 @@ def _middle_like_a_glare(img: np.ndarray, blob: _Blob, x: float, y: float, stren
         return False
     contrast: list = []
     pips = _pips(img, blob, contrast)
-    joined = MIDDLE_GLARE_JOINED is not None and _light_pips(contrast)
+    light = _light_pips(contrast)
+    joined = MIDDLE_GLARE_JOINED is not None and light
     reach = (MIDDLE_GLARE_JOINED if joined else MIDDLE_REACH) * blob.side
     middle = [a for px, py, a in pips if math.hypot(px - x, py - y) < reach]
     others = [(px, py, a) for px, py, a in pips if math.hypot(px - x, py - y) >= reach]
-    if not middle and MIDDLE_UNFOUND_WEAKER is not None and _light_pips(contrast) and len(others) >= 2:
+    if not middle and MIDDLE_UNFOUND_WEAKER is not None and light and len(others) >= 2:
         # No spot there at all (the glare joined the pips round it into one too big to be a pip):
         # its strength alone says whether it is one.
         pips_strength = _pips_strength(img, blob, others)
