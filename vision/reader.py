@@ -402,6 +402,13 @@ FAINT_SIDE_NOT_FLAT: tuple[View, ...] = (View.BOTTOM,)   # in these views, so to
                            # side 0.53). Not from above: there a flat die's shadow or blur reaches
                            # out on one side as far (0.38, 0.63 in the benchmark's frames 11032,
                            # 10816; (): not asked)
+LONE_FACE_OFF_MIDDLE = 0.12   # bottom view: a die read from its pips, apart and off the rim (as
+                           # FAINT_SIDE_APART, FAINT_SIDE_OFF_RIM), whose face lies more than this
+                           # (x its side) off its outline's middle shows its side: it is leaning,
+                           # whatever the network reads (fresh 523231, calibrated: a lone 4 leaning,
+                           # its grey side in its outline, its face 0.17 off, the network's doubt
+                           # 0.049; flat dice so apart under the cup: 0.10 at most, in 8,000
+                           # rendered frames. None: not asked)
 OFF_TRAY_SPOTS = True      # pip-like spots off the tray inside its rim (calibrated or found) are
                            # the rim's, not stray pips (False: asked of every spot in the frame)
 EDGE_LOST = True           # uncalibrated: a die's outline the coarse look kept that the fine one lost
@@ -2712,6 +2719,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 and _side_over_rim(img, blob, inner, die_side) > SIDE_OVER_RIM):
             # Whatever the network's scan reads round it: its face may be whole, but it does not
             # lie flat.
+            doubts[id(blob)] = LEANING
+            doubts_kept.add(id(blob))
+            continue
+        if (LONE_FACE_OFF_MIDDLE is not None and view is View.BOTTOM and not isinstance(result, str)
+                and math.hypot(result[2] - blob.rect[0][0], result[3] - blob.rect[0][1])
+                > LONE_FACE_OFF_MIDDLE * blob.side
+                and _apart(blob, blobs, FAINT_SIDE_APART * die_side)
+                and not (inner is not None and _against_edge(blob, inner, FAINT_SIDE_OFF_RIM * die_side))):
+            # Under the cup a die by itself shows no side, its face in its outline's middle; one
+            # whose face sits off it shows its side.
             doubts[id(blob)] = LEANING
             doubts_kept.add(id(blob))
             continue
