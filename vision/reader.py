@@ -393,7 +393,12 @@ FAINT_SIDE_KEEPS = True    # ... and a die whose pips fit a face its single look
                            # measure 0.3-0.6 where a neighbour's faint outline or the tray's edge
                            # joins theirs (fresh 435267, 436773...), hence asked only
 FAINT_SIDE_APART = 1.5     # ... of a die this many sides (x die side) from every other's centre
-FAINT_SIDE_OFF_RIM = 0.3   # ... and this far from the tray's edge (x die side)
+FAINT_SIDE_OFF_RIM = 0.1   # ... and this far from the tray's edge (x die side; a die against it
+                           # joins the rim's own faint difference from the tray). 0.3 let fresh
+                           # 528042 go (from above: a white 6 leaning 0.1-0.2 of a side off the rim,
+                           # its side beside it, faint side 0.39; read plainly flat by the
+                           # network's steady look); 0.1 doubts fresh 528390 too, a flat 5 by the
+                           # tray's corner whose side in view (the camera above) measures 0.31
 FAINT_SIDE_NOT_FLAT: tuple[View, ...] = (View.BOTTOM,)   # in these views, so too (apart, off the
                            # rim) a die whose pips fit a face the network reads plainly flat, but
                            # whose outline is not square round its face (fresh 455899, calibrated:
@@ -403,12 +408,13 @@ FAINT_SIDE_NOT_FLAT: tuple[View, ...] = (View.BOTTOM,)   # in these views, so to
                            # out on one side as far (0.38, 0.63 in the benchmark's frames 11032,
                            # 10816; (): not asked)
 LONE_FACE_OFF_MIDDLE = 0.12   # bottom view: a die read from its pips, apart and off the rim (as
-                           # FAINT_SIDE_APART, FAINT_SIDE_OFF_RIM), whose face lies more than this
+                           # FAINT_SIDE_APART, LONE_FACE_OFF_RIM), whose face lies more than this
                            # (x its side) off its outline's middle shows its side: it is leaning,
                            # whatever the network reads (fresh 523231, calibrated: a lone 4 leaning,
                            # its grey side in its outline, its face 0.17 off, the network's doubt
                            # 0.049; flat dice so apart under the cup: 0.10 at most, in 8,000
                            # rendered frames. None: not asked)
+LONE_FACE_OFF_RIM = 0.3    # ... this far from the tray's edge (x die side)
 OFF_TRAY_SPOTS = True      # pip-like spots off the tray inside its rim (calibrated or found) are
                            # the rim's, not stray pips (False: asked of every spot in the frame)
 EDGE_LOST = True           # uncalibrated: a die's outline the coarse look kept that the fine one lost
@@ -2726,7 +2732,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 and math.hypot(result[2] - blob.rect[0][0], result[3] - blob.rect[0][1])
                 > LONE_FACE_OFF_MIDDLE * blob.side
                 and _apart(blob, blobs, FAINT_SIDE_APART * die_side)
-                and not (inner is not None and _against_edge(blob, inner, FAINT_SIDE_OFF_RIM * die_side))):
+                and not (inner is not None and _against_edge(blob, inner, LONE_FACE_OFF_RIM * die_side))):
             # Under the cup a die by itself shows no side, its face in its outline's middle; one
             # whose face sits off it shows its side.
             doubts[id(blob)] = LEANING

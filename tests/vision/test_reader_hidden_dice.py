@@ -995,6 +995,25 @@ def test_a_die_doubted_whose_faint_side_shows_stays_doubted_whatever_reads_it_la
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok     # confidently wrong
 
 
+@pytest.mark.parametrize("calibrated", [False, True])
+def test_a_doubted_die_near_the_rim_whose_faint_side_shows_stays_doubted(monkeypatch, calibrated: bool) -> None:
+    """Fresh 528042 (from above, noisy): a white 6 leans by itself near the tray's top edge, its
+    grey side beside its face. The network's single look doubted the face (0.34), its steady look
+    read it plainly (0.05): the frame was read ok with the leaning 6. Its faint outline reaches
+    out on the side's side (0.39 of a side); the die lies a little more than a tenth of a side
+    off the rim, where FAINT_SIDE_OFF_RIM (0.3 then) did not ask it."""
+    scene, calibration = pinned_frame(528_042)
+    assert scene.view is View.TOP
+    calibration = calibration if calibrated else None
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
+    monkeypatch.setattr(reader, "FAINT_SIDE_OFF_RIM", 0.3)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert wrong.ok and len(wrong.dice) == len(scene.labels)     # the leaning die read flat
+
+
 def test_a_lone_die_under_the_cup_read_plainly_but_not_square_round_its_face_leans_if_its_side_shows(
         monkeypatch) -> None:
     """Fresh 455899 (under the cup, calibrated, noisy): a white 2 leans by itself, its grey side
