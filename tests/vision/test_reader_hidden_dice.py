@@ -995,6 +995,18 @@ def test_a_die_doubted_whose_faint_side_shows_stays_doubted_whatever_reads_it_la
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok     # confidently wrong
 
 
+def _leaning_die_doubted_until(monkeypatch, scene, calibration, rule: str, off) -> None:
+    """``scene``'s one leaning die makes the frame unsure, boxed as leaning; with reader.``rule``
+    set to ``off`` the frame is read ok with every die, the leaning one read flat."""
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
+    monkeypatch.setattr(reader, rule, off)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert wrong.ok and len(wrong.dice) == len(scene.labels)     # confidently wrong
+
+
 @pytest.mark.parametrize("calibrated", [False, True])
 def test_a_doubted_die_near_the_rim_whose_faint_side_shows_stays_doubted(monkeypatch, calibrated: bool) -> None:
     """Fresh 528042 (from above, noisy): a white 6 leans by itself near the tray's top edge, its
@@ -1004,14 +1016,7 @@ def test_a_doubted_die_near_the_rim_whose_faint_side_shows_stays_doubted(monkeyp
     off the rim, where FAINT_SIDE_OFF_RIM (0.3 then) did not ask it."""
     scene, calibration = pinned_frame(528_042)
     assert scene.view is View.TOP
-    calibration = calibration if calibrated else None
-    (leaning,) = [d for d in scene.labels if d.cocked]
-    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == LEANING
-    assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
-    monkeypatch.setattr(reader, "FAINT_SIDE_OFF_RIM", 0.3)
-    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert wrong.ok and len(wrong.dice) == len(scene.labels)     # the leaning die read flat
+    _leaning_die_doubted_until(monkeypatch, scene, calibration if calibrated else None, "FAINT_SIDE_OFF_RIM", 0.3)
 
 
 def test_a_lone_die_under_the_cup_read_plainly_but_not_square_round_its_face_leans_if_its_side_shows(
@@ -1040,13 +1045,7 @@ def test_a_lone_die_under_the_cup_whose_face_sits_off_its_outlines_middle_leans(
     A die by itself under the cup shows no side; its face off the middle, it leans."""
     scene, calibration = pinned_frame(523_231)
     assert scene.view is View.BOTTOM and calibration is not None
-    (leaning,) = [d for d in scene.labels if d.cocked]
-    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == LEANING
-    assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
-    monkeypatch.setattr(reader, "LONE_FACE_OFF_MIDDLE", None)
-    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert wrong.ok and len(wrong.dice) == len(scene.labels)     # the leaning die read flat
+    _leaning_die_doubted_until(monkeypatch, scene, calibration, "LONE_FACE_OFF_MIDDLE", None)
 
 
 @pytest.mark.parametrize("seed", [10_816, 11_032])
