@@ -397,8 +397,9 @@ FAINT_SIDE_OFF_RIM = 0.1   # ... and this far from the tray's edge (x die side; 
                            # joins the rim's own faint difference from the tray). 0.3 let fresh
                            # 528042 go (from above: a white 6 leaning 0.1-0.2 of a side off the rim,
                            # its side beside it, faint side 0.39; read plainly flat by the
-                           # network's steady look); 0.1 doubts fresh 528390 too, a flat 5 by the
-                           # tray's corner whose side in view (the camera above) measures 0.31
+                           # network's steady look); 0.1 doubts fresh 528390 and 529076 (both
+                           # uncalibrated) too, flat dice in the tray's corners whose sides in view
+                           # (the camera above sees them off its centre) measure 0.31 and 0.33
 FAINT_SIDE_NOT_FLAT: tuple[View, ...] = (View.BOTTOM,)   # in these views, so too (apart, off the
                            # rim) a die whose pips fit a face the network reads plainly flat, but
                            # whose outline is not square round its face (fresh 455899, calibrated:
