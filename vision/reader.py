@@ -82,6 +82,14 @@ EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the d
 # network: unless it is sure no die is there, the frame is unsure.
 OTSU_CEILING = 55             # a die's body differs from the tray by at least this much, 0.6 dL + |da| + |db|
 NOT_A_DIE = 0.9               # the network's p(no die here) that lets an unread blob go
+PIPLESS_PIECE = 0.25          # x a die's area: a piece this big, not a die's shape, no pips found in it,
+                              # where the network framed as a whole die sees a die (p(no die) under
+                              # PIPLESS_PIECE_SEEN), is a die partly hidden (fresh 538094: a wooden 1
+                              # half under the cup's rim from above, its pip on the rim's edge; no tray
+                              # found, the rim biting into it, nor dark enough to cover; the piece
+                              # 0.247 of a side thick, under QUIET_THICKNESS) (None: such pieces are
+                              # rim fragments, screws and stains, let go)
+PIPLESS_PIECE_SEEN = 0.9
 UNREAD_AREA = 0.2              # x die side squared: a region left unread this big is looked at again
 QUIET_AREA = 0.2                # (0.5 let a half-hidden die at the cup's edge go unasked; 0.3 a black
                                 # die a glare had eaten into)
@@ -2616,6 +2624,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # flat (the network sees it leaning, or its whole face sits aside), or a middle a glare made
     # unclear (the scan would read the same face again).
     doubts_kept: set[int] = set()
+    pipless: list[_Blob] = []
     for blob in blobs:
         die_like = blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
         if not die_like:
@@ -2632,6 +2641,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     doubts[id(blob)] = "dice are touching or overlapping"
                 else:
                     doubts[id(blob)] = NOT_READABLE
+            elif PIPLESS_PIECE is not None and blob.area >= PIPLESS_PIECE * die_side ** 2:
+                pipless.append(blob)
             continue
         candidates.append((blob, _read_die(img, blob)))
     # The learned face classifier gives every die a second opinion (vision.classifier.judge);
@@ -2898,6 +2909,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             blobs.append(blob)
             doubts[id(blob)] = LOST_BY_EDGE
     in_light: list[tuple] = []         # dice read round a piece the opening took
+    if faces is not None and pipless and not (sharpness < MIN_SHARPNESS and blurred_leftovers):
+        # (Not one a die read since accounts for: the network's scan may have read it. Nor in a
+        # blurred frame with pieces left over: it is unsure anyway, and "too blurred" says why.)
+        centres = [(f[2], f[3]) for f in found]
+        pipless = [b for b in pipless if not _covered(b, centres, die_side)]
+        for blob, face_guess in zip(pipless, faces.steady_guess(look, [framed_as_die(b) for b in pipless])):
+            if face_guess.of(NO_FACE) < PIPLESS_PIECE_SEEN:
+                doubts[id(blob)] = LEANING
     if faces is not None:
         # A die-like piece the foreground's opening took off every die: unless the network is
         # sure no die is there, the frame is unsure.

@@ -518,6 +518,23 @@ def test_a_die_in_the_trays_dim_corner_seen_from_above_is_not_lost_without_a_wor
     assert wrong.ok and len(wrong.dice) == 5
 
 
+def test_a_die_half_under_the_cups_rim_seen_from_above_is_not_lost_without_a_word(monkeypatch) -> None:
+    """Fresh 538094 (from above, uncalibrated): a dark green cup's rim over a third of the tray
+    hides half a wooden 1, its one pip on the rim's edge. The rim bites into the tray (no tray
+    found) and is not dark enough to count as covering it; what shows of the die is no die's
+    shape and has no pips, and was let go as a rim fragment: the frame was read "ok" with three
+    dice of four. Such a piece where the network, framing a whole die round it, sees a die is a
+    die partly hidden (PIPLESS_PIECE): the frame is unsure, boxed where the die is."""
+    scene, _ = pinned_frame(538_094)
+    assert scene.view is View.TOP and not scene.readable and len(scene.labels) == 4
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert _one_missing_and_boxed(reading, scene, LEANING)
+    monkeypatch.setattr(reader, "PIPLESS_PIECE", None)
+    wrong = reader.read_dice(scene.image, scene.view)
+    assert wrong.ok and len(wrong.dice) == 3
+
+
 def test_the_trays_light_falling_off_by_the_rim_is_not_a_faint_die(monkeypatch) -> None:
     """Frame 11513, calibrated (under the cup, uneven light): four wooden dice. The tray darkens
     towards the rim, and between two dice by it the faint look leaves a solid piece outside
