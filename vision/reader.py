@@ -84,12 +84,11 @@ OTSU_CEILING = 55             # a die's body differs from the tray by at least t
 NOT_A_DIE = 0.9               # the network's p(no die here) that lets an unread blob go
 PIPLESS_PIECE = 0.25          # x a die's area: a piece this big, not a die's shape, no pips found in it,
                               # where the network framed as a whole die sees a die (p(no die) under
-                              # PIPLESS_PIECE_SEEN), is a die partly hidden (fresh 538094: a wooden 1
+                              # NOT_A_DIE), is a die partly hidden (fresh 538094: a wooden 1
                               # half under the cup's rim from above, its pip on the rim's edge; no tray
                               # found, the rim biting into it, nor dark enough to cover; the piece
                               # 0.247 of a side thick, under QUIET_THICKNESS) (None: such pieces are
                               # rim fragments, screws and stains, let go)
-PIPLESS_PIECE_SEEN = 0.9
 UNREAD_AREA = 0.2              # x die side squared: a region left unread this big is looked at again
 QUIET_AREA = 0.2                # (0.5 let a half-hidden die at the cup's edge go unasked; 0.3 a black
                                 # die a glare had eaten into)
@@ -2910,12 +2909,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             doubts[id(blob)] = LOST_BY_EDGE
     in_light: list[tuple] = []         # dice read round a piece the opening took
     if faces is not None and pipless and not (sharpness < MIN_SHARPNESS and blurred_leftovers):
-        # (Not one a die read since accounts for: the network's scan may have read it. Nor in a
-        # blurred frame with pieces left over: it is unsure anyway, and "too blurred" says why.)
+        # Skipped: pieces already doubted (the quiet look above asks the thicker ones), and
+        # pieces a die read since covers (the network's scan may have read them). Not asked in a
+        # blurred frame with pieces left over: it is unsure anyway, and "too blurred" says why.
         centres = [(f[2], f[3]) for f in found]
-        pipless = [b for b in pipless if not _covered(b, centres, die_side)]
+        pipless = [b for b in pipless if id(b) not in doubts and not _covered(b, centres, die_side)]
         for blob, face_guess in zip(pipless, faces.steady_guess(look, [framed_as_die(b) for b in pipless])):
-            if face_guess.of(NO_FACE) < PIPLESS_PIECE_SEEN:
+            if face_guess.of(NO_FACE) < NOT_A_DIE:
                 doubts[id(blob)] = LEANING
     if faces is not None:
         # A die-like piece the foreground's opening took off every die: unless the network is
