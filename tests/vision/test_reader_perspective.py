@@ -1,0 +1,86 @@
+"""From above, a camera sees the side of a die lying flat off the frame's middle: the side that
+faces the middle, the more the farther out the die lies. Such a die lies flat as plainly as one
+whose outline is square round its face (reader.SIDE_IN_PERSPECTIVE), and the network's doubt of
+its face counts for less; a die leaning toward the middle looks the same to the outline, and
+stays doubted by the network."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from vision import reader
+from vision.classifier import LEANING
+from vision.reading import Status, View
+
+from .conftest import assert_not_wrong, boxed_near, pinned_frame, read_right_until
+
+FRAME = (640, 480)          # (the frames' width and height)
+MIDDLE = (320.0, 240.0)
+REACH = math.hypot(*FRAME) / 2
+
+
+def _blob(cx: float, cy: float, side: float) -> reader._Blob:
+    """An outline of a die of ``side`` centred on (cx, cy)."""
+    mask = np.full((int(side), int(side)), 255, np.uint8)
+    return reader._Blob(area=int(side * side), rect=((cx, cy), (side, side), 0.0),
+                        box=(int(cx - side / 2), int(cy - side / 2), int(side), int(side)),
+                        mask=mask, thickness=side / 2)
+
+
+@pytest.mark.parametrize(("face", "outline", "flat"), [
+    ((100.0, 400.0), (104.0, 397.0), True),     # face off the middle away from the frame's middle
+    ((100.0, 400.0), (96.0, 403.0), False),     # toward it: a side shows where no camera sees one
+    ((100.0, 400.0), (104.0, 403.0), False),    # across the line from the middle
+    ((100.0, 400.0), (100.0 + 12.0, 400.0 - 8.0), False),   # a strip too wide for perspective
+    ((330.0, 250.0), (328.0, 248.0), False),    # by the middle a flat die shows no side
+    ((100.0, 400.0), (100.0, 400.0), False),    # no offset: the square outline's test, not this one
+])
+def test_a_face_off_its_outline_lies_flat_only_as_perspective_puts_it(face, outline, flat) -> None:
+    blob = _blob(*outline, side=50.0)
+    assert reader._side_in_perspective(blob, *face, MIDDLE, REACH) is flat
+
+
+def test_the_rule_switched_off_asks_nothing(monkeypatch) -> None:
+    monkeypatch.setattr(reader, "SIDE_IN_PERSPECTIVE", None)
+    assert not reader._side_in_perspective(_blob(104.0, 397.0, 50.0), 100.0, 400.0, MIDDLE, REACH)
+
+
+def test_a_flat_die_in_the_frames_corner_showing_its_side_is_read(monkeypatch) -> None:
+    """Fresh 553036 (from above, uncalibrated): six wooden dice on a purple tray. The 1 in the
+    lower left corner shows its side toward the frame's middle, and its face sits 0.11 of a side
+    off its outline's middle, away from the frame's. The network's single look doubts its face
+    (0.11, over AGREE_NO_FACE_MAX), and so did its steady look: the frame was unsure, "a die is
+    leaning". As a die lying flat seen in perspective, its doubt is weighed as a square
+    outline's (SQUARE_NO_FACE_MAX): read ok and right."""
+    scene, _ = pinned_frame(553_036)
+    assert scene.view is View.TOP and scene.readable
+    read_right_until(monkeypatch, scene, reader, "SIDE_IN_PERSPECTIVE", None, LEANING)
+
+
+def test_a_die_leaning_toward_the_frames_middle_stays_doubted(monkeypatch) -> None:
+    """Fresh 554952 (from above, uncalibrated): five wooden dice, a 4 leaning in the upper left.
+    Its face sits off its outline's middle away from the frame's, as a flat die's there would;
+    the network sees plainly that its face is not flat (0.99), over what a die lying flat may be
+    doubted, and the frame stays unsure, the die boxed."""
+    scene, _ = pinned_frame(554_952)
+    leaning = [d for d in scene.labels if d.cocked]
+    assert scene.view is View.TOP and len(leaning) == 1
+    asked = []
+    ask = reader._side_in_perspective
+
+    def recorded(blob, x, y, middle, reach):
+        answer = ask(blob, x, y, middle, reach)
+        asked.append((x, y, answer))
+        return answer
+
+    monkeypatch.setattr(reader, "_side_in_perspective", recorded)
+    reading = reader.read_dice(scene.image, scene.view)
+    die = leaning[0]
+    # (the rule was asked of the leaning die, and said it lies as a flat die in perspective)
+    assert any(answer and math.hypot(x - die.x, y - die.y) < die.size / 2 for x, y, answer in asked)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert boxed_near(reading, die, LEANING)
+    assert_not_wrong(reading, scene)
