@@ -184,6 +184,10 @@ STEADY_SQUARE_NO_FACE_MAX: float | None = 0.1   # ... and up to this for a die l
                              # lone leaning dice read flat so far measure 0.35-0.42 steadily, and no
                              # frame of the lean and hard sets was read ok at 0.2 (None: STEADY_NO_FACE_MAX)
 STEADY_AGREE_MIN = 0.9       # ... giving that value at least this
+STEADY_OVERRULES_MAX: float | None = 0.9   # ... where the single look saw a die with no readable
+                             # face (FACELESS_DIE) less surely than this: a look that sure is no fluke
+                             # of how the die is turned (fresh 558846, a purple 4 leaning by the rim
+                             # from above: single 0.975, steady 0.956 a 4) (None: any)
 STEADY_LEANING_MIN: float | None = 0.3   # the pips fit a layout and the single look reads that face,
                              # doubting it at least STEADY_ASKED_FROM: its steady guess doubting it
                              # more than this makes it leaning. Lone leaning dice, their side as grey
@@ -229,7 +233,8 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
         if square and steady_max is not None and STEADY_SQUARE_NO_FACE_MAX is not None:
             steady_max = max(steady_max, STEADY_SQUARE_NO_FACE_MAX)
         if (steady is not None and steady_max is not None and steady.face == value
-                and steady.probability >= STEADY_AGREE_MIN and steady.faceless <= steady_max):
+                and steady.probability >= STEADY_AGREE_MIN and steady.faceless <= steady_max
+                and (STEADY_OVERRULES_MAX is None or guess.of(FACELESS_DIE) < STEADY_OVERRULES_MAX)):
             return value, min(confidence, steady.probability), x, y
         if steady is not None and STEADY_LEANING_MIN is not None and steady.faceless > STEADY_LEANING_MIN:
             return LEANING

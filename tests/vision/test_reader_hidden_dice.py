@@ -1383,3 +1383,21 @@ def test_a_cup_rim_over_the_middle_is_the_reason_even_where_no_die_is_found() ->
     height, width = scene.image.shape[:2]
     assert any(why == reader.COVERED and y < height / 2 < y + h and x < width / 2 < x + w
                for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"]))
+
+
+def test_a_die_the_single_look_is_sure_leans_is_not_cleared_by_the_steady_look(monkeypatch) -> None:
+    """Fresh 558846 (from above, uncalibrated, uneven light): six purple dice, a 4 leaning by the
+    tray's left edge, its side beyond it. Its pips lay out a 4 and the network's single look is
+    sure no face can be read there (0.975); its steady look (the patch turned eight ways) read a
+    4 plainly (0.956) and cleared the doubt: the frame was read ok with the leaning die in it. A
+    single look that sure is no fluke of how the die is turned (STEADY_OVERRULES_MAX): the frame
+    is unsure, the die boxed."""
+    scene, _ = pinned_frame(558_846)
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    assert scene.view is View.TOP and not scene.readable
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert _boxed_near(reading, leaning, LEANING)
+    monkeypatch.setattr(classifier, "STEADY_OVERRULES_MAX", None)
+    wrong = reader.read_dice(scene.image, scene.view)
+    assert wrong.ok and len(wrong.dice) == len(scene.labels)       # confidently wrong
