@@ -2753,6 +2753,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     beside_flat = [False] * len(candidates)
     if SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
         beside_flat = _as_bright_as_flat_neighbour(candidates, flat, side_by_side, scale)
+    # The frame's middle in the pixels read (a calibrated frame is cropped to its tray), and its
+    # half diagonal: where a camera above sees a flat die's side (_side_in_perspective).
+    middle = (image.shape[1] / 2 - offset[0], image.shape[0] / 2 - offset[1])
+    reach = math.hypot(image.shape[1], image.shape[0]) / 2
     for k, (blob, classic) in enumerate(candidates):
         result = classic
         lying_flat = flat[k]
@@ -2806,10 +2810,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # there lies flat as plainly (only for the network's doubt: a die cut from its
             # neighbour is not read for it).
             in_perspective = (not lying_flat and view is View.TOP and not isinstance(result, str)
-                              and _side_in_perspective(
-                                  blob, result[2], result[3],
-                                  (image.shape[1] / 2 - offset[0], image.shape[0] / 2 - offset[1]),
-                                  math.hypot(image.shape[1], image.shape[0]) / 2))
+                              and _side_in_perspective(blob, result[2], result[3], middle, reach))
             lying_flat = lying_flat or in_perspective
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
             single = result
