@@ -1001,7 +1001,10 @@ def test_a_die_doubted_whose_faint_side_shows_stays_doubted_whatever_reads_it_la
     single look doubted each face (0.06, 0.09) more than a die not plainly flat may be. Then
     the 6's steady look cleared that doubt (0.02), and the network's scan round the unread 1
     read it plainly: both frames were read ok with the leaning die in them. Their faint
-    outlines reach out on one side (0.33, 0.61 of a side): the doubt stays."""
+    outlines reach out on one side (0.33, 0.61 of a side): the doubt stays. (432270's 1 leans
+    toward the frame's middle and passes for a flat die seen in perspective, SIDE_IN_PERSPECTIVE:
+    its faint side must still be asked where the single look would have doubted it without
+    that, or the frame is read ok.)"""
     scene, calibration = pinned_frame(seed)
     calibration = calibration if calibrated else None
     (leaning,) = [d for d in scene.labels if d.cocked]

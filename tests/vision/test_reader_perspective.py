@@ -2,7 +2,8 @@
 faces the middle, the more the farther out the die lies. Such a die lies flat as plainly as one
 whose outline is square round its face (reader.SIDE_IN_PERSPECTIVE), and the network's doubt of
 its face counts for less; a die leaning toward the middle looks the same to the outline, and
-stays doubted by the network."""
+stays doubted by the network, or by its faint side (fresh 432270, tested in
+test_reader_hidden_dice.py)."""
 
 from __future__ import annotations
 
