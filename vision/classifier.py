@@ -120,24 +120,6 @@ class FaceClassifier:
             out.append(FaceGuess(v, float(p[v]), tuple(float(q) for q in p)))
         return out
 
-    def wary_steady_guess(self, image: np.ndarray, dice: list[tuple[float, float, float]]) -> list[FaceGuess]:
-        """``steady_guess``, unless the most doubting of the steady guesses of the patch moved by
-        STEADY_JITTER of its extent, each of eight ways, takes it first for a die with no readable
-        face, doubting it more than STEADY_JITTER_MAX and than the unmoved look: then that one
-        (see STEADY_JITTER)."""
-        steady = self.steady_guess(image, dice)
-        if STEADY_JITTER is None or not dice:
-            return steady
-        moves = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
-        moved = self.steady_guess(image, [(x + dx * STEADY_JITTER * e, y + dy * STEADY_JITTER * e, e)
-                                          for x, y, e in dice for dx, dy in moves])
-        out = []
-        for k, guess in enumerate(steady):
-            most = max(moved[k * len(moves):(k + 1) * len(moves)], key=lambda g: g.faceless)
-            out.append(most if most.value == FACELESS_DIE and most.faceless > max(guess.faceless, STEADY_JITTER_MAX)
-                       else guess)
-        return out
-
     def guess(self, image: np.ndarray, dice: list[tuple[float, float, float]]) -> list[FaceGuess]:
         """One guess per (centre x, centre y, extent) in the image (grey or BGR)."""
         if not dice:
@@ -221,17 +203,6 @@ STEADY_ASKED_FROM = AGREE_NO_FACE_MAX   # (the single look's doubt of a plainly 
                              # 443000's (one die more read in a frame unsure for its leaning die),
                              # lean or hard, either way. Asked of every die, the steady look would
                              # cost 7 more patches a die)
-STEADY_JITTER: float | None = 0.04   # x the patch's extent: where the reader judges a face on the
-                             # network's steady guess, it asks it again of the patch moved this far
-                             # each of eight ways; where one of those takes it first for a die with
-                             # no readable face (FACELESS_DIE), over STEADY_JITTER_MAX, that is
-                             # the look judged. A leaning die's doubt hangs on its framing: fresh
-                             # 407603's leaning 5, 0.094 steadily, measured 0.047 with its outline
-                             # two pixels over; fresh 545441's, 517162's, 473495c's and 418830c's
-                             # leaning dice, read flat at 0.05-0.23, measure 0.53-0.58 moved, a
-                             # faceless die first. Flat dice the benchmark's frames read moved
-                             # measure up to 0.48 but mostly keep their face first (None: not asked)
-STEADY_JITTER_MAX = 0.3      # ... (doubting their face at least this)
 COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
 NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
 NO_PIPS = "a face shows no pips"             # vision.reader's reason for that

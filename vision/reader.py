@@ -2698,7 +2698,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         alone = [k for k, (_, result) in enumerate(candidates)
                  if isinstance(result, str) and (not result.startswith("a die is leaning") or (
                      classifier.STEADY_NO_FACE_MAX is not None and result == FACE_OFF_MIDDLE))]
-        for k, steady in zip(alone, faces.wary_steady_guess(
+        for k, steady in zip(alone, faces.steady_guess(
                 look, [frame(candidates[k][0]) for k in alone])):
             guesses[k] = steady
         # A leaning die's blob takes in its side, so a patch framed by the blob is off the face,
@@ -2826,7 +2826,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     or (not isinstance(result, str) and classifier.STEADY_LEANING_MIN is not None
                         and guesses[k].faceless >= classifier.STEADY_ASKED_FROM)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
-                               steady=faces.wary_steady_guess(look, [frame(blob)])[0])
+                               steady=faces.steady_guess(look, [frame(blob)])[0])
             doubted_once = doubted_unsquare and FAINT_SIDE_KEEPS
             read_unsquare = (view in FAINT_SIDE_NOT_FLAT and not lying_flat
                              and not isinstance(result, str))
