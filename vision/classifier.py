@@ -120,6 +120,29 @@ class FaceClassifier:
             out.append(FaceGuess(v, float(p[v]), tuple(float(q) for q in p)))
         return out
 
+    def wary_steady_guess(self, image: np.ndarray, dice: list[tuple[float, float, float]], *,
+                          moved_once: bool = False, asked_from: float = 0.0) -> list[FaceGuess]:
+        """``steady_guess``, unless the most doubting of the steady guesses of the patch moved by
+        STEADY_JITTER of its extent, each of eight ways, takes it first for a die with no readable
+        face, doubting it more than STEADY_JITTER_MAX and than the unmoved look: then that one
+        (see STEADY_JITTER). ``moved_once``: the single look (``guess``) at each moved patch
+        instead, 8 patches a die rather than 64. ``asked_from``: only of dice the steady look
+        doubts at least this."""
+        steady = self.steady_guess(image, dice)
+        asked = [k for k, guess in enumerate(steady) if guess.faceless >= asked_from]
+        if STEADY_JITTER is None or not asked:
+            return steady
+        moves = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        look = self.guess if moved_once else self.steady_guess
+        moved = look(image, [(x + dx * STEADY_JITTER * e, y + dy * STEADY_JITTER * e, e)
+                             for x, y, e in (dice[k] for k in asked) for dx, dy in moves])
+        out = list(steady)
+        for n, k in enumerate(asked):
+            most = max(moved[n * len(moves):(n + 1) * len(moves)], key=lambda g: g.faceless)
+            if most.value == FACELESS_DIE and most.faceless > max(steady[k].faceless, STEADY_JITTER_MAX):
+                out[k] = most
+        return out
+
     def guess(self, image: np.ndarray, dice: list[tuple[float, float, float]]) -> list[FaceGuess]:
         """One guess per (centre x, centre y, extent) in the image (grey or BGR)."""
         if not dice:
@@ -203,6 +226,27 @@ STEADY_ASKED_FROM = AGREE_NO_FACE_MAX   # (the single look's doubt of a plainly 
                              # 443000's (one die more read in a frame unsure for its leaning die),
                              # lean or hard, either way. Asked of every die, the steady look would
                              # cost 7 more patches a die)
+STEADY_JITTER: float | None = 0.04   # x the patch's extent: where the reader judges a face whose
+                             # pips fit a layout on the network's steady guess, it asks it again
+                             # of the patch moved this far each of eight ways; where one of those
+                             # takes it first for a die with no readable face (FACELESS_DIE), over
+                             # STEADY_JITTER_MAX, that is the look judged. A leaning die's doubt
+                             # hangs on its framing: fresh 407603's leaning 5, 0.094 steadily,
+                             # measured 0.047 with its outline two pixels over; fresh 545441's and
+                             # 418830c's leaning dice, read flat at 0.05-0.23, measure 0.53-0.58
+                             # moved, a faceless die first. Flat dice the benchmark's frames read
+                             # moved measure up to 0.48 but mostly keep their face first. Not
+                             # asked of dice the network reads alone (it would mend 517162 and
+                             # 473495c too): 64 patches each, a 30-dice frame's median went 141 ->
+                             # 354 ms (None: not asked)
+STEADY_JITTER_MAX = 0.3      # ... (doubting their face at least this)
+STEADY_JITTER_ALONE_FROM: float | None = 0.05   # a die the network reads alone whose steady
+                             # look doubts it at least this is asked the moved look too, with the
+                             # single look at each moved patch (8 patches a die): fresh 517162's
+                             # and 473495c's leaning dice, read alone at 0.07 and 0.064, measure
+                             # 0.91 and 0.55 moved, a faceless die first. Of 354 dice read alone in
+                             # 400 benchmark frames, 25 are doubted this much; asked of all, a
+                             # 2-dice frame took about 4% longer, a 30-dice one 20% (None: not asked)
 COUNT_AGREE_MIN = 0.6  # no layout fitted, but as many pips found as the network's guess: this sure
 NO_LAYOUT = "a face matches no pip layout"   # how vision.reader's reasons for that begin
 NO_PIPS = "a face shows no pips"             # vision.reader's reason for that

@@ -2698,8 +2698,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         alone = [k for k, (_, result) in enumerate(candidates)
                  if isinstance(result, str) and (not result.startswith("a die is leaning") or (
                      classifier.STEADY_NO_FACE_MAX is not None and result == FACE_OFF_MIDDLE))]
-        for k, steady in zip(alone, faces.steady_guess(
-                look, [frame(candidates[k][0]) for k in alone])):
+        read_alone = [frame(candidates[k][0]) for k in alone]
+        for k, steady in zip(alone, faces.steady_guess(look, read_alone)
+                             if classifier.STEADY_JITTER_ALONE_FROM is None else faces.wary_steady_guess(
+                                 look, read_alone, moved_once=True,
+                                 asked_from=classifier.STEADY_JITTER_ALONE_FROM)):
             guesses[k] = steady
         # A leaning die's blob takes in its side, so a patch framed by the blob is off the face,
         # and a patch framed on the face the pips lay out is the network's second look. The more
@@ -2820,13 +2823,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             doubted_unsquare = single == LEANING or (in_perspective and judge(
                 classic, guesses[k], blob.rect[0], square=False, pips_seen=pips_seen) == LEANING)
             # A second, steadier look at a face whose pips fit, before doubting it, or before
-            # reading one the single look doubts at all (only here: eight patches a die).
+            # reading one the single look doubts at all (only here: eight patches a die), and of
+            # the patch moved a little (classifier.STEADY_JITTER: 64 more).
             if not isinstance(classic, str) and (
                     (result == LEANING and classifier.STEADY_NO_FACE_MAX is not None)
                     or (not isinstance(result, str) and classifier.STEADY_LEANING_MIN is not None
                         and guesses[k].faceless >= classifier.STEADY_ASKED_FROM)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
-                               steady=faces.steady_guess(look, [frame(blob)])[0])
+                               steady=faces.wary_steady_guess(look, [frame(blob)])[0])
             doubted_once = doubted_unsquare and FAINT_SIDE_KEEPS
             read_unsquare = (view in FAINT_SIDE_NOT_FLAT and not lying_flat
                              and not isinstance(result, str))

@@ -202,6 +202,9 @@ def test_a_die_leaning_on_the_rim_is_not_taken_flat_when_its_side_fell_out_of_it
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert boxed_near(reading, leaning, LEANING)
     monkeypatch.setattr(reader, "SQUARE_OFF_RIM_REACH", 0.05)   # touching the edge only, as before
+    # (Uncalibrated, the network's steady look at the patch moved a little doubts it too since
+    # 2026-11-29, classifier.STEADY_JITTER: switched off as well, to show what read it flat.)
+    monkeypatch.setattr(classifier, "STEADY_JITTER", None)
     assert reader.read_dice(scene.image, scene.view, **kwargs).ok     # confidently wrong
 
 
