@@ -2698,11 +2698,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         alone = [k for k, (_, result) in enumerate(candidates)
                  if isinstance(result, str) and (not result.startswith("a die is leaning") or (
                      classifier.STEADY_NO_FACE_MAX is not None and result == FACE_OFF_MIDDLE))]
+        # Asked again with the patch moved where the steady look doubts a die a little: a
+        # leaning die's doubt hangs on its framing (classifier.STEADY_JITTER_ALONE_FROM).
         read_alone = [frame(candidates[k][0]) for k in alone]
-        for k, steady in zip(alone, faces.steady_guess(look, read_alone)
-                             if classifier.STEADY_JITTER_ALONE_FROM is None else faces.wary_steady_guess(
-                                 look, read_alone, moved_once=True,
-                                 asked_from=classifier.STEADY_JITTER_ALONE_FROM)):
+        steady_looks = (faces.steady_guess(look, read_alone) if classifier.STEADY_JITTER_ALONE_FROM is None
+                        else faces.wary_steady_guess(look, read_alone, moved_once=True,
+                                                     asked_from=classifier.STEADY_JITTER_ALONE_FROM))
+        for k, steady in zip(alone, steady_looks):
             guesses[k] = steady
         # A leaning die's blob takes in its side, so a patch framed by the blob is off the face,
         # and a patch framed on the face the pips lay out is the network's second look. The more
