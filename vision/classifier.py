@@ -235,10 +235,10 @@ STEADY_JITTER: float | None = 0.04   # x the patch's extent: where the reader ju
                              # measured 0.047 with its outline two pixels over; fresh 545441's and
                              # 418830c's leaning dice, read flat at 0.05-0.23, measure 0.53-0.58
                              # moved, a faceless die first. Flat dice the benchmark's frames read
-                             # moved measure up to 0.48 but mostly keep their face first. Not
-                             # asked of dice the network reads alone (it would mend 517162 and
-                             # 473495c too): 64 patches each, a 30-dice frame's median went 141 ->
-                             # 354 ms (None: not asked)
+                             # moved measure up to 0.48 but mostly keep their face first. Of
+                             # dice the network reads alone, asked only as STEADY_JITTER_ALONE_FROM
+                             # says: asked of every one as here, 64 patches each, a 30-dice frame's
+                             # median went 141 -> 354 ms (None: not asked, on either path)
 STEADY_JITTER_MAX = 0.3      # ... (doubting their face at least this)
 STEADY_JITTER_ALONE_FROM: float | None = 0.05   # a die the network reads alone whose steady
                              # look doubts it at least this is asked the moved look too, with the
