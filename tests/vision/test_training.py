@@ -5,6 +5,7 @@ PyTorch CPU; without it the script must say what to install)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 from pathlib import Path
 
@@ -131,6 +132,53 @@ def test_a_wider_network_drawing_fresh_examples_each_epoch(tmp_path, capsys) -> 
                     reader_frames=0, reader_real_weight=0, per_epoch=real_shown, log=lines.append)
 
 
+def test_an_exported_model_is_trained_further_from_where_it_stands(tmp_path, capsys) -> None:
+    """--init: the shipped model, its normalisation folded into its convolutions, loaded as a
+    network that answers as OpenCV runs it, and trained on from there."""
+    shipped = train.MODELS / "faces.onnx"
+    if importlib.util.find_spec("torch") is None:
+        assert train.main(["--init", str(shipped), "--out", str(tmp_path)]) == 2
+        assert "pip install" in capsys.readouterr().out
+        return
+    import pytest
+    import torch
+
+    model = train.load_exported(shipped).eval()
+    tiles, index = realdata.load()
+    patches = train.centred(tiles[[k for k, t in enumerate(index) if t.held_out][:40]])    # N x 3 x size x size
+    as_shipped = FaceClassifier(shipped).probabilities(patches.transpose(0, 2, 3, 1))
+    assert as_shipped.max(axis=1).min() < 0.99          # not all saturated: the check can tell
+    with torch.no_grad():
+        loaded = torch.softmax(model(torch.from_numpy(patches)), 1).numpy()
+    assert np.allclose(loaded, as_shipped, atol=1e-4)
+
+    meta = train.train(epochs=1, synthetic_frames=10, seed=3, out_dir=tmp_path, real_weight=1, reader_frames=0,
+                       reader_real_weight=0, init=shipped, max_lr=1e-4, log=lambda line: None)
+    assert (meta["init"], meta["max_lr"]) == ("faces.onnx", 1e-4)
+    # One short epoch from the shipped model reads the held-out real dice about as it does (a
+    # network trained from nothing for one epoch reads few).
+    shipped_meta = json.loads((train.MODELS / "faces.json").read_text())
+    assert meta["held_out_real_dice_right_pct"] > shipped_meta["held_out_real_dice_right_pct"] - 5
+    further = train.load_exported(tmp_path / "faces.onnx")
+    assert any(not torch.equal(a, b) for a, b in zip(model.parameters(), further.parameters()))   # trained
+
+    with pytest.raises(ValueError, match="not a face model"):
+        (tmp_path / "other.onnx").write_bytes(_one_layer_onnx())
+        train.load_exported(tmp_path / "other.onnx")
+
+
+def _one_layer_onnx() -> bytes:
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    weight = numpy_helper.from_array(np.ones((8, 4), np.float32), "w")
+    bias = numpy_helper.from_array(np.zeros(8, np.float32), "b")
+    graph = helper.make_graph([helper.make_node("Gemm", ["x", "w", "b"], ["y"], transB=1)], "one",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 8])], [weight, bias])
+    return helper.make_model(graph).SerializeToString()
+
+
 def test_impossible_training_settings_are_refused_with_a_reason(tmp_path, capsys) -> None:
     import pytest
 
@@ -139,7 +187,8 @@ def test_impossible_training_settings_are_refused_with_a_reason(tmp_path, capsys
                         (["--cocked-mix", "2"], "a chance"), (["--reader-frames", "-1"], "0 or more"),
                         (["--reader-real-weight", "-2"], "0 or more"),
                         (["--framing-model", str(tmp_path / "none.onnx")], "no such file"),
-                        (["--width", "0"], "needs channels"), (["--hidden", "0"], "needs channels")):
+                        (["--width", "0"], "needs channels"), (["--hidden", "0"], "needs channels"),
+                        (["--init", str(tmp_path / "none.onnx")], "no such file"), (["--max-lr", "0"], "above 0")):
         with pytest.raises(SystemExit) as exit_:
             train.main(flags + ["--out", str(tmp_path)])
         assert exit_.value.code == 2

@@ -48,6 +48,7 @@ READER_REAL_WEIGHT = 2  # each real reader-framed die is shown this many times p
 READER_SEED_STEP = 100_000  # the k-th framing model reads frames from READER_SEED + k x this
 WIDTH = 1.0            # x the channels of each convolution stage (16, 32, 64)
 HIDDEN = 96            # units of the layer before the classes
+MAX_LR = 3e-3           # the one-cycle schedule's peak learning rate (less to train on from --init)
 PER_EPOCH: int | None = None   # examples per epoch: every real one, the rest drawn afresh each epoch
                                # from the synthetic and reader-framed ones (None: all of them,
                                # 155,000; a wider network's epoch over all takes 10 min here)
@@ -116,15 +117,19 @@ def centred(tiles: np.ndarray, context: float = CONTEXT, size: int = PATCH) -> n
     return patches[:, None] if patches.ndim == 3 else patches.transpose(0, 3, 1, 2)
 
 
-def build_model(channels: int = 3, size: int = PATCH, width: float = WIDTH, hidden: int = HIDDEN):
+def build_model(channels: int = 3, size: int = PATCH, width: float = WIDTH, hidden: int = HIDDEN,
+                *, batch_norm: bool = True):
     """The network: three stages of 3x3 convolutions (16, 32, 64 channels x ``width``), each
-    halving the patch, then a ``hidden``-unit layer and the classes."""
+    halving the patch, then a ``hidden``-unit layer and the classes. Without ``batch_norm`` each
+    convolution has a bias instead, as the exported model has it (its normalisation folded in)."""
     import torch.nn as nn
 
     def wide(n: int) -> int:
         return int(round(n * width))
 
     def block(cin: int, cout: int) -> list:
+        if not batch_norm:
+            return [nn.Conv2d(cin, cout, 3, padding=1), nn.ReLU()]
         return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU()]
 
     return nn.Sequential(
@@ -135,12 +140,39 @@ def build_model(channels: int = 3, size: int = PATCH, width: float = WIDTH, hidd
         nn.Linear(hidden, CLASSES))
 
 
+def load_exported(path: Path):
+    """A model exported by this script (ONNX, its batch normalisation folded into the
+    convolutions) as a trainable network, to train further from where it stands (--init)."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    weights = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
+    layers = [[weights[name] for name in node.input[1:]] for node in graph.node if node.op_type in ("Conv", "Gemm")]
+    if len(layers) != 7 or any(len(layer) != 2 for layer in layers):
+        raise ValueError(f"{path}: not a face model this script exported (5 convolutions and 2 layers, each with a bias)")
+    first_conv, first_dense = layers[0][0], layers[5][0]
+    channels, width, hidden = first_conv.shape[1], first_conv.shape[0] / 16, first_dense.shape[0]
+    size = 8 * round(math.sqrt(first_dense.shape[1] / layers[4][0].shape[0]))
+    model = build_model(channels, size, width, hidden, batch_norm=False)
+    learned = [m for m in model if isinstance(m, (torch.nn.Conv2d, torch.nn.Linear))]
+    with torch.no_grad():
+        for module, (weight, bias) in zip(learned, layers):
+            if tuple(module.weight.shape) != weight.shape:
+                raise ValueError(f"{path}: a layer of shape {weight.shape} where {tuple(module.weight.shape)} was expected")
+            module.weight.copy_(torch.from_numpy(weight.copy()))
+            module.bias.copy_(torch.from_numpy(bias.copy()))
+    return model
+
+
 def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threads: int = 2,
           real_weight: int = REAL_WEIGHT, context: float = CONTEXT, size: int = PATCH,
           cocked_share: float = synthdata.COCKED_SHARE, cocked_mix: float = synthdata.COCKED_MIX,
           reader_frames: int = READER_FRAMES, framing_models: Sequence[Path] = realdata.FRAMING_MODELS,
           reader_real_weight: int = READER_REAL_WEIGHT, width: float = WIDTH, hidden: int = HIDDEN,
-          per_epoch: int | None = PER_EPOCH, log=print) -> dict:
+          per_epoch: int | None = PER_EPOCH, init: Path | None = None, max_lr: float = MAX_LR,
+          log=print) -> dict:
     import torch
 
     torch.manual_seed(seed)
@@ -185,10 +217,10 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
         + ("" if per_epoch is None else f", {per_epoch} per epoch"))
 
     channels = real_tiles.shape[3] if real_tiles.ndim == 4 else 1    # as the stored tiles: colour
-    model = build_model(channels, size, width, hidden)
-    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    model = build_model(channels, size, width, hidden) if init is None else load_exported(init)
+    opt = torch.optim.AdamW(model.parameters(), lr=max_lr, weight_decay=1e-4)
     per_epoch_shown = drawn + len(real_shown)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=epochs * math.ceil(per_epoch_shown / 256))
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=max_lr, total_steps=epochs * math.ceil(per_epoch_shown / 256))
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
     losses: list[float] = []
     if per_epoch is None:       # every example every epoch: joined once (about 2 GB)
@@ -243,7 +275,8 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
         "trained": dt.date.today().isoformat(), "seed": seed, "epochs": epochs,
         "synthetic_frames": synthetic_frames, "cocked_share": cocked_share, "cocked_mix": cocked_mix,
         "reader_frames": reader_frames, "reader_real_weight": reader_real_weight,
-        "width": width, "hidden": hidden, "per_epoch": per_epoch,
+        "width": width, "hidden": hidden, "per_epoch": per_epoch, "max_lr": max_lr,
+        "init": None if init is None else init.name,
         "framing_models": [m.name for m in models],
         "real_training_tiles": int(train_mask.sum()),
         "torch": torch.__version__, "losses": [round(v, 4) for v in losses], **report,
@@ -277,6 +310,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", type=int, default=HIDDEN, help="units of the layer before the classes")
     parser.add_argument("--per-epoch", type=int, default=PER_EPOCH,
                         help="examples per epoch: every real one and a fresh draw of the others (default: all)")
+    parser.add_argument("--init", type=Path,
+                        help="a face model this script exported, trained further instead of a new one "
+                             "(its width and hidden units; hours less on a slow machine)")
+    parser.add_argument("--max-lr", type=float, default=MAX_LR,
+                        help="peak learning rate (a tenth of it suits --init)")
     args = parser.parse_args(argv)
     if args.width <= 0 or args.hidden < 1:
         parser.error(f"--width {args.width} --hidden {args.hidden}: the network needs channels and units")
@@ -298,6 +336,10 @@ def main(argv: list[str] | None = None) -> int:
                      f"(a share {synthdata.OCCLUDED_SHARE:g} of the frames show a half-hidden die)")
     if not 0 <= args.cocked_mix <= 1:
         parser.error(f"--cocked-mix {args.cocked_mix}: a chance, from 0 to 1")
+    if args.init is not None and not args.init.is_file():
+        parser.error(f"--init {args.init}: no such file")
+    if args.max_lr <= 0:
+        parser.error(f"--max-lr {args.max_lr}: a learning rate above 0")
     try:
         import torch  # noqa: F401
     except ImportError:
@@ -307,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
           context=args.context, size=args.patch, cocked_share=args.cocked_share, cocked_mix=args.cocked_mix,
           reader_frames=args.reader_frames, framing_models=args.framing_model or realdata.FRAMING_MODELS,
           reader_real_weight=args.reader_real_weight, width=args.width, hidden=args.hidden,
-          per_epoch=args.per_epoch)
+          per_epoch=args.per_epoch, init=args.init, max_lr=args.max_lr)
     return 0
 
 
