@@ -162,9 +162,20 @@ def test_an_exported_model_is_trained_further_from_where_it_stands(tmp_path, cap
     further = train.load_exported(tmp_path / "faces.onnx")
     assert any(not torch.equal(a, b) for a, b in zip(model.parameters(), further.parameters()))   # trained
 
+    (tmp_path / "other.onnx").write_bytes(_one_layer_onnx())
     with pytest.raises(ValueError, match="not a face model"):
-        (tmp_path / "other.onnx").write_bytes(_one_layer_onnx())
         train.load_exported(tmp_path / "other.onnx")
+    (tmp_path / "broken.onnx").write_bytes(b"not a model")
+    with pytest.raises(SystemExit):           # refused before any data is built
+        train.main(["--init", str(tmp_path / "broken.onnx"), "--out", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert "--init" in err and "not an ONNX model" in err
+    with pytest.raises(SystemExit):
+        train.main(["--init", str(shipped), "--patch", "24", "--out", str(tmp_path)])
+    assert "patches of 32 px, not --patch 24" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="patches of 24 px"):
+        train.train(epochs=1, synthetic_frames=2, seed=3, out_dir=tmp_path, real_weight=1, reader_frames=0,
+                    reader_real_weight=0, init=shipped, size=24, log=lambda line: None)
 
 
 def _one_layer_onnx() -> bytes:

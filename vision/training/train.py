@@ -147,7 +147,10 @@ def load_exported(path: Path):
     import torch
     from onnx import numpy_helper
 
-    graph = onnx.load(str(path)).graph
+    try:
+        graph = onnx.load(str(path)).graph
+    except Exception as e:      # (protobuf's DecodeError and the like: the file is not ONNX)
+        raise ValueError(f"{path}: not an ONNX model ({e})") from None
     weights = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
     layers = [[weights[name] for name in node.input[1:]] for node in graph.node if node.op_type in ("Conv", "Gemm")]
     if len(layers) != 7 or any(len(layer) != 2 for layer in layers):
@@ -163,6 +166,7 @@ def load_exported(path: Path):
                 raise ValueError(f"{path}: a layer of shape {weight.shape} where {tuple(module.weight.shape)} was expected")
             module.weight.copy_(torch.from_numpy(weight.copy()))
             module.bias.copy_(torch.from_numpy(bias.copy()))
+    model.channels, model.patch = channels, size        # what it reads, for train() to check
     return model
 
 
@@ -177,8 +181,13 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
 
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
+    further = None if init is None else load_exported(init)     # a bad model stops here, not after the data
     rng = np.random.default_rng(seed)
     real_tiles, real_index = realdata.load()
+    channels = real_tiles.shape[3] if real_tiles.ndim == 4 else 1    # as the stored tiles: colour
+    if further is not None and (further.channels, further.patch) != (channels, size):
+        raise ValueError(f"{init}: reads {further.channels}-channel patches of {further.patch} px, "
+                         f"the data here {channels}-channel patches of {size} px")
     train_mask = np.array([not t.held_out for t in real_index])
     real_labels = np.array([class_of(t) for t in real_index], np.int64)
     syn_tiles, syn_index = synthdata.cut(synthetic_frames, seed=synthdata.TRAIN_SEED + seed,
@@ -216,8 +225,7 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
         f"{len(framed_index)} framed by the reader, {int(train_mask.sum())} real tiles from training photos)"
         + ("" if per_epoch is None else f", {per_epoch} per epoch"))
 
-    channels = real_tiles.shape[3] if real_tiles.ndim == 4 else 1    # as the stored tiles: colour
-    model = build_model(channels, size, width, hidden) if init is None else load_exported(init)
+    model = build_model(channels, size, width, hidden) if further is None else further
     opt = torch.optim.AdamW(model.parameters(), lr=max_lr, weight_decay=1e-4)
     per_epoch_shown = drawn + len(real_shown)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=max_lr, total_steps=epochs * math.ceil(per_epoch_shown / 256))
@@ -345,6 +353,13 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("training needs PyTorch: pip install -e '.[train]'")
         return 2
+    if args.init is not None:
+        try:
+            patch = load_exported(args.init).patch
+        except ValueError as e:
+            parser.error(f"--init {e}")
+        if patch != args.patch:
+            parser.error(f"--init {args.init}: it reads patches of {patch} px, not --patch {args.patch}")
     train(epochs=args.epochs, synthetic_frames=args.synthetic_frames, seed=args.seed, out_dir=args.out,
           context=args.context, size=args.patch, cocked_share=args.cocked_share, cocked_mix=args.cocked_mix,
           reader_frames=args.reader_frames, framing_models=args.framing_model or realdata.FRAMING_MODELS,
