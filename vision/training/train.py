@@ -322,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="a face model this script exported, trained further instead of a new one "
                              "(its width and hidden units; hours less on a slow machine)")
     parser.add_argument("--max-lr", type=float, default=MAX_LR,
-                        help="peak learning rate (a tenth of it suits --init)")
+                        help="peak learning rate (with --init, 3e-4 was tried: see BENCHMARKS.md, 2026-11-29)")
     args = parser.parse_args(argv)
     if args.width <= 0 or args.hidden < 1:
         parser.error(f"--width {args.width} --hidden {args.hidden}: the network needs channels and units")
