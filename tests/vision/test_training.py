@@ -153,8 +153,9 @@ def test_an_exported_model_is_trained_further_from_where_it_stands(tmp_path, cap
     assert np.allclose(loaded, as_shipped, atol=1e-4)
 
     meta = train.train(epochs=1, synthetic_frames=10, seed=3, out_dir=tmp_path, real_weight=1, reader_frames=0,
-                       reader_real_weight=0, init=shipped, max_lr=1e-4, log=lambda line: None)
+                       reader_real_weight=0, init=shipped, max_lr=1e-4, width=0.5, hidden=16, log=lambda line: None)
     assert (meta["init"], meta["max_lr"]) == ("faces.onnx", 1e-4)
+    assert (meta["width"], meta["hidden"]) == (1.0, 96)     # the model's own, recorded as it is
     # One short epoch from the shipped model reads the held-out real dice about as it does (a
     # network trained from nothing for one epoch reads few).
     shipped_meta = json.loads((train.MODELS / "faces.json").read_text())

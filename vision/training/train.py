@@ -48,7 +48,7 @@ READER_REAL_WEIGHT = 2  # each real reader-framed die is shown this many times p
 READER_SEED_STEP = 100_000  # the k-th framing model reads frames from READER_SEED + k x this
 WIDTH = 1.0            # x the channels of each convolution stage (16, 32, 64)
 HIDDEN = 96            # units of the layer before the classes
-MAX_LR = 3e-3           # the one-cycle schedule's peak learning rate (less to train on from --init)
+MAX_LR = 3e-3           # the one-cycle schedule's peak learning rate
 PER_EPOCH: int | None = None   # examples per epoch: every real one, the rest drawn afresh each epoch
                                # from the synthetic and reader-framed ones (None: all of them,
                                # 155,000; a wider network's epoch over all takes 10 min here)
@@ -166,7 +166,8 @@ def load_exported(path: Path):
                 raise ValueError(f"{path}: a layer of shape {weight.shape} where {tuple(module.weight.shape)} was expected")
             module.weight.copy_(torch.from_numpy(weight.copy()))
             module.bias.copy_(torch.from_numpy(bias.copy()))
-    model.channels, model.patch = channels, size        # what it reads, for train() to check
+    # What it reads and how wide it is: for train() to check, and to record in faces.json.
+    model.channels, model.patch, model.width, model.hidden = channels, size, float(width), int(hidden)
     return model
 
 
@@ -188,6 +189,8 @@ def train(*, epochs: int, synthetic_frames: int, seed: int, out_dir: Path, threa
     if further is not None and (further.channels, further.patch) != (channels, size):
         raise ValueError(f"{init}: reads {further.channels}-channel patches of {further.patch} px, "
                          f"the data here {channels}-channel patches of {size} px")
+    if further is not None:
+        width, hidden = further.width, further.hidden      # the model's own, not the defaults
     train_mask = np.array([not t.held_out for t in real_index])
     real_labels = np.array([class_of(t) for t in real_index], np.int64)
     syn_tiles, syn_index = synthdata.cut(synthetic_frames, seed=synthdata.TRAIN_SEED + seed,
