@@ -2830,7 +2830,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             if not isinstance(classic, str) and (
                     (result == LEANING and classifier.STEADY_NO_FACE_MAX is not None)
                     or (not isinstance(result, str) and classifier.STEADY_LEANING_MIN is not None
-                        and guesses[k].faceless >= classifier.STEADY_ASKED_FROM)):
+                        and guesses[k].faceless >= (
+                            classifier.STEADY_ASKED_FROM if lying_flat or classifier.UNSQUARE_STEADY_ASKED_FROM is None
+                            else classifier.UNSQUARE_STEADY_ASKED_FROM))):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=faces.wary_steady_guess(look, [frame(blob)])[0])
             doubted_once = doubted_unsquare and FAINT_SIDE_KEEPS

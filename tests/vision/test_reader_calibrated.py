@@ -432,3 +432,24 @@ def test_touching_dice_seen_from_above_are_cut_apart_by_the_outline_a_die_shows(
     assert calibration.die_size < 0.95 * min(outlines)
     read_right_until(monkeypatch, scene, reader, "TOP_OUTLINE_MEASURED", False,
                      "dice are touching", calibration=calibration)
+
+
+def test_a_die_leaning_on_the_rim_not_square_round_its_face_is_asked_its_steady_look(monkeypatch) -> None:
+    """Fresh 584436 (from above, calibrated): six white dice, a 1 leaning against the tray's rim,
+    its side showing past the rim and below its face. The pips read the 1; its outline is not
+    square round the face, and the network's single look doubts it 0.049, under
+    AGREE_NO_FACE_MAX (0.05) and so under STEADY_ASKED_FROM too: the frame was read ok, wrong.
+    Of a die not lying plainly flat the steady look is asked from a doubt of
+    UNSQUARE_STEADY_ASKED_FROM (0.03); it doubts this one 0.21, over UNSQUARE_STEADY_LEANING_MIN
+    (0.2): the frame is unsure, "leaning". Without either it is read ok."""
+    scene, calibration = pinned_frame(584_436)
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    assert leaning.value == 1
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == classifier.LEANING
+    # the leaning 1 is the die doubted (the other 1 is read)
+    assert all(np.hypot(d.x - leaning.x, d.y - leaning.y) > leaning.size / 2 for d in reading.dice)
+    for switch in ("UNSQUARE_STEADY_ASKED_FROM", "UNSQUARE_STEADY_LEANING_MIN"):
+        with monkeypatch.context() as patched:
+            patched.setattr(classifier, switch, None)
+            assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok   # wrong
