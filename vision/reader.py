@@ -2827,12 +2827,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # A second, steadier look at a face whose pips fit, before doubting it, or before
             # reading one the single look doubts at all (only here: eight patches a die), and of
             # the patch moved a little (classifier.STEADY_JITTER: 64 more).
+            # (Of a die not plainly flat, from a smaller doubt: UNSQUARE_STEADY_ASKED_FROM.)
+            asked_from = (classifier.STEADY_ASKED_FROM if lying_flat or classifier.UNSQUARE_STEADY_ASKED_FROM is None
+                          else classifier.UNSQUARE_STEADY_ASKED_FROM)
             if not isinstance(classic, str) and (
                     (result == LEANING and classifier.STEADY_NO_FACE_MAX is not None)
                     or (not isinstance(result, str) and classifier.STEADY_LEANING_MIN is not None
-                        and guesses[k].faceless >= (
-                            classifier.STEADY_ASKED_FROM if lying_flat or classifier.UNSQUARE_STEADY_ASKED_FROM is None
-                            else classifier.UNSQUARE_STEADY_ASKED_FROM))):
+                        and guesses[k].faceless >= asked_from)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=faces.wary_steady_guess(look, [frame(blob)])[0])
             doubted_once = doubted_unsquare and FAINT_SIDE_KEEPS
