@@ -18,12 +18,11 @@ from vision.training.realdata import held_out
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler"
 
 # Dice read right (value right on a die found, whatever the status) on the 200 photos, and on
-# the 50 held out of the face model's training. Measured 2026-11-26 12:26 UTC (the network's
-# scans round pips left stray and at 1.4 times the die size, reader.STRAY_SCAN and
-# UNREAD_SCAN_BIGGER): 85.7% (1274/1487) and 82.6% (313/379); the floors leave a small margin.
-# Raise them as the reader improves (the target is 97%).
-DICE_RIGHT_FLOOR_PCT = 83.0
-HELD_OUT_DICE_RIGHT_FLOOR_PCT = 80.0
+# the 50 held out of the face model's training. Measured 2026-11-29 19:20 UTC (faint pips looked
+# for where the network's face puts them, reader.GUIDED_LAYOUT_MIN): 86.1% (1280/1487) and 83.1%
+# (315/379); the floors leave a small margin. Raise them as the reader improves (the target is 97%).
+DICE_RIGHT_FLOOR_PCT = 84.5
+HELD_OUT_DICE_RIGHT_FLOOR_PCT = 81.5
 
 
 @pytest.fixture(scope="module")
