@@ -1167,6 +1167,12 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
     return list(pips)
 
 
+def _inner(blob: _Blob) -> np.ndarray:
+    """The blob's mask (its box) without its edge, 0.06 of its side deep: where pips are looked for."""
+    erode = max(1, int(blob.side * 0.06))
+    return cv2.erode(blob.mask, np.ones((2 * erode + 1, 2 * erode + 1), np.uint8))
+
+
 def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, int]], list]:
     """_pips, worked out: the pips and (contrast map, threshold, (pip colours, face colour, the
     box's Lab pixels)),
@@ -1174,8 +1180,7 @@ def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, i
     x, y, w, h = blob.box
     crop = img[y:y + h, x:x + w]
     side = blob.side
-    erode = max(1, int(side * 0.06))
-    inner = cv2.erode(blob.mask, np.ones((2 * erode + 1, 2 * erode + 1), np.uint8))
+    inner = _inner(blob)
     lab8 = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     face = _masked_median(lab8, inner)
     if face is None:
@@ -1308,8 +1313,7 @@ def _layouts_shown(img: np.ndarray, blob: _Blob) -> dict[int, tuple[float, float
                      borderType=cv2.BORDER_REPLICATE)
     h, w = means.shape
     # Slots only on the die, off its edge: beyond it the tray differs from the face as a pip does.
-    erode = max(1, int(side * 0.06))
-    on_die = cv2.erode(blob.mask, np.ones((2 * erode + 1, 2 * erode + 1), np.uint8)) > 0
+    on_die = _inner(blob) > 0
     (cx, cy), _, degrees = blob.rect
     shifts = np.arange(-0.12, 0.1201, 0.04) * side
     ox, oy = [a.ravel() for a in np.meshgrid(shifts, shifts)]
