@@ -1319,6 +1319,9 @@ def _layouts_shown(img: np.ndarray, blob: _Blob) -> dict[int, tuple[float, float
     ox, oy = [a.ravel() for a in np.meshgrid(shifts, shifts)]
     centres_x, centres_y = cx - blob.box[0] + ox, cy - blob.box[1] + oy
     grid = np.array([(gx, gy) for gy in (-1, 0, 1) for gx in (-1, 0, 1)], float)
+    # Each face's ways of lying on the grid: its slots, and the grid's others.
+    layouts = [(value, sorted(slots), [i for i in range(9) if i not in slots])
+               for value, variants in _GRID_SLOTS.items() for slots in variants]
     best: dict[int, tuple[float, float, float]] = {}
     for turn in np.deg2rad(degrees + np.array([-10.0, -5.0, 0.0, 5.0, 10.0])):
         c, s_ = math.cos(turn), math.sin(turn)
@@ -1332,20 +1335,17 @@ def _layouts_shown(img: np.ndarray, blob: _Blob) -> dict[int, tuple[float, float
             if not inside.any():
                 continue
             seen = means[ys[inside], xs[inside]]
-            for value, variants in _GRID_SLOTS.items():
-                for slots in variants:
-                    on = sorted(slots)
-                    off = [i for i in range(9) if i not in slots]
-                    weakest = seen[:, on].min(axis=1)
-                    strongest_bare = seen[:, off].max(axis=1)
-                    ok = (weakest >= GUIDED_PIP_MIN * level) & (strongest_bare <= GUIDED_EMPTY_SHARE * weakest)
-                    if ok.any():
-                        k = int(np.argmax(np.where(ok, weakest - strongest_bare, -np.inf)))
-                        margin = float(weakest[k] - strongest_bare[k])
-                        if value not in best or margin > best[value][0]:
-                            at = np.flatnonzero(inside)[k]
-                            best[value] = (margin, float(centres_x[at] + blob.box[0]),
-                                           float(centres_y[at] + blob.box[1]))
+            for value, on, off in layouts:
+                weakest = seen[:, on].min(axis=1)
+                strongest_bare = seen[:, off].max(axis=1)
+                ok = (weakest >= GUIDED_PIP_MIN * level) & (strongest_bare <= GUIDED_EMPTY_SHARE * weakest)
+                if not ok.any():
+                    continue
+                k = int(np.argmax(np.where(ok, weakest - strongest_bare, -np.inf)))
+                margin = float(weakest[k] - strongest_bare[k])
+                if value not in best or margin > best[value][0]:
+                    at = np.flatnonzero(inside)[k]
+                    best[value] = (margin, float(centres_x[at] + blob.box[0]), float(centres_y[at] + blob.box[1]))
     return {value: (x, y) for value, (_, x, y) in best.items()}
 
 
