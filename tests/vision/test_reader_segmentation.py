@@ -35,6 +35,55 @@ def test_weighted_median_is_the_value_holding_half_the_weight() -> None:
     assert reader._weighted_median([5, 1], [1, 10]) == 1
 
 
+def _big_die_with_pips_apart() -> np.ndarray:
+    """A mask of one big die (side 100) whose two pips the foreground kept apart from its face:
+    each pip a square island (side 20) in a hole cut through to the die's edge (a notch, as a
+    ring of the tray's colour round a white pip on a green die leaves)."""
+    mask = np.zeros((240, 320), np.uint8)
+    cv2.rectangle(mask, (100, 60), (199, 159), 255, -1)
+    for x, y in ((115, 75), (165, 125)):
+        cv2.rectangle(mask, (x - 4, y - 4), (x + 23, y + 23), 0, -1)      # the ring round the pip
+        cv2.rectangle(mask, (x, y), (x + 19, y + 19), 255, -1)            # the pip
+    cv2.rectangle(mask, (161, 121), (199, 123), 0, -1)                     # a notch to the edge
+    return mask
+
+
+def test_a_big_die_s_pips_kept_apart_are_not_taken_for_the_die_size(monkeypatch) -> None:
+    """Frame 10864: a green die of 105 px whose white pips the first look left as islands of
+    their own. Two islands against one die, the median of the square regions made the die size
+    22 px, and the die's pips were read as dice. A region whose middle lies inside a solid
+    region twice its size is part of it."""
+    blobs = reader._blobs(_big_die_with_pips_apart())
+    assert sorted(round(b.side) for b in blobs if b.squarish)[:2] == [20, 20]
+    assert 80 <= reader._outline_side(blobs) <= 105
+    monkeypatch.setattr(reader, "NESTED_NOT_DICE", False)
+    assert reader._outline_side(blobs) < 25
+
+
+def test_big_dice_are_read_at_their_own_size_not_their_pips() -> None:
+    """Frame 11625 under the cup: four black dice of 78 px with big white pips, the first look's
+    square regions mostly pips, was read "something dark covers part of the tray" with the die
+    size taken from them."""
+    scene = next(iter(dataset(1, seed=11625, view="bottom")))
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.OK, reading.reason
+    assert reading.values == _truth(scene)
+
+
+def test_a_die_in_the_corner_of_a_thin_strip_is_still_a_die() -> None:
+    """IMG_20191208_112837: a die of 34 px inside the bend of a thin strip (the rim round a
+    corner) is no part of it, though within its box and its hull: the strip is not solid."""
+    mask = np.zeros((240, 320), np.uint8)
+    cv2.rectangle(mask, (20, 20), (169, 29), 255, -1)
+    cv2.rectangle(mask, (20, 20), (29, 139), 255, -1)
+    cv2.rectangle(mask, (60, 60), (93, 93), 255, -1)
+    blobs = reader._blobs(mask, reach_in=False)
+    die = [b for b in blobs if b.squarish]
+    assert len(blobs) == 2 and len(die) == 1
+    assert not reader._within_another(die[0], blobs)
+    assert abs(reader._outline_side(blobs) - 34) < 2
+
+
 def test_every_die_touching_another_on_a_rimmed_tray_is_read() -> None:
     """Six dice in three touching pairs: no die stands alone, so the die size comes from the
     clumps; the tray's four corners are thin clumps too and once halved the estimate, cutting
