@@ -1700,8 +1700,8 @@ def _outline_side(blobs: list[_Blob]) -> float | None:
 def _within_another(blob: _Blob, blobs: list[_Blob]) -> bool:
     """Whether ``blob``'s middle lies inside the hull of a solid region of ``blobs`` (NESTED_SOLID)
     over twice its area: part of it (a big die's pip the first look left apart from its face),
-    not a die. (The hull: a pip is a hole or a notch in its face; not the box: a clump of touching
-    dice bent round a corner boxes dice that lie beside it.)"""
+    not a die. (The hull, not the outline: a pip is a hole or a notch in its face. Solid: a thin
+    strip of the rim round a corner has a hull as big as the tray's corner, dice inside it.)"""
     for other in blobs:
         if other is blob or other.area <= 2 * blob.area:
             continue
