@@ -1683,9 +1683,10 @@ def _side_over_rim(img: np.ndarray, blob: _Blob, rect: tuple[int, int, int, int]
 
 
 def _outline_side(blobs: list[_Blob]) -> float | None:
-    """The side of a die's outline from a look's blobs: the median of the square ones, or where
-    no die stands alone (every die touches another or the rim) twice the inscribed radius of the
-    clumps, which a die fills the width of. None where there are neither."""
+    """The side of a die's outline from a look's blobs: the median of the square ones (not those
+    inside a bigger solid one, a big die's pips: _within_another), or where no die stands alone
+    (every die touches another or the rim) twice the inscribed radius of the clumps, which a die
+    fills the width of. None where there are neither."""
     alone = [b.side for b in blobs if b.squarish and not (NESTED_NOT_DICE and _within_another(b, blobs))]
     if alone:
         return float(np.median(alone))
