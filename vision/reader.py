@@ -253,6 +253,11 @@ BLURRED_SQUASH = True          # ... in a blurred frame, whether or not they lay
                                # and 1.33. False: as when sharp)
 WHOLE_FACE_ASIDE = True        # a whole face of 2+ pips off the middle of an outline longer than a
                                # square is a die leaning, whatever the network reads
+BESIDE_OFF_MIDDLE: float | None = 1.3   # x the die side: a die whose pips fit no layout, read by the
+                               # network alone on the looser allowance (its doubt over
+                               # PLAIN_NO_FACE_MAX), this near a die whose face the pips saw off its
+                               # outline's middle is doubted as leaning (a die leaning on another
+                               # hides part of it: fresh 598144's glared 5 on a 2) (None: not asked)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
 GUIDED_LAYOUT_MIN: float | None = 0.5   # a face whose pips lay out no face, or show none, that
                                # the network's steady look reads plainly flat (PLAIN_NO_FACE_MAX) at
@@ -2977,6 +2982,19 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # a die leaning, its side in view. Whatever the network's scan finds round it later
             # does not make it lie flat.
             doubts[id(blob)] = FACE_OFF_MIDDLE
+            doubts_kept.add(id(blob))
+            continue
+        if (BESIDE_OFF_MIDDLE is not None and isinstance(classic, str) and classic.startswith(NO_LAYOUT)
+                and faces is not None and guesses[k].faceless > classifier.PLAIN_NO_FACE_MAX
+                and any(other == FACE_OFF_MIDDLE and j != k
+                        and math.hypot(neighbour.rect[0][0] - blob.rect[0][0], neighbour.rect[0][1] - blob.rect[0][1])
+                        < BESIDE_OFF_MIDDLE * die_side
+                        for j, (neighbour, other) in enumerate(candidates))):
+            # Its pips fit no face, the network reads it only on the allowance for a pip hidden,
+            # and its neighbour's face is off that one's outline's middle: a die leaning on
+            # another hides part of it, and shows its own face askew. (Read plainly alone, such
+            # dice lay flat: fresh 597958, 598240, 598488, 597671 calibrated.)
+            doubts[id(blob)] = LEANING
             doubts_kept.add(id(blob))
             continue
         if not isinstance(classic, str) or classic == FACE_OFF_MIDDLE:

@@ -629,6 +629,24 @@ def test_a_die_leaning_on_its_neighbour_is_not_read_flat(monkeypatch, seed: int,
         assert len(before.dice) == len(scene.labels)      # the leaning die read flat: wrong
 
 
+def test_a_die_read_alone_beside_a_face_off_its_outlines_middle_is_doubted(monkeypatch) -> None:
+    """Fresh 598144, from above: a glared red 5 leans on a flat 2. The 5's pips fit no layout
+    (the glare), and the network alone read it 5 (its doubt 0.097: over the 0.03 a die is read
+    alone plainly with, within the 0.1 allowed a face whose pips are no more than it reads); the
+    2's face lies off its outline's middle (the 5 hides part of it), which the network overrules.
+    The frame was read ok, six dice, the leaning one flat. A die read so beside a face off its
+    outline's middle is doubted: the frame is unsure, the 5 boxed and not among the dice."""
+    scene = next(iter(dataset(1, seed=598_144, view=View.TOP)))
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert _boxed_near(reading, leaning, LEANING)
+    assert not any(np.hypot(leaning.x - d.x, leaning.y - d.y) < leaning.size / 2 for d in reading.dice)
+    monkeypatch.setattr(reader, "BESIDE_OFF_MIDDLE", None)
+    before = reader.read_dice(scene.image, scene.view)
+    assert before.ok and len(before.dice) == len(scene.labels)       # the leaning die read flat
+
+
 def test_a_die_plainly_flat_beside_another_is_read_whatever_its_neighbour() -> None:
     """Frame 11040 (seen from above): dice touching, cut apart by a straight line. A die cut so
     was read only when every other die of its clump lay plainly flat, for the earlier face
