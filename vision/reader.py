@@ -2986,10 +2986,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             continue
         if (BESIDE_OFF_MIDDLE is not None and isinstance(classic, str) and classic.startswith(NO_LAYOUT)
                 and faces is not None and guesses[k].faceless > classifier.PLAIN_NO_FACE_MAX
-                and any(other == FACE_OFF_MIDDLE and j != k
-                        and math.hypot(neighbour.rect[0][0] - blob.rect[0][0], neighbour.rect[0][1] - blob.rect[0][1])
-                        < BESIDE_OFF_MIDDLE * die_side
-                        for j, (neighbour, other) in enumerate(candidates))):
+                and _near_any(blob.rect[0], [neighbour.rect[0] for neighbour, other in candidates
+                                             if other == FACE_OFF_MIDDLE], BESIDE_OFF_MIDDLE * die_side)):
             # Its pips fit no face, the network reads it only on the allowance for a pip hidden,
             # and its neighbour's face is off that one's outline's middle: a die leaning on
             # another hides part of it, and shows its own face askew. (Read plainly alone, such
