@@ -14,6 +14,7 @@ Hidden information: a game keeps the dice under the cup to itself. :meth:`Game.s
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -87,6 +88,8 @@ def _check_option_value(name: str, value: Any, f: dataclasses.Field) -> None:
     elif isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise RecordError(f"option {name!r} must be a number, not {value!r}")
+        if not math.isfinite(value):
+            raise RecordError(f"option {name!r} must be a finite number, not {value!r}")
     elif isinstance(default, str):
         if not isinstance(value, str):
             raise RecordError(f"option {name!r} must be a string, not {value!r}")

@@ -35,6 +35,11 @@ LIE = [{"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]}, {"by":
      "option 'two_digit' must be true or false"),
     ({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"direction": "up"}},
      "option 'direction' must be one of"),
+    # Not a number a pot can hold, and not JSON a browser can read back in the state.
+    ({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"fine": float("nan")}},
+     "option 'fine' must be a finite number"),
+    ({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"stake": float("inf")}},
+     "option 'stake' must be a finite number"),
 ])
 def test_bad_headers_are_refused(header: Any, message: str) -> None:
     with pytest.raises(RecordError) as info:
