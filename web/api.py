@@ -20,11 +20,17 @@ class BadRequest(Exception):
     """Malformed request body (HTTP 400)."""
 
 
+def _not_json(word: str) -> Any:
+    """NaN and Infinity, which Python's json reads: the state would carry them back, and no
+    browser parses that."""
+    raise BadRequest(f"malformed JSON: {word} is not JSON (numbers must be finite)")
+
+
 def _json_object(what: str) -> dict[str, Any]:
     """The request body as a JSON object, whatever the Content-Type says."""
     raw = request.get_data(cache=True)
     try:
-        value = json.loads(raw.decode("utf-8"))
+        value = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
     except UnicodeDecodeError:
         raise BadRequest("the body must be UTF-8 JSON") from None
     except json.JSONDecodeError as exc:

@@ -61,6 +61,19 @@ def test_malformed_json_is_400_not_a_traceback(client):
         assert "Traceback" not in error and error
 
 
+def test_nan_and_infinity_are_malformed_json_and_start_nothing(client):
+    # Python's json reads them, but they are not JSON: the state would then hold a NaN that
+    # no browser can parse, and the scoreboard would stop.
+    for body in ('{"game": "kuriki", "players": ["Ann", "Bob"], "options": {"stake": NaN}}',
+                 '{"game": "kuriki", "players": ["Ann", "Bob"], "options": {"fine": Infinity}}',
+                 '{"game": "kuriki", "players": ["Ann", "Bob"], "options": {"fine": -Infinity}}'):
+        r = client.post("/api/games", data=body, headers=AUTH, content_type="application/json")
+        assert r.status_code == 400, body
+        assert r.get_json()["error"].startswith("malformed JSON: ")
+        assert "is not JSON" in r.get_json()["error"]
+    assert client.get("/api/state").get_json()["game"] is None
+
+
 def test_action_returns_the_new_state(client):
     start(client)
     state = act(client, {"by": "Ann", "do": "declare", "call": "walnuts"})
