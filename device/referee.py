@@ -143,6 +143,8 @@ class Referee:
         self._frame_event = threading.Condition()
         if hasattr(table, "set_preview_source"):
             table.set_preview_source(self.preview_jpeg)
+        if hasattr(table, "set_hands_source"):
+            table.set_hands_source(self.hands)
 
     # -- the thread ---------------------------------------------------------
     def start(self) -> "Referee":

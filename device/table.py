@@ -7,8 +7,8 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
 * the unfinished game is resumed on construction, exactly where it was (after a power cut);
 * the dice under the cup (the seal, a declare's dice) never appear in the public state, an event,
   a log line or an error message before the pull;
-* with a camera, dice come from the camera: the API may not bring its own, and a declare gets the
-  dice sealed since the last declare.
+* with a camera, dice come from the camera: the API may not bring its own, a declare gets the
+  dice sealed since the last declare, and a liar's dice open the hands read on the tray.
 
 Thread-safe: one re-entrant lock around everything; the referee thread and the web threads share it.
 """
@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 BLIND_RAISE_GAMES = ("mia",)                  # a declare without fresh dice is a blind raise
 NOT_SETTLED = "the dice have not settled under the cup yet"
 HIDDEN_REFUSAL = "that call cannot be made with the dice under the cup (they stay hidden)"
+HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try again"
+HIDDEN_HANDS_GAMES = ("liars",)               # every hand lies under its cup on the tray all round
 
 
 class StorageFailed(TableError):
@@ -96,6 +98,7 @@ class Table:
         self._dial: str | None = None
         self._note: str | None = None
         self._preview_source: Callable[[], bytes | None] | None = None
+        self._hands_source: Callable[[], dict[str, list[int]] | None] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
         self._resume()
 
@@ -232,6 +235,12 @@ class Table:
                 if brings_dice and not from_device and not (game_name == "farkel" and verb == "keep"):
                     raise DiceFromCameraOnly("with a camera the dice come from the camera: "
                                              "send the action without \"dice\" or \"hands\"")
+                if game_name in HIDDEN_HANDS_GAMES and verb == "open" and "hands" not in action:
+                    # The web cannot bring the hands here, so they are read as the button reads them.
+                    hands = self._hands_source() if self._hands_source is not None else None
+                    if hands is None:
+                        raise IllegalAction(HANDS_UNREAD)
+                    action["hands"] = hands
                 wants_seal = verb == "declare" or (game_name == "farkel" and verb == "roll")
                 if wants_seal and "dice" not in action:
                     seal = self._seal
@@ -395,7 +404,8 @@ class Table:
 
     def preview(self) -> bytes:
         with self._lock:
-            if self._session is not None and not self._session.game.over and self._seal is not None:
+            if self._session is not None and not self._session.game.over and (
+                    self._seal is not None or self._session.header["game"] in HIDDEN_HANDS_GAMES):
                 raise Secret("no camera preview during a live point: the dice under the cup are hidden")
             source = self._preview_source
         if source is None:
@@ -500,6 +510,12 @@ class Table:
     def set_preview_source(self, fn: Callable[[], bytes | None]) -> None:
         with self._lock:
             self._preview_source = fn
+
+    def set_hands_source(self, fn: Callable[[], dict[str, list[int]] | None]) -> None:
+        """How to read every liar's dice hand on the tray (the referee's), for an open sent
+        without them."""
+        with self._lock:
+            self._hands_source = fn
 
     def responsive(self, timeout: float = 1.0) -> bool:
         """True when the table's lock can be had within ``timeout`` (for the systemd watchdog)."""

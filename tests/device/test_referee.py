@@ -377,6 +377,17 @@ def test_liars_hands_are_read_at_once_at_the_open(table, eyes, clock) -> None:
     assert verdict["hands"] == {"Ann": [6, 3, 3, 3, 2], "Bob": [5, 5, 4, 1, 1]}
 
 
+def test_an_open_from_the_phone_takes_the_hands_the_referee_reads(table, eyes, clock) -> None:
+    table.start_game({"game": "liars", "players": ["Ann", "Bob"]})
+    ref = referee_for(table, eyes, clock, view="top")
+    ann = [(400 + 12 * i, 100 + 5 * i) for i in range(5)]
+    bob = [(200 - 12 * i, 380 - 5 * i) for i in range(5)]
+    ref.step(eyes.add(ok(3, 3, 3, 2, 6, 1, 1, 4, 5, 5, xy=ann + bob), "settled"))
+    table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
+    verdict = table.act({"by": "Bob", "do": "open"})["verdict"]      # as the API sends it
+    assert verdict["hands"] == {"Ann": [6, 3, 3, 3, 2], "Bob": [5, 5, 4, 1, 1]}
+
+
 def test_hands_that_are_not_apart_are_not_guessed() -> None:
     import math
     # Ten dice evenly round a circle: nothing tells where one hand ends.

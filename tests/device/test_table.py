@@ -282,6 +282,42 @@ def test_preview_is_pin_side_only_and_never_during_a_live_point(tmp_path: Path, 
     assert table.preview() == b"frame"
 
 
+LIARS = {"game": "liars", "players": ["Ann", "Bob"], "options": {"lives": 1}}
+HANDS = {"Ann": [6, 3, 3, 3, 2], "Bob": [5, 5, 4, 1, 1]}
+
+
+def test_no_preview_while_a_liars_dice_round_is_played(tmp_path: Path) -> None:
+    # Every hand lies under its cup on the tray the whole round: nothing is ever sealed, yet the
+    # camera sees them all.
+    table, _ = make(tmp_path, camera=True)
+    table.set_preview_source(lambda: b"frame")
+    table.start_game(LIARS)
+    with pytest.raises(Secret):
+        table.preview()
+    table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
+    with pytest.raises(Secret):
+        table.preview()
+    table.act({"by": "Bob", "do": "open", "hands": HANDS}, from_device=True)
+    assert table.public_state()["over"] and table.preview() == b"frame"
+
+
+def test_a_liars_open_from_the_web_on_a_camera_table_reads_the_hands_from_the_camera(
+        tmp_path: Path) -> None:
+    table, _ = make(tmp_path, camera=True)
+    table.start_game(LIARS)
+    table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
+    with pytest.raises(IllegalAction, match="the hands cannot be read"):
+        table.act({"by": "Bob", "do": "open"})          # no camera reading to take them from
+    table.set_hands_source(lambda: None)
+    with pytest.raises(IllegalAction, match="the hands cannot be read"):
+        table.act({"by": "Bob", "do": "open"})
+    assert table.public_state()["call"] == "four 3s"
+    table.set_hands_source(lambda: {name: list(hand) for name, hand in HANDS.items()})
+    verdict = table.act({"by": "Bob", "do": "open"})["verdict"]
+    assert verdict["hands"] == HANDS and verdict["outcome"] == "truth"
+    assert json.loads(table.record(table.game_id).splitlines()[-1])["hands"] == HANDS
+
+
 def test_photos_beyond_the_limit_are_evicted_oldest_first(tmp_path: Path, fake_game: str) -> None:
     table, _ = make(tmp_path, camera=True, limit=2500)
     table.start_game(fake(lives=9))
