@@ -406,3 +406,27 @@ def test_farkel_and_liars_from_the_control_page(served, browser):
     assert board.locator("#verdict .hand").count() == 2
     board.screenshot(path=str(SHOTS / "liars-open.png"))
     assert errors == []
+
+
+@pytest.mark.parametrize("players", [8, 12])
+def test_a_liars_open_of_many_hands_fits_the_wall(served, browser, players):
+    # The seed plays liar's dice with eight; the wall must still show every hand and who lost.
+    url, table = served
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"][:players]
+    table.start_game({"game": "liars", "players": names})
+    table.act({"by": "Ann", "do": "call", "count": players + 2, "face": 3})
+    table.act({"by": "Bob", "do": "open", "hands": {n: [1, 3, 3, 5, 6] for n in names}})
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    board.wait_for_selector("#verdict .hands")
+    stage = board.locator("#sb-stage").bounding_box()
+    assert stage is not None
+    shown = ["#verdict .word", "#verdict .losses", "#verdict .message"] + \
+        [f'#verdict .hand:nth-child({i + 1})' for i in range(players)]
+    for selector in shown:
+        box = board.locator(selector).bounding_box()
+        assert box is not None, selector
+        assert box["y"] >= stage["y"] and box["y"] + box["height"] <= stage["y"] + stage["height"], selector
+    # Still dice a room can read: no smaller than the players' life markers' spots.
+    die = board.locator("#verdict .hand svg.die").first.bounding_box()
+    assert die is not None and die["height"] >= 0.025 * 1080

@@ -179,6 +179,17 @@
     return callStage(s);
   }
 
+  /* An open's hands shrink in steps until the whole verdict fits the stage (down to 40%). */
+  function fitHands() {
+    const verdict = document.querySelector("#verdict.has-hands");
+    if (!verdict) return;
+    const stage = $("sb-stage");
+    for (let fit = 1; fit > 0.4 && stage.scrollHeight > stage.clientHeight; ) {
+      fit -= 0.05;
+      verdict.style.setProperty("--fit", fit.toFixed(2));
+    }
+  }
+
   function moneyLine(s) {
     const bits = [];
     if (typeof s.pot === "number") bits.push(`<span>foul pot <b id="pot">${money(s.pot)}</b></span>`);
@@ -228,6 +239,7 @@
     app.classList.toggle("crowd", players.length >= 9);
     list.innerHTML = players.map((p) => playerCard(p, s)).join("");
     $("sb-stage").innerHTML = stage(s);
+    fitHands();
     app.dataset.game = s.game || "";
     app.dataset.toAct = s.to_act || "";
     app.dataset.call = s.call == null ? "" : (typeof s.call === "object" ? JSON.stringify(s.call) : String(s.call));
