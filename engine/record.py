@@ -25,6 +25,8 @@ def parse_json_line(text: str) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise RecordError("not valid JSON (nested too deeply)") from None
     if not isinstance(value, dict):
         raise RecordError("a record line must be a JSON object")
     return value

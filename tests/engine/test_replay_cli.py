@@ -72,6 +72,8 @@ def test_illegal_action_names_file_and_line(tmp_path: Path, capsys: pytest.Captu
     ([{"game": "kuriki", "players": ["Ann", "Bob"], "options": {"jokers": 2}}], "line 1: unknown option 'jokers'"),
     ([HEADER, {"by": "Ann", "do": "juggle"}], "line 2: Kuriki has no action 'juggle'"),
     ([HEADER, "[1, 2]"], "line 2: a record line must be a JSON object"),
+    ([HEADER, '{"by": "Ann", "do": "pass", "x": ' + "[" * 100_000 + "]" * 100_000 + "}"],
+     "line 2: not valid JSON (nested too deeply)"),
     (["", ""], "line 2: the record is empty"),
 ])
 def test_bad_records_get_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
