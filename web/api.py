@@ -35,6 +35,8 @@ def _json_object(what: str) -> dict[str, Any]:
         raise BadRequest("the body must be UTF-8 JSON") from None
     except json.JSONDecodeError as exc:
         raise BadRequest(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise BadRequest("malformed JSON: nested too deeply") from None
     if not isinstance(value, dict):
         raise BadRequest(f"the body must be a JSON object: {what}")
     return value

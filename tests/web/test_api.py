@@ -74,6 +74,14 @@ def test_nan_and_infinity_are_malformed_json_and_start_nothing(client):
     assert client.get("/api/state").get_json()["game"] is None
 
 
+def test_json_nested_too_deeply_is_400_not_an_internal_error(client):
+    start(client)
+    body = '{"by": "Ann", "do": "pass", "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    r = client.post("/api/actions", data=body, headers=AUTH, content_type="application/json")
+    assert r.status_code == 400
+    assert r.get_json()["error"] == "malformed JSON: nested too deeply"
+
+
 def test_action_returns_the_new_state(client):
     start(client)
     state = act(client, {"by": "Ann", "do": "declare", "call": "walnuts"})
