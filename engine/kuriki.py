@@ -91,8 +91,11 @@ class CallBook:
         """(canonical call, the word as said); RecordError for a call this variant does not know."""
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
-        if not isinstance(value, str) or not value.strip():
+        if value is None or (isinstance(value, str) and not value.strip()):
             raise RecordError('a declare needs "call": what the Roller says he has, e.g. "walnuts" or "9"')
+        if not isinstance(value, str):
+            raise RecordError(f'a Kuriki call is a name or a whole number, like "walnuts" or "9"; '
+                              f'not {value!r}')
         canonical = self.aliases.get(_key(value))
         if canonical is None:
             if self.two_digit:

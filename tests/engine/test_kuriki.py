@@ -86,6 +86,14 @@ def test_unknown_call_is_refused_with_its_line() -> None:
     assert err.line == 2 and "unknown call 'pinecones'" in str(err)
 
 
+@pytest.mark.parametrize("call", [9.0, True, [4, 4], {"call": "9"}])
+def test_a_call_that_is_neither_a_word_nor_a_whole_number_says_so(call: Any) -> None:
+    # It was there: "a declare needs call" would send the player looking for a missing key.
+    message = str(refused(declare("Ann", call, [4, 5])))
+    assert "needs" not in message
+    assert f"not {call!r}" in message and '"walnuts"' in message
+
+
 def test_lowest_roll_is_four_and_three_is_not_a_call() -> None:
     assert "unknown call '3'" in str(refused(declare("Ann", "3", [1, 3])))
     assert play(declare("Ann", "4", [1, 3])).game.call == "4"
