@@ -126,7 +126,14 @@ def _cmd_config(args: argparse.Namespace) -> int:
 def _cmd_export(args: argparse.Namespace) -> int:
     from web.services import NotFound, Secret
 
-    table = _open_table(_settings(args), has_camera=False)
+    from device.store import DB_NAME
+
+    settings = _settings(args)
+    directory = Path(settings.data.path).expanduser()
+    if not (directory / DB_NAME).exists():
+        # Opening the store would make an empty database there: a mistyped --data leaves no trace.
+        raise UserError(f"there are no games in {directory} (no {DB_NAME} there): is --data right?")
+    table = _open_table(settings, has_camera=False)
     try:
         text = table.record_including_live(args.game) if args.include_live else table.record(args.game)
     except NotFound as exc:

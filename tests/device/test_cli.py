@@ -178,6 +178,15 @@ def test_export_refuses_a_live_game_unless_asked(tmp_path: Path, capsys: pytest.
     assert "there is no game '77'" in capsys.readouterr().err
 
 
+def test_export_from_a_directory_without_games_says_so_and_makes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    typo = tmp_path / "dat"
+    assert main(["export", "1", "--data", str(typo), "--config", str(config(tmp_path))]) == 1
+    err = capsys.readouterr().err
+    assert f"no games in {typo}" in err and "--data" in err
+    assert not typo.exists()
+
+
 # -- calibrate --------------------------------------------------------------------------------
 
 def test_calibrate_from_images_writes_vision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
