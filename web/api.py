@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +19,10 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 class BadRequest(Exception):
     """Malformed request body (HTTP 400)."""
+
+
+class TooManyStreams(Exception):
+    """Every event stream the server can spare is open (HTTP 503)."""
 
 
 def _not_json(word: str) -> Any:
@@ -54,6 +59,14 @@ def _bad_request(exc: BadRequest) -> Response:
     return response
 
 
+@bp.errorhandler(TooManyStreams)
+def _too_many_streams(exc: TooManyStreams) -> Response:
+    response = jsonify(error=str(exc))
+    response.status_code = 503
+    response.headers["Retry-After"] = "10"
+    return response
+
+
 @bp.get("/state")
 def state() -> Response:
     return _no_store(jsonify(enrich(current_table().public_state())))
@@ -69,12 +82,27 @@ def sse_message(kind: str, data: Any, event_id: int | None = None) -> str:
 def events() -> Response:
     table = current_table()
     heartbeat = float(current_app.config["SSE_HEARTBEAT_SECONDS"])
+    slots = current_app.extensions["dicetable.streams"]
+    if not slots.acquire(blocking=False):
+        raise TooManyStreams("too many scoreboards and control pages are open: close some, "
+                             "this one tries again by itself")
+    released = threading.Lock()
+
+    def release() -> None:
+        if released.acquire(blocking=False):   # once, whether the stream ended or never started
+            slots.release()
+
     # Subscribe before reading the state, so nothing published in between is missed.
-    subscription = table.events.subscribe()
+    try:
+        subscription = table.events.subscribe()
+    except BaseException:
+        release()
+        raise
     try:
         first = enrich(table.public_state())
     except BaseException:
         subscription.close()
+        release()
         raise
 
     closing = current_app.extensions["dicetable.closing"]
@@ -100,8 +128,10 @@ def events() -> Response:
                     yield sse_message("state", enrich(latest.data), getattr(latest, "id", None))
         finally:
             subscription.close()
+            release()
 
     response = Response(stream(), mimetype="text/event-stream")
+    response.call_on_close(release)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response

@@ -14,6 +14,7 @@ from .services import TableService
 TABLE_EXTENSION = "dicetable.table"
 THROTTLE_EXTENSION = "dicetable.pin_throttle"
 CLOSING_EXTENSION = "dicetable.closing"
+STREAMS_EXTENSION = "dicetable.streams"
 
 
 def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None = None,
@@ -38,6 +39,9 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
         SESSION_COOKIE_SAMESITE="Strict",
         MAX_CONTENT_LENGTH=256 * 1024,      # a record line or header is tiny
         SSE_HEARTBEAT_SECONDS=15.0,         # comment lines keep proxies and browsers from timing out
+        # Each open event stream holds a worker thread; `dicetable run` serves with 48, so 8 stay
+        # free for actions and pages however many scoreboards and phones are open.
+        SSE_MAX_STREAMS=40,
         PIN_MAX_FAILURES=10,                # wrong PINs per client per window before a pause
         PIN_FAILURE_WINDOW_SECONDS=60.0,
     )
@@ -47,6 +51,7 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
 
     app.extensions[TABLE_EXTENSION] = table
     app.extensions[CLOSING_EXTENSION] = threading.Event()
+    app.extensions[STREAMS_EXTENSION] = threading.BoundedSemaphore(int(app.config["SSE_MAX_STREAMS"]))
     app.extensions[THROTTLE_EXTENSION] = PinThrottle(
         app.config["PIN_MAX_FAILURES"], app.config["PIN_FAILURE_WINDOW_SECONDS"])
 

@@ -78,3 +78,28 @@ def test_stop_streams_ends_open_streams(app, client, bus):
     assert list(chunks) == []          # the stream ended instead of sending
     r.close()
     assert bus.subscriber_count == 0
+
+
+def test_past_the_stream_limit_a_page_is_told_to_wait_and_the_table_still_answers(table, bus):
+    # Each open stream holds one of the server's worker threads: without a limit, enough open
+    # scoreboards and phones left no thread for an action, and the whole table stopped answering.
+    client = make_app(table, SSE_MAX_STREAMS=2).test_client()
+    first, first_chunks = open_stream(client)
+    second, second_chunks = open_stream(client)
+    try:
+        next(first_chunks), next(second_chunks)
+        r = client.get("/api/events")
+        assert r.status_code == 503 and r.headers["Retry-After"]
+        assert "too many" in r.get_json()["error"]
+        assert client.get("/api/state").status_code == 200
+        start(client)
+    finally:
+        first.close()
+    again, chunks = open_stream(client)      # a closed stream gives its place back
+    try:
+        kind, data = parse(next(chunks))
+        assert kind == "state" and data["game"] == "kuriki"
+    finally:
+        again.close()
+        second.close()
+    assert bus.subscriber_count == 0
