@@ -26,9 +26,12 @@ def when(value: Any) -> str:
         return dt.datetime.fromtimestamp(value).strftime("%Y-%m-%d %H:%M")
     text = str(value)
     try:
-        return dt.datetime.fromisoformat(text).strftime("%Y-%m-%d %H:%M")
+        moment = dt.datetime.fromisoformat(text)
     except ValueError:
         return text
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()   # the table's UTC, shown in the bar's own time
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 @bp.get("")

@@ -86,3 +86,20 @@ def test_state_after_actions_is_what_the_control_page_embeds(client):
     client.post("/api/actions", json={"by": "Ann", "do": "declare", "call": "8"}, headers=AUTH)
     html = client.get("/table").get_data(as_text=True)
     assert embedded_state(html)["call"] == "8"
+
+
+def test_history_times_are_the_devices_local_time(monkeypatch):
+    # The table hands out UTC ("...Z"); the bar reads the history in its own time.
+    import time
+
+    from web.history import when
+
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        assert when("2026-11-30T01:18:52Z") == "2026-11-29 20:18"
+        assert when(1_796_001_532.0) == "2026-11-29 20:18"       # the same moment as seconds
+        assert when("2026-11-29 20:18") == "2026-11-29 20:18"     # no zone: already local
+    finally:
+        monkeypatch.undo()
+        time.tzset()
