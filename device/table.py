@@ -20,6 +20,7 @@ import itertools
 import logging
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 BLIND_RAISE_GAMES = ("mia",)                  # a declare without fresh dice is a blind raise
 NOT_SETTLED = "the dice have not settled under the cup yet"
 HIDDEN_REFUSAL = "that call cannot be made with the dice under the cup (they stay hidden)"
+MAX_NAME = 40                                 # characters of a player's name on the wall
 HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try again"
 HIDDEN_HANDS_GAMES = ("liars",)               # every hand lies under its cup on the tray all round
 
@@ -75,6 +77,20 @@ def _check_values(values: Sequence[int]) -> tuple[int, ...]:
             raise ValueError("sealed dice must be whole numbers 1-6")
         out.append(int(v))
     return tuple(out)
+
+
+def _check_names_fit_the_wall(players: Sequence[str]) -> None:
+    """Refuse, for a new game only (stored games resume as they are), a name the scoreboard and
+    history cannot show: one longer than a line, or with a line break or control character."""
+    for name in players:
+        shown = name.strip()
+        if len(shown) > MAX_NAME:
+            raise RecordError(f"a player's name can be at most {MAX_NAME} characters: "
+                              f"{shown[:12]!r}... has {len(shown)}")
+        if any(c in "\r\n" for c in shown):
+            raise RecordError(f"a player's name cannot hold a line break: {shown!r}")
+        if any(unicodedata.category(c) == "Cc" for c in shown):
+            raise RecordError(f"a player's name cannot hold a control character: {shown!r}")
 
 
 class Table:
@@ -199,6 +215,7 @@ class Table:
 
     def start_game(self, header: dict[str, Any]) -> str:
         session = Session(header)      # RecordError for a bad header, before anything changes
+        _check_names_fit_the_wall(session.header["players"])
         with self._lock:
             try:
                 game_id = self.store.new_game(session.header)

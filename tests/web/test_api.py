@@ -82,6 +82,17 @@ def test_json_nested_too_deeply_is_400_not_an_internal_error(client):
     assert r.get_json()["error"] == "malformed JSON: nested too deeply"
 
 
+def test_names_the_wall_cannot_show_are_refused_and_start_nothing(client):
+    for players, words in [(["A" * 41, "Bob"], "at most 40 characters"),
+                           (["Ann\nBob", "Cy"], "line break"),
+                           (["Ann\tB", "Cy"], "control character")]:
+        r = client.post("/api/games", json={"game": "kuriki", "players": players}, headers=AUTH)
+        assert r.status_code == 400, players
+        assert words in r.get_json()["error"]
+    assert client.get("/api/games").get_json() == []
+    start(client, {"game": "kuriki", "players": ["B" * 40, "Zoë O'Brien-Smith"]})
+
+
 def test_action_returns_the_new_state(client):
     start(client)
     state = act(client, {"by": "Ann", "do": "declare", "call": "walnuts"})
