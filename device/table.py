@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 BLIND_RAISE_GAMES = ("mia",)                  # a declare without fresh dice is a blind raise
 NOT_SETTLED = "the dice have not settled under the cup yet"
+NOT_SETTLED_OPEN = "the dice have not settled on the tray yet: the camera sends the roll once they do"
 HIDDEN_REFUSAL = "that call cannot be made with the dice under the cup (they stay hidden)"
 MAX_NAME = 40                                 # characters of a player's name on the wall
 HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try again"
@@ -268,7 +269,8 @@ class Table:
                         if self._camera == "lost":
                             raise IllegalAction(f"{NOT_SETTLED}: the camera cannot see the tray"
                                                 + (f" ({self._camera_message})" if self._camera_message else ""))
-                        raise IllegalAction(NOT_SETTLED)
+                        # Farkel is rolled openly: there is no cup to speak of.
+                        raise IllegalAction(NOT_SETTLED_OPEN if game_name == "farkel" else NOT_SETTLED)
                 elif from_device and "dice" in action and photo is None and self._seal is not None \
                         and self._seal.fresh and sorted(action["dice"]) == sorted(self._seal.dice):
                     photo_id, seal_id = self._seal.photo_id, self._seal.seal_id

@@ -286,6 +286,16 @@ LIARS = {"game": "liars", "players": ["Ann", "Bob"], "options": {"lives": 1}}
 HANDS = {"Ann": [6, 3, 3, 3, 2], "Bob": [5, 5, 4, 1, 1]}
 
 
+def test_a_farkel_roll_from_the_phone_on_a_camera_table_is_not_told_about_a_cup(tmp_path: Path) -> None:
+    # Farkel is rolled openly on the tray, and the camera sends the roll itself.
+    table, _ = make(tmp_path, camera=True)
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    with pytest.raises(IllegalAction) as info:
+        table.act({"by": "Ann", "do": "roll"})
+    assert "cup" not in str(info.value)
+    assert str(info.value) == "the dice have not settled on the tray yet: the camera sends the roll once they do"
+
+
 def test_no_preview_while_a_liars_dice_round_is_played(tmp_path: Path) -> None:
     # Every hand lies under its cup on the tray the whole round: nothing is ever sealed, yet the
     # camera sees them all.
