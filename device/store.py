@@ -251,6 +251,8 @@ class Store:
             key = int(str(game_id))
         except ValueError:
             return None
+        if not -2**63 <= key < 2**63:     # no SQLite integer: no such game (sqlite3 would raise)
+            return None
         rows = self._read("SELECT g.id, g.header, g.started, g.finished, g.status, g.winner, "
                           "(SELECT count(*) FROM actions a WHERE a.game_id = g.id) "
                           "FROM games g WHERE g.id = ?", (key,))

@@ -61,6 +61,7 @@ def test_unknown_game_id_is_none(tmp_path: Path) -> None:
     store = Store(tmp_path)
     assert store.game("42") is None
     assert store.game("not-a-number") is None
+    assert store.game("9" * 30) is None            # past SQLite's integers: unknown, not a crash
 
 
 def test_not_sqlite_is_refused_and_left_untouched(tmp_path: Path) -> None:
