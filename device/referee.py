@@ -485,7 +485,7 @@ class Referee:
         return encode_jpeg(image)
 
     def preview_jpeg(self) -> bytes | None:
-        """The latest frame as a JPEG (the table refuses it during a live point)."""
+        """The latest frame as a JPEG (the table refuses it while a cup game is in play)."""
         frame = self._frame
         return encode_jpeg(frame) if frame is not None else None
 

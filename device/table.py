@@ -44,6 +44,11 @@ HIDDEN_REFUSAL = "that call cannot be made with the dice under the cup (they sta
 MAX_NAME = 40                                 # characters of a player's name on the wall
 HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try again"
 HIDDEN_HANDS_GAMES = ("liars",)               # every hand lies under its cup on the tray all round
+# Played with dice under a cup (the one-cup games of referee.CUP_GAMES, and liar's dice): the camera
+# sees them even when the reader sealed nothing (an unsure read), so no preview while one is in play.
+# Farkel is rolled openly on the tray.
+UNDER_CUP_GAMES = ("kuriki", "mia", "deceit") + HIDDEN_HANDS_GAMES
+PREVIEW_REFUSAL = "no camera preview while a game is played: the dice under the cup stay hidden"
 
 
 class StorageFailed(TableError):
@@ -423,9 +428,11 @@ class Table:
 
     def preview(self) -> bytes:
         with self._lock:
+            # A cup game hides dice whether or not the reader sealed them (an unsure read seals
+            # nothing); a seal hides them in any other game too.
             if self._session is not None and not self._session.game.over and (
-                    self._seal is not None or self._session.header["game"] in HIDDEN_HANDS_GAMES):
-                raise Secret("no camera preview during a live point: the dice under the cup are hidden")
+                    self._seal is not None or self._session.header["game"] in UNDER_CUP_GAMES):
+                raise Secret(PREVIEW_REFUSAL)
             source = self._preview_source
         if source is None:
             raise NotFound("there is no camera preview on this table")

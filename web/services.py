@@ -86,7 +86,8 @@ class TableService(Protocol):
         ...
 
     def preview(self) -> bytes:
-        """A JPEG of the camera now, for calibration. Raises Secret during a live point."""
+        """A JPEG of the camera now, for calibration. Raises Secret while a game played with dice
+        under a cup is in play (before it starts and once it is over the preview is given)."""
         ...
 
     def stats(self) -> dict[str, Any]:

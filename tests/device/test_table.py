@@ -12,7 +12,10 @@ import pytest
 
 from device.events import EventBus
 from device.store import Store, StoreError
-from device.table import HIDDEN_REFUSAL, NOT_SETTLED, StorageFailed, Table, game_stats
+from device.referee import CUP_GAMES
+from device.table import (HIDDEN_HANDS_GAMES, HIDDEN_REFUSAL, NOT_SETTLED, PREVIEW_REFUSAL, UNDER_CUP_GAMES,
+                          StorageFailed, Table, game_stats)
+from engine.core import GAMES
 from engine.errors import IllegalAction, RecordError
 from web.services import DiceFromCameraOnly, NoGame, NotFound, Secret, TableService
 
@@ -267,19 +270,61 @@ def test_camera_status_dial_and_note_are_public_and_published(tmp_path: Path) ->
         table.set_camera_status("broken")
 
 
-def test_preview_is_pin_side_only_and_never_during_a_live_point(tmp_path: Path, fake_game: str) -> None:
+def test_preview_is_pin_side_only_and_never_during_a_live_point(tmp_path: Path) -> None:
     table, _ = make(tmp_path, camera=True)
     with pytest.raises(NotFound):
         table.preview()
     table.set_preview_source(lambda: b"frame")
-    assert table.preview() == b"frame"
-    table.start_game(fake())
-    assert table.preview() == b"frame"        # no dice under the cup yet
+    assert table.preview() == b"frame"        # before a game
+    table.start_game(KURIKI)
+    with pytest.raises(Secret):
+        table.preview()                       # nothing sealed yet: the cup may already be down
     table.seal([3, 3], None)
     with pytest.raises(Secret):
         table.preview()
     table.unseal()
-    assert table.preview() == b"frame"
+    with pytest.raises(Secret) as info:
+        table.preview()
+    assert str(info.value) == PREVIEW_REFUSAL
+
+
+def test_no_preview_in_a_cup_game_when_the_reader_sealed_nothing(tmp_path: Path) -> None:
+    # The reader could not read the roll (unsure): nothing is sealed, yet the dice lie under the
+    # cup where the camera sees them.
+    table, _ = make(tmp_path, camera=True)
+    table.set_preview_source(lambda: b"frame")
+    for game in ("kuriki", "mia", "deceit"):
+        table.start_game({"game": game, "players": ["Ann", "Bob"]})
+        assert not table.sealed
+        with pytest.raises(Secret) as info:
+            table.preview()
+        assert "cup" in str(info.value)
+
+
+def test_every_game_is_either_played_under_a_cup_or_rolled_openly() -> None:
+    # A new game must choose: a game missing from UNDER_CUP_GAMES would show its hidden dice.
+    assert set(GAMES) - set(UNDER_CUP_GAMES) == {"farkel"}
+    assert set(UNDER_CUP_GAMES) == set(CUP_GAMES) | set(HIDDEN_HANDS_GAMES)
+
+
+def test_a_farkel_game_in_play_has_a_preview(tmp_path: Path) -> None:
+    # Farkel is rolled openly on the tray: the camera shows nothing the players cannot see.
+    table, _ = make(tmp_path, camera=True)
+    table.set_preview_source(lambda: b"frame")
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    assert not table.public_state()["over"] and table.preview() == b"frame"
+
+
+def test_a_finished_cup_game_has_a_preview_again(tmp_path: Path) -> None:
+    table, _ = make(tmp_path, camera=True)
+    table.set_preview_source(lambda: b"frame")
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    table.seal([6, 3], None)
+    table.act({"by": "Ann", "do": "declare", "call": "walnuts"})
+    with pytest.raises(Secret):
+        table.preview()
+    table.act({"by": "Bob", "do": "pull"})
+    assert table.public_state()["over"] and table.preview() == b"frame"
 
 
 LIARS = {"game": "liars", "players": ["Ann", "Bob"], "options": {"lives": 1}}

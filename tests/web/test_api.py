@@ -224,6 +224,10 @@ def test_preview_is_for_the_pin_holder_and_never_during_a_live_point(camera_clie
     assert r.status_code == 200 and r.mimetype == "image/jpeg" and r.data == b"\xff\xd8preview\xff\xd9"
     assert r.headers["Cache-Control"] == "no-store"
     start(camera_client)
+    r = camera_client.get("/api/preview", headers=AUTH)     # nothing sealed: the cup may be down
+    assert r.status_code == 403
+    assert r.get_json()["error"] == ("no camera preview while a game is played: "
+                                     "the dice under the cup stay hidden")
     camera_table.seal([2, 5], None)
     r = camera_client.get("/api/preview", headers=AUTH)
     assert r.status_code == 403 and r.get_json()["error"]

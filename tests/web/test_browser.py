@@ -335,7 +335,7 @@ def test_camera_table_shows_the_evidence_photo(served_camera, browser):
     phone.declare("Ann", "double-4")
     board.wait_for_selector('#app[data-call="double-4"] .cup')
     phone.page.click("#preview-refresh")       # during a live point: refused, said why
-    phone.page.wait_for_selector('#preview-message:has-text("no camera preview during a live point")')
+    phone.page.wait_for_selector('#preview-message:has-text("no camera preview while a game is played")')
     assert phone.page.is_hidden("#preview")
     board.screenshot(path=str(SHOTS / "cam-01-sealed-call.png"))
     phone.verb("Bob", "pull")            # no dice entry with a camera: the table has them
