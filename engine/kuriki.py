@@ -321,7 +321,9 @@ class Kuriki(Game):
 
     def _foul(self, by: Player, action: Mapping[str, Any]) -> Verdict:
         kind = action.get("kind")
-        if kind not in FOUL_KINDS:
+        if kind is None:
+            raise RecordError(f'a foul needs "kind": one of {", ".join(FOUL_KINDS)}')
+        if not isinstance(kind, str) or kind not in FOUL_KINDS:   # a list is not even hashable
             raise RecordError(f"unknown foul {kind!r}; fouls are: {', '.join(FOUL_KINDS)}")
         if by.out:
             raise IllegalAction(f"{by.name} is out of the game")

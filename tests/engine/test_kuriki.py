@@ -350,6 +350,16 @@ def test_unknown_foul_kind_is_refused() -> None:
     assert "unknown foul 'slouching'" in str(refused(foul("Bob", "slouching")))
 
 
+def test_a_foul_without_a_kind_says_it_needs_one() -> None:
+    message = str(refused({"by": "Bob", "do": "foul"}))
+    assert "None" not in message
+    assert 'a foul needs "kind"' in message
+    assert "peek, disrespect, dropped-die, rusk" in message
+    for kind in ("", ["peek"]):   # empty, and not a word (a list is not even hashable)
+        message = str(refused({"by": "Bob", "do": "foul", "kind": kind}))
+        assert "peek, disrespect, dropped-die, rusk" in message
+
+
 def test_foul_knocking_out_the_roller_hands_the_cup_on() -> None:
     s = play(foul("Ann", "rusk"), options={"lives": 1})
     assert s.game.tarted == "Ann" and s.game.to_act == "Bob" and s.game.roller.name == "Bob"
