@@ -157,14 +157,17 @@ SIDE_BY_SIDE_SURE: float | None = None  # a die cut from touching dice by a stra
                                # 2026-11-26: dice leaning on a neighbour, cut from it, read flat in
                                # fresh frames at 0.008-0.02 (330886, 358462, 359182, 359528) where
                                # flat ones read 0.002-0.036 alike: no threshold tells them apart.
-SIDE_BY_SIDE_ALONE: float | None = 0.05  # a die cut from its neighbour, not plainly lying flat, is
+SIDE_BY_SIDE_ALONE: float | None = 0.12  # a die cut from its neighbour, not plainly lying flat, is
                                # read when the network, shown it with every other die round it
                                # painted over in the tray's colour, reads the face its pips read
                                # with its "no readable face" at most this (None: not asked). Its
                                # neighbour in view, the network doubts one leaning on it no more than
                                # one lying beside it (above); alone, it tells them apart: of 639 flat
                                # dice so cut (rendered, 2026-11-27) 526 under 0.05, of 107 leaning
-                               # none under 0.238 (the four fresh frames above: 0.245-0.579)
+                               # none under 0.238 (the four fresh frames above: 0.245-0.579). 0.05
+                               # until 2026-11-30: flat dice so measure 0.05-0.12 often (the
+                               # benchmark's 10413, 10880: 0.056, 0.080), half the least a leaning
+                               # one was seen to
 SIDE_BY_SIDE_AS_BRIGHT: float | None = 0.85  # under the cup, such a die whose face is at least this
                                # bright (its median L, x its neighbour's, and at most 1 / this) beside
                                # a neighbour plainly lying flat lies flat too: a face leaning off the
