@@ -328,6 +328,19 @@ def test_a_lone_leaning_die_the_steady_look_doubts_is_not_read(monkeypatch, seed
     assert read_dice(scene.image, scene.view).ok
 
 
+@pytest.mark.parametrize("seed, calibrated", [(11_321, False), (10_946, True)])
+def test_a_face_glare_or_blur_left_without_pips_is_read_up_to_the_looser_bound(
+        monkeypatch, seed: int, calibrated: bool) -> None:
+    """Frames of the benchmark's 2,000: a flat 6 on which a glare (10946, from above, calibrated)
+    or the blur (11321, under the cup) left no pips to find. The network's steady guess reads 6,
+    "no readable face" 0.062-0.063: over the 0.05 NO_PIPS_NO_FACE_MAX allowed before, far under
+    the 0.185 the least a leaning die so judged measured. The frame is read right; at 0.05 it
+    was unsure."""
+    scene = benchmark_frame(seed)
+    read_right_until(monkeypatch, scene, classifier, "NO_PIPS_NO_FACE_MAX", 0.05, classifier.NO_PIPS,
+                     calibration=table_calibration(scene) if calibrated else None)
+
+
 @pytest.mark.parametrize("seed", [10_418, 10_938])
 def test_a_face_with_no_pips_found_is_read_by_the_network_a_little_less_plain(monkeypatch, seed: int) -> None:
     """Frames of the benchmark's 2,000 (from above) with a flat die on which no pips were
