@@ -362,13 +362,19 @@ def test_farkel_with_the_wrong_number_of_dice(table, eyes, clock) -> None:
     assert state["phase"] != "rolled" and "I see 3 dice but 6" in state["note"]
 
 
-def test_liars_hands_are_read_at_once_at_the_open(table, eyes, clock) -> None:
+def _liars_hands_on_the_tray(table, eyes, clock):
+    """A liar's dice game of Ann and Bob, both hands read on the tray; its referee."""
     table.start_game({"game": "liars", "players": ["Ann", "Bob"]})
     ref = referee_for(table, eyes, clock, view="top")
     # Ann's hand at the top right of the tray, Bob's at the bottom left (clockwise from 12).
     ann = [(400 + 12 * i, 100 + 5 * i) for i in range(5)]
     bob = [(200 - 12 * i, 380 - 5 * i) for i in range(5)]
     ref.step(eyes.add(ok(3, 3, 3, 2, 6, 1, 1, 4, 5, 5, xy=ann + bob), "settled"))
+    return ref
+
+
+def test_liars_hands_are_read_at_once_at_the_open(table, eyes, clock) -> None:
+    ref = _liars_hands_on_the_tray(table, eyes, clock)
     assert ref.hands() == {"Ann": [6, 3, 3, 3, 2], "Bob": [5, 5, 4, 1, 1]}
     console = Console(table, hands=ref.hands)
     table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
@@ -378,11 +384,7 @@ def test_liars_hands_are_read_at_once_at_the_open(table, eyes, clock) -> None:
 
 
 def test_an_open_from_the_phone_takes_the_hands_the_referee_reads(table, eyes, clock) -> None:
-    table.start_game({"game": "liars", "players": ["Ann", "Bob"]})
-    ref = referee_for(table, eyes, clock, view="top")
-    ann = [(400 + 12 * i, 100 + 5 * i) for i in range(5)]
-    bob = [(200 - 12 * i, 380 - 5 * i) for i in range(5)]
-    ref.step(eyes.add(ok(3, 3, 3, 2, 6, 1, 1, 4, 5, 5, xy=ann + bob), "settled"))
+    _liars_hands_on_the_tray(table, eyes, clock)
     table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
     verdict = table.act({"by": "Bob", "do": "open"})["verdict"]      # as the API sends it
     assert verdict["hands"] == {"Ann": [6, 3, 3, 3, 2], "Bob": [5, 5, 4, 1, 1]}
