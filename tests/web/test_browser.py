@@ -430,3 +430,21 @@ def test_a_liars_open_of_many_hands_fits_the_wall(served, browser, players):
     # Still dice a room can read: no smaller than the players' life markers' spots.
     die = board.locator("#verdict .hand svg.die").first.bounding_box()
     assert die is not None and die["height"] >= 0.025 * 1080
+
+
+def test_a_liars_open_whose_long_message_fills_the_verdict_still_fits(served, browser):
+    # Eight hands of five different dice: each "counts nothing", said in the verdict's message,
+    # which then runs past the verdict's own height before the stage's: the hands shrink for it.
+    url, table = served
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    table.start_game({"game": "liars", "players": names})
+    table.act({"by": "Ann", "do": "call", "count": 9, "face": 3, "zhai": True})
+    table.act({"by": "Bob", "do": "open", "hands": {n: [1, 2, 3, 4, 6] for n in names}})
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    board.wait_for_selector("#verdict .hands")
+    assert "counts nothing" in board.locator("#verdict .message").inner_text()
+    verdict = board.locator("#verdict").bounding_box()
+    message = board.locator("#verdict .message").bounding_box()
+    assert verdict is not None and message is not None
+    assert message["y"] + message["height"] <= verdict["y"] + verdict["height"] + 1

@@ -184,7 +184,12 @@
     const verdict = document.querySelector("#verdict.has-hands");
     if (!verdict) return;
     const stage = $("sb-stage");
-    for (let fit = 1; fit > 0.4 && stage.scrollHeight > stage.clientHeight; ) {
+    // (The verdict fills the stage's height, and its message gives way first: what does not fit
+    // overflows the message, or the verdict itself.)
+    const message = verdict.querySelector(".message");
+    const overflows = () => stage.scrollHeight > stage.clientHeight || verdict.scrollHeight > verdict.clientHeight
+      || (message !== null && message.scrollHeight > message.clientHeight + 1);
+    for (let fit = 1; fit > 0.4 && overflows(); ) {
       fit -= 0.05;
       verdict.style.setProperty("--fit", fit.toFixed(2));
     }
