@@ -135,6 +135,12 @@ class Referee:
         self._unsure_run = 0
         self._handled_roll = False                   # this roll was already sealed or sent
         self._last_count = 0                         # dice seen at the last count change
+        # The roll the table last took (a seal, declared or not, or a Kuriki), from before this
+        # referee started: after a power cut the same dice, still on the tray, are that roll,
+        # not a new one (no second Kuriki, no fresh seal of dice declared or shown). Forgotten
+        # at the first roll that settles.
+        last_roll = getattr(table, "last_roll", None)
+        self._resumed_roll: tuple[int, ...] | None = last_roll() if callable(last_roll) else None
         self._count_player: str | None = None        # ten count: who dropped the die
         self._count_started: float | None = None
         self._lock = threading.RLock()
@@ -318,6 +324,8 @@ class Referee:
         return not getattr(self.watcher, "is_cup_lifted", False)
 
     def _on_new_roll(self, reading: Any) -> None:
+        if self._is_resumed_roll(reading):
+            return
         self._handled_roll = False
         if self.table.sealed:
             self.table.unseal()
@@ -339,7 +347,19 @@ class Referee:
 
     _on_moved_after_seal = _on_moved
 
+    def _is_resumed_roll(self, reading: Any) -> bool:
+        return (self._resumed_roll is not None and reading.ok
+                and tuple(sorted(reading.values)) == self._resumed_roll)
+
     def _on_settled(self, reading: Any) -> None:
+        if reading.ok and self._resumed_roll is not None:
+            if self._is_resumed_roll(reading):
+                # The roll the table already has, seen again after a restart: handled.
+                self._handled_roll = True
+                self._last_count = len(reading.dice)
+                if self.table.sealed and hasattr(self.watcher, "seal"):
+                    self.watcher.seal()
+            self._resumed_roll = None
         if not reading.ok or self._handled_roll:
             return
         self._last_count = len(reading.dice)

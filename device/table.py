@@ -483,6 +483,22 @@ class Table:
                 raise StorageFailed("the dice could not be saved: roll again") from None
             self._publish_state()
 
+    def last_roll(self) -> tuple[int, ...] | None:
+        """The values (sorted) of the roll under the cup the table last took from the camera: the
+        seal, declared or not, else a Kuriki the last action with dice declared. A referee that
+        starts afresh (after a power cut) takes these dice, still on the tray, for that roll."""
+        with self._lock:
+            if self._seal is not None:
+                return tuple(sorted(self._seal.dice))
+            for step in reversed(self._steps):
+                if "dice" in step.action:
+                    verdict = step.verdict
+                    if verdict is not None and verdict.outcome is Outcome.KURIKI \
+                            and step.action.get("do") == "declare":
+                        return tuple(sorted(step.action["dice"]))
+                    return None
+            return None
+
     def unseal(self) -> None:
         """A new roll started or the dice are gone."""
         with self._lock:

@@ -14,6 +14,7 @@ from device.camera import CameraError, ReplayCamera
 from device.console import Console
 from device.referee import CAMERA_LOST, MOVED, Referee, group_hands, unreadable_note
 from device.table import Table
+from engine.errors import IllegalAction
 from vision.reading import Die, Reading, Status
 
 
@@ -420,3 +421,54 @@ def test_an_unchanged_frame_is_not_read_again(table) -> None:
         ref.step(frame)
     assert len(calls) == 2 and ref.frames_reused == 3
     assert ref.last_reading.values == (4, 4)
+
+
+def restarted(table: Table, eyes: Script, clock: Clock) -> tuple[Table, Referee]:
+    """A power cut: a new Table on the same database and a new referee with nothing seen yet."""
+    again = Table(table.store, table.events, has_camera=True)
+    return again, referee_for(again, eyes, clock)
+
+
+def test_a_kuriki_still_on_the_tray_after_a_power_cut_is_not_scored_again(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(2, 1), "new_roll", "settled"))
+    assert [p["lives"] for p in table.public_state()["players"]] == [5, 4, 5]
+    # The power comes back with nobody having touched the dice: the same 1-2 settles again.
+    table, ref = restarted(table, eyes, clock)
+    ref.step(eyes.add(ok(2, 1), "new_roll", "settled"))
+    state = table.public_state()
+    assert [p["lives"] for p in state["players"]] == [5, 4, 5]
+    assert len(table.session.log) == 1
+    # Ann's next roll is a new one and is sealed as usual.
+    ref.step(eyes.add(ok(6, 3), "new_roll", "settled"))
+    assert table.sealed
+
+
+def test_declared_dice_still_under_the_cup_after_a_power_cut_are_not_a_fresh_roll(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(6, 3), "new_roll", "settled"))
+    table.act({"by": "Ann", "do": "declare", "call": "10"})
+    table.act({"by": "Bob", "do": "pull"})       # LIE: Bob rolls next, the 6-3 lie shown on the tray
+    table, ref = restarted(table, eyes, clock)
+    ref.step(eyes.add(ok(6, 3), "new_roll", "settled"))
+    # The shown dice are not Bob's new roll: he must roll before he declares.
+    with pytest.raises(IllegalAction, match="not settled"):
+        table.act({"by": "Bob", "do": "declare", "call": "double-6"})
+    ref.step(eyes.add(ok(5, 5), "new_roll", "settled"))
+    assert table.act({"by": "Bob", "do": "declare", "call": "double-5"})["call"] == "double-5"
+
+
+def test_a_seal_not_yet_declared_survives_a_power_cut_with_its_photo(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(4, 4), "new_roll", "settled"))
+    seal = table.store.seal()
+    table, ref = restarted(table, eyes, clock)
+    ref.step(eyes.add(ok(4, 4), "new_roll", "settled"))
+    assert table.store.seal() == seal
+    table.act({"by": "Ann", "do": "declare", "call": "walnuts"})
+    verdict = table.act({"by": "Bob", "do": "pull"})["verdict"]
+    assert verdict["outcome"] == "truth" and verdict["dice"] == [4, 4]
+    assert verdict["photo"] == f"/api/photos/{seal.photo_id}"
