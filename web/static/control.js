@@ -19,7 +19,27 @@
     box.hidden = !message;
   }
 
+  /* A double tap sends once: no tap counts while a change is on its way, and a second tap on
+     the same thing within REPEAT_MS of the first is taken for the double tap's other half (a
+     foul, an undo or a Farkel keep would otherwise count twice). */
+  const REPEAT_MS = 800;
+  let busy = false;
+  let lastTap = { key: null, at: -Infinity };
+
+  function tap(key) {
+    const now = performance.now();
+    if (busy || (key === lastTap.key && now - lastTap.at < REPEAT_MS)) return false;
+    lastTap = { key, at: now };
+    return true;
+  }
+
   async function send(url, body) {
+    if (busy) return null;
+    busy = true;
+    try { return await post(url, body); } finally { busy = false; }
+  }
+
+  async function post(url, body) {
     showError("");
     let response;
     try {
@@ -42,6 +62,7 @@
   }
 
   async function act(action) {
+    if (!tap(JSON.stringify(action))) return;
     const s = await send("/api/actions", action);
     if (s) { closeEntry(); render(s); }
   }
@@ -265,6 +286,7 @@
 
   async function startGame(event) {
     event.preventDefault();
+    if (!tap("new-game")) return;
     const header = { game: $("ng-game").value, players: playerNames() };
     const options = readOptions();
     if (Object.keys(options).length) header.options = options;
@@ -293,7 +315,11 @@
   if (authorised) {
     $("foul-send").addEventListener("click", () =>
       act({ by: $("foul-player").value, do: "foul", kind: $("foul-kind").value }));
-    $("undo").addEventListener("click", async () => { const s = await send("/api/undo"); if (s) render(s); });
+    $("undo").addEventListener("click", async () => {
+      if (!tap("undo")) return;
+      const s = await send("/api/undo");
+      if (s) render(s);
+    });
     $("ng-game").addEventListener("change", renderOptions);
     $("ng-rolloff").addEventListener("click", rollOff);
     $("new-game").addEventListener("submit", startGame);
