@@ -75,6 +75,18 @@ class StoreError(Exception):
     """The database cannot be used; the message says which file and why."""
 
 
+def _decode(text: Any) -> dict[str, Any]:
+    """A stored record line as a JSON object; ValueError saying why it is not one (damaged: a bad
+    sector, a hand edit). The text itself is not repeated: it may hold dice under the cup."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise ValueError("not valid JSON") from None
+    if not isinstance(value, dict):
+        raise ValueError("not a JSON object")
+    return value
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: str
@@ -84,6 +96,7 @@ class GameRow:
     status: str
     winner: str | None
     actions: int = 0
+    damaged: str | None = None      # why the stored header could not be read (header is then {})
 
 
 @dataclass(frozen=True)
@@ -237,8 +250,13 @@ class Store:
 
     @staticmethod
     def _game_row(row: tuple) -> GameRow:
-        return GameRow(id=str(row[0]), header=json.loads(row[1]), started=row[2], finished=row[3],
-                       status=row[4], winner=row[5], actions=row[6] if len(row) > 6 else 0)
+        try:
+            header, damaged = _decode(row[1]), None
+        except ValueError as exc:
+            header, damaged = {}, f"game {row[0]}: stored line 1 (the header) is damaged ({exc})"
+        return GameRow(id=str(row[0]), header=header, started=row[2], finished=row[3],
+                       status=row[4], winner=row[5], actions=row[6] if len(row) > 6 else 0,
+                       damaged=damaged)
 
     def live_game(self) -> GameRow | None:
         """The unfinished game, if there is one (the newest, should there be several)."""
@@ -268,7 +286,21 @@ class Store:
     def actions(self, game_id: str) -> list[ActionRow]:
         rows = self._read("SELECT seq, line, photo_id, seal_id FROM actions WHERE game_id = ? "
                           "ORDER BY seq", (int(game_id),))
-        return [ActionRow(seq=r[0], line=json.loads(r[1]), photo_id=r[2], seal_id=r[3]) for r in rows]
+        out = []
+        for r in rows:
+            try:
+                line = _decode(r[1])
+            except ValueError as exc:
+                raise StoreError(f"game {game_id}: stored line {r[0] + 1} is damaged ({exc})") from None
+            out.append(ActionRow(seq=r[0], line=line, photo_id=r[2], seal_id=r[3]))
+        return out
+
+    def record_lines(self, game_id: str) -> list[str]:
+        """A game's record as stored, line by line (the header first), damaged lines included."""
+        key = int(game_id)
+        header = self._read("SELECT header FROM games WHERE id = ?", (key,))
+        rows = self._read("SELECT line FROM actions WHERE game_id = ? ORDER BY seq", (key,))
+        return [str(r[0]) for r in header + rows]
 
     def append_action(self, game_id: str, line: dict[str, Any], *, photo_id: str | None = None,
                       seal_id: str | None = None, status: str = LIVE, winner: str | None = None,

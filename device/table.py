@@ -72,6 +72,11 @@ def _iso(ts: float | None) -> str | None:
     return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def _after_game(exc: Exception) -> str:
+    """A store message without its leading "game N: " (the note names the game already)."""
+    return str(exc).partition(": ")[2] or str(exc)
+
+
 def photo_url(photo_id: str | None) -> str | None:
     return f"/api/photos/{photo_id}" if photo_id else None
 
@@ -130,7 +135,16 @@ class Table:
         if row is None:
             return
         try:
+            if row.damaged:
+                raise StoreError(row.damaged)
             session, steps = self._rebuild(row.id, row.header)
+        except StoreError as exc:
+            # A line the database holds damaged: said by its number (never its text, which may
+            # hold dice under the cup); kept as it is, a new game abandons it.
+            log.error("game %s cannot be resumed: %s", row.id, exc)
+            self._note = (f"the unfinished game {row.id} could not be resumed: {_after_game(exc)}; "
+                          f"see `dicetable export {row.id} --include-live` at the device")
+            return
         except EngineError as exc:
             # Kept as it is in the database (nothing is lost); a new game abandons it. The
             # engine's own words are not shown: they could name dice still under the cup.
@@ -416,9 +430,9 @@ class Table:
             return self._record_text(row.id, row.header)
 
     def _record_text(self, game_id: str, header: Mapping[str, Any]) -> str:
-        import json
-        lines = [json.dumps(header)] + [json.dumps(a.line) for a in self.store.actions(game_id)]
-        return "\n".join(lines) + "\n"
+        # As stored (every line was written with json.dumps): a damaged line is kept as it is,
+        # so that nothing whole is lost and `dicetable replay` names the damaged line.
+        return "\n".join(self.store.record_lines(game_id)) + "\n"
 
     def photo(self, photo_id: str) -> bytes:
         data = self.store.photo(photo_id, public_only=True)
@@ -462,7 +476,7 @@ class Table:
             return cached[1]
         try:
             result = game_stats(row.header, (a.line for a in self.store.actions(row.id)))
-        except EngineError as exc:
+        except (EngineError, StoreError) as exc:
             log.warning("game %s left out of the statistics: %s", row.id, exc)
             result = {}
         self._stats_cache[key] = (row.actions, result)

@@ -540,6 +540,51 @@ def test_a_log_that_no_longer_replays_is_kept_and_reported_without_dice(tmp_path
     assert table.record_including_live(gid).count("\n") == 3
 
 
+def _damage(store: Store, sql: str, *args: Any) -> None:
+    """Write into the database behind the store's back (a bad sector, a hand edit)."""
+    import sqlite3
+    db = sqlite3.connect(store.path)
+    db.execute(sql, args)
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("text", ['{"by": "Bob", "do": "pu', "[1, 2]", "", "\x00\xff garbage"])
+def test_a_damaged_stored_line_is_reported_by_its_number_and_the_rest_kept(tmp_path: Path,
+                                                                           text: str) -> None:
+    store = Store(tmp_path)
+    gid = store.new_game(KURIKI)
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [4, 4]})
+    store.append_action(gid, {"by": "Bob", "do": "pass"})
+    store.append_action(gid, {"by": "Cy", "do": "pull"})
+    _damage(store, "UPDATE actions SET line = ? WHERE game_id = ? AND seq = 2", text, int(gid))
+    table = Table(store, EventBus(), has_camera=False)      # starts: the table is not bricked
+    state = table.public_state()
+    assert state["game"] is None
+    assert f"game {gid} could not be resumed" in state["note"] and "line 3" in state["note"]
+    assert "4, 4" not in state["note"]
+    assert store.game(gid).status == "live" and table.games()[0]["actions"] == 3
+    assert table.stats() == {"players": []}                 # left out, not a crash
+    # Every whole line is exported as it was stored; the damaged one as it is.
+    lines = table.record_including_live(gid).split("\n")
+    assert json.loads(lines[0]) == KURIKI and json.loads(lines[1])["call"] == "walnuts"
+    assert lines[2] == text and json.loads(lines[3]) == {"by": "Cy", "do": "pull"}
+    # A new game can be played.
+    table.start_game(KURIKI)
+    assert table.public_state()["to_act"] == "Ann"
+
+
+def test_a_damaged_stored_header_does_not_stop_the_table(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    gid = store.new_game(KURIKI)
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [4, 4]})
+    _damage(store, "UPDATE games SET header = ? WHERE id = ?", '{"game": "kur', int(gid))
+    table = Table(store, EventBus(), has_camera=False)
+    assert f"game {gid} could not be resumed" in table.public_state()["note"]
+    assert table.games()[0]["id"] == gid and table.stats() == {"players": []}
+    assert table.record_including_live(gid).split("\n")[0] == '{"game": "kur'
+
+
 def test_a_refused_device_action_leaves_no_photo_behind(tmp_path: Path, fake_game: str) -> None:
     table, _ = make(tmp_path, camera=True)
     table.start_game(fake())
