@@ -57,3 +57,43 @@ def test_a_double_tap_on_a_call_shows_no_refusal(served, browser):
     phone.turn("Bob")
     assert page.is_hidden("#ctl-error"), page.inner_text("#ctl-error")
     assert errors == []
+
+
+def runs_off(page, selector: str) -> float:
+    """How far the element's text runs past the right edge of the stage, in pixels (at most 0
+    when it can all be read)."""
+    return page.evaluate("""(sel) => { const el = document.querySelector(sel);
+        const stage = document.getElementById('sb-stage').getBoundingClientRect();
+        const range = document.createRange(); range.selectNodeContents(el);
+        const right = Math.max(...[...range.getClientRects()].map((r) => r.right));
+        return Math.max(right - stage.right, el.scrollWidth - el.clientWidth); }""", selector)
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_the_verdict_word_and_long_names_stay_on_the_wall(served, browser, players):
+    url, table = served
+    boards = [browser.new_page(viewport=size) for size in
+              ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720})]
+    long_name = "Wolfeschlegelsteinhausenbergerdorffvoral"       # 40 letters, no space
+    names = [long_name, "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:players]
+    table.start_game({"game": "mia", "players": names})
+    table.act({"by": long_name, "do": "declare", "call": "21"})
+    table.act({"by": "Bob", "do": "accept"})
+    for board in boards:
+        board.goto(url + "/")
+        board.wait_for_selector("#verdict.outcome-accepted")
+        assert board.inner_text("#verdict .word") == "ACCEPTED"
+        assert runs_off(board, "#verdict .word") <= 0, "ACCEPTED is cut off at the stage's edge"
+        assert runs_off(board, "#verdict .said") <= 0
+        assert runs_off(board, "#verdict .message") <= 0
+    # The long name wins (Kurikis knock the others out): the biggest thing on the wall.
+    table.start_game({"game": "kuriki", "players": names, "options": {"lives": 1}})
+    while not table.public_state()["over"]:
+        table.act({"by": long_name, "do": "declare", "call": "kuriki", "dice": [1, 2]})
+    state = table.public_state()
+    assert state["over"]
+    for board in boards:
+        board.wait_for_selector("#winner")
+        assert runs_off(board, "#winner .word") <= 0, f"{state['winner']}'s name runs off the wall"
+        assert board.evaluate("() => { const s = document.getElementById('sb-stage');"
+                              " return s.scrollHeight <= s.clientHeight; }")

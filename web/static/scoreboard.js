@@ -195,6 +195,25 @@
     }
   }
 
+  /* The big word (ACCEPTED, a winner's name) shrinks until it fits across the stage (a winner's
+     name also until the stage holds it all), down to 30%; a name too long even then breaks. */
+  function fitWords() {
+    const stage = $("sb-stage");
+    stage.querySelectorAll(".word").forEach((el) => {
+      if (!el.clientWidth) return;                          // an inline word sizes itself
+      const winner = el.closest(".winner-stage") !== null;
+      // (A centred word is as wide as its longest word: measure it against its column too.)
+      const wide = () => el.scrollWidth > Math.min(el.clientWidth, el.parentElement.clientWidth) + 1;
+      const overflows = () => wide() || (winner && stage.scrollHeight > stage.clientHeight + 1);
+      const base = parseFloat(getComputedStyle(el).fontSize);
+      for (let fit = 1; fit > 0.3 && overflows(); ) {
+        fit -= 0.05;
+        el.style.fontSize = `${(base * fit).toFixed(1)}px`;
+      }
+      if (wide()) el.classList.add("break");
+    });
+  }
+
   function moneyLine(s) {
     const bits = [];
     if (typeof s.pot === "number") bits.push(`<span>foul pot <b id="pot">${money(s.pot)}</b></span>`);
@@ -244,6 +263,7 @@
     app.classList.toggle("crowd", players.length >= 9);
     list.innerHTML = players.map((p) => playerCard(p, s)).join("");
     $("sb-stage").innerHTML = stage(s);
+    fitWords();
     fitHands();
     app.dataset.game = s.game || "";
     app.dataset.toAct = s.to_act || "";
