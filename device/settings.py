@@ -14,6 +14,7 @@ kept as the user wrote it, and a file that does not parse is never overwritten.
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import re
 import tomllib
@@ -185,6 +186,8 @@ def _convert(f: dataclasses.Field, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"must be a number (got {value!r})")
         value = float(value)
+        if not math.isfinite(value):    # TOML's nan and inf: they would pass every bound below
+            raise ValueError(f"must be a finite number (got {value!r})")
     elif kind == "str":
         if not isinstance(value, str):
             raise ValueError(f"must be text in quotes, like \"{f.default}\" (got {value!r})")

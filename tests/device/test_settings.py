@@ -57,6 +57,13 @@ def test_wrong_type_names_file_key_and_problem(tmp_path: Path) -> None:
     ('[vision]\ntray = [1, 2, 3]\n', "[vision] tray: must be [x, y, width, height]"),
     ('[vision]\ntray = [1, 2, 0, 3]\n', "[vision] tray: the tray's width and height"),
     ('server = 3\n', "[server] must be a section"),
+    # TOML spells these; every check passes a NaN, and an infinite or NaN exposure is a cup
+    # the watcher never sees lifted.
+    ('[vision]\nexposure = nan\n', "[vision] exposure: must be a finite number"),
+    ('[vision]\nexposure = inf\n', "[vision] exposure: must be a finite number"),
+    ('[vision]\ndie_size = nan\n', "[vision] die_size: must be a finite number"),
+    ('[pins]\nhold_time = nan\n', "[pins] hold_time: must be a finite number"),
+    ('[pins]\nbounce_time = nan\n', "[pins] bounce_time: must be a finite number"),
 ])
 def test_bad_values_are_refused_clearly(tmp_path: Path, text: str, expected: str) -> None:
     with pytest.raises(SettingsError, match=expected.replace("[", r"\[").replace("]", r"\]")):
