@@ -59,6 +59,12 @@ def _check_pin(value: str) -> str | None:
     return None
 
 
+def _check_dir(value: str) -> str | None:
+    if not value.strip():
+        return "must name a directory, like \"/var/lib/dicetable\""
+    return None
+
+
 def _check_tray(value: list[int]) -> str | None:
     if len(value) != 4:
         return "must be [x, y, width, height]"
@@ -84,7 +90,8 @@ class DataSettings:
     """Where games and evidence photos are kept."""
 
     dir: str = setting("~/.local/share/dicetable", "Directory of the game database "
-                       "(dicetable.sqlite3) and the photos/ of judged pulls. ~ is your home.")
+                       "(dicetable.sqlite3) and the photos/ of judged pulls. ~ is your home.",
+                       check=_check_dir)
     photo_limit_mb: int = setting(200, "Most megabytes of evidence photos to keep; the oldest are "
                                   "deleted beyond it.", minimum=1)
 

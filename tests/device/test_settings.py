@@ -64,6 +64,9 @@ def test_wrong_type_names_file_key_and_problem(tmp_path: Path) -> None:
     ('[vision]\ndie_size = nan\n', "[vision] die_size: must be a finite number"),
     ('[pins]\nhold_time = nan\n', "[pins] hold_time: must be a finite number"),
     ('[pins]\nbounce_time = nan\n', "[pins] bounce_time: must be a finite number"),
+    # An empty path is the directory dicetable happens to be started from.
+    ('[data]\ndir = ""\n', "[data] dir: must name a directory"),
+    ('[data]\ndir = "  "\n', "[data] dir: must name a directory"),
 ])
 def test_bad_values_are_refused_clearly(tmp_path: Path, text: str, expected: str) -> None:
     with pytest.raises(SettingsError, match=expected.replace("[", r"\[").replace("]", r"\]")):
