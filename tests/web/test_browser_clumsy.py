@@ -97,3 +97,23 @@ def test_the_verdict_word_and_long_names_stay_on_the_wall(served, browser, playe
         assert runs_off(board, "#winner .word") <= 0, f"{state['winner']}'s name runs off the wall"
         assert board.evaluate("() => { const s = document.getElementById('sb-stage');"
                               " return s.scrollHeight <= s.clientHeight; }")
+
+
+def test_long_names_push_nothing_off_the_stage(served, browser):
+    """Deceit, eight players with long names: an 11 naming one, answered for by another. The
+    wall shows who answers and this round's calls, nothing cut off below the stage."""
+    url, table = served
+    names = ["Ann", "Bartholomew-Maximilian Fitzgerald", "Cyrano de Bergerac", "Dörte Ünal",
+             "Ferdinand von Zeppelin Jr.", "Eve", "Gus", "Hal"]
+    table.start_game({"game": "deceit", "players": names})
+    table.act({"by": "Ann", "do": "declare", "call": "54"})
+    table.act({"by": names[1], "do": "declare", "call": "11", "target": "Cyrano de Bergerac"})
+    for size in ({"width": 1920, "height": 1080}, {"width": 1280, "height": 720}):
+        board = browser.new_page(viewport=size)
+        board.goto(url + "/")
+        board.wait_for_selector(".answers-line .target")
+        assert board.evaluate("() => { const s = document.getElementById('sb-stage');"
+                              " return s.scrollHeight - s.clientHeight; }") <= 1, size
+        assert board.evaluate("""() => { const s = document.getElementById('sb-stage').getBoundingClientRect();
+            const chips = [...document.querySelectorAll('.calls .call-chip')];
+            return chips.length === 2 && chips.every((c) => c.getBoundingClientRect().bottom <= s.bottom); }"""), size

@@ -214,6 +214,19 @@
     });
   }
 
+  /* What a long name pushes below the stage (this round's calls, the last verdict) is not cut
+     off: the stage's lines shrink together until they fit (down to 55%). An open's hands and a
+     winner are fitted above. */
+  function fitStage() {
+    const stage = $("sb-stage");
+    if (stage.querySelector("#verdict.has-hands, #winner")) return;
+    const parts = [...stage.children];
+    for (let fit = 1; fit > 0.55 && stage.scrollHeight > stage.clientHeight + 1; ) {
+      fit -= 0.05;
+      parts.forEach((el) => { el.style.zoom = fit.toFixed(2); });
+    }
+  }
+
   function moneyLine(s) {
     const bits = [];
     if (typeof s.pot === "number") bits.push(`<span>foul pot <b id="pot">${money(s.pot)}</b></span>`);
@@ -265,6 +278,7 @@
     $("sb-stage").innerHTML = stage(s);
     fitWords();
     fitHands();
+    fitStage();
     app.dataset.game = s.game || "";
     app.dataset.toAct = s.to_act || "";
     app.dataset.call = s.call == null ? "" : (typeof s.call === "object" ? JSON.stringify(s.call) : String(s.call));
