@@ -35,6 +35,9 @@ SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 LIVE, OVER, ABANDONED = "live", "over", "abandoned"
+# SQLite errors about the disk the database is on, not the database in it.
+_NOT_THE_FILE = (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY,
+                 sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM)
 
 _SCHEMA = """
 CREATE TABLE games (
@@ -140,6 +143,11 @@ class Store:
             self._prepare()
         except sqlite3.DatabaseError as exc:
             self._db.close()
+            code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF    # the primary code
+            if code in _NOT_THE_FILE:
+                # The disk, not the database: the file is fine (or still empty) once it is mended.
+                hint = ": free some space and start again" if code == sqlite3.SQLITE_FULL else ""
+                raise StoreError(f"cannot use {self.path}: {exc}{hint}") from None
             raise StoreError(f"{self.path} is damaged or not a dicetable database ({exc}); "
                              "it was left untouched: move it away to start afresh") from None
         except StoreError:
@@ -193,7 +201,8 @@ class Store:
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:     # a failed COMMIT (a full disk) has rolled back already
+                db.execute("ROLLBACK")
             raise
 
     def close(self) -> None:

@@ -168,3 +168,23 @@ def test_clearing_a_seal_keeps_a_photo_an_action_was_declared_on(tmp_path: Path)
     assert store.seal().fresh is False
     store.clear_seal()
     assert store.photo_exists(pid)
+
+
+def test_a_full_disk_when_the_database_is_made_says_so_and_a_later_start_works(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_connect = sqlite3.connect
+
+    def tiny_disk(*args, **kwargs):        # room for one page: SQLite's "database or disk is full"
+        db = real_connect(*args, **kwargs)
+        db.execute("PRAGMA max_page_count = 1")
+        return db
+
+    monkeypatch.setattr(sqlite3, "connect", tiny_disk)
+    with pytest.raises(StoreError) as info:
+        Store(tmp_path)
+    message = str(info.value)
+    assert "full" in message and "damaged" not in message and "no transaction" not in message
+    monkeypatch.setattr(sqlite3, "connect", real_connect)
+    store = Store(tmp_path)                # space freed: the database is made as if new
+    gid = store.new_game(HEADER)
+    assert store.game(gid).status == LIVE
