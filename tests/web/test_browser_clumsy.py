@@ -117,3 +117,19 @@ def test_long_names_push_nothing_off_the_stage(served, browser):
         assert board.evaluate("""() => { const s = document.getElementById('sb-stage').getBoundingClientRect();
             const chips = [...document.querySelectorAll('.calls .call-chip')];
             return chips.length === 2 && chips.every((c) => c.getBoundingClientRect().bottom <= s.bottom); }"""), size
+
+
+def test_two_phones_a_pull_half_entered_on_one_is_put_away_when_the_other_pulls(served, browser):
+    url, table = served
+    board, first, errors = open_pages(browser, url)
+    _, second, more_errors = open_pages(browser, url)
+    first.new_game_of("mia", ["Ann", "Bob", "Cy"])
+    table.act({"by": "Ann", "do": "declare", "call": "54"})
+    second.verb("Bob", "pull")                  # the second phone starts entering the dice...
+    second.page.click('#ctl-entry button.face[data-die="0"][data-face="5"]')
+    first.verb("Bob", "pull")                   # ...the first phone lifts the cup
+    first.dice(5, 4)
+    second.turn("Cy")
+    second.page.wait_for_selector("#ctl-entry", state="hidden")
+    assert second.page.locator("#entry-send").count() == 0
+    assert errors == [] and more_errors == []

@@ -11,6 +11,7 @@
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
   const catalogue = JSON.parse($("catalogue").textContent) || [];
   let state = DT.initial();
+  let entering = null;        // the action whose dice are being entered (#ctl-entry open)
   let flags = {};             // toggles for call variants: reverse (Kuriki), blind (Mia)
 
   function showError(message) {
@@ -180,6 +181,7 @@
       $("entry-cancel").addEventListener("click", closeEntry);
     };
     entry.hidden = false;
+    entering = a;
     draw();
     entry.scrollIntoView({ block: "nearest" });
   }
@@ -201,10 +203,12 @@
       $("entry-cancel").addEventListener("click", closeEntry);
     };
     entry.hidden = false;
+    entering = a;
     draw();
   }
 
   function closeEntry() {
+    entering = null;
     const entry = $("ctl-entry");
     if (entry) { entry.hidden = true; entry.innerHTML = ""; }
   }
@@ -301,6 +305,10 @@
 
   function render(s) {
     state = s;
+    // Dice half entered for an action the table has moved past (another phone acted, a new
+    // game began) would only be refused: put them away.
+    const key = (a) => JSON.stringify(a);
+    if (entering && !(s.legal || []).some((a) => key(a) === key(entering))) closeEntry();
     renderStatus(s);
     if (authorised) {
       renderActions(s);
