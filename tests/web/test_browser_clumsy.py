@@ -133,3 +133,15 @@ def test_two_phones_a_pull_half_entered_on_one_is_put_away_when_the_other_pulls(
     second.page.wait_for_selector("#ctl-entry", state="hidden")
     assert second.page.locator("#entry-send").count() == 0
     assert errors == [] and more_errors == []
+
+
+def test_a_deceit_payment_says_what_the_winner_gains(served, browser):
+    url, table = served
+    table.start_game({"game": "deceit", "players": ["Ann", "Bob", "Cy"]})
+    table.act({"by": "Ann", "do": "declare", "call": "11", "target": "Cy"})
+    table.act({"by": "Cy", "do": "pull", "dice": [3, 4]})      # a lie: Ann pays Cy two chips
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    board.wait_for_selector("#verdict .losses")
+    assert board.inner_text("#verdict .losses .loss") == "Ann loses 2 chips"
+    assert board.inner_text("#verdict .losses .gain") == "Cy gains 2 chips"

@@ -88,7 +88,7 @@
     const lines = Object.entries(v.losses || {}).map(([name, n]) =>
       `<li class="loss"><b>${esc(name)}</b> loses ${n} ${unit(n)}</li>`);
     Object.entries(v.gains || {}).forEach(([name, n]) =>
-      lines.push(`<li class="gain"><b>${esc(name)}</b> gains ${n}${s.game === "farkel" ? " points" : ""}</li>`));
+      lines.push(`<li class="gain"><b>${esc(name)}</b> gains ${n} ${unit(n)}</li>`));
     return lines.length ? `<ul class="losses">${lines.join("")}</ul>` : "";
   }
 
