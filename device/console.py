@@ -14,6 +14,7 @@ Declare           declares the dialled call (the dice come from the camera's sea
 Pass              passes (Kuriki); accepts a Mia or a 1-1 (Mia, Deceit); banks (Farkel)
 Pull              pulls the cup (Kuriki, Mia, Deceit); opens every hand (liar's dice)
 hold any button   Undo: takes back the last action (the record keeps an undo line)
+two at once       nothing (each would act for whoever is to act by then): the scoreboard says so
 push the dial     foul mode (games with fouls, i.e. Kuriki): the dial picks the player, push
                   again, the dial picks the foul (peek, disrespect, dropped-die, rusk), push again
                   (or Declare) to charge it. Pass leaves foul mode without charging anything.
@@ -98,6 +99,7 @@ class Console:
         controls.when_undo = self.undo
         controls.when_turned = self.turn
         controls.when_dial_pushed = self.push
+        controls.when_chord = self.chord
         return self
 
     # -- what the dial shows ------------------------------------------------
@@ -207,6 +209,11 @@ class Console:
                 self.table.undo()
             except (EngineError, TableError) as exc:
                 self._refuse(str(exc))
+
+    def chord(self) -> None:
+        """Two buttons were pressed together: neither is sent."""
+        with self._lock:
+            self._refuse("two buttons at once: press one at a time")
 
     def push(self) -> None:
         """The dial's push switch: into foul mode, then player, then kind, then charge."""

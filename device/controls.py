@@ -15,7 +15,8 @@ gpiozero's habits throughout: keyword-only options, ``pin_factory=`` on every cl
 
 Every control source (:class:`ControlPanel`, :class:`KeyboardControls`) has the same callbacks,
 from :class:`ControlEvents`: ``when_declare``, ``when_pass``, ``when_pull``, ``when_undo``,
-``when_dial_pushed`` (no arguments) and ``when_turned(step)`` with step +1 (clockwise) or -1.
+``when_dial_pushed`` (no arguments) and ``when_turned(step)`` with step +1 (clockwise) or -1;
+``when_chord`` when two buttons were down at once, which sends neither (nor an Undo).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class ControlEvents:
     when_undo: Callable[[], Any] | None = None
     when_dial_pushed: Callable[[], Any] | None = None
     when_turned: Callable[[int], Any] | None = None
+    when_chord: Callable[[], Any] | None = None     # two buttons pressed together: none sent
 
     def _emit(self, name: str, *args: Any) -> None:
         fn = getattr(self, f"when_{name}", None)
@@ -151,12 +153,30 @@ class ControlPanel(ControlEvents, CompositeDevice):
             pull=ArcadeButton(pull, **opts),
             dial=Dial(encoder_a, encoder_b, encoder_button, **opts),
             _order=("declare", "pass_", "pull", "dial"), pin_factory=pin_factory)
+        # Two buttons down at once (a palm on the panel) send nothing: each press would act for
+        # whoever is to act by then, the Roller's Declare and then the Next Guy's Pull.
+        self._buttons = (self.declare, self.pass_, self.pull, self.dial.push)
+        self._chord = False
+        for button in self._buttons:
+            button.when_pressed = self._pressed
         for button, name in ((self.declare, "declare"), (self.pass_, "pass"), (self.pull, "pull")):
-            button.when_tapped = (lambda n=name: self._emit(n))
-            button.when_held = lambda: self._emit("undo")
+            button.when_tapped = (lambda n=name: self._alone(n))
+            button.when_held = lambda: self._alone("undo")
         self.dial.when_turned = lambda step: self._emit("turned", step)
-        self.dial.when_pushed = lambda: self._emit("dial_pushed")
-        self.dial.push.when_held = lambda: self._emit("undo")
+        self.dial.when_pushed = lambda: self._alone("dial_pushed")
+        self.dial.push.when_held = lambda: self._alone("undo")
+
+    def _pressed(self) -> None:
+        down = sum(1 for b in self._buttons if b.is_pressed)
+        if down > 1 and not self._chord:
+            self._chord = True
+            self._emit("chord")
+        elif down == 1:
+            self._chord = False        # a press on its own starts afresh
+
+    def _alone(self, name: str) -> None:
+        if not self._chord:
+            self._emit(name)
 
     @classmethod
     def from_settings(cls, pins: Any, *, pin_factory: Any = None) -> "ControlPanel":

@@ -98,6 +98,21 @@ def test_holding_a_button_undoes_the_last_action(rig) -> None:
     assert table.session.log[-1] == {"do": "undo"}
 
 
+def test_declare_and_pull_pressed_together_do_nothing_and_say_so(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    table.seal([5, 4], None)
+    factory.pin(DECLARE).drive_low()
+    factory.pin(PULL).drive_low()
+    factory.pin(DECLARE).drive_high()
+    factory.pin(PULL).drive_high()
+    state = table.public_state()
+    assert table.session.log == [] and state["to_act"] == "Ann" and state["sealed"]
+    assert state["note"] == "two buttons at once: press one at a time"
+    tap(factory, DECLARE)
+    assert table.public_state()["call"] == "4"
+
+
 def test_foul_mode_picks_a_player_and_a_foul(rig) -> None:
     table, console, factory = rig
     table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})

@@ -99,6 +99,23 @@ def test_pushing_the_dial(factory, panel) -> None:
     assert got == ["dial_pushed"]
 
 
+@pytest.mark.parametrize("first, second", [(17, 22), (22, 17), (27, 13), (17, 27)])
+def test_two_buttons_pressed_together_send_neither(factory, panel, first: int, second: int) -> None:
+    # A palm on Declare and Pull must not declare for the Roller and pull for the Next Guy.
+    got = record(panel)
+    chords: list = []
+    panel.when_chord = lambda: chords.append(1)
+    factory.pin(first).drive_low()
+    factory.pin(second).drive_low()
+    factory.pin(first).drive_high()
+    factory.pin(second).drive_high()
+    assert got == [] and chords
+    tap(factory.pin(second))                # one button alone works again at once
+    tap(factory.pin(first))
+    names = {17: "declare", 27: "pass", 22: "pull", 13: "dial_pushed"}
+    assert got == [names[second], names[first]]
+
+
 def test_pins_come_from_settings(factory) -> None:
     panel = ControlPanel.from_settings({"declare": 23, "pass": 24, "pull": 25, "encoder_a": 16,
                                         "encoder_b": 20, "encoder_button": 21},
