@@ -145,3 +145,24 @@ def test_a_deceit_payment_says_what_the_winner_gains(served, browser):
     board.wait_for_selector("#verdict .losses")
     assert board.inner_text("#verdict .losses .loss") == "Ann loses 2 chips"
     assert board.inner_text("#verdict .losses .gain") == "Cy gains 2 chips"
+
+
+def test_eight_players_on_a_small_wall_every_card_shows_its_tags(served, browser):
+    """1280x720, eight players on one life each: the one who answers, passed and is in the shit
+    carries three tags; none is cut off at the card's foot, nor the name at its top."""
+    url, table = served
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    table.start_game({"game": "kuriki", "players": names, "options": {"lives": 1}})
+    table.act({"by": "Ann", "do": "declare", "call": "double-6"})
+    table.act({"by": "Bob", "do": "pass"})
+    table.act({"by": "Cy", "do": "pass"})
+    board = browser.new_page(viewport={"width": 1280, "height": 720})
+    board.goto(url + "/")
+    board.wait_for_selector('.player.answers[data-name="Cy"] .tag-passed')
+    clipped = board.evaluate("""() => [...document.querySelectorAll('.player')].filter((card) => {
+        const box = card.getBoundingClientRect();
+        return [...card.querySelectorAll('.name, .tag')].some((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top < box.top - 1 || r.bottom > box.bottom + 1; });
+      }).map((card) => card.dataset.name)""")
+    assert clipped == []

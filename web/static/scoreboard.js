@@ -227,6 +227,18 @@
     }
   }
 
+  /* A card whose tags wrap to more lines than it holds (eight players at 720p, one on a life
+     who passed and answers) shrinks its words until they fit, not cut at its top and foot. */
+  function fitPlayers() {
+    document.querySelectorAll("#sb-players .player").forEach((card) => {
+      const who = card.querySelector(".who");
+      for (let fit = 1; fit > 0.55 && card.scrollHeight > card.clientHeight + 1; ) {
+        fit -= 0.05;
+        who.style.zoom = fit.toFixed(2);
+      }
+    });
+  }
+
   function moneyLine(s) {
     const bits = [];
     if (typeof s.pot === "number") bits.push(`<span>foul pot <b id="pot">${money(s.pot)}</b></span>`);
@@ -275,6 +287,7 @@
     app.classList.toggle("many", players.length >= 5);     // two columns of players
     app.classList.toggle("crowd", players.length >= 9);
     list.innerHTML = players.map((p) => playerCard(p, s)).join("");
+    fitPlayers();
     $("sb-stage").innerHTML = stage(s);
     fitWords();
     fitHands();
