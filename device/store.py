@@ -376,12 +376,14 @@ class Store:
         return self.photo_dir / f"{photo_id}.jpg"
 
     def _unlink_photo(self, photo_id: str) -> None:
+        self._unlink(self._photo_path(photo_id))
+
+    @staticmethod
+    def _unlink(path: Path) -> None:
         try:
-            self._photo_path(photo_id).unlink()
-        except FileNotFoundError:
-            pass
+            path.unlink()
         except OSError:
-            pass   # a file we cannot delete only costs space
+            pass   # gone already, or a file we cannot delete: it only costs space
 
     def add_photo(self, jpeg: bytes, *, limit_bytes: int | None = None) -> str:
         """Keep a photo (private until a verdict makes it public); oldest photos are evicted
@@ -401,10 +403,15 @@ class Store:
             finally:
                 os.close(dir_fd)
         except OSError as exc:
+            self._unlink(tmp)        # a part-written file on a full disk: nothing else deletes it
             raise StoreError(f"cannot save a photo in {self.photo_dir}: {exc.strerror or exc}") from None
-        self._write(lambda db: db.execute(
-            "INSERT INTO photos (id, size, created, public) VALUES (?, ?, ?, 0)",
-            (photo_id, len(jpeg), self._clock())))
+        try:
+            self._write(lambda db: db.execute(
+                "INSERT INTO photos (id, size, created, public) VALUES (?, ?, ?, 0)",
+                (photo_id, len(jpeg), self._clock())))
+        except StoreError:
+            self._unlink_photo(photo_id)      # not in the database: no limit would ever evict it
+            raise
         if limit_bytes is not None:
             self.evict_photos(limit_bytes, keep={photo_id})
         return photo_id

@@ -188,3 +188,37 @@ def test_a_full_disk_when_the_database_is_made_says_so_and_a_later_start_works(
     store = Store(tmp_path)                # space freed: the database is made as if new
     gid = store.new_game(HEADER)
     assert store.game(gid).status == LIVE
+
+
+def test_a_photo_that_cannot_be_kept_leaves_no_file_behind(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a full disk every file left over takes the room the next game needs, and nothing
+    # (neither the photo limit nor a later eviction) would ever delete it.
+    import errno
+    import os
+
+    store = Store(tmp_path)
+    real_fsync = os.fsync
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(StoreError, match="No space left"):
+        store.add_photo(b"jpeg" * 100)
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    assert list(store.photo_dir.iterdir()) == []
+    # The file is written but the database is full: the file goes too.
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")
+    for _ in range(1000):               # until the photos table needs another page
+        try:
+            store.add_photo(b"jpeg" * 100)
+        except StoreError as exc:
+            assert "full" in str(exc)
+            break
+    else:
+        pytest.fail("the database never filled up")
+    kept = {p.stem for p in store.photo_dir.iterdir()}
+    listed = {r[0] for r in store._db.execute("SELECT id FROM photos")}
+    assert kept == listed and len(kept) < 1000
