@@ -71,6 +71,17 @@ UNCHANGED_LEVELS = 6
 BACKOFF = (0.5, 1.0, 2.0, 5.0, 10.0)
 
 
+def _picture(frame: Any) -> np.ndarray:
+    """The camera's frame if it is a picture (8-bit, height x width, grey or colour, at least a
+    pixel); else CameraError: an empty or flat array would fail every step, with the wall saying
+    the camera is fine."""
+    if (not isinstance(frame, np.ndarray) or frame.dtype != np.uint8 or frame.ndim not in (2, 3)
+            or frame.size == 0 or (frame.ndim == 3 and frame.shape[2] not in (3, 4))):
+        shape = getattr(frame, "shape", None)
+        raise CameraError(f"the camera gave something that is not a picture (shape {shape})")
+    return frame
+
+
 def encode_jpeg(image: np.ndarray, quality: int = 80) -> bytes | None:
     ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     return buf.tobytes() if ok else None
@@ -220,9 +231,12 @@ class Referee:
                 if self._open_camera is None:
                     raise CameraError("there is no camera to read")
                 self.camera = self._open_camera()
-            frame = self.camera.read()
+            frame = _picture(self.camera.read())
         except CameraError as exc:
             self._camera_failed(exc)
+            return None
+        except Exception as exc:    # a driver's own error: the camera is as good as lost
+            self._camera_failed(CameraError(f"the camera failed ({type(exc).__name__}: {exc})"))
             return None
         if self._failures or self._retry_at is not None:
             log.info("camera back after %d failed attempts", self._failures)

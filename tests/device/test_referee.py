@@ -303,6 +303,31 @@ def test_camera_lost_is_shown_retried_with_backoff_and_resumed(table, eyes, cloc
     assert table.public_state()["game"] == "kuriki"
 
 
+@pytest.mark.parametrize("bad", ["empty frame", "flat frame", "driver bug"])
+def test_a_camera_giving_no_picture_is_a_lost_camera_not_a_stuck_referee(table, eyes, clock,
+                                                                          bad: str) -> None:
+    kuriki(table)
+    good = [eyes.add(ok(3, 3))]
+    failing = [True]
+
+    class Broken(ReplayCamera):
+        def read(self) -> np.ndarray:
+            if not failing[0]:
+                return super().read()
+            if bad == "driver bug":
+                raise RuntimeError("libcamera: dequeue failed")
+            return np.zeros((0, 0, 3), np.uint8) if bad == "empty frame" else np.zeros(8, np.uint8)
+
+    ref = referee_for(table, eyes, clock, camera=Broken.from_frames(good, loop=True), backoff=(1,))
+    assert ref.step() == []            # nothing raised out of the step: the loop would stall on it
+    state = table.public_state()
+    assert state["device"] == {"camera": "lost", "message": CAMERA_LOST} and state["game"] == "kuriki"
+    failing[0] = False
+    clock.now += 1
+    ref.step()
+    assert table.public_state()["device"] == {"camera": "ok", "message": None} and ref.frames == 1
+
+
 def test_the_thread_survives_a_broken_reader(table, clock) -> None:
     kuriki(table)
     calls = []
