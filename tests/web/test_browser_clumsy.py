@@ -166,3 +166,19 @@ def test_eight_players_on_a_small_wall_every_card_shows_its_tags(served, browser
           return r.top < box.top - 1 || r.bottom > box.bottom + 1; });
       }).map((card) => card.dataset.name)""")
     assert clipped == []
+
+
+def test_a_refused_new_game_can_be_sent_again_at_once(served, browser):
+    """The double-tap guard swallows a quick second tap only after a tap that was taken."""
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    page.select_option("#ng-game", "mia")
+    page.fill("#ng-players", "Ann\nAnn")
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_selector("#ctl-error:not([hidden])")
+    assert "names must differ" in page.inner_text("#ctl-error")
+    page.fill("#ng-players", "Ann\nBob")
+    page.click('#new-game button[type="submit"]')
+    phone.turn("Ann")
+    assert table.public_state()["game"] == "mia"

@@ -37,7 +37,11 @@
   async function send(url, body) {
     if (busy) return null;
     busy = true;
-    try { return await post(url, body); } finally { busy = false; }
+    try {
+      const answer = await post(url, body);
+      if (answer === null) lastTap = { key: null, at: -Infinity };   // refused: try again at once
+      return answer;
+    } finally { busy = false; }
   }
 
   async function post(url, body) {
