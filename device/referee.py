@@ -146,10 +146,10 @@ class Referee:
         self._unsure_run = 0
         self._handled_roll = False                   # this roll was already sealed or sent
         self._last_count = 0                         # dice seen at the last count change
-        # The roll the table last took (a seal, declared or not, or a Kuriki), from before this
-        # referee started: after a power cut the same dice, still on the tray, are that roll,
-        # not a new one (no second Kuriki, no fresh seal of dice declared or shown). Forgotten
-        # at the first roll that settles.
+        # The roll the table last took (a seal, declared or not, a Kuriki, a Farkel roll), from
+        # before this referee started: after a power cut the same dice, still on the tray, are
+        # that roll, not a new one (no second Kuriki, no fresh seal of dice declared or shown, no
+        # Farkel roll sent again for the next player). Forgotten at the first roll that settles.
         last_roll = getattr(table, "last_roll", None)
         self._resumed_roll: tuple[int, ...] | None = last_roll() if callable(last_roll) else None
         self._count_player: str | None = None        # ten count: who dropped the die

@@ -498,19 +498,31 @@ class Table:
             self._publish_state()
 
     def last_roll(self) -> tuple[int, ...] | None:
-        """The values (sorted) of the roll under the cup the table last took from the camera: the
-        seal, declared or not, else a Kuriki the last action with dice declared. A referee that
-        starts afresh (after a power cut) takes these dice, still on the tray, for that roll."""
+        """The values (sorted) of the dice the last roll the table took left on the tray: the
+        seal, declared or not; else a Kuriki the last action with dice declared; in Farkel the
+        last roll, less the dice kept from it since (set aside). A referee that starts afresh
+        (after a power cut) takes these dice, still on the tray, for that roll."""
         with self._lock:
             if self._seal is not None:
                 return tuple(sorted(self._seal.dice))
+            kept: list[int] = []
             for step in reversed(self._steps):
-                if "dice" in step.action:
-                    verdict = step.verdict
-                    if verdict is not None and verdict.outcome is Outcome.KURIKI \
-                            and step.action.get("do") == "declare":
-                        return tuple(sorted(step.action["dice"]))
-                    return None
+                verb = step.action.get("do")
+                if "dice" not in step.action:
+                    continue
+                dice = [int(v) for v in step.action["dice"]]
+                if verb == "keep":
+                    kept += dice
+                    continue
+                if verb == "roll":
+                    for v in kept:
+                        if v in dice:
+                            dice.remove(v)
+                    return tuple(sorted(dice))
+                verdict = step.verdict
+                if verb == "declare" and verdict is not None and verdict.outcome is Outcome.KURIKI:
+                    return tuple(sorted(dice))
+                return None
             return None
 
     def unseal(self) -> None:

@@ -497,3 +497,30 @@ def test_a_seal_not_yet_declared_survives_a_power_cut_with_its_photo(table, eyes
     verdict = table.act({"by": "Bob", "do": "pull"})["verdict"]
     assert verdict["outcome"] == "truth" and verdict["dice"] == [4, 4]
     assert verdict["photo"] == f"/api/photos/{seal.photo_id}"
+
+
+def test_a_farkel_left_on_the_tray_over_a_power_cut_is_not_the_next_players_roll(table, eyes, clock) -> None:
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(2, 2, 3, 4, 6, 6), "new_roll", "settled"))
+    state = table.public_state()
+    assert state["verdict"]["outcome"] == "farkel" and state["to_act"] == "Bob"
+    table, ref = restarted(table, eyes, clock)
+    ref.step(eyes.add(ok(2, 2, 3, 4, 6, 6), "new_roll", "settled"))
+    assert table.public_state()["to_act"] == "Bob" and len(table.session.log) == 1
+    ref.step(eyes.add(ok(1, 1, 1, 4, 6, 6), "new_roll", "settled"))   # Bob rolls
+    last = table.session.log[-1]
+    assert last["by"] == "Bob" and last["do"] == "roll" and sorted(last["dice"]) == [1, 1, 1, 4, 6, 6]
+
+
+def test_dice_left_after_a_keep_over_a_power_cut_are_not_a_roll(table, eyes, clock) -> None:
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(1, 5, 2, 3, 4, 6), "new_roll", "settled"))
+    table.act({"by": "Ann", "do": "keep", "dice": [1, 5]})
+    table, ref = restarted(table, eyes, clock)
+    # The kept 1 and 5 are set aside; the four left lie as they fell.
+    ref.step(eyes.add(ok(2, 3, 4, 6), "new_roll", "settled"))
+    assert table.public_state()["phase"] == "kept" and len(table.session.log) == 2
+    ref.step(eyes.add(ok(5, 5, 5, 2), "new_roll", "settled"))           # Ann rolls the four
+    assert sorted(table.session.log[-1]["dice"]) == [2, 5, 5, 5]
