@@ -264,6 +264,9 @@ def _lock_data_dir(data_dir: Path) -> int:
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
         fd = os.open(data_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    except FileExistsError as exc:      # a file where a directory goes ("File exists")
+        raise UserError(f"cannot use the data directory {data_dir}: {exc.filename} is a file, "
+                        "not a directory: move it away") from None
     except OSError as exc:
         raise UserError(f"cannot use the data directory {data_dir}: {exc.strerror or exc}") from None
     try:

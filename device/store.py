@@ -130,6 +130,9 @@ class Store:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             self.photo_dir.mkdir(exist_ok=True)
+        except FileExistsError as exc:      # a file where a directory goes ("File exists")
+            raise StoreError(f"cannot use the data directory {self.directory}: {exc.filename} "
+                             "is a file, not a directory: move it away") from None
         except OSError as exc:
             raise StoreError(f"cannot use the data directory {self.directory}: "
                              f"{exc.strerror or exc}") from None

@@ -70,6 +70,16 @@ def test_run_refuses_a_foreign_database_untouched(tmp_path: Path, capsys: pytest
     assert (data / DB_NAME).read_bytes() == b"not a database at all"
 
 
+def test_run_on_a_file_for_its_data_directory_says_so(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    data.write_text("not a directory")
+    code = main(["run", "--config", str(config(tmp_path)), "--data", str(data), "--camera", "none",
+                 "--port", str(free_port())])
+    err = capsys.readouterr().err
+    assert code == 1 and f"{data} is a file, not a directory" in err and "File exists" not in err
+
+
 def test_run_refuses_a_port_in_use_before_making_its_data_directory(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # It used to make the data directory, its lock and session key, then find the port busy.

@@ -121,6 +121,22 @@ def test_unwritable_data_directory_is_a_store_error(tmp_path: Path) -> None:
         Store(blocker / "sub")
 
 
+@pytest.mark.parametrize("blocked", [".", "photos"])
+def test_a_file_where_a_directory_goes_is_named(tmp_path: Path, blocked: str) -> None:
+    # "cannot use the data directory DIR: File exists" sent the owner looking at a directory
+    # that is there and fine.
+    data = tmp_path / "data"
+    if blocked == ".":
+        data.write_text("x")
+    else:
+        data.mkdir()
+        (data / blocked).write_text("x")
+    with pytest.raises(StoreError) as info:
+        Store(data)
+    blocker = data if blocked == "." else data / blocked
+    assert str(info.value).endswith(f"{blocker} is a file, not a directory: move it away")
+
+
 def test_photos_private_until_published_and_oldest_evicted(tmp_path: Path) -> None:
     store = Store(tmp_path, clock=Clock())
     a = store.add_photo(b"a" * 100, limit_bytes=250)
