@@ -22,7 +22,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from engine.record import replay
 
     try:
-        with open(args.file, encoding="utf-8") as fh:
+        with open(args.file, encoding="utf-8-sig") as fh:     # a BOM (Windows Notepad) is no error
             session = replay(fh)
     except OSError as exc:
         print(f"dicetable replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)

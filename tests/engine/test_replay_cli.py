@@ -108,6 +108,18 @@ def test_binary_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "is not a text file" in one_error_line(err)
 
 
+def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # Windows Notepad saves UTF-8 with a BOM: an owner who looked at a record there could not
+    # replay it ("line 1: not valid JSON (Unexpected UTF-8 BOM ...)").
+    path = tmp_path / "notepad.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(HEADER).encode() + b"\r\n"
+                     + json.dumps({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 3]}).encode()
+                     + b"\r\n")
+    code, out, err = run(path, capsys)
+    assert code == 0 and err == "" and json.loads(out)["to_act"] == "Bob"
+
+
 def test_undo_lines_are_replayed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, HEADER,
                  {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]},
