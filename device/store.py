@@ -276,6 +276,12 @@ class Store:
                           "WHERE status = ? ORDER BY id DESC LIMIT 1", (LIVE,))
         return self._game_row(rows[0]) if rows else None
 
+    def latest_game(self) -> GameRow | None:
+        """The newest game, whatever its status."""
+        rows = self._read("SELECT id, header, started, finished, status, winner FROM games "
+                          "ORDER BY id DESC LIMIT 1")
+        return self._game_row(rows[0]) if rows else None
+
     def game(self, game_id: str) -> GameRow | None:
         try:
             key = int(str(game_id))

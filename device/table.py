@@ -133,6 +133,19 @@ class Table:
     def _resume(self) -> None:
         row = self.store.live_game()
         if row is None:
+            # The game that ended last stays on the wall (the winner, the last verdict) and its
+            # last action can still be undone, as before the restart, until a new game starts.
+            row = self.store.latest_game()
+            if row is None or row.status != OVER:
+                return
+            try:
+                if row.damaged:
+                    raise StoreError(row.damaged)
+                session, steps = self._rebuild(row.id, row.header)
+            except (StoreError, EngineError) as exc:
+                log.warning("the finished game %s is not shown again: %s", row.id, exc)
+                return
+            self._session, self._steps, self._game_id = session, steps, row.id
             return
         try:
             if row.damaged:

@@ -139,6 +139,29 @@ def test_power_cut_resumes_exactly_where_it_was(tmp_path: Path, fake_game: str) 
     assert state["verdict"]["outcome"] == "truth" and state["players"][0]["lives"] == 1
 
 
+def test_a_power_cut_after_the_last_pull_keeps_the_winner_on_the_wall(tmp_path: Path,
+                                                                      fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=False)
+    gid = table.start_game(fake(["Ann", "Bob"], lives=1))
+    table.act({"by": "Ann", "do": "declare", "call": "12", "dice": [1, 3]})
+    before = table.act({"by": "Bob", "do": "pull"})
+    assert before["over"] and before["winner"] == "Bob" and before["verdict"] is not None
+    again, _ = make(tmp_path, camera=False)
+    assert again.public_state() == before          # the winner and the last verdict, as they were
+    assert again.game_id == gid
+    # Undo still takes the last pull back, as it could before the power cut.
+    state = again.undo()
+    assert not state["over"] and state["to_act"] == "Bob" and again.games()[0]["status"] == "live"
+    # A new game after a finished one starts as usual; an abandoned game is not shown again.
+    again.act({"by": "Bob", "do": "pull"})
+    second = again.start_game(fake(["Ann", "Bob"]))
+    third, _ = make(tmp_path, camera=False)
+    assert third.game_id == second
+    third.start_game(fake(["Ann", "Cy"]))
+    third.store.abandon_live()
+    assert make(tmp_path, camera=False)[0].public_state()["game"] is None
+
+
 def test_game_over_is_stored_and_record_is_served(tmp_path: Path, fake_game: str) -> None:
     table, _ = make(tmp_path, camera=False)
     gid = table.start_game(fake(["Ann", "Bob"], lives=1))
