@@ -182,3 +182,64 @@ def test_a_refused_new_game_can_be_sent_again_at_once(served, browser):
     page.click('#new-game button[type="submit"]')
     phone.turn("Ann")
     assert table.public_state()["game"] == "mia"
+
+
+def test_the_phone_says_when_it_lost_the_table_and_recovers_after_a_restart(tmp_path, browser):
+    """The server restarts mid-game (power cut, update): the phone says it is out of touch, a tap
+    meanwhile says the table cannot be reached, and when the table is back the page catches up
+    and the stale message goes."""
+    import waitress
+
+    from device.events import EventBus
+    from device.store import Store
+    from device.table import Table
+    from web import create_app
+
+    from .conftest import PIN
+    from .serving import serve
+
+    def up(port: int = 0):
+        store = Store(tmp_path / "data")
+        table = Table(store, EventBus(), has_camera=False)
+        app = create_app(table, pin=PIN, secret_key=b"browser-test-key-0123456789abcdef",
+                         test_config={"SSE_HEARTBEAT_SECONDS": 0.5})
+        servers = []
+
+        def create(a):
+            servers.append(waitress.create_server(a, host="127.0.0.1", port=port, threads=8))
+            return servers[0]
+
+        got, stop = serve(app, on_stop=lambda: table.note("closing"), create=create)
+
+        def down() -> None:
+            stop()
+            # A process that ends closes its connections; this thread's server leaves them open.
+            for channel in list(servers[0]._map.values()):
+                channel.close()
+            store.close()
+        return got, table, down
+
+    port, table, down = up()
+    url = f"http://127.0.0.1:{port}"
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    phone.new_game(["Ann", "Bob", "Cy"], lives=5)
+    page.wait_for_selector('#app[data-live="1"]')
+    assert page.is_hidden("#ctl-offline")
+    down()
+    page.wait_for_selector("#ctl-offline:not([hidden])")
+    page.click('#ctl-actions button[data-do="declare"][data-call="9"]')
+    page.wait_for_selector("#ctl-error:not([hidden])")
+    assert "cannot be reached" in page.inner_text("#ctl-error")
+
+    _, table, down = up(port)
+    try:
+        table.act({"by": "Ann", "do": "declare", "call": "8"})     # from the other phone
+        phone.turn("Bob")
+        page.wait_for_selector("#ctl-offline", state="hidden")
+        assert page.is_hidden("#ctl-error")
+        phone.verb("Bob", "pass")                                    # the same session still works
+        phone.turn("Cy")
+        assert table.public_state()["passed"] == ["Bob"]
+    finally:
+        down()

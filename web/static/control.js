@@ -14,6 +14,16 @@
   let entering = null;        // the action whose dice are being entered (#ctl-entry open)
   let flags = {};             // toggles for call variants: reverse (Kuriki), blind (Mia)
 
+  const UNREACHABLE = "the table cannot be reached: check the Wi-Fi";
+
+  /* While the event stream is down the page may be out of date: say so; once it is back (the
+     state comes with it) a left-over "cannot be reached" goes. */
+  function showLive(live) {
+    $("ctl-offline").hidden = live;
+    app.dataset.live = live ? "1" : "0";
+    if (live && $("ctl-error").textContent === UNREACHABLE) showError("");
+  }
+
   function showError(message) {
     const box = $("ctl-error");
     box.textContent = message || "";
@@ -54,7 +64,7 @@
         body: body === undefined ? "{}" : JSON.stringify(body),
       });
     } catch (err) {
-      showError("the table cannot be reached: check the Wi-Fi");
+      showError(UNREACHABLE);
       return null;
     }
     let data = null;
@@ -362,5 +372,5 @@
     }
   }
   render(state);
-  DT.follow(render);
+  DT.follow(render, showLive);
 })();
