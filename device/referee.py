@@ -153,6 +153,9 @@ class Referee:
         last_roll = getattr(table, "last_roll", None)
         self._resumed_roll: tuple[int, ...] | None = last_roll() if callable(last_roll) else None
         self._count_player: str | None = None        # ten count: who dropped the die
+        # A dropped-die foul the player to act was charged last, before this referee started:
+        # the die still missing after a power cut starts the count again, not another foul.
+        self._resumed_count = _last_dropped_die(table)
         self._count_started: float | None = None
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
@@ -376,6 +379,7 @@ class Referee:
             self._resumed_roll = None
         if not reading.ok or self._handled_roll:
             return
+        resumed_count, self._resumed_count = self._resumed_count, None    # the first settle only
         self._last_count = len(reading.dice)
         state = self._state()
         game = state.get("game")
@@ -385,17 +389,23 @@ class Referee:
         if count >= CUP_GAMES.get(game, 0) and self._count_player is not None:
             self._stop_count()
         if game in CUP_GAMES:
-            self._settled_under_cup(game, state, reading)
+            self._settled_under_cup(game, state, reading, resumed_count)
         elif game == "farkel":
             self._settled_farkel(state, reading)
 
-    def _settled_under_cup(self, game: str, state: dict[str, Any], reading: Any) -> None:
+    def _settled_under_cup(self, game: str, state: dict[str, Any], reading: Any,
+                           resumed_count: str | None = None) -> None:
         expected = CUP_GAMES[game]
         count = len(reading.dice)
         if count == 0 or not self._cup_down():
             return
         if count < expected:
             if game == "kuriki" and self._count_player is None:
+                if resumed_count is not None and resumed_count == state["to_act"]:
+                    # Charged before the restart: the count starts again, no second foul.
+                    self._count_player, self._count_started = state["to_act"], self.clock()
+                    self._note(self._count_text(TEN_COUNT))
+                    return
                 self._dropped_die(state["to_act"])
             elif game != "kuriki":
                 self._note(f"{expected - count} die missing from the tray: put it back under the cup")
@@ -522,6 +532,18 @@ class Referee:
         """The latest frame as a JPEG (the table refuses it while a cup game is in play)."""
         frame = self._frame
         return encode_jpeg(frame) if frame is not None else None
+
+
+def _last_dropped_die(table: Any) -> str | None:
+    """Who was charged a dropped die by the last action, if that player is still to act."""
+    session = getattr(table, "session", None)
+    if session is None or not session.effective or session.game.over:
+        return None
+    last = session.effective[-1]
+    if last.get("do") == "foul" and last.get("kind") == "dropped-die" \
+            and last.get("by") == session.game.to_act:
+        return last.get("by")
+    return None
 
 
 def group_hands(dice: Sequence[Any], players: Sequence[str], *, mirrored: bool) -> dict[str, list[int]] | None:

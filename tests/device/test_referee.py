@@ -524,3 +524,18 @@ def test_dice_left_after_a_keep_over_a_power_cut_are_not_a_roll(table, eyes, clo
     assert table.public_state()["phase"] == "kept" and len(table.session.log) == 2
     ref.step(eyes.add(ok(5, 5, 5, 2), "new_roll", "settled"))           # Ann rolls the four
     assert sorted(table.session.log[-1]["dice"]) == [2, 5, 5, 5]
+
+
+def test_a_power_cut_during_the_ten_count_does_not_charge_the_dropped_die_again(table, eyes, clock) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(4), "new_roll", "settled"))
+    assert table.public_state()["players"][0]["fouls"] == 1 and ref.counting == "Ann"
+    table, ref = restarted(table, eyes, clock)
+    # The die is still missing when the table is back: the count starts again, no second foul.
+    ref.step(eyes.add(ok(4), "new_roll", "settled"))
+    state = table.public_state()
+    assert state["players"][0]["fouls"] == 1 and ref.counting == "Ann" and state["note"].endswith(": 10")
+    clock.now += 10                        # the count runs out: now it is another foul
+    ref.step(eyes.add(ok(4)))
+    assert table.public_state()["players"][0]["fouls"] == 2
