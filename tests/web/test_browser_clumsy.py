@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from .conftest import PIN
 from .test_browser import Table_, browser, open_pages, served  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -195,7 +196,6 @@ def test_the_phone_says_when_it_lost_the_table_and_recovers_after_a_restart(tmp_
     from device.table import Table
     from web import create_app
 
-    from .conftest import PIN
     from .serving import serve
 
     def up(port: int = 0):
@@ -243,3 +243,22 @@ def test_the_phone_says_when_it_lost_the_table_and_recovers_after_a_restart(tmp_
         assert table.public_state()["passed"] == ["Bob"]
     finally:
         down()
+
+
+def test_back_after_a_wrong_pin_and_the_right_one_is_the_table_page(served, browser):
+    url, table = served
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url + "/table")
+    page.fill("#pin", "9999")
+    page.click(".pin-form button")
+    page.wait_for_selector(".card .ctl-error")
+    assert "wrong PIN" in page.inner_text(".card .ctl-error")
+    page.fill("#pin", PIN)
+    page.click(".pin-form button")
+    page.wait_for_selector("#new-game")
+    page.go_back()                    # was Chrome's "Confirm Form Resubmission" (ERR_CACHE_MISS)
+    page.wait_for_selector('#app[data-ready="1"]')
+    assert page.url == url + "/table"
+    assert page.locator("#new-game").count() == 1      # the session from the right PIN holds
+    page.reload()
+    page.wait_for_selector("#new-game")

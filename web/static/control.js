@@ -3,6 +3,9 @@
 "use strict";
 
 (() => {
+  // A wrong PIN answers the form's POST with this page: let the history hold /table instead,
+  // so Back or a reload never asks to send the PIN form again (Chrome: ERR_CACHE_MISS).
+  if (location.pathname.startsWith("/table/")) history.replaceState(null, "", "/table");
   const { esc, die, dice, call, title } = DT;
   const $ = (id) => document.getElementById(id);
   const app = $("app");
