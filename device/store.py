@@ -378,7 +378,14 @@ class Store:
         if not rows:
             return None
         r = rows[0]
-        return SealRow(seal_id=r[0], dice=tuple(json.loads(r[1])), photo_id=r[2], fresh=bool(r[3]))
+        try:
+            dice = json.loads(r[1])
+            if not isinstance(dice, list) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in dice):
+                raise ValueError("not dice")
+        except (TypeError, ValueError, RecursionError):
+            return None     # damaged: forgotten (the camera seals the dice again), not a crash
+        return SealRow(seal_id=r[0], dice=tuple(dice), photo_id=r[2], fresh=bool(r[3]))
 
     # -- photos -------------------------------------------------------------
     def _photo_path(self, photo_id: str) -> Path:

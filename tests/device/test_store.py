@@ -174,6 +174,19 @@ def test_seal_survives_a_restart_and_its_unused_photo_is_dropped(tmp_path: Path)
     assert not again.photo_exists(pid)
 
 
+@pytest.mark.parametrize("dice", ['[6, 3', '"x"', '[6, "3"]', '[9, 0]'])
+def test_a_damaged_seal_is_forgotten_not_a_table_that_will_not_start(tmp_path: Path, dice: str) -> None:
+    store = Store(tmp_path)
+    store.set_seal([6, 3], None)
+    db = sqlite3.connect(store.path)
+    db.execute("UPDATE seal SET dice = ?", (dice,))
+    db.commit()
+    db.close()
+    assert store.seal() is None            # the referee seals the dice again when it sees them
+    store.set_seal([4, 4], None)
+    assert store.seal().dice == (4, 4)
+
+
 def test_clearing_a_seal_keeps_a_photo_an_action_was_declared_on(tmp_path: Path) -> None:
     store = Store(tmp_path)
     pid = store.add_photo(b"jpeg")
