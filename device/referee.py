@@ -12,7 +12,9 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
   - Farkel (dice rolled openly): the roll of the player to act is sent as ``roll`` with the dice,
     when the number of dice is the number left to roll; the scoreboard then proposes the best keep
     (see :mod:`device.console`).
-  - Liar's dice: nothing is sent; the last good reading is kept for the open (:meth:`hands`).
+  - Liar's dice: nothing is sent; the last good reading is kept for the open (:meth:`hands`),
+    until the dice under the cups stay unreadable (the wall asks for them again) or the camera
+    is lost: then the open waits for a good reading of the hands on the tray now.
 * **new roll** / **dice gone**: the seal is cleared (``table.unseal()``).
 * **moved after sealing**: ``table.note("the dice moved after sealing")``; the sealed dice stay
   the ones that count.
@@ -251,6 +253,7 @@ class Referee:
         delay = self.backoff[min(self._failures, len(self.backoff) - 1)]
         self._failures += 1
         self._retry_at = self.clock() + delay
+        self.last_ok_reading = None     # what lies on the tray now is not known: no hands from before
         if self._failures == 1:
             log.warning("camera lost: %s", exc)
         if self.camera is not None and self._open_camera is not None:
@@ -328,6 +331,9 @@ class Referee:
         self._unsure_run += 1
         if self._unsure_run == self.unsure_frames:
             self._note(unreadable_note(reading.reason))
+            # The dice under the cups are not the ones last read (a new round's, unreadable):
+            # a liar's dice open must not judge the hands of that older reading.
+            self.last_ok_reading = None
 
     def _state(self) -> dict[str, Any]:
         return self.table.public_state()

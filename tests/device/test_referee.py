@@ -539,3 +539,37 @@ def test_a_power_cut_during_the_ten_count_does_not_charge_the_dropped_die_again(
     clock.now += 10                        # the count runs out: now it is another foul
     ref.step(eyes.add(ok(4)))
     assert table.public_state()["players"][0]["fouls"] == 2
+
+
+def test_an_open_never_judges_hands_of_a_reading_the_table_has_since_lost(table, eyes, clock) -> None:
+    ref = _liars_hands_on_the_tray(table, eyes, clock)
+    table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
+    table.act({"by": "Bob", "do": "open"})               # round 1 judged on the hands read
+    # Round 2: everyone re-rolls; under the cups the reader stays unsure (a die leaning).
+    for _ in range(ref.unsure_frames):
+        ref.step(eyes.add(UNSURE))
+    assert ref.hands() is None                           # not round 1's hands again
+    table.act({"by": "Bob", "do": "call", "count": 4, "face": 5})
+    with pytest.raises(IllegalAction, match="hands cannot be read"):
+        table.act({"by": "Ann", "do": "open"})
+    # A good reading of the new hands is taken; the cups lifted for the open do not lose it.
+    ann = [(400 + 12 * i, 100 + 5 * i) for i in range(5)]
+    bob = [(200 - 12 * i, 380 - 5 * i) for i in range(5)]
+    ref.step(eyes.add(ok(5, 5, 5, 5, 5, 2, 2, 2, 2, 2, xy=ann + bob), "settled"))
+    eyes.is_cup_lifted = True
+    for _ in range(ref.unsure_frames + 5):
+        ref.step(eyes.add(Reading(Status.UNSURE, (), reason="too bright: the cup may be lifted")))
+    assert ref.hands() == {"Ann": [5, 5, 5, 5, 5], "Bob": [2, 2, 2, 2, 2]}
+
+
+def test_a_lost_camera_gives_no_hands_from_before(table, eyes, clock) -> None:
+    ref = _liars_hands_on_the_tray(table, eyes, clock)
+
+    class Unplugged(ReplayCamera):
+        def read(self) -> np.ndarray:
+            raise CameraError("the webcam 0 stopped sending frames: check its cable")
+
+    ref.camera = Unplugged.from_frames([np.zeros((4, 4, 3), np.uint8)])
+    ref.step()
+    assert table.public_state()["device"]["camera"] == "lost"
+    assert ref.hands() is None
