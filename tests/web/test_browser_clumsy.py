@@ -262,3 +262,21 @@ def test_back_after_a_wrong_pin_and_the_right_one_is_the_table_page(served, brow
     assert page.locator("#new-game").count() == 1      # the session from the right PIN holds
     page.reload()
     page.wait_for_selector("#new-game")
+
+
+def test_a_blind_raise_toggle_is_not_left_on_for_the_next_player(served, browser):
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    phone.new_game_of("mia", ["Ann", "Bob", "Cy"])
+    phone.declare("Ann", "54")
+    phone.turn("Bob")
+    page.check('#ctl-actions input[data-flag="blind"]')
+    phone.declare("Bob", "61")
+    phone.turn("Cy")
+    assert table.public_state()["blind"] is True
+    assert not page.is_checked('#ctl-actions input[data-flag="blind"]')
+    phone.declare("Cy", "62")
+    phone.turn("Ann")
+    assert table.public_state()["calls"][-1] == {"by": "Cy", "call": "62", "blind": False}
+    assert errors == []

@@ -82,7 +82,7 @@
   async function act(action) {
     if (!tap(JSON.stringify(action))) return;
     const s = await send("/api/actions", action);
-    if (s) { closeEntry(); render(s); }
+    if (s) { flags = {}; closeEntry(); render(s); }
   }
 
   /* --- status (everyone sees it) --- */
@@ -321,6 +321,9 @@
   }
 
   function render(s) {
+    // A variant toggle (blind raise, reverse) is one player's choice for one action: it must not
+    // turn the next player's ordinary call into a blind raise.
+    if (s.to_act !== state.to_act || s.game_id !== state.game_id) flags = {};
     state = s;
     // Dice half entered for an action the table has moved past (another phone acted, a new
     // game began) would only be refused: put them away.
