@@ -280,3 +280,21 @@ def test_a_blind_raise_toggle_is_not_left_on_for_the_next_player(served, browser
     phone.turn("Ann")
     assert table.public_state()["calls"][-1] == {"by": "Cy", "call": "62", "blind": False}
     assert errors == []
+
+
+@pytest.mark.parametrize("size", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}])
+def test_farkel_with_eight_players_shows_the_roll_big(served, browser, size):
+    """The roll is what the room watches: with five players or more it was squeezed behind its
+    label to under 4 vh dice (10 vh with fewer players)."""
+    url, table = served
+    names = ["Annabelle", "Bob", "Cyrano de Bergerac", "Dee", "Eve", "Fitzgerald", "Gus", "Hank"]
+    table.start_game({"game": "farkel", "players": names})
+    table.act({"by": "Annabelle", "do": "roll", "dice": [1, 2, 3, 4, 6, 6]})
+    board = browser.new_page(viewport=size)
+    board.goto(url + "/")
+    board.wait_for_selector("#app.many #best-keep")
+    sizes = board.evaluate("() => [...document.querySelectorAll('.farkel-row svg.die')]"
+                           ".map((d) => d.getBoundingClientRect().width / innerHeight * 100)")
+    assert len(sizes) == 7 and min(sizes) >= 5, sizes              # six rolled, one best keep
+    assert board.evaluate("() => { const s = document.getElementById('sb-stage');"
+                          " return s.scrollHeight <= s.clientHeight + 1; }")
