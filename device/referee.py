@@ -332,8 +332,15 @@ class Referee:
         if self._unsure_run == self.unsure_frames:
             self._note(unreadable_note(reading.reason))
             # The dice under the cups are not the ones last read (a new round's, unreadable):
-            # a liar's dice open must not judge the hands of that older reading.
+            # a liar's dice open must not judge the hands of that older reading, nor a declare
+            # take dice sealed before (they are sealed again when read again). A broken reader
+            # says nothing about the dice, and no roll could be sealed again: the seal stays.
             self.last_ok_reading = None
+            withdraw = getattr(self.table, "withdraw_seal", None)
+            if reading.reason != READER_FAILED and callable(withdraw) and withdraw():
+                self._handled_roll = False
+                if hasattr(self.watcher, "unseal"):
+                    self.watcher.unseal()
 
     def _state(self) -> dict[str, Any]:
         return self.table.public_state()

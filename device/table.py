@@ -538,6 +538,16 @@ class Table:
                 return None
             return None
 
+    def withdraw_seal(self) -> bool:
+        """Forget the seal if nothing was declared on it yet: the dice under the cup can no
+        longer be read, so they may not be the sealed ones (rolled again). Returns whether a
+        seal went. A declared seal stays: the declare holds its dice for the pull."""
+        with self._lock:
+            if self._seal is None or not self._seal.fresh:
+                return False
+            self.unseal()
+            return True
+
     def unseal(self) -> None:
         """A new roll started or the dice are gone."""
         with self._lock:

@@ -573,3 +573,27 @@ def test_a_lost_camera_gives_no_hands_from_before(table, eyes, clock) -> None:
     ref.step()
     assert table.public_state()["device"]["camera"] == "lost"
     assert ref.hands() is None
+
+
+def test_dice_unreadable_under_the_cup_cannot_be_declared_on_an_older_seal(table, eyes, clock) -> None:
+    # The wall asks for the dice again: they may have been rolled again (a cocked die), so the
+    # dice sealed before are not declared in their place.
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(6, 3), "new_roll", "settled"))
+    assert table.sealed
+    for _ in range(ref.unsure_frames):
+        ref.step(eyes.add(UNSURE))
+    assert table.public_state()["note"] == unreadable_note(UNSURE.reason) and not table.sealed
+    with pytest.raises(IllegalAction, match="not settled"):
+        table.act({"by": "Ann", "do": "declare", "call": "9"})
+    # Read again (the same dice, where they were): sealed again, and declared.
+    ref.step(eyes.add(ok(6, 3), "settled"))
+    assert table.sealed
+    assert table.act({"by": "Ann", "do": "declare", "call": "9"})["call"] == "9"
+    # Declared dice that turn unreadable stay the declared ones: the pull judges them.
+    for _ in range(ref.unsure_frames):
+        ref.step(eyes.add(UNSURE))
+    with pytest.raises(IllegalAction, match="not settled"):
+        table.act({"by": "Bob", "do": "declare", "call": "10"})      # Bob must roll
+    assert table.act({"by": "Bob", "do": "pull"})["verdict"]["dice"] == [6, 3]
