@@ -298,3 +298,17 @@ def test_farkel_with_eight_players_shows_the_roll_big(served, browser, size):
     assert len(sizes) == 7 and min(sizes) >= 5, sizes              # six rolled, one best keep
     assert board.evaluate("() => { const s = document.getElementById('sb-stage');"
                           " return s.scrollHeight <= s.clientHeight + 1; }")
+
+
+def test_a_game_of_many_lives_draws_no_star_that_hides_a_lost_life(served, browser):
+    """Kuriki allows 99 lives; the star has at most 12 arms. Bob on 19 of 20 lives had a star
+    with no life lost on it."""
+    url, table = served
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 20}})
+    table.act({"by": "Ann", "do": "declare", "call": "kuriki", "dice": [1, 2]})
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    board.wait_for_selector('.player[data-name="Bob"][data-lives="19"]')
+    stars = board.locator('.player[data-name="Bob"] svg.star')
+    assert stars.count() == 0 or stars.locator("circle.spot").count() == 1
+    assert board.inner_text('.player[data-name="Bob"] .count') == "19"

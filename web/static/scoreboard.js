@@ -7,8 +7,10 @@
 
   /* The score pad's life marker: one arm per life but the last, a spot at an arm's end for each
      life lost, the last life where the arms cross (five lives = a +). */
+  const STAR_MAX = 13;         // more arms than 12 crowd the spots into each other
+
   function star(total, lives) {
-    total = Math.max(1, Math.min(total || 1, 13));
+    total = Math.max(1, total || 1);
     const lost = Math.max(0, total - Math.max(0, lives));
     const arms = total - 1;
     const R = 78;
@@ -47,7 +49,8 @@
     let counter = "";
     let marker = "";
     if (typeof p.lives === "number") {
-      marker = totalLives ? star(totalLives, p.lives) : "";
+      // Past STAR_MAX lives no star: one capped at 13 showed no life lost until 12 were left.
+      marker = totalLives && totalLives <= STAR_MAX ? star(totalLives, p.lives) : "";
       counter = `<span class="count">${p.lives}</span><span class="unit">${p.lives === 1 ? "life" : "lives"}</span>`;
     } else if (typeof p.chips === "number") {
       const stack = Array.from({ length: Math.min(p.chips, 12) }, () => "<i></i>").join("");
