@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -35,6 +36,7 @@ SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 LIVE, OVER, ABANDONED = "live", "over", "abandoned"
+_PHOTO_ID = re.compile(r"[0-9a-f]{32}")      # uuid4().hex: the names the store gives photos
 # SQLite errors about the disk the database is on, not the database in it.
 _NOT_THE_FILE = (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY,
                  sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM)
@@ -156,8 +158,26 @@ class Store:
         except StoreError:
             self._db.close()
             raise
+        self._sweep_photos()
 
     # -- opening ----------------------------------------------------------
+    def _sweep_photos(self) -> None:
+        """Delete the photo files a power cut left half made: a .tmp being written, or a .jpg
+        whose row was never committed. Nothing lists them, so nothing else would delete them.
+        Only files a minute old: another process on this directory (``dicetable export`` beside
+        the running table) may be writing one now."""
+        try:
+            old = time.time() - 60
+            names = [p for p in self.photo_dir.iterdir()
+                     if p.suffix in (".tmp", ".jpg") and _PHOTO_ID.fullmatch(p.stem)
+                     and p.stat().st_mtime < old]
+            listed = {r[0] for r in self._read("SELECT id FROM photos")}
+        except (OSError, StoreError):
+            return          # only costs space
+        for path in names:
+            if path.suffix == ".tmp" or path.stem not in listed:
+                self._unlink(path)
+
     def _check_foreign_file(self) -> None:
         if not self.path.exists():
             return

@@ -251,3 +251,26 @@ def test_a_photo_that_cannot_be_kept_leaves_no_file_behind(tmp_path: Path,
     kept = {p.stem for p in store.photo_dir.iterdir()}
     listed = {r[0] for r in store._db.execute("SELECT id FROM photos")}
     assert kept == listed and len(kept) < 1000
+
+
+def test_photo_files_a_power_cut_left_half_made_are_swept_at_start(tmp_path: Path) -> None:
+    # Cut while a photo was written (its .tmp), or after its file and before its row: nothing
+    # lists these, so neither the photo limit nor anything else would ever delete them.
+    store = Store(tmp_path)
+    kept = store.add_photo(b"jpeg")
+    store.close()
+    half = store.photo_dir / "0123456789abcdef0123456789abcdef.tmp"
+    unlisted = store.photo_dir / "fedcba9876543210fedcba9876543210.jpg"
+    theirs = store.photo_dir / "holiday.jpg"          # not a name the store gives: left alone
+    import os
+    import time
+    fresh = store.photo_dir / "00000000000000000000000000000000.tmp"   # being written right now
+    for path in (half, unlisted, theirs, fresh):
+        path.write_bytes(b"x" * 1000)
+    an_hour_ago = time.time() - 3600
+    for path in (half, unlisted, theirs, store.photo_dir / f"{kept}.jpg"):
+        os.utime(path, (an_hour_ago, an_hour_ago))
+    again = Store(tmp_path)
+    assert sorted(p.name for p in again.photo_dir.iterdir()) == sorted([f"{kept}.jpg", "holiday.jpg",
+                                                                        fresh.name])
+    assert again.photo(kept, public_only=False) == b"jpeg"
