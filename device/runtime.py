@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -35,8 +36,9 @@ class Runtime:
 
     def __init__(self, table: Any, *, referee: Any = None, console: Console | None = None,
                  panel: ControlPanel | None = None, keyboard: KeyboardControls | None = None,
-                 pin_factory: Any = None, gpio: bool = False) -> None:
+                 pin_factory: Any = None, gpio: bool = False, follower: Any = None) -> None:
         self.table = table
+        self.follower = follower         # keeps the dial in step without a referee
         self.referee = referee
         self.console = console
         self.panel = panel
@@ -58,12 +60,43 @@ class Runtime:
         if self._stopped:
             return
         self._stopped = True
+        if self.follower is not None:
+            self.follower.close()
         if self.keyboard is not None:
             self.keyboard.close()
         if self.referee is not None:
             self.referee.stop()
         if self.panel is not None:
             self.panel.close()
+
+
+class DialFollower:
+    """Refreshes the dial at every change of the table (the phone's actions, a new game) where no
+    referee steps do it, i.e. on a table without a camera. A thread of its own, fed by the event
+    bus: called from inside the table's publish, the console (which acts on the table under its
+    own lock) could deadlock against it."""
+
+    def __init__(self, events: Any, refresh: Any) -> None:
+        self._sub = events.subscribe()
+        self._refresh = refresh
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="dial", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            event = self._sub.get(timeout=0.5)
+            if event is None or event.kind != "state":
+                continue
+            try:
+                self._refresh()
+            except Exception:   # the dial outlives any bug in a refresh
+                log.exception("the dial could not follow the table")
+
+    def close(self) -> None:
+        self._stopping.set()
+        self._sub.close()
+        self._thread.join(timeout=2)
 
 
 def _pin_factory() -> tuple[Any, bool]:
@@ -203,12 +236,17 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
     # The scoreboard shows the dial ("dialling 4") only when something can turn it: off a Pi with
     # no keyboard the buttons are mock pins nobody presses, and the wall would show a dial nobody
     # is dialling.
+    follower = None
     if keys is not None or (panel is not None and (gpio or pins_given)):
         if referee is not None:
             referee.after_step = console.refresh      # the dial follows changes made from the web
+        else:
+            bus = events if events is not None else getattr(table, "events", None)
+            if bus is not None:
+                follower = DialFollower(bus, console.refresh)
         console.refresh()
     return Runtime(table, referee=referee, console=console, panel=panel, keyboard=keys,
-                   pin_factory=pin_factory, gpio=gpio)
+                   pin_factory=pin_factory, gpio=gpio, follower=follower)
 
 
 def _is_terminal(stream: Any) -> bool:

@@ -46,6 +46,36 @@ def test_without_a_camera_the_buttons_still_play(table) -> None:
     assert handle.panel.closed
 
 
+def _dial_shown(table: Table, watch, expected: str) -> bool:
+    """Wait (up to 5 s) for the wall's state to show ``expected`` as the dial."""
+    if table.public_state()["dial"] == expected:
+        return True
+    while (event := watch.get(timeout=5)) is not None:
+        if event.kind == "state" and event.data.get("dial") == expected:
+            return True
+    return False
+
+
+def test_without_a_camera_the_dial_follows_changes_made_from_the_phone(table) -> None:
+    # With a camera the referee's steps refresh the dial; without one nothing did: after a
+    # declare from the phone the wall went on showing the old player's dialled call.
+    factory = MockFactory()
+    handle = rt.start(load(None, {"camera.source": "none"}), table, table.events,
+                      pin_factory=factory, keyboard=False)
+    watch = table.events.subscribe()
+    try:
+        table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+        assert _dial_shown(table, watch, "4")            # shown as soon as the game starts
+        table.act({"by": "Ann", "do": "declare", "call": "double-5"})       # from the phone
+        assert _dial_shown(table, watch, "double-5")     # Bob's lowest call now
+        tap(factory, 17)
+        assert table.public_state()["call"] == "double-5" and table.public_state()["to_act"] == "Cy"
+    finally:
+        watch.close()
+        handle.stop()
+    assert table.events.subscriber_count == 0
+
+
 def test_a_bad_camera_source_is_refused_at_once(table) -> None:
     settings = load(None)
     settings.camera.source = "webcam"
