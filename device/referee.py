@@ -186,7 +186,9 @@ class Referee:
                 log.exception("referee step failed")
                 self._stopping.wait(1.0)
             if self._retry_at is not None:
-                self._stopping.wait(max(0.0, self._retry_at - self.clock()))
+                # Steps go on while the camera is retried (the dial follows the game, the ten
+                # count runs), at most half a second apart.
+                self._stopping.wait(min(0.5, max(0.0, self._retry_at - self.clock())))
             elif period:
                 self._stopping.wait(max(0.0, period - (self.clock() - started)))
 
@@ -214,13 +216,12 @@ class Referee:
             self.last_step = time.monotonic()
             if frame is None:
                 frame = self._read_frame()
-                if frame is None:
-                    self._tick()
-                    return []
-            signals = self._process(frame)
+            signals = self._process(frame) if frame is not None else []
             self._tick()
         if self.after_step is not None:
-            self.after_step()
+            self.after_step()       # the dial follows the game, frame or not (a camera lost)
+        if frame is None:
+            return []
         with self._frame_event:
             self.frames += 1
             self.last_frame_time = self.clock()

@@ -328,6 +328,25 @@ def test_a_camera_giving_no_picture_is_a_lost_camera_not_a_stuck_referee(table, 
     assert table.public_state()["device"] == {"camera": "ok", "message": None} and ref.frames == 1
 
 
+def test_the_dial_follows_the_game_while_the_camera_is_lost(table, eyes, clock) -> None:
+    kuriki(table)
+
+    class Unplugged(ReplayCamera):
+        def read(self) -> np.ndarray:
+            raise CameraError("the webcam 0 stopped sending frames: check its cable")
+
+    ref = referee_for(table, eyes, clock, camera=Unplugged.from_frames([eyes.add(ok(3, 3))]))
+    console = Console(table)
+    ref.after_step = console.refresh
+    ref.step()
+    assert table.public_state()["device"]["camera"] == "lost" and table.public_state()["dial"] == "4"
+    table.seal([6, 6], None)
+    table.act({"by": "Ann", "do": "declare", "call": "double-6"})       # from the phone
+    clock.now += 0.1
+    ref.step()                             # no frame (retrying later): the dial follows all the same
+    assert table.public_state()["dial"] == "double-6"
+
+
 def test_the_thread_survives_a_broken_reader(table, clock) -> None:
     kuriki(table)
     calls = []
