@@ -312,3 +312,20 @@ def test_a_game_of_many_lives_draws_no_star_that_hides_a_lost_life(served, brows
     stars = board.locator('.player[data-name="Bob"] svg.star')
     assert stars.count() == 0 or stars.locator("circle.spot").count() == 1
     assert board.inner_text('.player[data-name="Bob"] .count') == "19"
+
+
+def test_a_long_name_does_not_widen_the_phone_page(served, browser):
+    """A 40-letter name with no space made the control page wider than the phone: the roster,
+    the verdict and the foul list ran off its right edge and the page scrolled sideways."""
+    url, table = served
+    long_name = "Wolfeschlegelsteinhausenbergerdorffvoral"
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    phone.new_game([long_name, "Bob", "Cy"], lives=5)
+    phone.declare(long_name, "9")
+    phone.verb("Bob", "pull")
+    phone.dice(1, 3)
+    page.wait_for_selector("#ctl-verdict")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert errors == []
