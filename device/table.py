@@ -224,7 +224,7 @@ class Table:
     def _public_state(self) -> dict[str, Any]:
         device = {"camera": self._camera, "message": self._camera_message}
         common = {"device": device, "dial": self._dial, "note": self._note,
-                  "sealed": self._seal is not None}
+                  "sealed": self._seal_hidden()}
         if self._session is None:
             return {"game": None, "players": [], "over": False, "winner": None, "to_act": None,
                     "call": None, "answers": None, "verdict": None, "game_id": None,
@@ -239,6 +239,21 @@ class Table:
         state["options"] = game.options.to_dict()
         state["can_undo"] = bool(self._session.effective)
         return state
+
+    def _seal_hidden(self) -> bool:
+        """Whether the sealed dice are still hidden under the cup (what the wall's "dice sealed
+        under the cup" says): not yet declared, or declared with no verdict since."""
+        seal = self._seal
+        if seal is None:
+            return False
+        if seal.fresh:
+            return True
+        for step in reversed(self._steps):
+            if step.verdict is not None and step.verdict.outcome is not Outcome.FOUL:
+                return False            # judged (or the round ended): no longer under the cup
+            if step.seal_id == seal.seal_id:
+                return True
+        return False
 
     def _current_verdict_photo(self) -> str | None:
         for step in reversed(self._steps):

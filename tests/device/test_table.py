@@ -278,6 +278,34 @@ def test_mia_declare_without_a_fresh_roll_is_a_blind_raise(tmp_path: Path) -> No
     assert lines[0]["dice"] == [6, 5] and "dice" not in lines[1]
 
 
+def test_the_wall_says_dice_are_sealed_only_while_they_are_hidden_under_the_cup(tmp_path: Path) -> None:
+    # After the pull the dice are shown: the wall said "dice sealed under the cup" over "Fresh
+    # roll" until a new roll was read, and the Roller's Declare was then refused.
+    table, _ = make(tmp_path, camera=True)
+    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    table.seal([6, 5], None)
+    assert table.public_state()["sealed"] is True
+    table.act({"by": "Ann", "do": "declare", "call": "65"})
+    assert table.public_state()["sealed"] is True                 # declared, still under the cup
+    table.act({"by": "Bob", "do": "declare", "call": "66"})       # a blind raise on the same dice
+    assert table.public_state()["sealed"] is True
+    state = table.act({"by": "Cy", "do": "pull"})
+    assert state["verdict"]["dice"] == [6, 5] and state["sealed"] is False
+    assert table.undo()["sealed"] is True                         # the pull taken back: hidden again
+    table.act({"by": "Cy", "do": "pull"})
+    table.seal([3, 1], None)                                      # the next roll settles
+    assert table.public_state()["sealed"] is True
+
+
+def test_a_foul_charged_while_declared_dice_wait_for_the_pull_leaves_them_sealed(tmp_path: Path) -> None:
+    table, _ = make(tmp_path, camera=True)
+    table.start_game(KURIKI)
+    table.seal([4, 4], None)
+    table.act({"by": "Ann", "do": "declare", "call": "walnuts"})
+    assert table.act({"by": "Cy", "do": "foul", "kind": "peek"})["sealed"] is True
+    assert table.act({"by": "Bob", "do": "pull"})["sealed"] is False
+
+
 def test_camera_status_dial_and_note_are_public_and_published(tmp_path: Path) -> None:
     table, bus = make(tmp_path, camera=True)
     table.set_camera_status("lost", "the camera is unplugged")
