@@ -184,7 +184,7 @@ class Console:
                 return
             choice = self.dialled
             if choice is None:
-                self._refuse("nothing to declare now" if self._state_game() else "no game in progress")
+                self._refuse(self._no_game() or "nothing to declare now")
                 return
             self._act(dict(choice.action))
 
@@ -222,7 +222,7 @@ class Console:
                 state = self.table.public_state()
                 session = self.table.session
                 if state.get("game") is None or state.get("over"):
-                    self._refuse("no game in progress")
+                    self._refuse(self._no_game(state) or "no game in progress")
                 elif session is None or "foul" not in session.game.verbs:
                     self._refuse("this game has no fouls to charge")
                 else:
@@ -278,5 +278,9 @@ class Console:
             self._foul_player = None
         self.refresh()
 
-    def _state_game(self) -> str | None:
-        return self.table.public_state().get("game")
+    def _no_game(self, state: dict[str, Any] | None = None) -> str | None:
+        """Why no action can be taken for want of a game: none on, or it is over; else None."""
+        state = self.table.public_state() if state is None else state
+        if state.get("game") is None:
+            return "no game in progress"
+        return "the game is over" if state.get("over") else None

@@ -175,6 +175,20 @@ def test_no_game_is_a_note_not_a_crash(rig) -> None:
     assert table.public_state()["note"] == "no game in progress"
 
 
+@pytest.mark.parametrize("pin", [DECLARE, PASS, PULL, DIAL])
+def test_after_the_last_pull_every_button_says_the_game_is_over(rig, pin: int) -> None:
+    # The winner is on the wall: "no game in progress" or "nothing to declare now" read as if
+    # the table had lost the game.
+    table, console, factory = rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    table.seal([6, 3], None)
+    tap(factory, DECLARE)                   # Ann: 4
+    tap(factory, PULL)                      # Bob pulls a true call and is out
+    assert table.public_state()["over"]
+    tap(factory, pin)
+    assert table.public_state()["note"] == "the game is over" and console.mode == "play"
+
+
 def test_the_keyboard_drives_the_same_console(table) -> None:
     keys = KeyboardControls()
     Console(table).attach(keys)
