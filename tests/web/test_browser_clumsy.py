@@ -12,7 +12,8 @@ pytestmark = pytest.mark.browser
 
 
 def settle(page) -> None:
-    """Wait until the page has no change on its way (every tap answered)."""
+    """Wait until the page has no change on its way (every tap answered and shown)."""
+    page.wait_for_selector('#app:not([data-busy="1"])', state="attached")
     page.wait_for_load_state("networkidle")
 
 
@@ -23,6 +24,7 @@ def test_a_double_tap_sends_a_foul_an_undo_and_a_keep_once(served, browser):
     phone.new_game(["Ann", "Bob", "Cy"], lives=5)
     phone.declare("Ann", "9")
     phone.verb("Bob", "pass")
+    settle(page)
 
     page.select_option("#foul-player", "Ann")
     page.dblclick("#foul-send")
@@ -40,6 +42,7 @@ def test_a_double_tap_sends_a_foul_an_undo_and_a_keep_once(served, browser):
     phone.new_game_of("farkel", ["Ann", "Bob"])
     phone.verb("Ann", "roll")
     phone.dice(1, 1, 1, 5, 2, 3)
+    settle(page)
     page.dblclick('#ctl-actions button[data-do="keep"][data-dice="1"]')
     settle(page)
     state = table.public_state()
@@ -53,6 +56,7 @@ def test_a_double_tap_on_a_call_shows_no_refusal(served, browser):
     page = phone.page
     phone.new_game(["Ann", "Bob", "Cy"], lives=5)
     phone.turn("Ann")
+    settle(page)
     page.dblclick('#ctl-actions button[data-do="declare"][data-call="9"]')
     settle(page)
     phone.turn("Bob")

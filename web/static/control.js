@@ -50,11 +50,12 @@
   async function send(url, body) {
     if (busy) return null;
     busy = true;
+    app.dataset.busy = "1";
     try {
       const answer = await post(url, body);
       if (answer === null) lastTap = { key: null, at: -Infinity };   // refused: try again at once
       return answer;
-    } finally { busy = false; }
+    } finally { busy = false; app.dataset.busy = "0"; }
   }
 
   async function post(url, body) {
