@@ -333,3 +333,29 @@ def test_a_long_name_does_not_widen_the_phone_page(served, browser):
     page.wait_for_selector("#ctl-verdict")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert errors == []
+
+
+def test_an_open_on_a_phone_keeps_each_hand_on_its_own_line(served, browser):
+    """Entering eight hands at 390 px: a hand's fifth die wrapped alone onto the next line, where
+    it read as the first die of the next player's hand."""
+    url, table = served
+    names = ["Annabelle", "Bob", "Cyrano de Bergerac", "Dee", "Eve", "Fitzgerald", "Gus", "Hank"]
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    phone.new_game_of("liars", names)
+    table.act({"by": "Annabelle", "do": "call", "count": 10, "face": 3})
+    phone.verb("Bob", "open")
+    page.wait_for_selector("#ctl-entry button.cycle")
+    rows = page.evaluate("""(names) => names.map((n) => {
+        const tops = [...document.querySelectorAll(`#ctl-entry button.cycle[data-name="${n}"]`)]
+          .map((b) => Math.round(b.getBoundingClientRect().top));
+        return new Set(tops).size; })""", names)
+    assert rows == [1] * 8, dict(zip(names, rows))
+    # Each hand's row lies below the one before: no die shares a line with another hand's.
+    bottoms = page.evaluate("""(names) => names.map((n) => {
+        const r = [...document.querySelectorAll(`#ctl-entry button.cycle[data-name="${n}"]`)]
+          .map((b) => b.getBoundingClientRect());
+        return [Math.min(...r.map((x) => x.top)), Math.max(...r.map((x) => x.bottom))]; })""", names)
+    assert all(bottoms[i][1] <= bottoms[i + 1][0] for i in range(7))
+    assert errors == []

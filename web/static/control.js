@@ -209,8 +209,8 @@
     const hands = Object.fromEntries(alive.map((n) => [n, [0, 0, 0, 0, 0]]));
     const entry = $("ctl-entry");
     const draw = () => {
-      entry.innerHTML = `<h2>Open: every hand</h2>` + alive.map((n) => `<div class="hand-row"><b>${esc(n)}</b>` +
-        hands[n].map((v, i) => `<button type="button" class="cycle" data-name="${esc(n)}" data-i="${i}">${v ? die(v, 40) : "?"}</button>`).join("") + `</div>`).join("") +
+      entry.innerHTML = `<h2>Open: every hand</h2>` + alive.map((n) => `<div class="hand-row"><b>${esc(n)}</b><span class="hand-dice">` +
+        hands[n].map((v, i) => `<button type="button" class="cycle" data-name="${esc(n)}" data-i="${i}">${v ? die(v, 40) : "?"}</button>`).join("") + `</span></div>`).join("") +
         `<div class="row"><button type="button" id="entry-send" class="big">Open</button><button type="button" id="entry-cancel" class="secondary">Cancel</button></div>`;
       entry.querySelectorAll("button.cycle").forEach((b) => b.addEventListener("click", () => {
         const h = hands[b.dataset.name]; const i = Number(b.dataset.i); h[i] = h[i] % 6 + 1; draw(); }));
