@@ -464,7 +464,9 @@ class Store:
             gone: list[str] = []
             if total <= limit_bytes:
                 return gone
-            for pid, size in db.execute("SELECT id, size FROM photos ORDER BY created, rowid").fetchall():
+            # In the order they were kept: a clock set back after a power cut (a Pi has no clock of
+            # its own) must not make the newest photos look the oldest.
+            for pid, size in db.execute("SELECT id, size FROM photos ORDER BY rowid").fetchall():
                 if total <= limit_bytes:
                     break
                 if pid in keep:

@@ -153,6 +153,19 @@ def test_photos_private_until_published_and_oldest_evicted(tmp_path: Path) -> No
     assert store.photos_total() == 200
 
 
+def test_the_oldest_photo_goes_first_even_when_the_clock_went_back(tmp_path: Path) -> None:
+    # A Pi has no clock of its own: after a power cut it may start from an older time until
+    # the network sets it. The photos taken since are the newest, whatever time they carry.
+    times = iter([1000.0, 2000.0, 500.0, 600.0])
+    store = Store(tmp_path, clock=lambda: next(times))
+    a = store.add_photo(b"a" * 100)
+    b = store.add_photo(b"b" * 100)
+    c = store.add_photo(b"c" * 100)            # after the power cut, the clock an hour behind
+    d = store.add_photo(b"d" * 100, limit_bytes=300)
+    assert not store.photo_exists(a)
+    assert all(store.photo_exists(p) for p in (b, c, d))
+
+
 def test_photo_ids_are_checked(tmp_path: Path) -> None:
     store = Store(tmp_path)
     assert store.photo("../dicetable.sqlite3", public_only=False) is None
