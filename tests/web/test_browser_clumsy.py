@@ -359,3 +359,17 @@ def test_an_open_on_a_phone_keeps_each_hand_on_its_own_line(served, browser):
         return [Math.min(...r.map((x) => x.top)), Math.max(...r.map((x) => x.bottom))]; })""", names)
     assert all(bottoms[i][1] <= bottoms[i + 1][0] for i in range(7))
     assert errors == []
+
+
+def test_the_history_fits_a_phone(served, browser):
+    """From the phone's History link: the statistics table was three phones wide and the whole
+    page scrolled sideways, the nav with it."""
+    url, table = served
+    long_name = "Wolfeschlegelsteinhausenbergerdorffvoral"
+    table.start_game({"game": "kuriki", "players": [long_name, "Bob"], "options": {"lives": 1}})
+    table.act({"by": long_name, "do": "declare", "call": "kuriki", "dice": [1, 2]})
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url + "/history")
+    page.wait_for_selector("table.stats td.name")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert page.locator("table.games a.download").count() == 1
