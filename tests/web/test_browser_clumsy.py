@@ -373,3 +373,13 @@ def test_the_history_fits_a_phone(served, browser):
     page.wait_for_selector("table.stats td.name")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert page.locator("table.games a.download").count() == 1
+
+
+@pytest.mark.parametrize("entry, tagged", [(0, 0), (500, 2)])
+def test_not_on_the_board_yet_only_when_there_is_an_entry_score(served, browser, entry, tagged):
+    url, table = served
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": entry}})
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    board.wait_for_selector('#app[data-game="farkel"] .player[data-name="Bob"]')
+    assert board.get_by_text("NOT ON THE BOARD YET").count() == tagged

@@ -72,7 +72,8 @@
     if (answers) tags.push('<span class="tag tag-answers">ANSWERS</span>');
     if (s.call && s.roller === p.name) tags.push('<span class="tag tag-roller">ROLLER</span>');
     if (s.call && Array.isArray(s.passed) && s.passed.includes(p.name)) tags.push('<span class="tag tag-passed">PASSED</span>');
-    if (p.entered === false) tags.push('<span class="tag tag-out">NOT ON THE BOARD YET</span>');
+    // (With no entry score there is no board to get on: every bank counts.)
+    if (p.entered === false && s.options && s.options.entry) tags.push('<span class="tag tag-out">NOT ON THE BOARD YET</span>');
     return `<article class="${cls}" data-name="${esc(p.name)}" data-lives="${esc(p.lives ?? "")}" ` +
       `data-chips="${esc(p.chips ?? "")}" data-score="${esc(p.score ?? "")}" data-out="${p.out ? 1 : 0}" ` +
       `data-kurikis="${esc(p.kurikis ?? 0)}" data-fouls="${esc(p.fouls ?? 0)}">` +
