@@ -383,3 +383,15 @@ def test_not_on_the_board_yet_only_when_there_is_an_entry_score(served, browser,
     board.goto(url + "/")
     board.wait_for_selector('#app[data-game="farkel"] .player[data-name="Bob"]')
     assert board.get_by_text("NOT ON THE BOARD YET").count() == tagged
+
+
+def test_a_double_tap_on_start_game_starts_one_game(served, browser):
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    page.select_option("#ng-game", "mia")
+    page.fill("#ng-players", "Ann\nBob")
+    page.dblclick('#new-game button[type="submit"]')
+    phone.turn("Ann")
+    settle(page)
+    assert len(table.games()) == 1, "the first game was started and at once abandoned"
