@@ -327,6 +327,9 @@ class Referee:
         if reading.ok or empty or not self._cup_down() or not self._in_play():
             if self._unsure_run >= self.unsure_frames:
                 self._note(None)          # readable again (or gone): take the request down
+                unreadable = getattr(self.table, "dice_unreadable", None)
+                if callable(unreadable):
+                    unreadable(False)
             self._unsure_run = 0
             return
         self._unsure_run += 1
@@ -337,8 +340,8 @@ class Referee:
             # take dice sealed before (they are sealed again when read again). A broken reader
             # says nothing about the dice, and no roll could be sealed again: the seal stays.
             self.last_ok_reading = None
-            withdraw = getattr(self.table, "withdraw_seal", None)
-            if reading.reason != READER_FAILED and callable(withdraw) and withdraw():
+            unreadable = getattr(self.table, "dice_unreadable", None)
+            if reading.reason != READER_FAILED and callable(unreadable) and unreadable(True):
                 self._handled_roll = False
                 if hasattr(self.watcher, "unseal"):
                     self.watcher.unseal()

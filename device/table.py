@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 BLIND_RAISE_GAMES = ("mia",)                  # a declare without fresh dice is a blind raise
 NOT_SETTLED = "the dice have not settled under the cup yet"
 NOT_SETTLED_OPEN = "the dice have not settled on the tray yet: the camera sends the roll once they do"
+UNREADABLE = "the camera cannot read the dice: show them again"
 HIDDEN_REFUSAL = "that call cannot be made with the dice under the cup (they stay hidden)"
 MAX_NAME = 40                                 # characters of a player's name on the wall
 HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try again"
@@ -124,6 +125,7 @@ class Table:
         self._camera_message: str | None = None
         self._dial: str | None = None
         self._note: str | None = None
+        self._unreadable = False          # the referee cannot read the dice under the cup now
         self._preview_source: Callable[[], bytes | None] | None = None
         self._hands_source: Callable[[], dict[str, list[int]] | None] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
@@ -312,6 +314,8 @@ class Table:
                     if seal is not None and seal.fresh:
                         action["dice"] = list(seal.dice)
                         photo_id, seal_id, injected = seal.photo_id, seal.seal_id, True
+                    elif self._unreadable:
+                        raise IllegalAction(UNREADABLE)
                     elif game_name not in BLIND_RAISE_GAMES or verb != "declare":
                         if self._camera == "lost":
                             raise IllegalAction(f"{NOT_SETTLED}: the camera cannot see the tray"
@@ -553,12 +557,17 @@ class Table:
                 return None
             return None
 
-    def withdraw_seal(self) -> bool:
-        """Forget the seal if nothing was declared on it yet: the dice under the cup can no
-        longer be read, so they may not be the sealed ones (rolled again). Returns whether a
-        seal went. A declared seal stays: the declare holds its dice for the pull."""
+    def dice_unreadable(self, unreadable: bool) -> bool:
+        """The referee cannot read the dice under the cup (True), or can again (False).
+
+        While it cannot, the dice under the cup are not known: they may have been rolled again.
+        A seal not yet declared on is forgotten (the dice are sealed again when read), and a
+        declare that would take a seal is refused, also Mia's declare without one, which would
+        otherwise be a blind raise against dice perhaps rolled away. A declared seal stays: the
+        declare holds its dice for the pull. Returns whether a seal was forgotten."""
         with self._lock:
-            if self._seal is None or not self._seal.fresh:
+            self._unreadable = bool(unreadable)
+            if not unreadable or self._seal is None or not self._seal.fresh:
                 return False
             self.unseal()
             return True

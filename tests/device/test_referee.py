@@ -604,7 +604,7 @@ def test_dice_unreadable_under_the_cup_cannot_be_declared_on_an_older_seal(table
     for _ in range(ref.unsure_frames):
         ref.step(eyes.add(UNSURE))
     assert table.public_state()["note"] == unreadable_note(UNSURE.reason) and not table.sealed
-    with pytest.raises(IllegalAction, match="not settled"):
+    with pytest.raises(IllegalAction, match="cannot read the dice"):
         table.act({"by": "Ann", "do": "declare", "call": "9"})
     # Read again (the same dice, where they were): sealed again, and declared.
     ref.step(eyes.add(ok(6, 3), "settled"))
@@ -613,6 +613,41 @@ def test_dice_unreadable_under_the_cup_cannot_be_declared_on_an_older_seal(table
     # Declared dice that turn unreadable stay the declared ones: the pull judges them.
     for _ in range(ref.unsure_frames):
         ref.step(eyes.add(UNSURE))
-    with pytest.raises(IllegalAction, match="not settled"):
+    with pytest.raises(IllegalAction, match="cannot read the dice"):
         table.act({"by": "Bob", "do": "declare", "call": "10"})      # Bob must roll
     assert table.act({"by": "Bob", "do": "pull"})["verdict"]["dice"] == [6, 3]
+
+
+@pytest.mark.parametrize("sealed_first", [True, False])
+def test_a_mia_declare_on_unreadable_dice_is_not_taken_for_a_blind_raise(table, eyes, clock,
+                                                                        sealed_first: bool) -> None:
+    # Bob rolled: his dice were sealed and then could not be read, or never read at all. A
+    # declare without a fresh seal is a blind raise in Mia: he would answer for his call against
+    # Ann's dice, which he has just rolled away.
+    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(5, 4), "new_roll", "settled"))
+    table.act({"by": "Ann", "do": "declare", "call": "54"})
+    if sealed_first:
+        ref.step(eyes.add(ok(6, 5), "new_roll", "settled"))
+    for _ in range(ref.unsure_frames):
+        ref.step(eyes.add(UNSURE))
+    assert table.public_state()["note"] == unreadable_note(UNSURE.reason)
+    with pytest.raises(IllegalAction, match="cannot read the dice"):
+        table.act({"by": "Bob", "do": "declare", "call": "65"})
+    ref.step(eyes.add(ok(6, 5), "new_roll", "settled"))             # read again
+    assert table.public_state()["note"] is None
+    table.act({"by": "Bob", "do": "declare", "call": "65"})
+    assert table.session.log[-1]["dice"] == [6, 5] and not table.public_state()["blind"]
+
+
+def test_a_blind_raise_is_made_as_ever_once_the_dice_read_again(table, eyes, clock) -> None:
+    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(5, 4), "new_roll", "settled"))
+    table.act({"by": "Ann", "do": "declare", "call": "54"})
+    for _ in range(ref.unsure_frames):
+        ref.step(eyes.add(UNSURE))
+    ref.step(eyes.add(ok(5, 4)))                          # Ann's dice, untouched, read again
+    assert table.public_state()["note"] is None
+    assert table.act({"by": "Bob", "do": "declare", "call": "61"})["blind"] is True
