@@ -316,10 +316,11 @@ class Table:
                         photo_id, seal_id, injected = seal.photo_id, seal.seal_id, True
                     elif self._unreadable:
                         raise IllegalAction(UNREADABLE)
+                    elif self._camera == "lost":
+                        # Also Mia's blind raise: nobody can tell whether the dice were rolled.
+                        raise IllegalAction(f"{NOT_SETTLED}: the camera cannot see the tray"
+                                            + (f" ({self._camera_message})" if self._camera_message else ""))
                     elif game_name not in BLIND_RAISE_GAMES or verb != "declare":
-                        if self._camera == "lost":
-                            raise IllegalAction(f"{NOT_SETTLED}: the camera cannot see the tray"
-                                                + (f" ({self._camera_message})" if self._camera_message else ""))
                         # Farkel is rolled openly: there is no cup to speak of.
                         raise IllegalAction(NOT_SETTLED_OPEN if game_name == "farkel" else NOT_SETTLED)
                 elif from_device and "dice" in action and photo is None and self._seal is not None \

@@ -678,3 +678,17 @@ def test_sealed_dice_never_leak_in_the_other_cup_games(tmp_path: Path, game: str
     puller = table.public_state()["to_act"]
     verdict = table.act({"by": puller, "do": "pull"})["verdict"]
     assert sorted(verdict["dice"]) == [3, 6]
+
+
+def test_with_the_camera_lost_a_mia_declare_is_not_taken_for_a_blind_raise(tmp_path: Path) -> None:
+    # Nobody can tell whether Bob rolled: as a blind raise he would answer for his call against
+    # Ann's dice, perhaps rolled away.
+    table, _ = make(tmp_path, camera=True)
+    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    table.seal([5, 4], None)
+    table.act({"by": "Ann", "do": "declare", "call": "54"})
+    table.set_camera_status("lost", "Camera lost — check the cable. Retrying…")
+    with pytest.raises(IllegalAction, match="the camera cannot see the tray"):
+        table.act({"by": "Bob", "do": "declare", "call": "61"})
+    table.set_camera_status("ok")
+    assert table.act({"by": "Bob", "do": "declare", "call": "61"})["blind"] is True
