@@ -11,8 +11,8 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from .auth import current_table, pin_required
 from .catalogue import games_catalogue
-from .enrich import enrich
-from .services import NotFound, Secret
+from .enrich import enrich, version
+from .services import NotFound, Secret, TableError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -157,7 +157,20 @@ def act() -> Response:
 @bp.post("/undo")
 @pin_required()
 def undo() -> Response:
-    return _no_store(jsonify(enrich(current_table().undo())))
+    """Body (optional): {"version": the state's "version" the undo was decided on}. With it, an
+    undo is refused (409) once the game has moved on, so two phones tapping Undo on one state
+    take back one action, not two."""
+    seen = None
+    if request.get_data(cache=True).strip():
+        seen = _json_object('nothing, or {"version": the "version" of the state shown}').get("version")
+        if seen is not None and not isinstance(seen, str):
+            raise BadRequest('"version" must be the "version" string of a state')
+    table = current_table()
+    with current_app.extensions["dicetable.undo_lock"]:
+        if seen is not None and version(table.public_state()) != seen:
+            raise TableError("the game has moved on since this page showed it (another phone?): "
+                             "look at it again, then undo")
+        return _no_store(jsonify(enrich(table.undo())))
 
 
 @bp.get("/games")

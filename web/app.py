@@ -15,6 +15,7 @@ TABLE_EXTENSION = "dicetable.table"
 THROTTLE_EXTENSION = "dicetable.pin_throttle"
 CLOSING_EXTENSION = "dicetable.closing"
 STREAMS_EXTENSION = "dicetable.streams"
+UNDO_LOCK_EXTENSION = "dicetable.undo_lock"
 
 
 def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None = None,
@@ -51,6 +52,7 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
 
     app.extensions[TABLE_EXTENSION] = table
     app.extensions[CLOSING_EXTENSION] = threading.Event()
+    app.extensions[UNDO_LOCK_EXTENSION] = threading.Lock()   # an undo's version check and the undo
     app.extensions[STREAMS_EXTENSION] = threading.BoundedSemaphore(int(app.config["SSE_MAX_STREAMS"]))
     app.extensions[THROTTLE_EXTENSION] = PinThrottle(
         app.config["PIN_MAX_FAILURES"], app.config["PIN_FAILURE_WINDOW_SECONDS"])

@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
+
+
+# What changes beside the game (the camera, the dial, a note): not part of its version.
+NOT_THE_GAME = ("device", "dial", "note", "version")
+
+
+def version(state: dict[str, Any]) -> str:
+    """A short digest of the public state's game: a phone sends the version it shows with an
+    undo, and the undo is refused if the game has moved since (two phones, one tap each, took
+    back two actions). Made from the public state only: it carries nothing hidden."""
+    game = {k: v for k, v in state.items() if k not in NOT_THE_GAME}
+    text = json.dumps(game, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def enrich(state: dict[str, Any]) -> dict[str, Any]:
     """The public state plus what the screens show beside it: Farkel's best keep for the roll
-    on the table (every Farkel die is in plain sight)."""
+    on the table (every Farkel die is in plain sight) and the game's ``version``."""
+    return {**_best_keep(state), "version": version(state)}
+
+
+def _best_keep(state: dict[str, Any]) -> dict[str, Any]:
     if state.get("game") == "farkel" and state.get("phase") == "rolled" and state.get("roll") \
             and "best_keep" not in state:
         from engine.errors import EngineError

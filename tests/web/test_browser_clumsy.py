@@ -395,3 +395,26 @@ def test_a_double_tap_on_start_game_starts_one_game(served, browser):
     phone.turn("Ann")
     settle(page)
     assert len(table.games()) == 1, "the first game was started and at once abandoned"
+
+
+def test_two_phones_tapping_undo_take_back_one_action(served, browser):
+    """The second phone has not yet seen the first phone's undo when its player taps Undo too:
+    only one action is taken back, and that phone says the game moved on."""
+    url, table = served
+    board, first, errors = open_pages(browser, url)
+    _, second, _ = open_pages(browser, url)
+    first.new_game(["Ann", "Bob", "Cy"], lives=5)
+    first.declare("Ann", "9")
+    first.verb("Bob", "pass")
+    first.turn("Cy")
+    second.page.route("**/api/events", lambda route: route.abort())   # its Wi-Fi lags:
+    second.page.reload()                          # it shows Cy to act and hears nothing more
+    second.turn("Cy")
+    first.page.click("#undo")
+    first.turn("Bob")
+    second.page.click("#undo")
+    second.page.wait_for_selector("#ctl-error:not([hidden])")
+    assert "moved on" in second.page.inner_text("#ctl-error")
+    state = table.public_state()
+    assert state["call"] == "9" and state["to_act"] == "Bob", "two taps took back two actions"
+    assert errors == []

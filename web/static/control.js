@@ -346,7 +346,7 @@
       act({ by: $("foul-player").value, do: "foul", kind: $("foul-kind").value }));
     $("undo").addEventListener("click", async () => {
       if (!tap("undo")) return;
-      const s = await send("/api/undo");
+      const s = await send("/api/undo", { version: state.version });   // refused if the game moved on
       if (s) render(s);
     });
     $("ng-game").addEventListener("change", renderOptions);
