@@ -418,3 +418,20 @@ def test_two_phones_tapping_undo_take_back_one_action(served, browser):
     state = table.public_state()
     assert state["call"] == "9" and state["to_act"] == "Bob", "two taps took back two actions"
     assert errors == []
+
+
+def test_the_fitted_wall_is_fitted_again_when_the_screen_changes_size(served, browser):
+    """A kiosk browser paints at one size, then goes full screen: ACCEPTED, fitted to the first
+    size in pixels, stayed that small."""
+    url, table = served
+    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    table.act({"by": "Ann", "do": "declare", "call": "21"})
+    table.act({"by": "Bob", "do": "accept"})
+    board = browser.new_page(viewport={"width": 1280, "height": 720})
+    board.goto(url + "/")
+    board.wait_for_selector("#verdict.outcome-accepted")
+    size = "() => parseFloat(getComputedStyle(document.querySelector('#verdict .word')).fontSize)"
+    small = board.evaluate(size)
+    board.set_viewport_size({"width": 1920, "height": 1080})
+    board.wait_for_function(f"() => ({size})() > {small} * 1.3")
+    assert runs_off(board, "#verdict .word") <= 0

@@ -303,7 +303,17 @@
     app.dataset.ready = "1";
   }
 
-  render(DT.initial());
+  // The fitted sizes are worked out for the screen's size: a display that changes it (a kiosk
+  // browser going full screen after its first paint) gets them worked out again.
+  let shown = DT.initial();
+  let refit = 0;
+  const show = (s) => { shown = s; render(s); };
+  addEventListener("resize", () => {
+    cancelAnimationFrame(refit);
+    refit = requestAnimationFrame(() => render(shown));
+  });
+
+  show(shown);
   showGames();
-  DT.follow(render, (live) => $("sb-live").classList.toggle("down", !live));
+  DT.follow(show, (live) => $("sb-live").classList.toggle("down", !live));
 })();
