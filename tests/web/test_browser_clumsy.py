@@ -435,3 +435,17 @@ def test_the_fitted_wall_is_fitted_again_when_the_screen_changes_size(served, br
     board.set_viewport_size({"width": 1920, "height": 1080})
     board.wait_for_function(f"() => ({size})() > {small} * 1.3")
     assert runs_off(board, "#verdict .word") <= 0
+
+
+def test_a_phone_whose_session_is_gone_asks_for_the_pin_again(served, browser):
+    """The PIN was changed and the table restarted (here: the phone's cookie is gone): a tap
+    used to answer with talk of X-Table-PIN headers, the dead buttons still on show."""
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    phone.new_game(["Ann", "Bob", "Cy"], lives=5)
+    page.context.clear_cookies()
+    page.click('#ctl-actions button[data-do="declare"][data-call="9"]')
+    page.wait_for_selector("#pin")
+    assert page.locator("#ctl-actions").count() == 0
+    assert table.public_state()["call"] is None

@@ -73,6 +73,12 @@
     }
     let data = null;
     try { data = await response.json(); } catch (err) { data = null; }
+    if (response.status === 401 && !(data && /too many/.test(data.error || ""))) {
+      // The PIN was changed (or the session lost): the page asks for it again, rather than
+      // keep offering buttons that are all refused with talk of headers and CSRF tokens.
+      location.replace("/table");
+      return null;
+    }
     if (!response.ok) {
       showError((data && data.error) || `refused (${response.status})`);
       return null;
