@@ -30,7 +30,7 @@ import engine  # noqa: F401  (registers every game)
 from engine.core import Outcome, Verdict
 from engine.errors import EngineError, IllegalAction, RecordError
 from engine.record import UNDO, Session
-from web.services import DiceFromCameraOnly, NoGame, NotFound, Secret, TableError
+from web.services import DiceFromCameraOnly, NoGame, NotFound, NotSaved, Secret, TableError
 
 from .events import EventBus
 from .store import LIVE, OVER, SealRow, Store, StoreError
@@ -52,8 +52,8 @@ UNDER_CUP_GAMES = ("kuriki", "mia", "deceit") + HIDDEN_HANDS_GAMES
 PREVIEW_REFUSAL = "no camera preview while a game is played: the dice under the cup stay hidden"
 
 
-class StorageFailed(TableError):
-    """The action could not be saved, so it was not accepted (HTTP 500/503)."""
+class StorageFailed(NotSaved):
+    """The action could not be saved, so it was not accepted (HTTP 503)."""
 
 
 @dataclass

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 from engine.errors import IllegalAction, RecordError
 
 from .auth import TooManyTries, Unauthorised
-from .services import DiceFromCameraOnly, NoGame, NotFound, Secret, TableError
+from .services import DiceFromCameraOnly, NoGame, NotFound, NotSaved, Secret, TableError
 
 # Most specific first: Flask picks the closest class in the MRO anyway.
 STATUS: list[tuple[type[Exception], int]] = [
@@ -51,6 +51,10 @@ def register(app: Flask) -> None:
         def handler(exc: Exception, status: int = status) -> Response:
             return error_response(str(exc) or exc.__class__.__doc__ or "refused", status)
         app.register_error_handler(cls, handler)
+
+    @app.errorhandler(NotSaved)
+    def not_saved(exc: NotSaved) -> Response:
+        return error_response(f"the table could not save, so nothing was changed: {exc}", 503)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Response:

@@ -34,6 +34,11 @@ class DiceFromCameraOnly(TableError):
     """With a camera, the dice come from the camera: an action that brings its own is refused (409)."""
 
 
+class NotSaved(TableError):
+    """The table could not save the change (disk full, database error), so nothing was changed
+    (HTTP 503: a fault of the device, not of the request)."""
+
+
 class SubscriptionLike(Protocol):
     def get(self, timeout: float | None = None) -> Any: ...   # an Event (kind, data, id) or None
     def close(self) -> None: ...
