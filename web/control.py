@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
-from .auth import (Unauthorised, check_pin, csrf_ok, csrf_token, current_table, has_pin_session,
-                   log_in, log_out)
+from .auth import (TooManyTries, Unauthorised, check_pin, csrf_ok, csrf_token, current_table,
+                   has_pin_session, log_in, log_out)
 from .catalogue import games_catalogue
 from .enrich import enrich
 
@@ -33,7 +33,11 @@ def index() -> tuple[str, int]:
 def login() -> Response | tuple[str, int]:
     if not csrf_ok():
         raise Unauthorised("the form expired: reload the page and enter the PIN again")
-    if not check_pin(request.form.get("pin", "")):
+    try:
+        ok = check_pin(request.form.get("pin", ""))
+    except TooManyTries as exc:      # the PIN form again, saying so (not a bare error page)
+        return _page(str(exc), 429)
+    if not ok:
         return _page("wrong PIN", 401)
     log_in()
     return redirect(url_for("control.index"), code=303)

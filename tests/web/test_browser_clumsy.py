@@ -449,3 +449,18 @@ def test_a_phone_whose_session_is_gone_asks_for_the_pin_again(served, browser):
     page.wait_for_selector("#pin")
     assert page.locator("#ctl-actions").count() == 0
     assert table.public_state()["call"] is None
+
+
+def test_too_many_wrong_pins_keeps_the_pin_form(served, browser):
+    """Past ten wrong PINs the phone got a bare error page at /table/login, whose reload sent
+    the wrong PIN once more."""
+    url, table = served
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url + "/table")
+    for _ in range(11):
+        page.fill("#pin", "9999")
+        page.click(".pin-form button")
+        page.wait_for_selector(".card .ctl-error")
+    assert "too many wrong PINs" in page.inner_text(".card .ctl-error")
+    assert page.url == url + "/table"
+    assert page.locator("#pin").count() == 1
