@@ -30,7 +30,7 @@ import engine  # noqa: F401  (registers every game)
 from engine.core import Outcome, Verdict
 from engine.errors import EngineError, IllegalAction, RecordError
 from engine.record import UNDO, Session
-from web.services import DiceFromCameraOnly, NoGame, NotFound, NotSaved, Secret, TableError
+from web.services import DiceFromCameraOnly, NoGame, NotFound, NotSaved, Secret
 
 from .events import EventBus
 from .store import LIVE, OVER, SealRow, Store, StoreError
