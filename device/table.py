@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import logging
 import threading
 import time
@@ -71,6 +72,20 @@ def _iso(ts: float | None) -> str | None:
     if ts is None:
         return None
     return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _one_line(text: str) -> str:
+    """A stored record line on one line. json.dumps never writes a line break; a stored line
+    holding one was damaged or edited by hand. In valid JSON a break can only stand between
+    values: it becomes a space (same meaning). Elsewhere it is written as the two characters
+    \\n (\\r for a carriage return, which `dicetable replay` also takes for a line's end)."""
+    if "\n" not in text and "\r" not in text:
+        return text
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return text.replace("\r", "\\r").replace("\n", "\\n")
+    return " ".join(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
 
 
 def _after_game(exc: Exception) -> str:
@@ -464,8 +479,9 @@ class Table:
 
     def _record_text(self, game_id: str, header: Mapping[str, Any]) -> str:
         # As stored (every line was written with json.dumps): a damaged line is kept as it is,
-        # so that nothing whole is lost and `dicetable replay` names the damaged line.
-        return "\n".join(self.store.record_lines(game_id)) + "\n"
+        # so that nothing whole is lost and `dicetable replay` names the damaged line; one line
+        # exported per line stored, so its number is the one the table's messages give.
+        return "\n".join(_one_line(text) for text in self.store.record_lines(game_id)) + "\n"
 
     def photo(self, photo_id: str) -> bytes:
         data = self.store.photo(photo_id, public_only=True)

@@ -625,6 +625,36 @@ def test_a_damaged_stored_line_is_reported_by_its_number_and_the_rest_kept(tmp_p
     assert table.public_state()["to_act"] == "Ann"
 
 
+@pytest.mark.parametrize("text", ['{"by": "Bob", "do": "pu\nll"}', '{"by": "Bob",\r\n"do": "pu',
+                                  '\n', '{"by": "Bob",\r"do": "pass"}'])
+def test_a_stored_line_with_a_line_break_is_exported_on_one_line(tmp_path: Path, text: str) -> None:
+    from engine.errors import LineError
+    from engine.record import replay
+
+    store = Store(tmp_path)
+    gid = store.new_game(KURIKI)
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [4, 4]})
+    store.append_action(gid, {"by": "Bob", "do": "pass"})
+    store.append_action(gid, {"by": "Cy", "do": "pull"})
+    _damage(store, "UPDATE actions SET line = ? WHERE game_id = ? AND seq = 2", text, int(gid))
+    table = Table(store, EventBus(), has_camera=False)
+    exported = tmp_path / "record.jsonl"
+    exported.write_text(table.record_including_live(gid), encoding="utf-8")
+    with open(exported, encoding="utf-8-sig") as fh:        # as `dicetable replay` reads it
+        lines = fh.read().splitlines()
+    assert len(lines) == 4 and json.loads(lines[3]) == {"by": "Cy", "do": "pull"}
+    if text == '{"by": "Bob",\r"do": "pass"}':             # valid JSON: the same action, replayed
+        assert json.loads(lines[2]) == {"by": "Bob", "do": "pass"}
+        with open(exported, encoding="utf-8-sig") as fh:
+            assert replay(fh).log == [json.loads(line) for line in lines[1:]]
+        return
+    # Damaged: the table says which line, and `dicetable replay` names the same one.
+    assert "line 3" in table.public_state()["note"]
+    with open(exported, encoding="utf-8-sig") as fh, pytest.raises(LineError) as info:
+        replay(fh)
+    assert info.value.line == 3
+
+
 def test_a_damaged_stored_header_does_not_stop_the_table(tmp_path: Path) -> None:
     store = Store(tmp_path)
     gid = store.new_game(KURIKI)
