@@ -386,6 +386,18 @@ def _listen(settings: Any, app: Any) -> Any:
                         "network)") from None
 
 
+def _default_pin_notice(settings: Any, args: argparse.Namespace) -> str | None:
+    """What the owner is told while the table PIN is the public default (a config file emptied or
+    never changed): logged at start, and shown on the control page once the PIN is entered."""
+    from device.settings import DEFAULT_CONFIG, DEFAULT_PIN
+
+    if settings.table.pin != DEFAULT_PIN:
+        return None
+    path = _config_path(args) or Path(DEFAULT_CONFIG).expanduser()
+    return (f"the table PIN is the default {DEFAULT_PIN}, which anyone can guess: set your own as "
+            f"pin = \"...\" under [table] in {path} (or with --pin), then restart dicetable")
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
     settings = _settings(args)
     app = _LateApp()
@@ -396,17 +408,20 @@ def _cmd_run(args: argparse.Namespace) -> int:
         server.close()
         raise
     try:
-        return _serve(settings, server, app)
+        return _serve(settings, server, app, pin_notice=_default_pin_notice(settings, args))
     finally:
         os.close(lock)
 
 
-def _serve(settings: Any, server: Any, app: _LateApp) -> int:
+def _serve(settings: Any, server: Any, app: _LateApp, *, pin_notice: str | None = None) -> int:
     """Open the table on ``settings``, start the hardware side, and serve until told to stop.
-    ``server`` is bound and not yet running; it is closed whatever happens."""
+    ``server`` is bound and not yet running; it is closed whatever happens. ``pin_notice``: logged
+    now and shown on the control page to whoever enters the PIN."""
     from device.events import EventBus
     from web import create_app
 
+    if pin_notice:
+        log.warning("%s", pin_notice)
     events = EventBus()
     try:
         table = _open_table(settings, events)
@@ -415,7 +430,7 @@ def _serve(settings: Any, server: Any, app: _LateApp) -> int:
         raise
     try:
         app.app = create_app(table, pin=settings.table.pin,
-                             secret_key=_secret_key(settings.data.path))
+                             secret_key=_secret_key(settings.data.path), pin_notice=pin_notice)
         runtime = _start_runtime(settings, table, events)
     except BaseException:
         server.close()

@@ -25,6 +25,7 @@ from typing import Any
 
 CONFIG_ENV = "DICETABLE_CONFIG"
 DEFAULT_CONFIG = "~/.config/dicetable/config.toml"
+DEFAULT_PIN = "0000"             # known to everyone: `dicetable run` warns the owner while it is set
 
 
 class SettingsError(ValueError):
@@ -104,7 +105,7 @@ class DataSettings:
 class TableSettings:
     """The table itself."""
 
-    pin: str = setting("0000", "The table PIN: needed to change anything from a page or the API "
+    pin: str = setting(DEFAULT_PIN, "The table PIN: needed to change anything from a page or the API "
                        "(header X-Table-PIN). Change it: the default is known to everyone.",
                        check=_check_pin)
 

@@ -19,11 +19,13 @@ UNDO_LOCK_EXTENSION = "dicetable.undo_lock"
 
 
 def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None = None,
-               test_config: dict[str, Any] | None = None) -> Flask:
+               test_config: dict[str, Any] | None = None, pin_notice: str | None = None) -> Flask:
     """Build the dicetable web app around ``table``.
 
     ``pin`` is the table PIN needed to change anything; ``secret_key`` signs the session cookie
     (a random one is made when None, so PIN logins then last until the next restart).
+    ``pin_notice``: shown on the control page to whoever has entered the PIN, never on the wall
+    (the device says so while the PIN is still its public default).
     """
     if not isinstance(table, TableService):
         raise TypeError("table must implement web.services.TableService")
@@ -34,6 +36,7 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
     app = Flask(__name__)
     app.config.from_mapping(
         TABLE_PIN=pin,
+        PIN_NOTICE=pin_notice,
         SECRET_KEY=secret_key or secrets.token_bytes(32),
         SESSION_COOKIE_NAME="dicetable_session",
         SESSION_COOKIE_HTTPONLY=True,

@@ -341,3 +341,55 @@ def test_the_readme_sends_a_pi_to_the_installer_that_sees_the_camera() -> None:
     installer = (repo / "systemd" / "install.sh").read_text(encoding="utf-8")
     assert "--system-site-packages" in installer and "python3-picamera2" in installer
     assert "--system-site-packages" not in (repo / "scripts" / "bootstrap").read_text(encoding="utf-8")
+
+
+def test_run_with_the_default_pin_warns_the_owner_in_the_log_and_on_the_control_page(tmp_path: Path) -> None:
+    # An emptied config file ran silently with the public PIN 0000. (Server's config is empty;
+    # a --pin given last wins, as the default would.)
+    import http.client
+    import re
+    import urllib.parse
+
+    server = Server(tmp_path / "data", free_port(), "--pin", "0000")
+    try:
+        server.wait_ready()
+        config_path = tmp_path / "empty-config.toml"
+        assert config_path.stat().st_size == 0
+        warning = (f"WARNING dicetable: the table PIN is the default 0000, which anyone can guess: "
+                   f"set your own as pin = \"...\" under [table] in {config_path}")
+        assert warning in server.stderr
+
+        def get(path: str, method: str = "GET", body: str | None = None,
+                cookie: str = "") -> http.client.HTTPResponse:
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+            headers = {"Cookie": cookie} if cookie else {}
+            if body is not None:
+                headers["Content-Type"] = "application/x-www-form-urlencoded"
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            response.text = response.read().decode()    # type: ignore[attr-defined]
+            conn.close()
+            return response
+
+        page = get("/table")
+        cookie = page.getheader("Set-Cookie").split(";")[0]
+        assert "pin-notice" not in page.text             # not before the PIN is entered
+        token = re.search(r'name="csrf-token" content="([^"]+)"', page.text).group(1)
+        login = get("/table/login", "POST", urllib.parse.urlencode({"pin": "0000", "csrf_token": token}),
+                    cookie)
+        assert login.status == 303
+        cookie = login.getheader("Set-Cookie").split(";")[0]
+        page = get("/table", cookie=cookie)
+        assert 'id="pin-notice"' in page.text and "the table PIN is the default 0000" in page.text
+        assert "pin-notice" not in get("/").text          # never on the wall
+    finally:
+        server.stop()
+
+
+def test_no_default_pin_notice_for_a_pin_of_ones_own(tmp_path: Path) -> None:
+    from device.cli import _default_pin_notice, build_parser, _settings
+
+    args = build_parser().parse_args(["run", "--config", str(config(tmp_path, '[table]\npin = "2468"\n'))])
+    assert _default_pin_notice(_settings(args), args) is None
+    args = build_parser().parse_args(["run", "--config", str(config(tmp_path, ""))])
+    assert _default_pin_notice(_settings(args), args).startswith("the table PIN is the default 0000")
