@@ -464,3 +464,31 @@ def test_too_many_wrong_pins_keeps_the_pin_form(served, browser):
     assert "too many wrong PINs" in page.inner_text(".card .ctl-error")
     assert page.url == url + "/table"
     assert page.locator("#pin").count() == 1
+
+
+def test_with_eight_players_the_stage_crowns_stay_big(served, browser):
+    """Five players or more shrink the cards' crowns; the winner's crown and the Kuriki moment's
+    shrank with them, to a 4 vh mark over a 20 vh name. (Big again, they must still fit.)"""
+    url, table = served
+    ann = "Bartholomew-Maximilian Fitzgerald"
+    names = [ann, "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    table.start_game({"game": "kuriki", "players": names, "options": {"lives": 2, "stake": 5}})
+    table.act({"by": ann, "do": "declare", "call": "kuriki", "dice": [1, 2]})
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    crown = "(sel) => document.querySelector(sel).getBoundingClientRect().height / innerHeight * 100"
+    board.wait_for_selector("#verdict.outcome-kuriki")
+    assert board.evaluate(crown, ".crown-moment svg.crown") >= 7
+    while not table.public_state()["over"]:
+        table.act({"by": ann, "do": "declare", "call": "kuriki", "dice": [1, 2]})
+    board.wait_for_selector("#winner")
+    assert board.evaluate(crown, "#winner svg.crown") >= 12
+    # On a 720p wall the long name and the long last message fit round the crown: nothing cut
+    # off at the top (the centred stage overflowed upwards, out of reach of any fitting).
+    small = browser.new_page(viewport={"width": 1280, "height": 720})
+    small.goto(url + "/")
+    small.wait_for_selector("#winner")
+    assert small.evaluate(crown, "#winner svg.crown") >= 8
+    assert small.evaluate("""() => { const s = document.getElementById('sb-stage').getBoundingClientRect();
+        return [...document.getElementById('winner').children].every((el) => {
+          const r = el.getBoundingClientRect(); return r.top >= s.top - 1 && r.bottom <= s.bottom + 1; }); }""")

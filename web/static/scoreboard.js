@@ -219,11 +219,11 @@
   }
 
   /* What a long name pushes below the stage (this round's calls, the last verdict) is not cut
-     off: the stage's lines shrink together until they fit (down to 55%). An open's hands and a
-     winner are fitted above. */
+     off: the stage's lines shrink together until they fit (down to 55%). An open's hands are
+     fitted above (fitHands), a winner's name first (fitWords). */
   function fitStage() {
     const stage = $("sb-stage");
-    if (stage.querySelector("#verdict.has-hands, #winner")) return;
+    if (stage.querySelector("#verdict.has-hands")) return;
     const parts = [...stage.children];
     for (let fit = 1; fit > 0.55 && stage.scrollHeight > stage.clientHeight + 1; ) {
       fit -= 0.05;
