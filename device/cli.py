@@ -416,12 +416,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
 def _serve(settings: Any, server: Any, app: _LateApp, *, pin_notice: str | None = None) -> int:
     """Open the table on ``settings``, start the hardware side, and serve until told to stop.
     ``server`` is bound and not yet running; it is closed whatever happens. ``pin_notice``: logged
-    now and shown on the control page to whoever enters the PIN."""
+    once the table runs, and shown on the control page to whoever enters the PIN."""
     from device.events import EventBus
     from web import create_app
 
-    if pin_notice:
-        log.warning("%s", pin_notice)
     events = EventBus()
     try:
         table = _open_table(settings, events)
@@ -443,6 +441,8 @@ def _serve(settings: Any, server: Any, app: _LateApp, *, pin_notice: str | None 
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
     notifier = _start_watchdog(table, runtime, stop)
+    if pin_notice:      # once it runs: a set-up error that stops it stays the journal's last line
+        log.warning("%s", pin_notice)
     log.info("dicetable serving on http://%s:%d (data in %s, camera %s)", settings.server.host,
              settings.server.port, settings.data.path, settings.camera.source)
     try:
