@@ -6,7 +6,9 @@ owner understands; :meth:`Camera.close` releases the device; :attr:`Camera.is_op
 can still be read. :func:`open_camera` picks a source from the settings' ``camera.source`` string.
 
 picamera2 is only importable on Raspberry Pi OS (apt package ``python3-picamera2``), so it is
-imported inside :class:`PiCamera` and nowhere else.
+imported inside :class:`PiCamera` and nowhere else. picamera2 waits for ever for a frame that never
+comes (a pulled ribbon cable): ``dicetable run`` reads every source through :class:`TimedCamera`,
+whose read gives up after ``[camera] read_timeout`` seconds with a CameraError.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -133,6 +136,58 @@ class PiCamera(Camera):
                 self._cam.close()
             except Exception:   # closing a dead camera must not raise
                 log.debug("closing the Pi camera failed", exc_info=True)
+        super().close()
+
+
+class TimedCamera(Camera):
+    """``camera``, whose :meth:`read` raises CameraError when no frame comes within ``timeout``
+    seconds (so the referee shows the camera lost and retries it, rather than hanging in the read
+    until the systemd watchdog restarts the service with the wall saying "camera ok").
+
+    Each read runs in a thread of its own. One that times out is left to finish (or not): the next
+    read waits for it again rather than start a second. Closed while a read hangs, the camera is
+    closed in the background, since a hung driver may hang its close too."""
+
+    def __init__(self, camera: Camera, timeout: float) -> None:
+        super().__init__()
+        self.camera = camera
+        self.timeout = float(timeout)
+        self.name = camera.name
+        self._pending: tuple[threading.Event, list[Any]] | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return not self._closed and self.camera.is_open
+
+    def read(self) -> np.ndarray:
+        self._check_open()
+        if self._pending is None:
+            done, result = threading.Event(), []
+
+            def read() -> None:
+                try:
+                    result.append(self.camera.read())
+                except BaseException as exc:   # handed to the caller's thread
+                    result.append(exc)
+                finally:
+                    done.set()
+
+            threading.Thread(target=read, name="camera read", daemon=True).start()
+            self._pending = (done, result)
+        done, result = self._pending
+        if not done.wait(self.timeout):
+            raise CameraError(f"the {self.name} sent no frame for {self.timeout:g} s: check its cable")
+        self._pending = None
+        if isinstance(result[0], BaseException):
+            raise result[0]
+        return result[0]
+
+    def close(self) -> None:
+        if not self._closed:
+            if self._pending is not None and not self._pending[0].is_set():
+                threading.Thread(target=self.camera.close, name="camera close", daemon=True).start()
+            else:
+                self.camera.close()
         super().close()
 
 

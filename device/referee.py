@@ -31,7 +31,8 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
   The count runs on the referee's clock, checked at every frame.
 * **reader errors**: a frame the reader fails on (an exception) is an unsure reading; the
   failure is logged once, when it starts (and its end once), not at every frame.
-* **camera errors**: the scoreboard says "Camera lost — check the cable. Retrying…"
+* **camera errors** (also a frame that does not come in time: see device.camera.TimedCamera):
+  the scoreboard says "Camera lost — check the cable. Retrying…"
   (``table.set_camera_status("lost", ...)``), the camera is closed and reopened with backoff
   (0.5, 1, 2, 5, then every 10 s); when frames come again the status is "ok". Nothing is lost:
   the game state lives in the table, not here.

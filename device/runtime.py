@@ -21,7 +21,7 @@ import warnings
 from pathlib import Path
 from typing import IO, Any
 
-from .camera import Camera, CameraError, open_camera, parse_source
+from .camera import Camera, CameraError, TimedCamera, open_camera, parse_source
 from .console import Console
 from .controls import KEY_HELP, ControlPanel, KeyboardControls
 
@@ -169,7 +169,8 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
 
     ``pin_factory``: a gpiozero pin factory (tests pass a MockFactory); default: the Pi's.
     ``keyboard``: a stream of keys, False for none; default: standard input if it is a terminal.
-    ``camera``: an already open camera (tests), instead of settings ``[camera] source``.
+    ``camera``: an already open camera (tests), instead of settings ``[camera] source``; read as
+    it is (one opened from the settings is read through a TimedCamera: ``[camera] read_timeout``).
     With a camera, a missing or broken face model raises :class:`ReaderUnavailable` at once.
     """
     cam = settings.camera
@@ -184,7 +185,8 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
         check_reader()          # before the camera is opened: nothing to close if it fails
 
         def opener() -> Camera:
-            return open_camera(cam.source, width=cam.width, height=cam.height, fps=cam.fps)
+            return TimedCamera(open_camera(cam.source, width=cam.width, height=cam.height,
+                                           fps=cam.fps), cam.read_timeout)
 
         reopen = None
         if camera is None:

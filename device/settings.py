@@ -123,6 +123,9 @@ class CameraSettings:
     fps: int = setting(10, "Frames read per second.", minimum=1, maximum=60)
     width: int = setting(640, "Frame width in pixels.", minimum=16, maximum=4096)
     height: int = setting(480, "Frame height in pixels.", minimum=16, maximum=4096)
+    read_timeout: float = setting(5.0, "Seconds a frame may take to come; longer (a pulled cable) "
+                                  "counts as a lost camera: the wall says so and it is retried.",
+                                  minimum=2.0, maximum=20.0)
 
 
 @dataclass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import cv2
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 from device import camera as cam
-from device.camera import CameraError, NoCamera, ReplayCamera, open_camera, parse_source
+from device.camera import CameraError, NoCamera, ReplayCamera, TimedCamera, open_camera, parse_source
 
 
 def _frames(n: int, shape=(48, 64)) -> list[np.ndarray]:
@@ -257,3 +258,62 @@ def test_pi_camera_errors_are_camera_errors(fake_picamera2) -> None:
 
 def test_auto_prefers_the_pi_camera(fake_picamera2) -> None:
     assert isinstance(open_camera("auto"), cam.PiCamera)
+
+
+class Hung(cam.Camera):
+    """A Pi camera with its ribbon cable pulled: a read waits until ``release`` is set (and so does
+    a close, with ``hang_close``). Bounded waits, so that a failing test cannot hang the suite."""
+
+    name = "Pi camera"
+
+    def __init__(self, *, hang_close: bool = False) -> None:
+        super().__init__()
+        self.release = threading.Event()
+        self.closed = threading.Event()
+        self.hang_close = hang_close
+        self.reads = 0
+
+    def read(self) -> np.ndarray:
+        self.reads += 1
+        self.release.wait(30)
+        return np.full((4, 4, 3), 7, np.uint8)
+
+    def close(self) -> None:
+        if self.hang_close:
+            self.release.wait(30)
+        super().close()
+        self.closed.set()
+
+
+def test_a_frame_that_does_not_come_in_time_is_a_camera_error() -> None:
+    hung = Hung()
+    camera = TimedCamera(hung, 0.05)
+    assert camera.name == "Pi camera" and camera.is_open
+    with pytest.raises(CameraError, match=r"the Pi camera sent no frame for 0\.05 s: check its cable"):
+        camera.read()
+    with pytest.raises(CameraError, match="sent no frame"):
+        camera.read()
+    assert hung.reads == 1               # the hung read is waited for again, not doubled
+    hung.release.set()
+    assert int(camera.read()[0, 0, 0]) == 7       # it came at last
+    camera.close()
+    assert hung.closed.is_set() and not camera.is_open
+
+
+def test_a_timed_camera_passes_frames_and_errors_on() -> None:
+    frame = np.full((4, 4, 3), 9, np.uint8)
+    camera = TimedCamera(ReplayCamera.from_frames([frame]), 5.0)
+    assert int(camera.read()[0, 0, 0]) == 9
+    with pytest.raises(CameraError, match="has ended"):
+        camera.read()
+
+
+def test_closing_a_camera_whose_read_hangs_does_not_hang() -> None:
+    hung = Hung(hang_close=True)
+    camera = TimedCamera(hung, 0.05)
+    with pytest.raises(CameraError, match="sent no frame"):
+        camera.read()
+    camera.close()                       # returns: the hung driver is closed in the background
+    assert not camera.is_open and not hung.closed.is_set()
+    hung.release.set()
+    assert hung.closed.wait(5)

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from device.camera import CameraError, ReplayCamera
+from device.camera import CameraError, ReplayCamera, TimedCamera
 from device.console import Console
 from device.referee import CAMERA_LOST, MOVED, Referee, group_hands, unreadable_note
 from device.table import Table
@@ -301,6 +301,34 @@ def test_camera_lost_is_shown_retried_with_backoff_and_resumed(table, eyes, cloc
     assert len(opened) == 2 and ref.frames == 1
     assert table.public_state()["device"] == {"camera": "ok", "message": None}
     assert table.public_state()["game"] == "kuriki"
+
+
+def test_a_frame_that_never_comes_is_a_lost_camera_shown_and_retried(table, eyes, clock) -> None:
+    # A Pi camera with its cable pulled waited in the read for ever: the wall said "camera ok"
+    # until the systemd watchdog restarted the service.
+    from .test_camera import Hung
+
+    kuriki(table)
+    good = [eyes.add(ok(3, 3))]
+    hung = Hung()
+    opened: list[int] = []
+
+    def opener() -> TimedCamera:
+        opened.append(1)
+        return TimedCamera(ReplayCamera.from_frames(good, loop=True), 0.05)
+
+    ref = referee_for(table, eyes, clock, camera=TimedCamera(hung, 0.05), open_camera=opener,
+                      backoff=(1,))
+    try:
+        assert ref.step() == []
+        assert table.public_state()["device"] == {"camera": "lost", "message": CAMERA_LOST}
+        assert hung.closed.wait(5)         # given up, to be opened again
+        clock.now += 1
+        ref.step()
+        assert opened == [1] and ref.frames == 1
+        assert table.public_state()["device"] == {"camera": "ok", "message": None}
+    finally:
+        hung.release.set()
 
 
 @pytest.mark.parametrize("bad", ["empty frame", "flat frame", "driver bug"])

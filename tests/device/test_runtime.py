@@ -76,6 +76,36 @@ def test_without_a_camera_the_dial_follows_changes_made_from_the_phone(table) ->
     assert table.events.subscriber_count == 0
 
 
+def test_a_camera_from_the_settings_that_sends_no_frame_in_time_is_shown_lost(table, monkeypatch) -> None:
+    from device.referee import CAMERA_LOST
+
+    from .test_camera import Hung
+
+    cameras: list[Hung] = []
+
+    def open_hung(*args, **kwargs) -> Hung:
+        cameras.append(Hung())
+        return cameras[-1]
+
+    monkeypatch.setattr(rt, "open_camera", open_hung)
+    settings = load(None, {"camera.source": "picamera2"})
+    assert settings.camera.read_timeout == 5.0
+    settings.camera.read_timeout = 0.05     # under the schema's least (2 s): a quick test
+    watch = table.events.subscribe()
+    handle = rt.start(settings, table, table.events, pin_factory=MockFactory(), keyboard=False)
+    try:
+        device = table.public_state()["device"]
+        while device["camera"] != "lost" and (event := watch.get(timeout=10)) is not None:
+            device = event.data.get("device", device) if event.kind == "state" else device
+        assert device == {"camera": "lost", "message": CAMERA_LOST}
+        assert handle.healthy()
+    finally:
+        for camera in cameras:
+            camera.release.set()
+        watch.close()
+        handle.stop()
+
+
 def test_a_bad_camera_source_is_refused_at_once(table) -> None:
     settings = load(None)
     settings.camera.source = "webcam"

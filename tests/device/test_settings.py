@@ -52,6 +52,8 @@ def test_wrong_type_names_file_key_and_problem(tmp_path: Path) -> None:
     ('[table]\npin = "12 34"\n', "[table] pin: must be a PIN without spaces"),
     ('[camera]\nsource = "webcam"\n', "[camera] source: must be auto, none, picamera2"),
     ('[camera]\nview = "side"\n', "[camera] view: must be one of bottom, top"),
+    # Past the systemd watchdog's 30 s the service is restarted before the wall says anything.
+    ('[camera]\nread_timeout = 30\n', "[camera] read_timeout: must be at most 20.0"),
     ('[pins]\nbounce_time = "fast"\n', "[pins] bounce_time: must be a number"),
     ('[pins]\npull = 17\n', "[pins] pull: GPIO 17 is already used by declare"),
     ('[vision]\ntray = [1, 2, 3]\n', "[vision] tray: must be [x, y, width, height]"),
