@@ -424,6 +424,11 @@ FAINT_SQUARES = True       # bottom view: a die-sized shape a little unlike the 
                            # touches the tray)
 FAINT_LEVEL = 12           # ... in the foreground's distance from the tray (its floor is 28)
 FAINT_FILL = 0.75          # ... filling this much of its turned box
+FAINT_PIPS_FILLED = True   # the faint look's holes (pips) filled, as the foreground's are, before
+                           # it is opened: a blurred white 6 under the cup, its pips run into bars
+                           # across it, was opened away whole and the frame read ok a die short
+                           # (fresh 602215, calibrated; the foreground, at its floor of 28, kept
+                           # no piece of it either). False: opened with its holes
 FAINT_LEFT_OVER = 0.5      # bottom view: a solid piece of the faint look this big (x die side squared,
                            # half a die thick) outside every die read and every region makes the
                            # frame unsure (a die as faint as the tray beside another, the two one
@@ -773,19 +778,15 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
         unlike_tray = cv2.dilate(cv2.threshold(gdist, 28, 255, cv2.THRESH_BINARY)[1], np.ones((5, 5), np.uint8))
         mask[gy0:gy1, gx0:gx1] &= unlike_tray
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    # Fill small holes (the pips of light-on-dark dice), not the tray inside its rim.
-    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    if hierarchy is not None:
-        for i, contour in enumerate(contours):
-            parent = hierarchy[0][i][3]
-            if parent >= 0 and cv2.contourArea(contour) < 0.2 * cv2.contourArea(contours[parent]):
-                cv2.drawContours(mask, [contour], -1, 255, -1)
+    _fill_pip_holes(mask)
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
     opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open))
     opened = _opened(mask, opening)
     if opened_away is not None:
         opened_away.append(cv2.subtract(mask, opened))
     if faint_mask is not None:
+        if FAINT_PIPS_FILLED:
+            _fill_pip_holes(faint_mask)
         faint.extend((faint_mask, opening) if faint_unopened else (_opened(faint_mask, opening),))
     return opened, scale
 
@@ -925,6 +926,16 @@ def _runs(on: np.ndarray) -> list[tuple[int, int]]:
     """(start, end) of each run of True in a 1-d boolean array."""
     edges = np.flatnonzero(np.diff(np.concatenate(([False], on, [False])).astype(np.int8)))
     return list(zip(edges[::2].tolist(), edges[1::2].tolist()))
+
+
+def _fill_pip_holes(mask: np.ndarray) -> None:
+    """Fill ``mask``'s small holes (a die's pips), in place; not the tray inside its rim."""
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is not None:
+        for i, contour in enumerate(contours):
+            parent = hierarchy[0][i][3]
+            if parent >= 0 and cv2.contourArea(contour) < 0.2 * cv2.contourArea(contours[parent]):
+                cv2.drawContours(mask, [contour], -1, 255, -1)
 
 
 def _opened(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:
