@@ -492,3 +492,34 @@ def test_with_eight_players_the_stage_crowns_stay_big(served, browser):
     assert small.evaluate("""() => { const s = document.getElementById('sb-stage').getBoundingClientRect();
         return [...document.getElementById('winner').children].every((el) => {
           const r = el.getBoundingClientRect(); return r.top >= s.top - 1 && r.bottom <= s.bottom + 1; }); }""")
+
+
+def test_a_slow_answer_does_not_put_an_older_state_back_on_the_phone(served, browser):
+    """The phone starts a game and asks for its state; before that answer comes, the event
+    stream brings a newer one (another phone declared). The late answer used to be shown over
+    it: the phone went back to Ann to act, the pull it needed gone."""
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    held = []
+
+    def hold(route):
+        held.append((route, route.fetch()))      # answered now, delivered later
+
+    page.route("**/api/state", hold)
+    page.select_option("#ng-game", "kuriki")
+    page.fill("#ng-players", "Ann\nBob\nCy")
+    with page.expect_request("**/api/state"):
+        page.click('#new-game button[type="submit"]')
+    phone.turn("Ann")                                     # from the event stream
+    page.wait_for_function("() => true")                  # (lets the route handler run)
+    assert len(held) == 1
+    table.act({"by": "Ann", "do": "declare", "call": "9"})
+    phone.turn("Bob")
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    page.wait_for_function("() => window.scrollY === 0")  # the new game's handling is done
+    assert page.get_attribute("#app", "data-to-act") == "Bob"
+    assert page.locator('#ctl-actions button[data-do="pull"]').count() == 1
+    assert errors == []

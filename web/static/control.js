@@ -88,8 +88,9 @@
 
   async function act(action) {
     if (!tap(JSON.stringify(action))) return;
+    const since = heard;
     const s = await send("/api/actions", action);
-    if (s) { flags = {}; closeEntry(); render(s); }
+    if (s) { flags = {}; closeEntry(); renderUnlessOlder(s, since); }
   }
 
   /* --- status (everyone sees it) --- */
@@ -321,10 +322,18 @@
     const created = await send("/api/games", header);
     if (created) {
       flags = {};
+      const since = heard;
       const s = await fetch("/api/state", { credentials: "same-origin" }).then((r) => r.json());
-      render(s);
+      renderUnlessOlder(s, since);
       window.scrollTo(0, 0);
     }
+  }
+
+  /* A state answered to a request may be older than one the event stream has brought since the
+     request left (another phone acted meanwhile): then the stream's is shown, not this one. */
+  let heard = 0;              // states heard on the event stream
+  function renderUnlessOlder(s, since) {
+    render(heard === since ? s : state);
   }
 
   function render(s) {
@@ -352,8 +361,9 @@
       act({ by: $("foul-player").value, do: "foul", kind: $("foul-kind").value }));
     $("undo").addEventListener("click", async () => {
       if (!tap("undo")) return;
+      const since = heard;
       const s = await send("/api/undo", { version: state.version });   // refused if the game moved on
-      if (s) render(s);
+      if (s) renderUnlessOlder(s, since);
     });
     $("ng-game").addEventListener("change", renderOptions);
     $("ng-rolloff").addEventListener("click", rollOff);
@@ -385,5 +395,5 @@
     }
   }
   render(state);
-  DT.follow(render, showLive);
+  DT.follow((s) => { heard += 1; render(s); }, showLive);
 })();
