@@ -523,3 +523,44 @@ def test_a_slow_answer_does_not_put_an_older_state_back_on_the_phone(served, bro
     assert page.get_attribute("#app", "data-to-act") == "Bob"
     assert page.locator('#ctl-actions button[data-do="pull"]').count() == 1
     assert errors == []
+
+
+def test_a_liars_call_of_any_legal_count_can_be_made_on_the_phone(served, browser):
+    """Eight players hold 40 dice: the phone offered only the six lowest counts of each face
+    (ten to fifteen), so twelve 5s after eleven 5s, or any call above fifteen, needed a typed
+    record line. A count stepper now reaches every legal count, with a thumb at 390 px."""
+    url, table = served
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    phone.new_game_of("liars", names)
+    table.act({"by": "Ann", "do": "call", "count": 11, "face": 5})
+    phone.turn("Bob")
+    page.wait_for_selector('#call-count[data-count="11"]')
+    # At eleven only sixes raise eleven 5s: the other faces are greyed, not offered.
+    assert page.locator('#ctl-actions button[data-do="call"][data-count="11"]').count() == 1
+    assert page.locator('#ctl-actions button[data-count="11"][data-face="6"]').count() == 1
+    assert page.locator("#ctl-actions button.face-btn:disabled").count() == 4
+    page.click('#ctl-actions button.step[data-step="1"]')
+    page.click('#ctl-actions button[data-do="call"][data-count="12"][data-face="5"]')
+    phone.turn("Cy")
+    assert table.public_state()["call_detail"] == {"count": 12, "face": 5, "zhai": False}
+
+    # Up to the table's top: every count the rules allow, one tap at a time.
+    top = max(a["count"] for a in table.public_state()["legal"] if a["do"] == "call")
+    assert top > 20
+    up = page.locator('#ctl-actions button.step[data-step="1"]')
+    for _ in range(top - 12):
+        up.click()
+    page.wait_for_selector(f'#call-count[data-count="{top}"]')
+    assert up.is_disabled()
+    for selector in ('#ctl-actions button.step', '#ctl-actions button.face-btn'):
+        sizes = page.evaluate("(sel) => [...document.querySelectorAll(sel)].map((b) => {"
+                              " const r = b.getBoundingClientRect(); return [r.width, r.height]; })", selector)
+        assert sizes and all(w >= 48 and h >= 48 for w, h in sizes), sizes
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.click(f'#ctl-actions button[data-do="call"][data-count="{top}"][data-face="2"]')
+    phone.turn("Dee")
+    assert table.public_state()["call_detail"] == {"count": top, "face": 2, "zhai": False}
+    assert errors == []

@@ -16,6 +16,7 @@
   let state = DT.initial();
   let entering = null;        // the action whose dice are being entered (#ctl-entry open)
   let flags = {};             // toggles for call variants: reverse (Kuriki), blind (Mia)
+  let callCount = null;       // liar's dice: the count the stepper shows (null: the lowest legal)
 
   const UNREACHABLE = "the table cannot be reached: check the Wi-Fi";
 
@@ -90,7 +91,7 @@
     if (!tap(JSON.stringify(action))) return;
     const since = heard;
     const s = await send("/api/actions", action);
-    if (s) { flags = {}; closeEntry(); renderUnlessOlder(s, since); }
+    if (s) { flags = {}; callCount = null; closeEntry(); renderUnlessOlder(s, since); }
   }
 
   /* --- status (everyone sees it) --- */
@@ -152,14 +153,25 @@
     const others = visible.filter((a) => a.do !== "declare" && a.do !== "call");
     const toggles = flagKeys.map((k) => `<label class="toggle"><input type="checkbox" data-flag="${esc(k)}" ${flags[k] ? "checked" : ""}> ${esc(FLAG_LABEL[k] || k)}</label>`).join("");
     const button = (a, cls, label) => `<button type="button" class="${cls}" data-action="${esc(JSON.stringify(a))}" data-do="${esc(a.do)}"${a.call !== undefined ? ` data-call="${esc(a.call)}"` : ""}${a.face !== undefined ? ` data-count="${esc(a.count)}" data-face="${esc(a.face)}"` : ""}${Array.isArray(a.dice) ? ` data-dice="${esc(a.dice.join(","))}"` : ""}>${label || actionLabel(s, a)}</button>`;
-    // Liar's dice: one row per face, the lowest legal counts first (the full list is long).
-    const byFace = calls.length && calls[0].face !== undefined
-      ? [1, 2, 3, 4, 5, 6].map((f) => [f, calls.filter((a) => a.face === f).sort((a, b) => a.count - b.count).slice(0, 6)])
-        .filter(([, list]) => list.length) : null;
-    const callsHtml = byFace
-      ? `<div class="face-rows">${byFace.map(([f, list]) => `<div class="face-row">${die(f, 44)}` +
-          list.map((a) => button(a, "call-btn count-btn", `${esc(a.count)}×`)).join("") + `</div>`).join("")}</div>`
-      : `<div class="calls-grid">${calls.map((a) => button(a, "call-btn")).join("")}</div>`;
+    // Liar's dice: a count stepper over every legal count (up to the table's top), then one
+    // button per face for that count (a face that count would not raise is greyed).
+    let callsHtml;
+    if (calls.length && calls[0].face !== undefined) {
+      const counts = calls.map((a) => a.count);
+      const lo = Math.min(...counts), hi = Math.max(...counts);
+      callCount = Math.min(hi, Math.max(lo, callCount ?? lo));
+      const faces = [1, 2, 3, 4, 5, 6].filter((f) => calls.some((a) => a.face === f));
+      callsHtml = `<div class="stepper"><button type="button" class="step" data-step="-1" aria-label="one die fewer" ${callCount <= lo ? "disabled" : ""}>−</button>` +
+        `<output id="call-count" data-count="${callCount}">${callCount}×</output>` +
+        `<button type="button" class="step" data-step="1" aria-label="one die more" ${callCount >= hi ? "disabled" : ""}>+</button></div>` +
+        `<div class="face-grid">${faces.map((f) => {
+          const a = calls.find((b) => b.face === f && b.count === callCount);
+          return a ? button(a, "call-btn face-btn", die(f, 44))
+            : `<button type="button" class="call-btn face-btn" disabled aria-label="${callCount} × ${f}: too low">${die(f, 44)}</button>`;
+        }).join("")}</div>`;
+    } else {
+      callsHtml = `<div class="calls-grid">${calls.map((a) => button(a, "call-btn")).join("")}</div>`;
+    }
     box.innerHTML = `<h2>${esc(s.to_act || "")}</h2>` +
       (others.length ? `<div class="verbs">${others.map((a) => button(a, `big verb verb-${a.do}`)).join("")}</div>` : "") +
       (toggles ? `<div class="toggles">${toggles}</div>` : "") +
@@ -167,6 +179,8 @@
       (!legal.length ? `<p class="muted">Waiting for the table.</p>` : "");
     box.querySelectorAll("button[data-action]").forEach((b) =>
       b.addEventListener("click", () => choose(JSON.parse(b.dataset.action))));
+    box.querySelectorAll("button[data-step]").forEach((b) =>
+      b.addEventListener("click", () => { callCount += Number(b.dataset.step); renderActions(state); }));
     box.querySelectorAll("input[data-flag]").forEach((i) =>
       i.addEventListener("change", () => { flags[i.dataset.flag] = i.checked; renderActions(state); }));
   }
@@ -339,7 +353,7 @@
   function render(s) {
     // A variant toggle (blind raise, reverse) is one player's choice for one action: it must not
     // turn the next player's ordinary call into a blind raise.
-    if (s.to_act !== state.to_act || s.game_id !== state.game_id) flags = {};
+    if (s.to_act !== state.to_act || s.game_id !== state.game_id) { flags = {}; callCount = null; }
     state = s;
     // Dice half entered for an action the table has moved past (another phone acted, a new
     // game began) would only be refused: put them away.
