@@ -564,3 +564,16 @@ def test_a_liars_call_of_any_legal_count_can_be_made_on_the_phone(served, browse
     phone.turn("Dee")
     assert table.public_state()["call_detail"] == {"count": top, "face": 2, "zhai": False}
     assert errors == []
+
+
+def test_a_name_with_a_comma_is_one_player(served, browser):
+    """The form asks for one name a line, but split on commas too: "Smith, John" became two
+    players, Smith and John."""
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    assert "one per line" in page.inner_text('label:has(#ng-players)')
+    phone.new_game_of("mia", ["Smith, John", "Ann"])
+    assert [p["name"] for p in table.public_state()["players"]] == ["Smith, John", "Ann"]
+    page.wait_for_selector('#ctl-status li[data-name="Smith, John"]')
+    assert errors == []

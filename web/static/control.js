@@ -305,7 +305,8 @@
     return out;
   }
 
-  const playerNames = () => $("ng-players").value.split(/[\n,]/).map((n) => n.trim()).filter(Boolean);
+  // One name a line, as the form says: a comma belongs to the name ("Smith, John").
+  const playerNames = () => $("ng-players").value.split(/\r?\n/).map((n) => n.trim()).filter(Boolean);
 
   /* Each player rolls one die; ties roll again; the winner rolls first (the seating order is kept). */
   function rollOff() {
