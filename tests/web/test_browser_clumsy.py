@@ -577,3 +577,41 @@ def test_a_name_with_a_comma_is_one_player(served, browser):
     assert [p["name"] for p in table.public_state()["players"]] == ["Smith, John", "Ann"]
     page.wait_for_selector('#ctl-status li[data-name="Smith, John"]')
     assert errors == []
+
+
+def in_view(page, selector: str) -> bool:
+    return page.evaluate("(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+                         " return r.top >= 0 && r.bottom <= innerHeight; }", selector)
+
+
+def test_the_verdict_comes_into_view_after_the_dice_are_sent(served, browser):
+    """The pull's dice are entered at the foot of the phone; once sent, the phone stayed
+    scrolled down there and the verdict, at the top, was out of view."""
+    url, table = served
+    names = ["Annabelle", "Bob", "Cyrano de Bergerac", "Dee", "Eve", "Fitzgerald", "Gus", "Hank"]
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    phone.new_game(names, lives=5)
+    phone.declare("Annabelle", "9")
+    phone.verb("Bob", "pull")
+    page.wait_for_selector("#ctl-entry button.face")
+    page.evaluate("() => document.getElementById('entry-send').scrollIntoView({ block: 'end' })")
+    assert page.evaluate("() => window.scrollY") > 0
+    phone.dice(6, 3)
+    page.wait_for_selector("#ctl-verdict.outcome-truth")
+    settle(page)
+    assert in_view(page, "#ctl-verdict"), page.evaluate("() => window.scrollY")
+
+    # Liar's dice: eight hands entered for the open, the verdict likewise shown.
+    phone.new_game_of("liars", names)
+    table.act({"by": "Annabelle", "do": "call", "count": 10, "face": 3})
+    phone.verb("Bob", "open")
+    for name in names:
+        for i in range(5):
+            page.click(f'#ctl-entry button.cycle[data-name="{name}"][data-i="{i}"]')
+    page.click("#entry-send")
+    page.wait_for_selector('#ctl-verdict:has-text("Bob opened")')
+    settle(page)
+    assert in_view(page, "#ctl-verdict"), page.evaluate("() => window.scrollY")
+    assert errors == []

@@ -87,11 +87,17 @@
     return data;
   }
 
-  async function act(action) {
+  async function act(action, { showVerdict = false } = {}) {
     if (!tap(JSON.stringify(action))) return;
     const since = heard;
+    const before = JSON.stringify(state.verdict ?? null);
     const s = await send("/api/actions", action);
-    if (s) { flags = {}; callCount = null; closeEntry(); renderUnlessOlder(s, since); }
+    if (s) {
+      flags = {}; callCount = null; closeEntry(); renderUnlessOlder(s, since);
+      // Dice sent from the entry, far down the page: the verdict they brought is at the top.
+      const verdict = $("ctl-verdict");
+      if (showVerdict && verdict && JSON.stringify(state.verdict) !== before) verdict.scrollIntoView({ block: "center" });
+    }
   }
 
   /* --- status (everyone sees it) --- */
@@ -216,7 +222,7 @@
         `<button type="button" id="entry-cancel" class="secondary">Cancel</button></div>`;
       entry.querySelectorAll("button.face").forEach((b) => b.addEventListener("click", () => {
         values[Number(b.dataset.die)] = Number(b.dataset.face); draw(); }));
-      $("entry-send").addEventListener("click", () => act({ ...a, dice: values.slice(0, need.count) }));
+      $("entry-send").addEventListener("click", () => act({ ...a, dice: values.slice(0, need.count) }, { showVerdict: true }));
       $("entry-cancel").addEventListener("click", closeEntry);
     };
     entry.hidden = false;
@@ -237,7 +243,7 @@
         const h = hands[b.dataset.name]; const i = Number(b.dataset.i); h[i] = h[i] % 6 + 1; draw(); }));
       $("entry-send").addEventListener("click", () => {
         if (Object.values(hands).some((h) => h.includes(0))) { showError("tap every die to its face first"); return; }
-        act({ ...a, hands });
+        act({ ...a, hands }, { showVerdict: true });
       });
       $("entry-cancel").addEventListener("click", closeEntry);
     };
