@@ -285,6 +285,16 @@ RIVAL_SPOT = 0.2               # ... with that rival, a spot this near will do (
 MIDDLE_SLOT_RIVAL = True       # ... so does the pips' own doubt that a slot hides one, with that rival
 MIDDLE_GLINT = True            # ... and, whatever the network gives, a glint there (lighter than the
                                # face where the pips are darker, or darker where they are lighter)
+MIDDLE_WASHED_MIN: float | None = 0.75  # ... and so does its middle (MIDDLE_WASHED_REACH round),
+                               # pips darker than the face, lighter than the face by more than this
+                               # x the way from the face's colour to its pips': a glare there may
+                               # have washed a middle pip out whole (fresh 589021 and 497079,
+                               # calibrated: wooden 5s read 4, -1.05 and -0.80). A 2 or a 4 so
+                               # glared is as unclear (in the benchmark's 2,000 and fresh 601000c,
+                               # 603000: 9 read right by luck, -0.76 to -4.2, now unsure). Not 0.6:
+                               # flat dice with no glare, their middles a little lighter (a red-
+                               # pipped Asian 4, fresh 604656: -0.62; 602092c -0.68). None: not asked
+MIDDLE_WASHED_REACH = 0.08     # x die side
 MIDDLE_SHADE_MAX = 0.2         # a 2 or a 4: the most its middle may lean from the bare face's colour
                                # to its pips' (0: the face's, 1: a pip's), a faded pip there would
                                # make it a 3 or a 5 (None: not asked)
@@ -1427,6 +1437,9 @@ def _middle_may_hide_a_pip(img: np.ndarray, blob: _Blob, x: float, y: float, slo
     near_middle = any(d < max(MIDDLE_SPOT, RIVAL_SPOT) for d in off_middle)
     if MIDDLE_SPOT_RIVAL and rival >= MIDDLE_SPOT_RIVAL and (near_middle or (MIDDLE_SLOT_RIVAL and slot_doubted)):
         return True
+    if (MIDDLE_WASHED_MIN is not None and not _light_pips(contrast)
+            and _middle_lean(contrast, blob, x, y) < -MIDDLE_WASHED_MIN):
+        return True
     if not (MIDDLE_GLINT and middle and len(pips) >= 2 and len(contrast) > 2):
         return False
     colours, face, _ = contrast[2]
@@ -1435,6 +1448,27 @@ def _middle_may_hide_a_pip(img: np.ndarray, blob: _Blob, x: float, y: float, slo
         if float((colours[i] - face) @ towards) < 0:
             return True
     return False
+
+
+def _middle_lean(contrast: list, blob: _Blob, x: float, y: float) -> float:
+    """How far the disc at the middle (x, y) of the face in ``blob`` (MIDDLE_WASHED_REACH x its side
+    round) leans, on average, from the face's colour towards its pips' (``contrast`` as _pips
+    fills it; 1: a pip's colour, below 0: lighter than the face where the pips are darker, a
+    glare). 0 where the die shows no pips to measure by."""
+    if len(contrast) < 3 or len(contrast[2][0]) == 0:
+        return 0.0
+    colours, face, lab8 = contrast[2]
+    towards = (_median_rows(colours) - face).astype(np.float32)
+    norm = float(towards @ towards)
+    if norm <= 0:
+        return 0.0
+    r = max(1, int(round(MIDDLE_WASHED_REACH * blob.side)))
+    h, w = lab8.shape[:2]
+    xi, yi = int(round(x)) - blob.box[0], int(round(y)) - blob.box[1]
+    patch = lab8[max(0, yi - r):min(h, yi + r + 1), max(0, xi - r):min(w, xi + r + 1)]
+    if patch.size == 0:
+        return 0.0
+    return float((np.array(cv2.mean(patch)[:3], np.float32) - face) @ towards) / norm
 
 
 def _middle_response(img: np.ndarray, blob: _Blob, x: float, y: float, reach: float) -> float | None:

@@ -191,13 +191,15 @@ def test_the_rims_corners_the_opening_takes_are_not_dice(monkeypatch) -> None:
     """Rendered 10149 (every hard case but leaning or hidden dice): the opening takes the rim's
     four corners and a strip of it; none is solid and compact like a die, and the frame is read
     ok and right. (Since reader.MIDDLE_GLINT one die, a 4 the network read alone with a glint on
-    its middle, is left unread, the frame unsure for that alone; and since SIDE_BY_SIDE_KEPT
-    another, cut from its neighbour, the network doubting its face 0.05-0.3, stays doubted.)"""
+    its middle, is left unread (since MIDDLE_WASHED_MIN for its middle glared whiter too), the
+    frame unsure for that alone; and since SIDE_BY_SIDE_KEPT another, cut from its neighbour,
+    the network doubting its face 0.05-0.3, stays doubted.)"""
     scene = next(iter(dataset(1, seed=10_149, view="bottom")))
     assert scene.readable and "rim" in scene.hard
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
     monkeypatch.setattr(reader, "MIDDLE_GLINT", False)
+    monkeypatch.setattr(reader, "MIDDLE_WASHED_MIN", None)   # (the 4's middle is glared whiter too)
     monkeypatch.setattr(reader, "SIDE_BY_SIDE_KEPT", None)
     reading = reader.read_dice(scene.image, scene.view)
     _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
@@ -1167,6 +1169,9 @@ def test_an_even_face_the_network_read_alone_over_a_middle_pip_is_not_read(monke
     monkeypatch.setattr(reader, "MIDDLE_SPOT_RIVAL", 0)
     assert reader.read_dice(scene.image, scene.view).reason == reader.SMUDGED
     monkeypatch.setattr(reader, "MIDDLE_GLINT", False)
+    # (Its middle, washed lighter than its face: MIDDLE_WASHED_MIN alone leaves it unread too.)
+    assert reader.read_dice(scene.image, scene.view).reason == reader.SMUDGED
+    monkeypatch.setattr(reader, "MIDDLE_WASHED_MIN", None)
     # (Its middle where its outline puts it leans to a pip: GLARED_MIDDLE_AT_OUTLINE alone leaves
     # it unread too.)
     assert reader.read_dice(scene.image, scene.view).reason == reader.GLARED_MIDDLE
