@@ -184,7 +184,7 @@ def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=Non
     unlike_tray = cv2.dilate(cv2.threshold(gdist, 28, 255, cv2.THRESH_BINARY)[1], np.ones((5, 5), np.uint8))
     mask &= unlike_tray
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    _fill_small_holes(mask)
+    reader._fill_pip_holes(mask)
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
     opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open))
     opened = reader._opened(mask, opening)
@@ -192,18 +192,9 @@ def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=Non
         opened_away.append(cv2.subtract(mask, opened))
     if faint_mask is not None:
         if reader.FAINT_PIPS_FILLED:
-            _fill_small_holes(faint_mask)
+            reader._fill_pip_holes(faint_mask)
         faint.extend((faint_mask, opening) if faint_unopened else (reader._opened(faint_mask, opening),))
     return opened, scale
-
-
-def _fill_small_holes(mask: np.ndarray) -> None:
-    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    if hierarchy is not None:
-        for i, contour in enumerate(contours):
-            parent = hierarchy[0][i][3]
-            if parent >= 0 and cv2.contourArea(contour) < 0.2 * cv2.contourArea(contours[parent]):
-                cv2.drawContours(mask, [contour], -1, 255, -1)
 
 
 @pytest.mark.parametrize("seed, view", [(20_000, "top"), (20_001, "bottom"), (7_003, "bottom")])
