@@ -600,15 +600,22 @@ def _damage(store: Store, sql: str, *args: Any) -> None:
     db.close()
 
 
-@pytest.mark.parametrize("text", ['{"by": "Bob", "do": "pu', "[1, 2]", "", "\x00\xff garbage"])
-def test_a_damaged_stored_line_is_reported_by_its_number_and_the_rest_kept(tmp_path: Path,
-                                                                           text: str) -> None:
+def _kuriki_with_line_3_stored_as(tmp_path: Path, text: str) -> tuple[Store, str]:
+    """A Kuriki game of three actions stored, its second action's line (the record's line 3)
+    then overwritten with ``text`` in the database, as a damaged disk would leave it."""
     store = Store(tmp_path)
     gid = store.new_game(KURIKI)
     store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [4, 4]})
     store.append_action(gid, {"by": "Bob", "do": "pass"})
     store.append_action(gid, {"by": "Cy", "do": "pull"})
     _damage(store, "UPDATE actions SET line = ? WHERE game_id = ? AND seq = 2", text, int(gid))
+    return store, gid
+
+
+@pytest.mark.parametrize("text", ['{"by": "Bob", "do": "pu', "[1, 2]", "", "\x00\xff garbage"])
+def test_a_damaged_stored_line_is_reported_by_its_number_and_the_rest_kept(tmp_path: Path,
+                                                                           text: str) -> None:
+    store, gid = _kuriki_with_line_3_stored_as(tmp_path, text)
     table = Table(store, EventBus(), has_camera=False)      # starts: the table is not bricked
     state = table.public_state()
     assert state["game"] is None
@@ -631,12 +638,7 @@ def test_a_stored_line_with_a_line_break_is_exported_on_one_line(tmp_path: Path,
     from engine.errors import LineError
     from engine.record import replay
 
-    store = Store(tmp_path)
-    gid = store.new_game(KURIKI)
-    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [4, 4]})
-    store.append_action(gid, {"by": "Bob", "do": "pass"})
-    store.append_action(gid, {"by": "Cy", "do": "pull"})
-    _damage(store, "UPDATE actions SET line = ? WHERE game_id = ? AND seq = 2", text, int(gid))
+    store, gid = _kuriki_with_line_3_stored_as(tmp_path, text)
     table = Table(store, EventBus(), has_camera=False)
     exported = tmp_path / "record.jsonl"
     exported.write_text(table.record_including_live(gid), encoding="utf-8")
