@@ -17,6 +17,12 @@ def settle(page) -> None:
     page.wait_for_load_state("networkidle")
 
 
+def fill_new_game(page, game: str, players: str) -> None:
+    """The phone's new-game form filled in (not sent): ``game`` and one player per line."""
+    page.select_option("#ng-game", game)
+    page.fill("#ng-players", players)
+
+
 def test_a_double_tap_sends_a_foul_an_undo_and_a_keep_once(served, browser):
     url, table = served
     board, phone, errors = open_pages(browser, url)
@@ -178,8 +184,7 @@ def test_a_refused_new_game_can_be_sent_again_at_once(served, browser):
     url, table = served
     board, phone, errors = open_pages(browser, url)
     page = phone.page
-    page.select_option("#ng-game", "mia")
-    page.fill("#ng-players", "Ann\nAnn")
+    fill_new_game(page, "mia", "Ann\nAnn")
     page.click('#new-game button[type="submit"]')
     page.wait_for_selector("#ctl-error:not([hidden])")
     assert "names must differ" in page.inner_text("#ctl-error")
@@ -389,8 +394,7 @@ def test_a_double_tap_on_start_game_starts_one_game(served, browser):
     url, table = served
     board, phone, errors = open_pages(browser, url)
     page = phone.page
-    page.select_option("#ng-game", "mia")
-    page.fill("#ng-players", "Ann\nBob")
+    fill_new_game(page, "mia", "Ann\nBob")
     page.dblclick('#new-game button[type="submit"]')
     phone.turn("Ann")
     settle(page)
@@ -507,8 +511,7 @@ def test_a_slow_answer_does_not_put_an_older_state_back_on_the_phone(served, bro
         held.append((route, route.fetch()))      # answered now, delivered later
 
     page.route("**/api/state", hold)
-    page.select_option("#ng-game", "kuriki")
-    page.fill("#ng-players", "Ann\nBob\nCy")
+    fill_new_game(page, "kuriki", "Ann\nBob\nCy")
     with page.expect_request("**/api/state"):
         page.click('#new-game button[type="submit"]')
     phone.turn("Ann")                                     # from the event stream
