@@ -98,6 +98,11 @@ def unreadable_note(reason: str | None) -> str:
     return f"I cannot read the dice ({shown}): show them again"
 
 
+def _empty_tray(reading: Any) -> bool:
+    """The reader saw nothing on the tray (it never says "ok, no dice")."""
+    return not reading.ok and not reading.dice and EMPTY_TRAY in (reading.reason or "")
+
+
 def _signal_kind(signal: Any) -> str:
     """The watcher's signal as a plain name ("settled", "new_roll", ...)."""
     kind = getattr(signal, "kind", signal)
@@ -152,7 +157,10 @@ class Referee:
         # The roll the table last took (a seal, declared or not, a Kuriki, a Farkel roll), from
         # before this referee started: after a power cut the same dice, still on the tray, are
         # that roll, not a new one (no second Kuriki, no fresh seal of dice declared or shown, no
-        # Farkel roll sent again for the next player). Forgotten at the first roll that settles.
+        # Farkel roll sent again for the next player). Only dice that stayed on the tray since
+        # the restart are that roll: forgotten at the first roll that settles, and as soon as the
+        # tray is seen empty, the cup lifted, or the dice moved or their count changed (a new
+        # roll after that may show the same values by chance: it is a new roll).
         last_roll = getattr(table, "last_roll", None)
         self._resumed_roll: tuple[int, ...] | None = last_roll() if callable(last_roll) else None
         self._count_player: str | None = None        # ten count: who dropped the die
@@ -311,6 +319,8 @@ class Referee:
         self.last_reading = reading
         if reading.ok:
             self.last_ok_reading = reading
+        elif _empty_tray(reading):
+            self._resumed_roll = None     # the dice from before the restart are gone
         names = [_signal_kind(s) for s in self.watcher.update(reading)]
         self._count_unsure(reading)
         for name in names:
@@ -324,7 +334,7 @@ class Referee:
         (the reader is unsure of nothing there) and the cup in the air are not unreadable dice,
         and with no game in play (none on, or over) nobody is asked: the wall shows its idle or
         winner screen, not the reader's complaints."""
-        empty = not reading.ok and not reading.dice and EMPTY_TRAY in (reading.reason or "")
+        empty = _empty_tray(reading)
         if reading.ok or empty or not self._cup_down() or not self._in_play():
             if self._unsure_run >= self.unsure_frames:
                 self._note(None)          # readable again (or gone): take the request down
@@ -366,6 +376,7 @@ class Referee:
             self.table.unseal()
 
     def _on_count_changed(self, reading: Any) -> None:
+        self._resumed_roll = None           # dice left or came back: not the dice from before
         count = len(reading.dice) if reading.ok else None
         if count == 0:
             self._handled_roll = False      # the dice left the tray (picked up to roll again)
@@ -377,10 +388,16 @@ class Referee:
             self._last_count = count
 
     def _on_moved(self, reading: Any) -> None:
+        self._resumed_roll = None           # touched: what settles next is not the old roll
         if self.table.sealed:
             self._note(MOVED)
 
     _on_moved_after_seal = _on_moved
+
+    def _on_cup_lifted(self, reading: Any) -> None:
+        # The dice under the cup may be rolled now: a roll that settles after it is a new one,
+        # even with the values the table had before a restart.
+        self._resumed_roll = None
 
     def _is_resumed_roll(self, reading: Any) -> bool:
         return (self._resumed_roll is not None and reading.ok

@@ -517,6 +517,29 @@ def test_a_kuriki_still_on_the_tray_after_a_power_cut_is_not_scored_again(table,
     assert table.sealed
 
 
+@pytest.mark.parametrize("case", ["empty tray", "dice gone", "cup lifted"])
+def test_the_same_values_rolled_anew_after_a_power_cut_are_a_new_roll(table, eyes, clock, case: str) -> None:
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(2, 1), "new_roll", "settled"))
+    roller = table.public_state()["to_act"]
+    table, ref = restarted(table, eyes, clock)
+    # After the restart the old 1-2 is taken away (or the cup lifted to roll) before it settles.
+    if case == "empty tray":
+        ref.step(eyes.add(Reading(Status.UNSURE, (), reason="no dice found on the tray")))
+    elif case == "dice gone":
+        ref.step(eyes.add(ok(), "count_changed"))
+    else:
+        ref.step(eyes.add(Reading(Status.UNSURE, (), reason="too bright: the cup may be lifted"),
+                          "cup_lifted"))
+    # The next roll shows 1-2 again (1 in 18): a new Kuriki, scored for whoever rolled it.
+    ref.step(eyes.add(ok(1, 2), "new_roll", "settled"))
+    state = table.public_state()
+    assert len(table.session.log) == 2
+    assert state["verdict"]["outcome"] == "kuriki" and state["verdict"]["caller"] == roller
+    assert sum(p["lives"] for p in state["players"]) == 13
+
+
 def test_declared_dice_still_under_the_cup_after_a_power_cut_are_not_a_fresh_roll(table, eyes, clock) -> None:
     kuriki(table)
     ref = referee_for(table, eyes, clock)
