@@ -290,10 +290,12 @@ MIDDLE_WASHED_MIN: float | None = 0.75  # ... and so does its middle (MIDDLE_WAS
                                # x the way from the face's colour to its pips': a glare there may
                                # have washed a middle pip out whole (fresh 589021 and 497079,
                                # calibrated: wooden 5s read 4, -1.05 and -0.80). A 2 or a 4 so
-                               # glared is as unclear (in the benchmark's 2,000 and fresh 601000c,
-                               # 603000: 9 read right by luck, -0.76 to -4.2, now unsure). Not 0.6:
-                               # flat dice with no glare, their middles a little lighter (a red-
-                               # pipped Asian 4, fresh 604656: -0.62; 602092c -0.68). None: not asked
+                               # glared is as unclear (in the benchmark's 2,000 both ways, fresh
+                               # 601000c, 603000 both ways: 14 read right by luck, -0.76 to -4.4,
+                               # now unsure). Not 0.6: flat dice with no glare, their middles a
+                               # little lighter (a red-pipped Asian 4, fresh 604656: -0.62; 602092c
+                               # -0.68; a real photo's bronze 4, IMG_20191209_100200: -0.735, the
+                               # nearest read right). None: not asked
 MIDDLE_WASHED_REACH = 0.08     # x die side
 MIDDLE_SHADE_MAX = 0.2         # a 2 or a 4: the most its middle may lean from the bare face's colour
                                # to its pips' (0: the face's, 1: a pip's), a faded pip there would
@@ -1409,16 +1411,24 @@ def _middle_shade(pts: np.ndarray, colours: tuple, box: tuple[int, int, int, int
         half = pts[0] - centre
         refs = [centre + 0.5 * np.array([-half[1], half[0]]), centre - 0.5 * np.array([-half[1], half[0]])]
     r = max(1, int(round(0.6 * pip_radius)))
-    h, w = lab.shape[:2]
 
     def lean(x: float, y: float) -> float:
-        xi, yi = int(round(x)) - box[0], int(round(y)) - box[1]
-        patch = lab[max(0, yi - r):min(h, yi + r + 1), max(0, xi - r):min(w, xi + r + 1)]
-        if patch.size == 0:
-            return 0.0
-        return float((np.array(cv2.mean(patch)[:3]) - face) @ towards) / norm
+        return _lean_at(lab, box, face, towards, x, y, r)
 
     return lean(*centre) - float(np.median([lean(*ref) for ref in refs]))
+
+
+def _lean_at(lab: np.ndarray, box: tuple[int, ...], face: np.ndarray, towards: np.ndarray,
+             x: float, y: float, r: int) -> float:
+    """How far the mean colour of the square ``r`` round (x, y) in ``lab`` (the Lab pixels of
+    ``box``) leans from ``face`` along ``towards`` (0: the face's colour, 1: ``face + towards``,
+    a pip's); 0 off the box. ``towards`` must not be zero."""
+    h, w = lab.shape[:2]
+    xi, yi = int(round(x)) - box[0], int(round(y)) - box[1]
+    patch = lab[max(0, yi - r):min(h, yi + r + 1), max(0, xi - r):min(w, xi + r + 1)]
+    if patch.size == 0:
+        return 0.0
+    return float((np.array(cv2.mean(patch)[:3]) - face) @ towards) / float(towards @ towards)
 
 
 def _middle_may_hide_a_pip(img: np.ndarray, blob: _Blob, x: float, y: float, slot_doubted: bool,
@@ -1458,17 +1468,10 @@ def _middle_lean(contrast: list, blob: _Blob, x: float, y: float) -> float:
     if len(contrast) < 3 or len(contrast[2][0]) == 0:
         return 0.0
     colours, face, lab8 = contrast[2]
-    towards = (_median_rows(colours) - face).astype(np.float32)
-    norm = float(towards @ towards)
-    if norm <= 0:
+    towards = _median_rows(colours) - face
+    if float(towards @ towards) <= 0:
         return 0.0
-    r = max(1, int(round(MIDDLE_WASHED_REACH * blob.side)))
-    h, w = lab8.shape[:2]
-    xi, yi = int(round(x)) - blob.box[0], int(round(y)) - blob.box[1]
-    patch = lab8[max(0, yi - r):min(h, yi + r + 1), max(0, xi - r):min(w, xi + r + 1)]
-    if patch.size == 0:
-        return 0.0
-    return float((np.array(cv2.mean(patch)[:3], np.float32) - face) @ towards) / norm
+    return _lean_at(lab8, blob.box, face, towards, x, y, max(1, int(round(MIDDLE_WASHED_REACH * blob.side))))
 
 
 def _middle_response(img: np.ndarray, blob: _Blob, x: float, y: float, reach: float) -> float | None:
