@@ -23,7 +23,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
     try:
         with open(args.file, encoding="utf-8-sig") as fh:     # a BOM (Windows Notepad) is no error
-            session = replay(fh)
+            # Without its line break: a line cut short is told where it breaks off, not "column 1"
+            # of the break the parser ran into.
+            session = replay(line.rstrip("\r\n") for line in fh)
     except OSError as exc:
         print(f"dicetable replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2

@@ -145,3 +145,19 @@ def test_the_installed_command_runs_as_a_process(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1 and done.stdout == ""
     assert one_error_line(done.stderr) == f"{bad}: line 2: Bob cannot pull now: Ann is the Roller and must roll and declare"
+
+
+def test_a_line_cut_short_is_told_where_it_breaks_off(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # A stored line cut short (a damaged line, as dicetable export writes it) was said to break at
+    # "column 1": the column counted in the line break after it, where the parser ran out.
+    cut = '{"by": "Ann", "do"'
+    path = write(tmp_path, HEADER, cut, {"by": "Bob", "do": "pull"})
+    code, out, err = run(path, capsys)
+    assert code == 1 and out == ""
+    assert one_error_line(err) == (f"{path}: line 2: not valid JSON "
+                                   f"(Expecting ':' delimiter at column {len(cut) + 1})")
+    crlf = tmp_path / "crlf.jsonl"
+    crlf.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    code, out, err = run(crlf, capsys)
+    assert code == 1 and f"column {len(cut) + 1})" in one_error_line(err)
