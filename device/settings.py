@@ -263,7 +263,7 @@ def _nest(overrides: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
 def read_toml(path: Path) -> dict[str, Any]:
     """The file's TOML as a dict; SettingsError for a missing, unreadable or unparsable file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")     # a BOM (Windows Notepad) is no error
     except FileNotFoundError:
         raise SettingsError(f"{path}: no such config file") from None
     except UnicodeDecodeError:
@@ -366,7 +366,7 @@ def write_vision(path: Path | str, vision: Mapping[str, Any]) -> None:
     new_vision = _section(VisionSettings, "vision", given, "calibration")
     if path.exists():
         old = read_toml(path)
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     else:
         old, text = {}, ""
     # Drop the old [vision] block (its header up to the next header), then append the new one.

@@ -144,3 +144,14 @@ def test_calibrate_refuses_bad_calibration_values(tmp_path: Path) -> None:
 def test_docs_configuration_matches_the_schema() -> None:
     doc = (REPO / "docs" / "configuration.md").read_text(encoding="utf-8")
     assert doc == S.markdown(), "regenerate: python3 -m device.settings > docs/configuration.md"
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read_and_calibrated(tmp_path: Path) -> None:
+    # Windows Notepad saves UTF-8 with a BOM: such a config stopped dicetable with "not valid
+    # TOML: Invalid statement (at line 1, column 1)", which names nothing the owner can see.
+    path = tmp_path / "config.toml"
+    path.write_bytes(b'\xef\xbb\xbf[table]\r\npin = "4321"\r\n')
+    assert load(path).table.pin == "4321"
+    S.write_vision(path, {"tray": [1, 1, 5, 5], "die_size": 3.0})
+    s = load(path)
+    assert s.table.pin == "4321" and s.vision.tray == [1, 1, 5, 5]
