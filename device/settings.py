@@ -240,6 +240,12 @@ def _section(cls: type, name: str, given: Any, where: str) -> Any:
 
 def _merge(base: dict[str, dict[str, Any]], data: Mapping[str, Any], where: str) -> None:
     for name, given in data.items():
+        if name not in SECTIONS and not isinstance(given, Mapping):    # `pin = ...` above [table]
+            homes = [s for s, cls in SECTIONS.items()
+                     if name in {key_of(f) for f in dataclasses.fields(cls)}]
+            raise SettingsError(f"{where}: {name}: a key before any [section] header; "
+                                + (f"put it under [{homes[0]}]" if homes else
+                                   f"keys go under one of the sections: {', '.join(SECTIONS)}"))
         if name not in SECTIONS:
             raise SettingsError(f"{where}: [{name}]: unknown section; the sections are: "
                                 f"{', '.join(SECTIONS)}")

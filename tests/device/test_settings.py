@@ -155,3 +155,16 @@ def test_a_file_saved_with_a_byte_order_mark_is_read_and_calibrated(tmp_path: Pa
     S.write_vision(path, {"tray": [1, 1, 5, 5], "die_size": 3.0})
     s = load(path)
     assert s.table.pin == "4321" and s.vision.tray == [1, 1, 5, 5]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('pin = "4321"\n[server]\nport = 8001\n', 'pin: a key before any [section] header; put it under [table]'),
+    ('colour = "red"\n', "colour: a key before any [section] header; keys go under one of the "
+                         "sections: server, data, table, camera, pins, vision"),
+])
+def test_a_key_outside_any_section_is_told_so(tmp_path: Path, text: str, expected: str) -> None:
+    # It was called an unknown section ("[pin]: unknown section"), a header the file never has.
+    path = write(tmp_path, text)
+    with pytest.raises(SettingsError) as info:
+        load(path)
+    assert str(info.value) == f"{path}: {expected}"
