@@ -49,7 +49,7 @@ CAMERA_SOURCE = re.compile(r"^(auto|none|picamera2|opencv:\d+|replay:.+)$")
 
 
 def _check_camera_source(value: str) -> str | None:
-    if not CAMERA_SOURCE.match(value):
+    if not CAMERA_SOURCE.fullmatch(value):     # match's $ also matches before a final line break
         return "must be auto, none, picamera2, opencv:N (a webcam number) or replay:PATH"
     return None
 

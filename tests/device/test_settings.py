@@ -51,6 +51,9 @@ def test_wrong_type_names_file_key_and_problem(tmp_path: Path) -> None:
     ('[table]\npin = 1234\n', '[table] pin: must be text in quotes'),
     ('[table]\npin = "12 34"\n', "[table] pin: must be a PIN without spaces"),
     ('[camera]\nsource = "webcam"\n', "[camera] source: must be auto, none, picamera2"),
+    # "none" and a line break passed: no camera was opened, yet the table refused dice entered
+    # by hand ("with a camera the dice come from the camera"), so no game could be played.
+    ('[camera]\nsource = "none\\n"\n', "[camera] source: must be auto, none, picamera2"),
     ('[camera]\nview = "side"\n', "[camera] view: must be one of bottom, top"),
     # Past the systemd watchdog's 30 s the service is restarted before the wall says anything.
     ('[camera]\nread_timeout = 30\n', "[camera] read_timeout: must be at most 20.0"),
