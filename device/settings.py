@@ -63,6 +63,8 @@ def _check_pin(value: str) -> str | None:
 def _check_dir(value: str) -> str | None:
     if not value.strip():
         return "must name a directory, like \"/var/lib/dicetable\""
+    if "\0" in value:      # TOML's \u0000: no path can hold it (os.mkdir raises ValueError)
+        return "must not hold a NUL character (\\u0000)"
     return None
 
 

@@ -72,6 +72,8 @@ def test_wrong_type_names_file_key_and_problem(tmp_path: Path) -> None:
     # An empty path is the directory dicetable happens to be started from.
     ('[data]\ndir = ""\n', "[data] dir: must name a directory"),
     ('[data]\ndir = "  "\n', "[data] dir: must name a directory"),
+    # TOML can spell a NUL; no path can hold one: `dicetable run` died with a traceback.
+    ('[data]\ndir = "/srv/dice\\u0000"\n', "[data] dir: must not hold a NUL character"),
 ])
 def test_bad_values_are_refused_clearly(tmp_path: Path, text: str, expected: str) -> None:
     with pytest.raises(SettingsError, match=expected.replace("[", r"\[").replace("]", r"\]")):
