@@ -60,6 +60,12 @@ def _check_pin(value: str) -> str | None:
     return None
 
 
+def _check_host(value: str) -> str | None:
+    if not value or any(ch.isspace() for ch in value):
+        return "must be an address or a name without spaces, like \"0.0.0.0\" (every network)"
+    return None
+
+
 def _check_dir(value: str) -> str | None:
     if not value.strip():
         return "must name a directory, like \"/var/lib/dicetable\""
@@ -84,7 +90,7 @@ class ServerSettings:
     """The web server (scoreboard, control page, API)."""
 
     host: str = setting("0.0.0.0", "Address to listen on: 0.0.0.0 for every network interface, "
-                        "127.0.0.1 for this machine only.")
+                        "127.0.0.1 for this machine only.", check=_check_host)
     port: int = setting(8000, "TCP port of the scoreboard, control page and API.", minimum=1, maximum=65535)
 
 

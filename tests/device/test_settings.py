@@ -48,6 +48,10 @@ def test_wrong_type_names_file_key_and_problem(tmp_path: Path) -> None:
     ('[pinz]\ndeclare = 3\n', "[pinz]: unknown section"),
     ('[server]\nport = 70000\n', "[server] port: must be at most 65535"),
     ('[server]\nport = true\n', "[server] port: must be a whole number"),
+    # Passed, then `dicetable run` said "cannot listen on :8000:  is neither an address nor a
+    # name" and exited 1, which the service restarts every 3 s for ever.
+    ('[server]\nhost = ""\n', "[server] host: must be an address or a name"),
+    ('[server]\nhost = "0.0.0.0 "\n', "[server] host: must be an address or a name"),
     ('[table]\npin = 1234\n', '[table] pin: must be text in quotes'),
     ('[table]\npin = "12 34"\n', "[table] pin: must be a PIN without spaces"),
     ('[camera]\nsource = "webcam"\n', "[camera] source: must be auto, none, picamera2"),
