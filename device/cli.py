@@ -196,16 +196,24 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     if args.empty:
         empty, dice = _read_image(args.empty), _read_image(args.dice)
     else:
-        from device.camera import CameraError, open_camera
+        from device import camera as cameras
+        from device.camera import CameraError
 
         source = args.camera or settings.camera.source
         if source == "none":
             raise UserError("calibrate needs a camera (or --empty and --dice images)", code=2)
         try:
-            camera = open_camera(source, width=settings.camera.width, height=settings.camera.height,
-                                 fps=settings.camera.fps)
+            camera = cameras.open_camera(source, width=settings.camera.width,
+                                         height=settings.camera.height, fps=settings.camera.fps)
         except CameraError as exc:
             raise UserError(f"cannot open the camera: {exc}") from None
+        if (isinstance(camera, cameras.ReplayCamera)
+                and camera.path.resolve() == cameras.SAMPLE_FRAMES.resolve()):
+            # "auto" found no camera and fell back on the frames shipped for trying dicetable out:
+            # a calibration measured on them would be written into the owner's config.
+            camera.close()
+            raise UserError("no camera found (see the log line above): calibrate needs the "
+                            "table's camera, or --empty and --dice images")
         try:
             empty = _grab_frame(camera, "Clear the tray, then press Enter: ")
             dice = _grab_frame(camera, "Put the dice on the tray, apart, then press Enter: ")

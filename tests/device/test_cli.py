@@ -393,3 +393,34 @@ def test_no_default_pin_notice_for_a_pin_of_ones_own(tmp_path: Path) -> None:
     assert _default_pin_notice(_settings(args), args) is None
     args = build_parser().parse_args(["run", "--config", str(config(tmp_path, ""))])
     assert _default_pin_notice(_settings(args), args).startswith("the table PIN is the default 0000")
+
+
+def _fake_calibration(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, ...]]:
+    """vision.calibrate replaced by one that always succeeds; returns the shapes it was given."""
+    seen: list[tuple[int, ...]] = []
+
+    def calibrate(empty: np.ndarray, dice: np.ndarray, view: str) -> dict:
+        seen.extend([empty.shape, dice.shape])
+        return {"tray": [10, 12, 300, 200], "die_size": 47.5, "exposure": 128.0}
+
+    fake = types.ModuleType("vision.calibrate")
+    fake.calibrate = calibrate  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "vision.calibrate", fake)
+    return seen
+
+
+def test_calibrate_with_no_camera_found_refuses_the_sample_frames(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # [camera] source = "auto" finding no camera falls back on the sample frames shipped for
+    # trying dicetable out; calibrate measured those and wrote them into the owner's config.
+    from device import camera
+
+    seen = _fake_calibration(monkeypatch)
+    monkeypatch.setattr(camera, "open_camera",
+                        lambda *a, **kw: camera.ReplayCamera(camera.SAMPLE_FRAMES, fps=0))
+    monkeypatch.setattr("builtins.input", lambda *a: "")
+    path = config(tmp_path, '[table]\npin = "2468"\n')
+    assert main(["calibrate", "--config", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "no camera found" in err and "--empty" in err and "Traceback" not in err
+    assert seen == [] and path.read_text() == '[table]\npin = "2468"\n'
