@@ -158,13 +158,35 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 # -- dicetable calibrate ----------------------------------------------------------------------
 
-def _read_image(path: str) -> Any:
+def _read_images(pictures: dict[str, str]) -> list[Any]:
+    """The pictures given as {flag: path}, decoded; a UserError naming what is wrong with each
+    bad one, one line apiece (cv2.imdecode: cv2.imread logs its own warning for a missing file)."""
     import cv2
+    import numpy as np
 
-    image = cv2.imread(path, cv2.IMREAD_COLOR)
-    if image is None:
-        raise UserError(f"cannot read the image {path} (missing, or not a picture)")
-    return image
+    images, problems = [], []
+    for flag, path in pictures.items():
+        image, p = None, Path(path)
+        if not path.strip():
+            problem = "an empty path, not a file"
+        elif not p.exists():
+            problem = "no such file"
+        elif p.is_dir():
+            problem = "a directory, not a picture"
+        else:
+            try:
+                data = p.read_bytes()
+            except OSError as exc:
+                problem = f"cannot read it ({exc.strerror or exc})"
+            else:
+                image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
+                problem = "not a picture" if image is None else ""
+        if problem:
+            problems.append(f"cannot read the image {path!r} ({flag}): {problem}")
+        images.append(image)
+    if problems:
+        raise UserError("\n".join(problems))
+    return images
 
 
 def _grab_frame(camera: Any, prompt: str) -> Any:
@@ -191,10 +213,10 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
         from vision.calibrate import calibrate
     except ImportError as exc:
         raise UserError(f"the calibration module is not available: {exc}") from None
-    if bool(args.empty) != bool(args.dice):
+    if (args.empty is None) != (args.dice is None):
         raise UserError("give both --empty and --dice images, or neither (to use the camera)", code=2)
-    if args.empty:
-        empty, dice = _read_image(args.empty), _read_image(args.dice)
+    if args.empty is not None:
+        empty, dice = _read_images({"--empty": args.empty, "--dice": args.dice})
     else:
         from device import camera as cameras
         from device.camera import CameraError
@@ -554,7 +576,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except UserError as exc:
-        print(f"dicetable: {exc}", file=sys.stderr)
+        for line in str(exc).splitlines():
+            print(f"dicetable: {line}", file=sys.stderr)
         return exc.code
 
 

@@ -424,3 +424,26 @@ def test_calibrate_with_no_camera_found_refuses_the_sample_frames(
     err = capsys.readouterr().err
     assert "no camera found" in err and "--empty" in err and "Traceback" not in err
     assert seen == [] and path.read_text() == '[table]\npin = "2468"\n'
+
+
+def test_calibrate_names_what_is_wrong_with_each_picture(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    # Each bad picture was "cannot read the image X (missing, or not a picture)", only the first of
+    # the two was named, and OpenCV's own "[ WARN:0@0.0] global loadsave.cpp ... findDecoder" line
+    # came first on stderr.
+    seen = _fake_calibration(monkeypatch)
+    (tmp_path / "notes.jpg").write_text("not a picture", encoding="utf-8")
+    path = config(tmp_path, '[table]\npin = "2468"\n')
+    missing, notes = str(tmp_path / "missing.png"), str(tmp_path / "notes.jpg")
+    cases = [
+        (missing, tmp_path, [f"cannot read the image {missing!r} (--empty): no such file",
+                             f"cannot read the image {str(tmp_path)!r} (--dice): a directory, not a picture"]),
+        (notes, "", [f"cannot read the image {notes!r} (--empty): not a picture",
+                     "cannot read the image '' (--dice): an empty path, not a file"]),
+    ]
+    for empty, dice, problems in cases:
+        assert main(["calibrate", "--empty", str(empty), "--dice", str(dice),
+                     "--config", str(path)]) == 1
+        err = capfd.readouterr().err
+        assert err.splitlines() == [f"dicetable: {problem}" for problem in problems]
+    assert seen == [] and path.read_text() == '[table]\npin = "2468"\n'
