@@ -88,16 +88,21 @@ def _config_path(args: argparse.Namespace) -> Path | None:
     return default_config_path()
 
 
-def _settings(args: argparse.Namespace) -> Any:
+def _settings(args: argparse.Namespace, *, missing_ok: bool = False) -> Any:
+    """The settings; ``missing_ok``: a config file not there yet gives the defaults (calibrate,
+    which makes the file)."""
     from device.settings import SettingsError, load
 
+    path = _config_path(args)
+    if missing_ok and path is not None and not path.exists():
+        path = None
     overrides = {
         "server.port": getattr(args, "port", None), "server.host": getattr(args, "host", None),
         "data.dir": getattr(args, "data", None), "camera.source": getattr(args, "camera", None),
         "table.pin": getattr(args, "pin", None),
     }
     try:
-        return load(_config_path(args), overrides)
+        return load(path, overrides)
     except SettingsError as exc:
         raise UserError(str(exc), code=2) from None
 
@@ -208,7 +213,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
 
     from device.settings import DEFAULT_CONFIG, SettingsError, VisionSettings, key_of, write_vision
 
-    settings = _settings(args)
+    settings = _settings(args, missing_ok=True)
     try:
         from vision.calibrate import calibrate
     except ImportError as exc:
@@ -554,7 +559,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dice", metavar="IMAGE", help="a picture of the tray with the dice on it")
     p.add_argument("--view", choices=("bottom", "top"), help="camera view (default: [camera] view)")
     p.add_argument("--camera", metavar="SOURCE", help="camera source (default: [camera] source)")
-    p.add_argument("--config", metavar="FILE", help="the config file to write [vision] into")
+    p.add_argument("--config", metavar="FILE",
+                   help="the config file to read [camera] from and write [vision] into, made if "
+                        "missing (default: $DICETABLE_CONFIG, else ~/.config/dicetable/config.toml)")
     p.set_defaults(func=_cmd_calibrate)
 
     p = sub.add_parser("read", help="read the dice in image files (one JSON line per image)")

@@ -447,3 +447,16 @@ def test_calibrate_names_what_is_wrong_with_each_picture(
         err = capfd.readouterr().err
         assert err.splitlines() == [f"dicetable: {problem}" for problem in problems]
     assert seen == [] and path.read_text() == '[table]\npin = "2468"\n'
+
+
+def test_calibrate_makes_the_config_file_it_is_told_to_write(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # `--config FILE: the config file to write [vision] into`, yet a FILE not there yet was
+    # refused ("no such config file", exit 2), while the default file is made when missing.
+    _fake_calibration(monkeypatch)
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), np.zeros((48, 64, 3), np.uint8))
+    path = tmp_path / "etc" / "dicetable.toml"
+    assert main(["calibrate", "--empty", str(empty), "--dice", str(empty), "--config", str(path)]) == 0
+    assert tomllib.loads(path.read_text())["vision"]["die_size"] == 47.5
+    assert f"written to [vision] in {path}" in capsys.readouterr().out
