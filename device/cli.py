@@ -18,22 +18,31 @@ log = logging.getLogger("dicetable")
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    import io
+
     from engine.errors import LineError
     from engine.record import replay
 
+    stdin = args.file == "-"            # `dicetable export 3 | dicetable replay -`
+    name = "standard input" if stdin else args.file
     try:
-        with open(args.file, encoding="utf-8-sig") as fh:     # a BOM (Windows Notepad) is no error
+        # A BOM (Windows Notepad) is no error.
+        fh = (io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig") if stdin
+              else open(args.file, encoding="utf-8-sig"))
+        try:
             # Without its line break: a line cut short is told where it breaks off, not "column 1"
             # of the break the parser ran into.
             session = replay(line.rstrip("\r\n") for line in fh)
+        finally:
+            fh.detach() if stdin else fh.close()        # standard input is left open
     except OSError as exc:
-        print(f"dicetable replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(f"dicetable replay: cannot read {name}: {exc.strerror}", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
-        print(f"dicetable replay: {args.file} is not a text file", file=sys.stderr)
+        print(f"dicetable replay: {name} is not a text file", file=sys.stderr)
         return 2
     except LineError as exc:
-        print(f"{args.file}: {exc}", file=sys.stderr)
+        print(f"{name}: {exc}", file=sys.stderr)
         return 1
     print(json.dumps(session.game.standings()))
     return 0
@@ -570,7 +579,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=run_read)
 
     p = sub.add_parser("replay", help="apply a game record and print the standings as JSON")
-    p.add_argument("file", help="a game record (JSON Lines)")
+    p.add_argument("file", help="a game record (JSON Lines); - reads it from standard input")
     p.set_defaults(func=_cmd_replay)
     return parser
 

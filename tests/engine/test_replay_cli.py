@@ -161,3 +161,20 @@ def test_a_line_cut_short_is_told_where_it_breaks_off(tmp_path: Path,
     crlf.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
     code, out, err = run(crlf, capsys)
     assert code == 1 and f"column {len(cut) + 1})" in one_error_line(err)
+
+
+def test_a_dash_reads_the_record_from_standard_input(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # `dicetable export 3 | dicetable replay -` said "cannot read -: No such file or directory".
+    import io
+
+    record = (json.dumps(HEADER) + "\n" + json.dumps({"by": "Bob", "do": "pull"}) + "\n").encode()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + record)))
+    assert main(["replay", "-"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and one_error_line(err).startswith("standard input: line 2: Bob cannot pull now")
+    good = json.dumps(HEADER) + "\n" + json.dumps({"by": "Ann", "do": "declare", "call": "9",
+                                                   "dice": [6, 3]}) + "\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(good.encode())))
+    assert main(["replay", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["to_act"] == "Bob"
