@@ -460,3 +460,27 @@ def test_calibrate_makes_the_config_file_it_is_told_to_write(
     assert main(["calibrate", "--empty", str(empty), "--dice", str(empty), "--config", str(path)]) == 0
     assert tomllib.loads(path.read_text())["vision"]["die_size"] == 47.5
     assert f"written to [vision] in {path}" in capsys.readouterr().out
+
+
+def test_the_service_command_line_is_dicetable_s_own_and_hardware_md_calibrates_its_config() -> None:
+    # hardware.md said "run `dicetable calibrate`": on the Pi that command is not on the PATH,
+    # would write ~/.config/dicetable/config.toml, which the service never reads, and finds the
+    # camera held by the running service.
+    import configparser
+    import shlex
+
+    from device.cli import build_parser
+
+    repo = Path(__file__).resolve().parents[2]
+    unit = configparser.ConfigParser(interpolation=None, strict=False)
+    unit.optionxform = str
+    unit.read(repo / "systemd" / "dicetable.service", encoding="utf-8")
+    program, *argv = shlex.split(unit["Service"]["ExecStart"])
+    installer = (repo / "systemd" / "install.sh").read_text(encoding="utf-8")
+    assert program == "/opt/dicetable/.venv/bin/dicetable" and "PREFIX=/opt/dicetable" in installer
+    args = build_parser().parse_args(argv)          # every option there is one dicetable has
+    assert args.command == "run" and args.data == f"/var/lib/{unit['Service']['StateDirectory']}"
+    assert f"cat > {args.config} <<" in installer   # the config file the installer writes
+    hardware = " ".join((repo / "hardware.md").read_text(encoding="utf-8").split())
+    assert f"sudo {program} calibrate --config {args.config}" in hardware
+    assert "sudo systemctl stop dicetable" in hardware
