@@ -80,13 +80,17 @@ def _add_config_flags(p: argparse.ArgumentParser, *, run_flags: bool) -> None:
     p.add_argument("--config", metavar="FILE",
                    help="the TOML config file (default: $DICETABLE_CONFIG, else "
                         "~/.config/dicetable/config.toml if it exists)")
-    p.add_argument("--data", metavar="DIR", help="directory of the game database and photos")
+    p.add_argument("--data", metavar="DIR", help="directory of the game database and photos "
+                                                 "(default: [data] dir, else ~/.local/share/dicetable)")
     if run_flags:
-        p.add_argument("--port", type=_port_number, help="TCP port (default 8000)")
-        p.add_argument("--host", help="address to listen on (default 0.0.0.0)")
+        p.add_argument("--port", type=_port_number,
+                       help="TCP port (default: [server] port, else 8000)")
+        p.add_argument("--host", help="address to listen on (default: [server] host, else 0.0.0.0)")
         p.add_argument("--camera", metavar="SOURCE",
-                       help="auto | none | picamera2 | opencv:N | replay:PATH")
-        p.add_argument("--pin", help="the table PIN for changing anything from a page or the API")
+                       help="auto | none | picamera2 | opencv:N | replay:PATH "
+                            "(default: [camera] source, else auto)")
+        p.add_argument("--pin", help="the table PIN for changing anything from a page or the API "
+                                     "(default: [table] pin, else 0000)")
 
 
 def _config_path(args: argparse.Namespace) -> Path | None:
@@ -541,7 +545,9 @@ def _start_runtime(settings: Any, table: Any, events: Any) -> Any:
 # -- the parser -------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dicetable", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="dicetable", description="The dice table's referee and scoreboard: run, read, "
+                                      "calibrate, replay, export, config.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("run", help="run the table: camera, buttons, referee and the web app")

@@ -484,3 +484,21 @@ def test_the_service_command_line_is_dicetable_s_own_and_hardware_md_calibrates_
     hardware = " ".join((repo / "hardware.md").read_text(encoding="utf-8").split())
     assert f"sudo {program} calibrate --config {args.config}" in hardware
     assert "sudo systemctl stop dicetable" in hardware
+
+
+def test_the_run_flags_help_names_the_config_key_each_overrides(capsys: pytest.CaptureFixture[str]) -> None:
+    # `--port PORT  TCP port (default 8000)` was wrong for a config setting [server] port, the
+    # defaults of --data and --camera went unsaid, and `dicetable --help` began with the
+    # docstring's ``dicetable``.
+    def help_of(*argv: str) -> str:
+        with pytest.raises(SystemExit) as done:
+            main([*argv, "--help"])
+        assert done.value.code == 0
+        return " ".join(capsys.readouterr().out.split())
+
+    assert "``" not in help_of()
+    text = help_of("run")
+    for flag, key, default in [("--port", "[server] port", "8000"), ("--host", "[server] host", "0.0.0.0"),
+                               ("--data", "[data] dir", "~/.local/share/dicetable"),
+                               ("--camera", "[camera] source", "auto"), ("--pin", "[table] pin", "0000")]:
+        assert f"(default: {key}, else {default})" in text, flag
