@@ -44,7 +44,13 @@ source = "auto"     # auto | none | picamera2 | opencv:N | replay:PATH
 TOML
 install -d -o dicetable -g dicetable -m 0750 /var/lib/dicetable
 
-# 5. The units.
+# 5. The units. The kiosk opens the port the service listens on: [server] port of the settings.
+kiosk_unit() {
+    local port
+    port="$("$PREFIX/.venv/bin/python" -c 'import sys; from device.settings import load
+print(load(sys.argv[1]).server.port)' "$1" 2>/dev/null)" || port=8000
+    sed "s|http://localhost:8000/|http://localhost:$port/|g" "$SRC/systemd/dicetable-kiosk.service"
+}
 install -m 0644 "$SRC/systemd/dicetable.service" /etc/systemd/system/dicetable.service
 systemctl daemon-reload
 systemctl enable dicetable.service
@@ -53,8 +59,9 @@ systemctl restart dicetable.service
 if [ -n "$KIOSK_USER" ] && [ "$KIOSK_USER" != root ]; then
     home="$(getent passwd "$KIOSK_USER" | cut -d: -f6)"
     install -d -o "$KIOSK_USER" -g "$KIOSK_USER" "$home/.config/systemd/user"
-    install -o "$KIOSK_USER" -g "$KIOSK_USER" -m 0644 "$SRC/systemd/dicetable-kiosk.service" \
-        "$home/.config/systemd/user/dicetable-kiosk.service"
+    kiosk_unit /etc/dicetable/dicetable.toml > "$home/.config/systemd/user/dicetable-kiosk.service"
+    chown "$KIOSK_USER:$KIOSK_USER" "$home/.config/systemd/user/dicetable-kiosk.service"
+    chmod 0644 "$home/.config/systemd/user/dicetable-kiosk.service"
     # Enable the user unit without needing that user's session bus right now.
     install -d -o "$KIOSK_USER" -g "$KIOSK_USER" "$home/.config/systemd/user/graphical-session.target.wants"
     ln -sf ../dicetable-kiosk.service \

@@ -502,3 +502,33 @@ def test_the_run_flags_help_names_the_config_key_each_overrides(capsys: pytest.C
                                ("--data", "[data] dir", "~/.local/share/dicetable"),
                                ("--camera", "[camera] source", "auto"), ("--pin", "[table] pin", "0000")]:
         assert f"(default: {key}, else {default})" in text, flag
+
+
+def test_the_kiosk_is_installed_opening_the_port_the_service_listens_on(tmp_path: Path) -> None:
+    # The kiosk unit opened http://localhost:8000/ whatever [server] port said: an owner who
+    # moved the port had a wall showing a connection error, with nothing saying why.
+    import re
+    import subprocess
+
+    repo = Path(__file__).resolve().parents[2]
+    installer = (repo / "systemd" / "install.sh").read_text(encoding="utf-8")
+    function = re.search(r"^kiosk_unit\(\) \{\n.*?^\}\n", installer, re.S | re.M)
+    assert function, "install.sh makes the kiosk unit with kiosk_unit CONFIG"
+    assert "kiosk_unit /etc/dicetable/dicetable.toml >" in installer
+
+    def unit(config_text: str | None) -> str:
+        path = tmp_path / "dicetable.toml"
+        if config_text is not None:
+            path.write_text(config_text, encoding="utf-8")
+        script = function.group(0) + f'kiosk_unit "{path}"\n'
+        done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "PREFIX": str(Path(sys.executable).parents[2]),
+                                   "SRC": str(repo)})
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert set(re.findall(r"http://localhost:(\d+)/", unit('[server]\nport = 8080\n'))) == {"8080"}
+    assert set(re.findall(r"http://localhost:(\d+)/", unit("[server\n"))) == {"8000"}
+    assert "Restart=always" in unit('[table]\npin = "1"\n')
+    hardware = " ".join((repo / "hardware.md").read_text(encoding="utf-8").split())
+    assert "[server] port" in hardware and "dicetable-kiosk.service" in hardware
