@@ -123,9 +123,11 @@ class Mia(CupGame):
 
     def _accept(self, by: Player, action: Mapping[str, Any]) -> Verdict:
         if self._call != MIA or self._caller is None:
-            standing = f"the call is {self._call_name(self._call)}" if self._call else "nothing is called yet"
-            raise IllegalAction(f"accept is only for a Mia, and {standing}: {by.name} may declare "
-                                f"higher or pull")
+            if self._call is None:
+                raise IllegalAction(f"accept is only for a Mia, and nothing is called yet: {by.name} "
+                                    f"starts the round by rolling and declaring")
+            raise IllegalAction(f"accept is only for a Mia, and the call is {self._call_name(self._call)}: "
+                                f"{by.name} may declare higher or pull")
         if self._given_dice(action) is not None:
             raise RecordError("an accept takes no dice: the cup stays down")
         caller = self._caller

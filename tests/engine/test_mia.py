@@ -239,7 +239,10 @@ def test_a_pulled_mia_costs_two_lives_to_whoever_is_wrong() -> None:
 def test_accept_is_only_for_a_mia() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "11", "dice": [1, 1]}')
     refused(s, '{"by": "Bob", "do": "accept"}', IllegalAction, "accept is only for a Mia", "the call is 11")
-    refused(play(), '{"by": "Ann", "do": "accept"}', IllegalAction, "nothing is called yet")
+    # At the start of a round there is nothing to pull either: the refusal must not offer it.
+    message = refused(play(), '{"by": "Ann", "do": "accept"}', IllegalAction, "nothing is called yet",
+                      "Ann starts the round by rolling and declaring")
+    assert "pull" not in message
 
 
 # -- lives, knock-outs, the winner ---------------------------------------------------------------
