@@ -410,14 +410,23 @@ def write_vision(path: Path | str, vision: Mapping[str, Any]) -> None:
                             "(e.g. as dotted keys or an inline table); the file was left untouched: "
                             "remove the vision settings from it and calibrate again")
     _check_sections(parsed, str(path))
-    tmp = path.with_name(path.name + ".tmp")
+    real = Path(os.path.realpath(path))     # a symlinked config: the file it points to is written
+    tmp = real.with_name(real.name + ".tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        real.parent.mkdir(parents=True, exist_ok=True)
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(new_text)
             fh.flush()
+            if real.exists():       # the file holds the PIN: keep it as private as it was
+                st = real.stat()
+                os.chmod(fh.fileno(), st.st_mode & 0o7777)
+                if (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
+                    try:
+                        os.chown(fh.fileno(), st.st_uid, st.st_gid)
+                    except OSError:
+                        pass        # only root may give a file away
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, real)
     except OSError as exc:
         raise SettingsError(f"{path}: cannot write it: {exc.strerror or exc}") from None
 

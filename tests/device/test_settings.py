@@ -177,3 +177,21 @@ def test_a_key_outside_any_section_is_told_so(tmp_path: Path, text: str, expecte
     with pytest.raises(SettingsError) as info:
         load(path)
     assert str(info.value) == f"{path}: {expected}"
+
+
+def test_calibrate_keeps_the_file_s_permissions_and_its_symlink(tmp_path: Path) -> None:
+    # The file holds the table PIN: one kept private (chmod 600) came back readable by everyone
+    # (0644, the new file's umask), and a config that was a symlink was replaced by a plain file,
+    # leaving the file it pointed to (the one read) uncalibrated.
+    import os
+    import stat
+
+    path = write(tmp_path, '[table]\npin = "9876"\n')
+    os.chmod(path, 0o600)
+    S.write_vision(path, {"tray": [1, 1, 5, 5], "die_size": 3.0})
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and load(path).vision.die_size == 3.0
+    link = tmp_path / "link.toml"
+    link.symlink_to(path)
+    S.write_vision(link, {"tray": [2, 2, 5, 5], "die_size": 4.0})
+    assert link.is_symlink() and load(path).vision.die_size == 4.0
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and load(path).table.pin == "9876"
