@@ -127,6 +127,9 @@ class Deceit(CupGame):
 
     def _accept(self, by: Player, action: Mapping[str, Any]) -> Verdict:
         if self._target is None or self._caller is None:
+            if self._call is None:
+                raise IllegalAction(f"accept is only for the player an 11 names: {by.name} begins "
+                                    f"from zero and must roll and declare")
             raise IllegalAction(f"accept is only for the player an 11 names: {by.name} may declare "
                                 f"higher or pull")
         if self._given_dice(action) is not None:

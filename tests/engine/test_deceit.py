@@ -119,7 +119,10 @@ def test_wrong_moves_are_refused_and_change_nothing() -> None:
             "Deceit has no blind raise")
     refused(s, '{"by": "Ann", "do": "declare", "call": "54", "dice": [0, 4]}', RecordError,
             "0 is not a die face")
-    refused(s, '{"by": "Ann", "do": "accept"}', IllegalAction, "accept is only for the player an 11 names")
+    # From zero there is nothing to pull either: the refusal must not offer it.
+    message = refused(s, '{"by": "Ann", "do": "accept"}', IllegalAction,
+                      "accept is only for the player an 11 names", "Ann begins from zero and must roll")
+    assert "pull" not in message
     refused(s, '{"by": "Ann", "do": "declare", "call": "54", "target": "Bob"}', RecordError,
             'a 54 has no "target"')
 
