@@ -33,9 +33,10 @@ def _num(n: int) -> str:
 class LiarsOptions(Options):
     lives: int = option(3, "Lives each player starts with; the loser of an open loses one and a "
                         "player with none left is out.", minimum=1, maximum=99)
-    opening_minimum: str = option("players", "'players': with n players still in, a call is at "
-                                  "least n 1s, n+1 zhai or n+2 non-zhai (the seed's 4, 5, 6 for four "
-                                  "players, 8, 9, 10 for eight); 'none': any count from one.",
+    opening_minimum: str = option("players", "'players': with n players still in, the first call "
+                                  "of a round is at least n 1s, n+1 zhai or n+2 non-zhai (the seed's "
+                                  "4, 5, 6 for four players, 8, 9, 10 for eight); 'none': any count "
+                                  "from one.",
                                   choices=("players", "none"))
     ones_high: bool = option(True, "Among zhai calls of the same count, 1s rank above 6s (so four "
                              "6s zhai can be raised to four 1s); false ranks 1s lowest.")
@@ -174,8 +175,10 @@ class Liars(Game):
     def _lowest(self, face: int, zhai: bool) -> int:
         """The lowest count of this face/kind that is legal now."""
         probe = Call(1, face, zhai)
-        low = self.minimums()[probe.kind]
-        if self.call is not None:
+        if self.call is None:
+            low = self.minimums()[probe.kind]   # the minimum is for the starting call only
+        else:
+            low = 1
             old = self.call
             if probe.zhai == old.zhai:
                 higher = _rank(face, probe.zhai, self.opts.ones_high) > _rank(old.face, old.zhai, self.opts.ones_high)
@@ -197,7 +200,10 @@ class Liars(Game):
         if call.count > self.max_count():
             raise IllegalAction(f"{call.words()} is impossible: at most {self.max_count()} can be "
                                 "counted at this table")
-        low = self.minimums()[call.kind]
+        # "The minimum starting call": the first call of a round. A raise needs only to raise
+        # (with 1s ranked highest no raise can fall below a minimum anyway; with ones_high false,
+        # four 2s zhai raises four 1s).
+        low = self.minimums()[call.kind] if self.call is None else 1
         if call.count < low:
             what = {"ones": f"{_num(low)} 1s", "zhai": f"{_num(low)} zhai",
                     "plain": f"{_num(low)} non-zhai"}[call.kind]

@@ -111,6 +111,18 @@ def test_ones_rank_above_sixes_among_zhai_calls_unless_the_option_says_otherwise
     assert beats(Call(6, 2, True), Call(6, 1, True), ones_high=False)
 
 
+def test_the_minimum_is_for_the_starting_call_only() -> None:
+    # The seed: "the minimum starting call is agreed upon". With 1s ranked lowest among zhai calls
+    # (ones_high false), four 2s zhai raises the opening four 1s, though below the five zhai a
+    # round may start with.
+    s = play(header(ones_high=False), call("Ann", 4, 1))
+    refused(play(header(ones_high=False)), call("Ann", 4, 2, True),
+            "four 2s zhai is too low: with 4 players the lowest call is five zhai")
+    assert {"by": "Bob", "do": "call", "count": 4, "face": 2, "zhai": True} in s.game.legal_actions()
+    s.apply(call("Bob", 4, 2, True))
+    assert s.game.public_state()["call"] == "four 2s zhai" and s.game.to_act == "Cy"
+
+
 def test_a_call_of_ones_is_always_zhai() -> None:
     s = play(header(), call("Ann", 4, 1, False))
     assert s.game.public_state()["call_detail"] == {"count": 4, "face": 1, "zhai": True}
