@@ -51,7 +51,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 # -- settings from the config file and the flags ----------------------------------------------
 
 # Exit status of `dicetable run` for a set-up a restart cannot fix (the dice reader's face model
-# missing or broken, a part of the install missing): sysexits' EX_CONFIG, which the systemd unit
+# missing or broken, a part of the install missing, a data file it cannot write): sysexits' EX_CONFIG, which the systemd unit
 # lists in RestartPreventExitStatus so it stops instead of restarting forever. A bad config file
 # or flag exits 2 (listed there too); a crash exits 1 and is restarted.
 EX_CONFIG = 78
@@ -318,7 +318,9 @@ def _lock_data_dir(data_dir: Path) -> int:
         raise UserError(f"cannot use the data directory {data_dir}: {exc.filename} is a file, "
                         "not a directory: move it away") from None
     except OSError as exc:
-        raise UserError(f"cannot use the data directory {data_dir}: {exc.strerror or exc}") from None
+        where = f"{exc.filename}: " if exc.filename and Path(exc.filename) != data_dir else ""
+        raise UserError(f"cannot use the data directory {data_dir}: {where}"
+                        f"{exc.strerror or exc}") from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
@@ -331,6 +333,28 @@ def _lock_data_dir(data_dir: Path) -> int:
     os.ftruncate(fd, 0)
     os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
     return fd
+
+
+def _check_writable(data_dir: Path) -> None:
+    """A UserError (EX_CONFIG: a restart cannot mend it) naming the first file of the data
+    directory this user cannot write. SQLite opens a database it cannot write read-only: the
+    table would run, the watchdog be fed, and every game be refused "the table could not save"
+    (a database restored with `sudo cp`, owned by root)."""
+    import pwd
+
+    from device.store import DB_NAME, PHOTO_DIR
+
+    for name in ("", DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm", PHOTO_DIR):
+        path = data_dir / name if name else data_dir
+        if path.exists() and not os.access(path, os.W_OK | (os.X_OK if path.is_dir() else 0)):
+            uid = path.stat().st_uid
+            try:
+                owner = pwd.getpwuid(uid).pw_name
+            except KeyError:
+                owner = f"uid {uid}"
+            raise UserError(f"cannot write {path} (owned by {owner}), so no game could be saved: "
+                            f"give it to the user dicetable runs as (on the Pi: sudo chown -R "
+                            f"dicetable:dicetable {data_dir})", code=EX_CONFIG)
 
 
 class _ClosedEventStreamFilter(logging.Filter):
@@ -456,6 +480,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
         lock = _lock_data_dir(settings.data.path)
     except BaseException:
         server.close()
+        raise
+    try:
+        _check_writable(settings.data.path)
+    except BaseException:
+        server.close()
+        os.close(lock)
         raise
     try:
         return _serve(settings, server, app, pin_notice=_default_pin_notice(settings, args))

@@ -532,3 +532,39 @@ def test_the_kiosk_is_installed_opening_the_port_the_service_listens_on(tmp_path
     assert "Restart=always" in unit('[table]\npin = "1"\n')
     hardware = " ".join((repo / "hardware.md").read_text(encoding="utf-8").split())
     assert "[server] port" in hardware and "dicetable-kiosk.service" in hardware
+
+
+def test_run_refuses_data_files_it_cannot_write_naming_file_and_owner(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A database restored with `sudo cp` (owned by root, 0644) ran: the wall came up, the
+    # watchdog was fed, and every new game was refused "the table could not save". And a
+    # dicetable.lock left by a `sudo dicetable run` was "cannot use the data directory:
+    # Permission denied", naming no file. (As root every file is writable: os.access is
+    # made to answer as for the service's user.)
+    import pwd
+
+    from device import cli
+
+    served: list[bool] = []
+    monkeypatch.setattr(cli, "_serve", lambda *a, **kw: served.append(True) or 0)
+    data = tmp_path / "data"
+    Store(data).close()
+    owner = pwd.getpwuid(os.stat(data / DB_NAME).st_uid).pw_name
+    argv = ["run", "--config", str(config(tmp_path)), "--data", str(data), "--camera", "none",
+            "--host", "127.0.0.1", "--port", str(free_port())]
+    real_access = os.access
+    for name in (DB_NAME, "photos"):
+        monkeypatch.setattr(os, "access",
+                            lambda p, mode, name=name: Path(p).name != name and real_access(p, mode))
+        assert main(argv) == 78
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        assert f"cannot write {data / name} (owned by {owner})" in err
+    monkeypatch.setattr(os, "access", real_access)
+    lock = data / "dicetable.lock"
+    monkeypatch.setattr(os, "open", lambda p, *a, real=os.open: (
+        (_ for _ in ()).throw(PermissionError(13, "Permission denied", str(p))) if Path(p) == lock
+        else real(p, *a)))
+    assert main(argv) == 1
+    assert f"cannot use the data directory {data}: {lock}: Permission denied" in capsys.readouterr().err
+    assert served == []
