@@ -25,22 +25,39 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
     stdin = args.file == "-"            # `dicetable export 3 | dicetable replay -`
     name = "standard input" if stdin else args.file
+
+    class NotText(Exception):
+        """Line ``args[0]`` holds bytes that are not UTF-8, or a NUL."""
+
+    def lines(fh: Any) -> Any:
+        for n, line in enumerate(fh, start=1):
+            try:
+                line.encode("utf-8")        # the bytes surrogateescape kept undecoded fail here
+            except UnicodeEncodeError:
+                raise NotText(n) from None
+            if "\0" in line:               # no JSON holds one; an SQLite file's first line does
+                raise NotText(n)
+            # Without its line break: a line cut short is told where it breaks off, not
+            # "column 1" of the break the parser ran into.
+            yield line.rstrip("\r\n")
+
     try:
-        # A BOM (Windows Notepad) is no error.
-        fh = (io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig") if stdin
-              else open(args.file, encoding="utf-8-sig"))
+        # A BOM (Windows Notepad) is no error; bytes not UTF-8 are told by their line.
+        fh = (io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", errors="surrogateescape")
+              if stdin else open(args.file, encoding="utf-8-sig", errors="surrogateescape"))
         try:
-            # Without its line break: a line cut short is told where it breaks off, not "column 1"
-            # of the break the parser ran into.
-            session = replay(line.rstrip("\r\n") for line in fh)
+            session = replay(lines(fh))
         finally:
             fh.detach() if stdin else fh.close()        # standard input is left open
     except OSError as exc:
         print(f"dicetable replay: cannot read {name}: {exc.strerror}", file=sys.stderr)
         return 2
-    except UnicodeDecodeError:
-        print(f"dicetable replay: {name} is not a text file", file=sys.stderr)
-        return 2
+    except NotText as exc:
+        if exc.args[0] == 1:        # a picture, a database: no record at all
+            print(f"dicetable replay: {name} is not a text file", file=sys.stderr)
+            return 2
+        print(f"{name}: line {exc.args[0]}: holds bytes that are not text (a damaged line?)", file=sys.stderr)
+        return 1
     except LineError as exc:
         print(f"{name}: {exc}", file=sys.stderr)
         return 1

@@ -178,3 +178,19 @@ def test_a_dash_reads_the_record_from_standard_input(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(good.encode())))
     assert main(["replay", "-"]) == 0
     assert json.loads(capsys.readouterr().out)["to_act"] == "Bob"
+
+
+def test_a_line_with_a_damaged_byte_is_named_by_its_number(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # One byte gone wrong in line 3 made the whole record "not a text file" (exit 2, the file
+    # unreadable), with no line to look at.
+    path = write(tmp_path, HEADER, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]})
+    with open(path, "ab") as fh:
+        fh.write(b'{"by": "B\xffb", "do": "pass"}\n')
+    code, out, err = run(path, capsys)
+    assert code == 1 and out == ""
+    assert one_error_line(err) == f"{path}: line 3: holds bytes that are not text (a damaged line?)"
+    database = tmp_path / "dicetable.sqlite3"         # its first line is UTF-8, but for a NUL
+    database.write_bytes(b"SQLite format 3\x00\x10\x00\x02\x02\x00@  \x00\x00\x00\n\xff\xfe")
+    code, out, err = run(database, capsys)
+    assert code == 2 and out == "" and one_error_line(err).endswith(f"{database} is not a text file")
