@@ -126,15 +126,18 @@ def _settings(args: argparse.Namespace, *, missing_ok: bool = False) -> Any:
     path = _config_path(args)
     if missing_ok and path is not None and not path.exists():
         path = None
-    overrides = {
-        "server.port": getattr(args, "port", None), "server.host": getattr(args, "host", None),
-        "data.dir": getattr(args, "data", None), "camera.source": getattr(args, "camera", None),
-        "table.pin": getattr(args, "pin", None),
-    }
+    flags = {"server.port": "port", "server.host": "host", "data.dir": "data",
+             "camera.source": "camera", "table.pin": "pin"}
+    overrides = {key: getattr(args, flag, None) for key, flag in flags.items()}
     try:
         return load(path, overrides)
     except SettingsError as exc:
-        raise UserError(str(exc), code=2) from None
+        message = str(exc)
+        for key, flag in flags.items():     # a flag is named as it was typed, and what it sets
+            section, _, name = key.partition(".")
+            message = message.replace(f"command line: [{section}] {name}:",
+                                      f"--{flag} ([{section}] {name}):", 1)
+        raise UserError(message, code=2) from None
 
 
 def _open_table(settings: Any, events: Any = None, *, has_camera: bool | None = None) -> Any:

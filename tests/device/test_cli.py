@@ -568,3 +568,18 @@ def test_run_refuses_data_files_it_cannot_write_naming_file_and_owner(
     assert main(argv) == 1
     assert f"cannot use the data directory {data}: {lock}: Permission denied" in capsys.readouterr().err
     assert served == []
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["--pin", "12 34"], '--pin ([table] pin): must be a PIN without spaces, like "1234" (got \'12 34\')'),
+    (["--data", ""], "--data ([data] dir): must name a directory"),
+    (["--camera", "webcam"], "--camera ([camera] source): must be auto, none"),
+    (["--host", ""], "--host ([server] host): must be an address or a name"),
+])
+def test_a_bad_flag_is_named_as_typed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                      argv: list[str], expected: str) -> None:
+    # It was "command line: [table] pin: ...": the config key, not the flag that was typed.
+    assert main(["run", "--config", str(config(tmp_path)), "--port", str(free_port()), *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"dicetable: {expected}"), err
+    assert not (tmp_path / "data").exists()
