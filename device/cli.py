@@ -301,6 +301,32 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- dicetable read ---------------------------------------------------------------------------
+
+def _cmd_read(args: argparse.Namespace) -> int:
+    """vision.cli's read, once sure no annotated copy (DIR/<name>.jpg) would be written over one
+    of the pictures read, or over another picture's annotated copy."""
+    from vision.cli import run_read
+
+    if args.annotate:
+        named: dict[Path, str] = {}
+        for image in args.images:
+            target = Path(args.annotate) / (Path(image).stem + ".jpg")
+            try:
+                itself = target.exists() and target.samefile(image)
+            except OSError:
+                itself = False
+            if itself:
+                raise UserError(f"--annotate would write {target} over the picture {image} itself: "
+                                "give --annotate another directory", code=2)
+            key = Path(os.path.normcase(os.path.abspath(target)))
+            if key in named and not (Path(named[key]).exists() and Path(named[key]).samefile(image)):
+                raise UserError(f"--annotate would write both {named[key]} and {image} as {target}: "
+                                "read them with separate --annotate directories", code=2)
+            named[key] = image
+    return run_read(args)
+
+
 # -- dicetable run ----------------------------------------------------------------------------
 
 def _secret_key(data_dir: Path) -> bytes:
@@ -630,9 +656,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_calibrate)
 
     p = sub.add_parser("read", help="read the dice in image files (one JSON line per image)")
-    from vision.cli import add_read_arguments, run_read
+    from vision.cli import add_read_arguments
     add_read_arguments(p)
-    p.set_defaults(func=run_read)
+    p.set_defaults(func=_cmd_read)
 
     p = sub.add_parser("replay", help="apply a game record and print the standings as JSON")
     p.add_argument("file", help="a game record (JSON Lines); - reads it from standard input")

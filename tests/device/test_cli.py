@@ -583,3 +583,27 @@ def test_a_bad_flag_is_named_as_typed(tmp_path: Path, capsys: pytest.CaptureFixt
     err = capsys.readouterr().err
     assert err.startswith(f"dicetable: {expected}"), err
     assert not (tmp_path / "data").exists()
+
+
+def test_read_never_annotates_over_a_picture_or_another_annotation(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `dicetable read --annotate . photo.jpg` wrote the annotated copy over photo.jpg itself, and
+    # a/x.png and b/x.png were both annotated as DIR/x.jpg, the first lost without a word.
+    sample = Path(__file__).resolve().parents[2] / "device" / "sample_frames" / "0003.jpg"
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(sample.read_bytes())
+    assert main(["read", "--annotate", str(tmp_path), str(photo)]) == 2
+    captured = capsys.readouterr()
+    assert photo.read_bytes() == sample.read_bytes() and captured.out == ""
+    assert f"--annotate would write {photo} over the picture {photo} itself" in captured.err
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    first, second = tmp_path / "a" / "x.png", tmp_path / "b" / "x.png"
+    cv2.imwrite(str(first), cv2.imread(str(sample)))
+    cv2.imwrite(str(second), cv2.imread(str(sample)))
+    out = tmp_path / "out"
+    assert main(["read", "--annotate", str(out), str(first), str(second)]) == 2
+    assert (f"--annotate would write both {first} and {second} as {out / 'x.jpg'}"
+            in capsys.readouterr().err)
+    assert not out.exists()
+    assert main(["read", "--annotate", str(out), str(first), str(photo)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["photo.jpg", "x.jpg"]
