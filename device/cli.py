@@ -68,7 +68,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 # -- settings from the config file and the flags ----------------------------------------------
 
 # Exit status of `dicetable run` for a set-up a restart cannot fix (the dice reader's face model
-# missing or broken, a part of the install missing, a data file it cannot write): sysexits' EX_CONFIG, which the systemd unit
+# missing or broken, a part of the install missing, a data file it cannot write, a port below
+# 1024 without root's privileges): sysexits' EX_CONFIG, which the systemd unit
 # lists in RestartPreventExitStatus so it stops instead of restarting forever. A bad config file
 # or flag exits 2 (listed there too); a crash exits 1 and is restarted.
 EX_CONFIG = 78
@@ -494,12 +495,17 @@ def _listen(settings: Any, app: Any) -> Any:
     try:
         return _create_server(app, host, port)
     except OSError as exc:
+        code = 1
         if exc.errno == errno.EADDRINUSE:
             reason = (f"port {port} is busy (another program, perhaps another dicetable, is "
                       "listening on it): stop that program, or give this one another --port")
+        elif exc.errno == errno.EACCES and port < 1024:     # a restart cannot mend it
+            reason, code = (f"{exc.strerror}: a port below 1024 needs root's privileges, which "
+                            "dicetable does not have: give it one from 1024 up ([server] port, "
+                            "8000 by default)"), EX_CONFIG
         else:
             reason = exc.strerror or str(exc)
-        raise UserError(f"cannot listen on {host}:{port}: {reason}") from None
+        raise UserError(f"cannot listen on {host}:{port}: {reason}", code=code) from None
     except ValueError:  # waitress's answer to a host that getaddrinfo cannot resolve
         raise UserError(f"cannot listen on {host}:{port}: {host} is neither an address nor a name "
                         "this machine can resolve: give another --host (0.0.0.0 listens on every "

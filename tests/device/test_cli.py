@@ -607,3 +607,23 @@ def test_read_never_annotates_over_a_picture_or_another_annotation(
     assert not out.exists()
     assert main(["read", "--annotate", str(out), str(first), str(photo)]) == 0
     assert sorted(p.name for p in out.iterdir()) == ["photo.jpg", "x.jpg"]
+
+
+def test_run_on_a_privileged_port_says_why_and_is_not_restarted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # [server] port = 80 (for an address without :8000) was "cannot listen on 0.0.0.0:80:
+    # Permission denied", exit 1, which the service (user dicetable) restarts every 3 s for ever.
+    # (As root any port can be had: the refusal is the kernel's, made up here.)
+    import errno
+
+    from device import cli
+
+    def refuse(app: object, host: str, port: int) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(cli, "_create_server", refuse)
+    path = config(tmp_path, "[server]\nport = 80\n")
+    assert main(["run", "--config", str(path), "--data", str(tmp_path / "data")]) == 78
+    err = capsys.readouterr().err
+    assert "cannot listen on 0.0.0.0:80: Permission denied" in err and "1024" in err
+    assert not (tmp_path / "data").exists()
