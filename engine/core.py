@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
 
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, json_text, name_text
 
 CLOCKWISE = "clockwise"
 COUNTER_CLOCKWISE = "counter-clockwise"
@@ -81,24 +81,25 @@ def _check_option_value(name: str, value: Any, f: dataclasses.Field) -> None:
     meta = f.metadata
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise RecordError(f"option {name!r} must be true or false, not {value!r}")
+            raise RecordError(f"option {name!r} must be true or false, not {json_text(value)}")
     elif isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(f"option {name!r} must be a whole number, not {value!r}")
+            raise RecordError(f"option {name!r} must be a whole number, not {json_text(value)}")
     elif isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise RecordError(f"option {name!r} must be a number, not {value!r}")
+            raise RecordError(f"option {name!r} must be a number, not {json_text(value)}")
         if not math.isfinite(value):
-            raise RecordError(f"option {name!r} must be a finite number, not {value!r}")
+            raise RecordError(f"option {name!r} must be a finite number, not {json_text(value)}")
     elif isinstance(default, str):
         if not isinstance(value, str):
-            raise RecordError(f"option {name!r} must be a string, not {value!r}")
+            raise RecordError(f"option {name!r} must be a string, not {json_text(value)}")
     if meta.get("choices") and value not in meta["choices"]:
-        raise RecordError(f"option {name!r} must be one of {', '.join(map(str, meta['choices']))}, not {value!r}")
+        raise RecordError(f"option {name!r} must be one of {', '.join(map(str, meta['choices']))}, "
+                          f"not {json_text(value)}")
     if meta.get("minimum") is not None and value < meta["minimum"]:
-        raise RecordError(f"option {name!r} must be at least {meta['minimum']}, not {value!r}")
+        raise RecordError(f"option {name!r} must be at least {meta['minimum']}, not {json_text(value)}")
     if meta.get("maximum") is not None and value > meta["maximum"]:
-        raise RecordError(f"option {name!r} must be at most {meta['maximum']}, not {value!r}")
+        raise RecordError(f"option {name!r} must be at most {meta['maximum']}, not {json_text(value)}")
 
 
 @dataclass
@@ -155,10 +156,10 @@ def check_dice(value: Any, *, count: int | None = None, minimum: int = 1, maximu
                what: str = "dice") -> tuple[int, ...]:
     """Validate a record's dice list: whole numbers 1-6, and how many there must be."""
     if not isinstance(value, list):
-        raise RecordError(f"{what} must be a list of die faces 1-6, not {value!r}")
+        raise RecordError(f"{what} must be a list of die faces 1-6, not {json_text(value)}")
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
-            raise RecordError(f"{what}: {v!r} is not a die face (1-6)")
+            raise RecordError(f"{what}: {json_text(v)} is not a die face (1-6)")
     if count is not None and len(value) != count:
         raise RecordError(f"{what} must be {count} dice, not {len(value)}")
     if len(value) < minimum:
@@ -208,7 +209,7 @@ class Game(ABC):
     # -- seats and turns -------------------------------------------------
     def player(self, name: Any) -> Player:
         if not isinstance(name, str) or name not in self._by_name:
-            raise RecordError(f"unknown player {name!r}; at this table: {', '.join(self._by_name)}")
+            raise RecordError(f"unknown player {name_text(name)}; at this table: {', '.join(self._by_name)}")
         return self._by_name[name]
 
     @property
@@ -342,5 +343,5 @@ def register(cls: type[Game]) -> type[Game]:
 
 def game_class(name: Any) -> type[Game]:
     if not isinstance(name, str) or name not in GAMES:
-        raise RecordError(f"unknown game {name!r}; dicetable knows: {', '.join(sorted(GAMES))}")
+        raise RecordError(f"unknown game {name_text(name)}; dicetable knows: {', '.join(sorted(GAMES))}")
     return GAMES[name]

@@ -6,6 +6,19 @@ in table language ("Bob already passed on this roll"), never a Python detail.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+
+def json_text(value: Any) -> str:
+    """A record value spelled as the record wrote it: true, null, "five", ["peek"] (not True, None, 'five')."""
+    return json.dumps(value, ensure_ascii=False, default=repr)
+
+
+def name_text(value: Any) -> str:
+    """A name from a record in quotes ('Zed'); a value that is not a string is spelled as JSON (null)."""
+    return repr(value) if isinstance(value, str) else json_text(value)
+
 
 class EngineError(Exception):
     """Base class: a game record or an action cannot be applied."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import Game, Options, Outcome, Player, Verdict, check_dice, option, register
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, json_text, name_text
 
 KURIKI = "kuriki"
 
@@ -89,20 +89,21 @@ class CallBook:
 
     def parse(self, value: Any) -> tuple[str, str]:
         """(canonical call, the word as said); RecordError for a call this variant does not know."""
+        written = value
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
         if value is None or (isinstance(value, str) and not value.strip()):
             raise RecordError('a declare needs "call": what the Roller says he has, e.g. "walnuts" or "9"')
         if not isinstance(value, str):
             raise RecordError(f'a Kuriki call is a name or a whole number, like "walnuts" or "9"; '
-                              f'not {value!r}')
+                              f'not {json_text(value)}')
         canonical = self.aliases.get(_key(value))
         if canonical is None:
             if self.two_digit:
                 hint = "kuriki, double-6 ... double-1 (or their nicknames), 65 ... 13"
             else:
                 hint = "kuriki, double-6 ... double-1 (or their nicknames), 11 ... 4"
-            raise RecordError(f"unknown call {value!r}; Kuriki calls are: {hint}")
+            raise RecordError(f"unknown call {name_text(written)}; Kuriki calls are: {hint}")
         return canonical, value.strip().lower()
 
     def of_dice(self, dice: Sequence[int]) -> str:
@@ -324,7 +325,7 @@ class Kuriki(Game):
         if kind is None:
             raise RecordError(f'a foul needs "kind": one of {", ".join(FOUL_KINDS)}')
         if not isinstance(kind, str) or kind not in FOUL_KINDS:   # a list is not even hashable
-            raise RecordError(f"unknown foul {kind!r}; fouls are: {', '.join(FOUL_KINDS)}")
+            raise RecordError(f"unknown foul {name_text(kind)}; fouls are: {', '.join(FOUL_KINDS)}")
         if by.out:
             raise IllegalAction(f"{by.name} is out of the game")
         count = FOUL_KINDS[kind]

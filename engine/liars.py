@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import Game, Options, Outcome, Player, Verdict, check_dice, option, register
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, json_text
 
 HAND = 5
 NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -117,7 +117,7 @@ def _parse_call(action: Mapping[str, Any]) -> tuple[Call, bool]:
             raise RecordError(f'a call needs "{key}"')
         v = action[key]
         if isinstance(v, bool) or not isinstance(v, int):
-            raise RecordError(f'"{key}" must be a whole number, not {v!r}')
+            raise RecordError(f'"{key}" must be a whole number, not {json_text(v)}')
         return v
 
     count, face = whole("count"), whole("face")
@@ -129,7 +129,7 @@ def _parse_call(action: Mapping[str, Any]) -> tuple[Call, bool]:
     for key in ("zhai", "bounce"):
         v = action.get(key, False)
         if not isinstance(v, bool):
-            raise RecordError(f'"{key}" must be true or false, not {v!r}')
+            raise RecordError(f'"{key}" must be true or false, not {json_text(v)}')
         flags[key] = v
     return Call(count, face, flags["zhai"]), flags["bounce"]
 

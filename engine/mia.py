@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import Options, Outcome, Player, Verdict, option, register
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, json_text
 from .pair import CupGame, Pair, Ranking, lives_word
 
 MIA = Pair(2, 1)
@@ -70,7 +70,7 @@ class Mia(CupGame):
     def _declare(self, by: Player, action: Mapping[str, Any]) -> None:
         marked = action.get("blind")
         if marked is not None and not isinstance(marked, bool):
-            raise RecordError(f'"blind" must be true or false, not {marked!r}')
+            raise RecordError(f'"blind" must be true or false, not {json_text(marked)}')
         dice = self._given_dice(action)
         if marked and dice is not None:
             raise RecordError("a blind raise has no dice: the raiser did not roll")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import Game, Player, check_dice
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, json_text, name_text
 
 
 @dataclass(frozen=True)
@@ -89,18 +89,19 @@ class Ranking:
         """A call from a record (``"53"``, ``53``, ``"5-3"`` or a nickname); RecordError if not one."""
         example = 'like "53" (a 5 and a 3) or "11"'
         if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise RecordError(f"a {self.title} call is two dice, larger first, {example}; not {value!r}")
+            raise RecordError(f"a {self.title} call is two dice, larger first, {example}; not {json_text(value)}")
         text = str(value).strip()
+        said = name_text(value if isinstance(value, int) else text)
         text = self.nicknames.get(text.lower(), text)
         digits = text.replace("-", "") if len(text) == 3 and text[1] == "-" else text
         if len(digits) != 2 or not digits.isdigit():
-            raise RecordError(f"{text!r} is not a {self.title} call: a call is two dice, larger first, "
+            raise RecordError(f"{said} is not a {self.title} call: a call is two dice, larger first, "
                               f"{example}")
         high, low = int(digits[0]), int(digits[1])
         if not (1 <= high <= 6 and 1 <= low <= 6):
-            raise RecordError(f"{text!r} is not a {self.title} call: each digit is a die, 1 to 6")
+            raise RecordError(f"{said} is not a {self.title} call: each digit is a die, 1 to 6")
         if low > high:
-            raise RecordError(f"{text!r} is not a {self.title} call: the larger die comes first "
+            raise RecordError(f"{said} is not a {self.title} call: the larger die comes first "
                               f"({low}{high})")
         return Pair(high, low)
 

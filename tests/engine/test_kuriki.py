@@ -91,7 +91,7 @@ def test_a_call_that_is_neither_a_word_nor_a_whole_number_says_so(call: Any) -> 
     # It was there: "a declare needs call" would send the player looking for a missing key.
     message = str(refused(declare("Ann", call, [4, 5])))
     assert "needs" not in message
-    assert f"not {call!r}" in message and '"walnuts"' in message
+    assert f"not {json.dumps(call)}" in message and '"walnuts"' in message
 
 
 def test_lowest_roll_is_four_and_three_is_not_a_call() -> None:

@@ -163,3 +163,47 @@ def test_every_game_round_trips_a_random_record(name: str) -> None:
     again = replay(s.lines())
     assert again.game.standings() == s.game.standings()
     assert again.lines() == s.lines()
+
+
+# -- a wrong value is quoted as the record wrote it --------------------------------------
+
+KURIKI = '{"game": "kuriki", "players": ["Ann", "Bob"]}'
+MIA = '{"game": "mia", "players": ["Ann", "Bob"]}'
+LIARS = '{"game": "liars", "players": ["Ann", "Bob"]}'
+
+
+@pytest.mark.parametrize("lines,message", [
+    # It was "dice: True is not a die face": the record says true, and True is nowhere in it.
+    ([KURIKI, '{"by": "Ann", "do": "declare", "call": "walnuts", "dice": [true, 4]}'],
+     "line 2: dice: true is not a die face (1-6)"),
+    ([KURIKI, '{"by": "Ann", "do": "declare", "call": "walnuts", "dice": ["6", 4]}'],
+     'line 2: dice: "6" is not a die face (1-6)'),
+    ([KURIKI, '{"by": "Ann", "do": "declare", "call": "walnuts", "dice": "6,3"}'],
+     'line 2: dice must be a list of die faces 1-6, not "6,3"'),
+    ([KURIKI, '{"by": "Ann", "do": "declare", "call": false, "dice": [6, 3]}'],
+     'like "walnuts" or "9"; not false'),
+    ([KURIKI, '{"by": "Ann", "do": "declare", "call": 99, "dice": [6, 3]}'],
+     "line 2: unknown call 99;"),
+    ([KURIKI, '{"by": "Ann", "do": "foul", "kind": ["peek"]}'], 'line 2: unknown foul ["peek"];'),
+    ([KURIKI, '{"by": null, "do": "pass"}'], "line 2: unknown player null;"),
+    (['{"game": true, "players": ["Ann", "Bob"]}'], "line 1: unknown game true;"),
+    (['{"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": "five"}}'],
+     "line 1: option 'lives' must be a whole number, not \"five\""),
+    (['{"game": "kuriki", "players": ["Ann", "Bob"], "options": {"two_digit": null}}'],
+     "line 1: option 'two_digit' must be true or false, not null"),
+    ([MIA, '{"by": "Ann", "do": "declare", "call": "32", "blind": "yes"}'],
+     'line 2: "blind" must be true or false, not "yes"'),
+    ([MIA, '{"by": "Ann", "do": "declare", "call": ["3", 2], "dice": [3, 2]}'],
+     'not ["3", 2]'),
+    ([MIA, '{"by": "Ann", "do": "declare", "call": 35, "dice": [3, 2]}'],
+     "line 2: 35 is not a Mia call"),
+    ([LIARS, '{"by": "Ann", "do": "call", "count": {"n": 2}, "face": 3}'],
+     'line 2: "count" must be a whole number, not {"n": 2}'),
+    ([LIARS, '{"by": "Ann", "do": "call", "count": 2, "face": 3, "zhai": "no"}'],
+     'line 2: "zhai" must be true or false, not "no"'),
+])
+def test_a_wrong_value_is_quoted_as_json(lines: list[str], message: str) -> None:
+    with pytest.raises(LineError) as info:
+        replay(lines)
+    assert message in str(info.value)
+    assert not any(word in str(info.value) for word in ("True", "False", "None", "'yes'", "'no'", "'five'"))
