@@ -285,8 +285,9 @@ class Kuriki(Game):
         return None
 
     def _pass(self, by: Player) -> None:
-        # "already passed" first: it is the more useful thing to tell a player who passes twice.
-        if self.call is not None and by.name in self.passed:
+        # "already passed" first: it is the more useful thing to tell a player who passes twice
+        # (unless he has since gone out: then that is what he is told).
+        if self.call is not None and by.name in self.passed and not by.out:
             raise IllegalAction(f"{by.name} already passed on this roll")
         self._require_turn(by, "pass")
         if self.call is None:

@@ -223,6 +223,8 @@ class Liars(Game):
 
     # -- actions ---------------------------------------------------------
     def _apply(self, by: Player, verb: str, action: Mapping[str, Any]) -> Verdict | None:
+        if by.out:
+            raise IllegalAction(f"{by.name} is out of the game")
         if by is not self.current:
             raise IllegalAction(f"it is {self.current.name}'s turn, not {by.name}'s")
         if verb == "call":

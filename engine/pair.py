@@ -139,6 +139,8 @@ class CupGame(Game):
         return None if self.over else self._turn.name
 
     def _require_turn(self, by: Player) -> None:
+        if by.out:
+            raise IllegalAction(f"{by.name} is out of the game")
         if by is not self._turn:
             raise IllegalAction(f"it is {self._turn.name}'s turn, not {by.name}'s")
 

@@ -306,3 +306,13 @@ def test_replay_names_the_line_and_replays_the_same() -> None:
     assert s.game.direction == "counter-clockwise" and chips(s)["Bob"] == 5
     again = replay(s.lines())
     assert again.game.public_state() == s.game.public_state()
+
+
+def test_a_player_out_of_the_game_who_tries_to_act_is_told_he_is_out() -> None:
+    # It was "it is Bob's turn, not Ann's", as if Ann had only to wait.
+    header = '{"game": "deceit", "players": ["Ann", "Bob", "Cy"], "options": {"chips": 1}}'
+    s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [3, 2]}',
+             '{"by": "Bob", "do": "pull"}', header=header)     # Ann pays her only chip: out
+    for line in ('{"by": "Ann", "do": "declare", "call": "31", "dice": [1, 3]}', '{"by": "Ann", "do": "accept"}'):
+        message = refused(s, line, IllegalAction, "Ann is out of the game")
+        assert "turn" not in message

@@ -13,6 +13,8 @@ from engine.errors import IllegalAction, LineError
 from engine.kuriki import BOOKS, Kuriki, roll_off, seat_first
 from engine.record import Session, replay
 
+from . import records
+
 TABLE = ("Ann", "Bob", "Cy")
 
 
@@ -529,3 +531,13 @@ def test_random_games_every_life_lost_is_accounted_for_by_a_verdict() -> None:
                     assert sorted(action["dice"]) == [1, 2]
             start = options["lives"] * len(s.game.players)
             assert start - sum(p.lives for p in s.game.players) == lost
+
+
+def test_a_player_out_of_the_game_who_had_passed_is_told_he_is_out() -> None:
+    # It was "Bob already passed on this roll": true, but not why Bob may not play.
+    s = play(declare("Ann", "9", [4, 5]), pass_("Bob"), pass_("Cy"), foul("Bob", "rusk"),
+             players=("Ann", "Bob", "Cy", "Dee"), options={"lives": 1})
+    assert s.game.call == "9" and "Bob" in s.game.knocked_out
+    for action in (pass_("Bob"), pull("Bob"), declare("Bob", "10", [5, 5])):
+        message = records.assert_refused(s, action, IllegalAction, "Bob is out of the game")
+        assert "passed" not in message

@@ -342,3 +342,13 @@ def test_legal_calls_are_exactly_the_accepted_calls_lowest_first() -> None:
                     accepted.append(call(me, count, face, zhai))
         key = lambda a: (a["count"], a["face"], a["zhai"])  # noqa: E731
         assert sorted(accepted, key=key) == sorted(legal, key=key)
+
+
+def test_a_player_out_of_the_game_who_tries_to_act_is_told_he_is_out() -> None:
+    # It was "it is Bob's turn, not Ann's", as if Ann had only to wait.
+    three = ["Ann", "Bob", "Cy"]
+    h3 = {"Ann": [2, 2, 4, 4, 6], "Bob": [2, 2, 4, 4, 6], "Cy": [2, 2, 4, 4, 6]}
+    s = play(header(three, lives=1), call("Ann", 5, 3), open_("Bob", h3))   # Ann is out
+    assert s.game.standings()["players"][0]["out"]
+    for action in (call("Ann", 6, 3), open_("Ann", {"Bob": [2, 2, 4, 4, 6], "Cy": [2, 2, 4, 4, 6]})):
+        records.assert_refused(s, action, IllegalAction, "Ann is out of the game")

@@ -369,3 +369,13 @@ def test_undo_and_replaying_twice_give_the_same_game() -> None:
     again = replay(s.lines())
     assert again.game.public_state() == s.game.public_state()
     assert isinstance(again.game, Mia)
+
+
+def test_a_player_out_of_the_game_who_tries_to_act_is_told_he_is_out() -> None:
+    # It was "it is Cy's turn, not Bob's", as if Bob had only to wait.
+    header = '{"game": "mia", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 1}}'
+    s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [5, 4]}',
+             '{"by": "Bob", "do": "pull"}', header=header)            # Bob wrong: out
+    for line in ('{"by": "Bob", "do": "declare", "call": "31", "dice": [1, 3]}', '{"by": "Bob", "do": "pull"}'):
+        message = refused(s, line, IllegalAction, "Bob is out of the game")
+        assert "turn" not in message
