@@ -42,6 +42,9 @@ pin = "0000"        # change me: the PIN for the control page
 [camera]
 source = "auto"     # auto | none | picamera2 | opencv:N | replay:PATH
 TOML
+# It holds the PIN: readable by root and the service's group only (also fixes an older install's 0644).
+chown root:dicetable /etc/dicetable/dicetable.toml
+chmod 0640 /etc/dicetable/dicetable.toml
 install -d -o dicetable -g dicetable -m 0750 /var/lib/dicetable
 
 # 5. The units. The kiosk opens the port the service listens on: [server] port of the settings.

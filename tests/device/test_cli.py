@@ -627,3 +627,35 @@ def test_run_on_a_privileged_port_says_why_and_is_not_restarted(
     err = capsys.readouterr().err
     assert "cannot listen on 0.0.0.0:80: Permission denied" in err and "1024" in err
     assert not (tmp_path / "data").exists()
+
+
+def test_the_installer_leaves_the_pin_file_readable_by_root_and_the_service_only(tmp_path: Path) -> None:
+    # /etc/dicetable/dicetable.toml holds the table PIN and was written 0644: any local user
+    # (the kiosk's desktop user, a guest account) could read the PIN of the control page.
+    import configparser
+    import re
+    import stat
+    import subprocess
+
+    repo = Path(__file__).resolve().parents[2]
+    unit = configparser.ConfigParser(interpolation=None, strict=False)
+    unit.optionxform = str
+    unit.read(repo / "systemd" / "dicetable.service", encoding="utf-8")
+    group = unit["Service"]["Group"]
+    installer = (repo / "systemd" / "install.sh").read_text(encoding="utf-8")
+    # Step 4's settings file: from "[ -f CONFIG ] || cat > CONFIG" up to the data directory.
+    step = re.search(r"^\[ -f /etc/dicetable/dicetable\.toml \].*?(?=^install -d -o dicetable)",
+                     installer, re.S | re.M)
+    assert step, "install.sh writes /etc/dicetable/dicetable.toml in step 4"
+    config = tmp_path / "dicetable.toml"
+    chowns = tmp_path / "chown.log"
+    script = (f'chown() {{ echo "$*" >> "{chowns}"; }}\numask 022\n'   # no root here: record it
+              + step.group(0).replace("/etc/dicetable/dicetable.toml", str(config)))
+    for run in ("fresh install", "again, over an older install's 0644 file"):
+        done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert stat.S_IMODE(config.stat().st_mode) == 0o640, run
+        assert chowns.read_text(encoding="utf-8").splitlines()[-1] == f"root:{group} {config}", run
+        assert 'pin = "0000"' in config.read_text(encoding="utf-8")
+        config.chmod(0o644)
