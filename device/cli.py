@@ -141,7 +141,8 @@ def _settings(args: argparse.Namespace, *, missing_ok: bool = False) -> Any:
         raise UserError(message, code=2) from None
 
 
-def _open_table(settings: Any, events: Any = None, *, has_camera: bool | None = None) -> Any:
+def _open_table(settings: Any, events: Any = None, *, has_camera: bool | None = None,
+                resume: bool = True) -> Any:
     from device.events import EventBus
     from device.store import Store, StoreError
     from device.table import Table
@@ -152,7 +153,7 @@ def _open_table(settings: Any, events: Any = None, *, has_camera: bool | None = 
         raise UserError(str(exc)) from None
     return Table(store, events if events is not None else EventBus(),
                  has_camera=(settings.camera.source != "none") if has_camera is None else has_camera,
-                 photo_limit_bytes=settings.data.photo_limit_mb * 1_000_000)
+                 photo_limit_bytes=settings.data.photo_limit_mb * 1_000_000, resume=resume)
 
 
 # -- dicetable config / export -----------------------------------------------------------------
@@ -168,13 +169,16 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from web.services import NotFound, Secret
 
     from device.store import DB_NAME
+    from engine.errors import EngineError
+    from engine.record import replay
 
     settings = _settings(args)
     directory = Path(settings.data.path).expanduser()
     if not (directory / DB_NAME).exists():
         # Opening the store would make an empty database there: a mistyped --data leaves no trace.
         raise UserError(f"there are no games in {directory} (no {DB_NAME} there): is --data right?")
-    table = _open_table(settings, has_camera=False)
+    # Not resumed as the wall would resume the newest game: its warnings are not this game's.
+    table = _open_table(settings, has_camera=False, resume=False)
     try:
         text = table.record_including_live(args.game) if args.include_live else table.record(args.game)
     except NotFound as exc:
@@ -184,6 +188,11 @@ def _cmd_export(args: argparse.Namespace) -> int:
                         "(with the dice still under the cup)") from None
     finally:
         table.store.close()
+    try:
+        replay(text.splitlines())
+    except EngineError as exc:      # exported all the same, as stored: nothing whole is lost
+        print(f"dicetable export: game {args.game} is exported as stored, but it does not replay: {exc}",
+              file=sys.stderr)
     if args.output and args.output != "-":
         try:
             Path(args.output).write_text(text, encoding="utf-8")

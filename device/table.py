@@ -125,7 +125,7 @@ class Table:
 
     def __init__(self, store: Store, events: EventBus, *, has_camera: bool,
                  photo_limit_bytes: int = 200_000_000,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, resume: bool = True) -> None:
         self.store = store
         self.events = events
         self.has_camera = has_camera
@@ -144,7 +144,8 @@ class Table:
         self._preview_source: Callable[[], bytes | None] | None = None
         self._hands_source: Callable[[], dict[str, list[int]] | None] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
-        self._resume()
+        if resume:      # not for `dicetable export`, which only reads records
+            self._resume()
 
     # -- resuming -----------------------------------------------------------
     def _resume(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import socket
@@ -186,6 +187,46 @@ def test_export_refuses_a_live_game_unless_asked(tmp_path: Path, capsys: pytest.
     assert '"dice": [5, 2]' in capsys.readouterr().out
     assert main(["export", "77", *args]) == 1
     assert "there is no game '77'" in capsys.readouterr().err
+
+
+def test_export_warns_about_the_game_it_exports_only(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    # Exporting game 1 warned "the finished game 2 is not shown again: ... damaged": the table
+    # opened for the export resumed the newest game as the wall would, and said what it found.
+    import sqlite3
+
+    data = tmp_path / "data"
+    table = Table(Store(data), EventBus(), has_camera=False)
+    ids = []
+    for _ in range(3):
+        ids.append(table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}}))
+        table.act({"by": "Ann", "do": "declare", "call": "boxcars", "dice": [1, 3]})
+        assert table.act({"by": "Bob", "do": "pull"})["over"]
+    path = table.store.path
+    table.store.close()
+    first, whole, newest = ids
+    db = sqlite3.connect(path)
+    for gid in (first, newest):     # the record's line 2 of the oldest and the newest game
+        db.execute("UPDATE actions SET line = ? WHERE game_id = ? AND seq = 1", ('{"by": "Bob", "do": "pu', int(gid)))
+    db.commit()
+    db.close()
+    args = ["--data", str(data), "--config", str(config(tmp_path))]
+
+    def export(gid: str) -> tuple[str, str]:
+        """stdout, and what it said on stderr or logged (a warning or worse)."""
+        caplog.clear()
+        assert main(["export", gid, *args]) == 0
+        captured = capsys.readouterr()
+        logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+        return captured.out, "\n".join([captured.err.strip(), *logged]).strip()
+
+    out, err = export(whole)
+    assert err == "" and out.count("\n") == 3
+    for gid in (first, newest):
+        out, err = export(gid)
+        assert '{"by": "Bob", "do": "pu\n' in out      # exported as stored
+        assert f"game {gid}" in err and "line 2" in err and "not valid JSON" in err and "\n" not in err
+        assert all(f"game {other}" not in err for other in ids if other != gid)
 
 
 def test_export_from_a_directory_without_games_says_so_and_makes_nothing(
