@@ -189,7 +189,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     finally:
         table.store.close()
     try:
-        replay(text.splitlines())
+        replay(text.split("\n"))      # the lines as written: `dicetable replay` reads the same
     except EngineError as exc:      # exported all the same, as stored: nothing whole is lost
         print(f"dicetable export: game {args.game} is exported as stored, but it does not replay: {exc}",
               file=sys.stderr)

@@ -229,6 +229,25 @@ def test_export_warns_about_the_game_it_exports_only(tmp_path: Path, capsys: pyt
         assert all(f"game {other}" not in err for other in ids if other != gid)
 
 
+def test_export_checks_the_lines_it_writes_not_python_s_line_ends(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # A stored line holding U+2028 in a string (valid JSON, one line of the export) was split
+    # there by str.splitlines for the check: "does not replay: line 2: not valid JSON".
+    import sqlite3
+
+    data = tmp_path / "data"
+    done, _ = _played(data)
+    db = sqlite3.connect(data / DB_NAME)
+    db.execute("UPDATE actions SET line = ? WHERE game_id = ? AND seq = 1",
+               ('{"by": "Ann", "do": "declare", "call": "boxcars", "dice": [1, 3], "said": "box\u2028cars"}',
+                int(done)))
+    db.commit()
+    db.close()
+    assert main(["export", done, "--data", str(data), "--config", str(config(tmp_path))]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "" and captured.out.count("\n") == 3 and "box\u2028cars" in captured.out
+
+
 def test_export_from_a_directory_without_games_says_so_and_makes_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     typo = tmp_path / "dat"
