@@ -403,6 +403,23 @@ def test_the_readme_sends_a_pi_to_the_installer_that_sees_the_camera() -> None:
     assert "--system-site-packages" not in (repo / "scripts" / "bootstrap").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("command", ["run", "config"])
+def test_the_readme_commands_table_gives_the_config_flag_help_gives(command: str) -> None:
+    # The table left out --config for run and config, the one flag that says which file is read.
+    import re
+
+    from device.cli import build_parser
+
+    repo = Path(__file__).resolve().parents[2]
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    row = re.search(rf"^\| `dicetable {command}\b([^`]*)` \|", readme, re.M)
+    assert row, f"README's commands table has a dicetable {command} row"
+    sub = next(a for a in build_parser()._subparsers._group_actions if command in a.choices).choices[command]
+    options = {o: a for a in sub._actions for o in a.option_strings}
+    assert set(re.findall(r"--[a-z-]+", row.group(1))) <= set(options)   # none it does not have
+    assert f"[--config {options['--config'].metavar}]" in row.group(1)
+
+
 def test_run_with_the_default_pin_warns_the_owner_in_the_log_and_on_the_control_page(tmp_path: Path) -> None:
     # An emptied config file ran silently with the public PIN 0000. (Server's config is empty;
     # a --pin given last wins, as the default would.)
