@@ -68,7 +68,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 # -- settings from the config file and the flags ----------------------------------------------
 
 # Exit status of `dicetable run` for a set-up a restart cannot fix (the dice reader's face model
-# missing or broken, a part of the install missing, a data file it cannot write, a port below
+# missing or broken, a part of the install missing, a data file it cannot write, a database that
+# is damaged or not dicetable's, a file where the data directory goes, a port below
 # 1024 without root's privileges): sysexits' EX_CONFIG, which the systemd unit
 # lists in RestartPreventExitStatus so it stops instead of restarting forever. A bad config file
 # or flag exits 2 (listed there too); a crash exits 1 and is restarted.
@@ -149,8 +150,8 @@ def _open_table(settings: Any, events: Any = None, *, has_camera: bool | None = 
 
     try:
         store = Store(settings.data.path)
-    except StoreError as exc:
-        raise UserError(str(exc)) from None
+    except StoreError as exc:       # the file itself, not the disk: a restart cannot mend it
+        raise UserError(str(exc), code=EX_CONFIG if exc.lasting else 1) from None
     return Table(store, events if events is not None else EventBus(),
                  has_camera=(settings.camera.source != "none") if has_camera is None else has_camera,
                  photo_limit_bytes=settings.data.photo_limit_mb * 1_000_000, resume=resume)
@@ -372,7 +373,7 @@ def _lock_data_dir(data_dir: Path) -> int:
         fd = os.open(data_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
     except FileExistsError as exc:      # a file where a directory goes ("File exists")
         raise UserError(f"cannot use the data directory {data_dir}: {exc.filename} is a file, "
-                        "not a directory: move it away") from None
+                        "not a directory: move it away", code=EX_CONFIG) from None
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename and Path(exc.filename) != data_dir else ""
         raise UserError(f"cannot use the data directory {data_dir}: {where}"

@@ -77,7 +77,13 @@ CREATE INDEX games_status ON games(status);
 
 
 class StoreError(Exception):
-    """The database cannot be used; the message says which file and why."""
+    """The database cannot be used; the message says which file and why. ``lasting``: the file
+    itself is the trouble (damaged, not dicetable's, a file where the data directory goes), so
+    trying again cannot mend it, unlike a full or failing disk."""
+
+    def __init__(self, message: str, *, lasting: bool = False) -> None:
+        super().__init__(message)
+        self.lasting = lasting
 
 
 def _decode(text: Any) -> dict[str, Any]:
@@ -134,7 +140,7 @@ class Store:
             self.photo_dir.mkdir(exist_ok=True)
         except FileExistsError as exc:      # a file where a directory goes ("File exists")
             raise StoreError(f"cannot use the data directory {self.directory}: {exc.filename} "
-                             "is a file, not a directory: move it away") from None
+                             "is a file, not a directory: move it away", lasting=True) from None
         except OSError as exc:
             raise StoreError(f"cannot use the data directory {self.directory}: "
                              f"{exc.strerror or exc}") from None
@@ -154,7 +160,7 @@ class Store:
                 hint = ": free some space and start again" if code == sqlite3.SQLITE_FULL else ""
                 raise StoreError(f"cannot use {self.path}: {exc}{hint}") from None
             raise StoreError(f"{self.path} is damaged or not a dicetable database ({exc}); "
-                             "it was left untouched: move it away to start afresh") from None
+                             "it was left untouched: move it away to start afresh", lasting=True) from None
         except StoreError:
             self._db.close()
             raise
@@ -188,7 +194,8 @@ class Store:
             raise StoreError(f"cannot read {self.path}: {exc.strerror or exc}") from None
         if head and head != SQLITE_MAGIC:
             raise StoreError(f"{self.path} is not a dicetable database (not an SQLite file); "
-                             "it was left untouched: move it away or choose another --data directory")
+                             "it was left untouched: move it away or choose another --data directory",
+                             lasting=True)
 
     def _prepare(self) -> None:
         db = self._db
@@ -199,12 +206,15 @@ class Store:
             self._create()
         elif app_id != APPLICATION_ID:
             raise StoreError(f"{self.path} is an SQLite database of another program, not dicetable's; "
-                             "it was left untouched: move it away or choose another --data directory")
+                             "it was left untouched: move it away or choose another --data directory",
+                             lasting=True)
         elif version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer dicetable (schema {version}, "
-                             f"this one knows {SCHEMA_VERSION}); it was left untouched")
+                             f"this one knows {SCHEMA_VERSION}); it was left untouched: install that "
+                             "dicetable, or move it away to start afresh", lasting=True)
         elif version < 1:
-            raise StoreError(f"{self.path} has no dicetable schema; it was left untouched")
+            raise StoreError(f"{self.path} has no dicetable schema; it was left untouched: move it "
+                             "away or choose another --data directory", lasting=True)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")

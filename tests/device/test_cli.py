@@ -11,6 +11,7 @@ import sys
 import tomllib
 import types
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -67,8 +68,78 @@ def test_run_refuses_a_foreign_database_untouched(tmp_path: Path, capsys: pytest
     code = main(["run", "--config", str(config(tmp_path)), "--data", str(data), "--camera", "none",
                  "--port", str(free_port())])
     err = capsys.readouterr().err
-    assert code == 1 and "not a dicetable database" in err and "Traceback" not in err
+    # 78 (EX_CONFIG): the service stops instead of failing the same way every 3 s for ever.
+    assert code == 78 and "not a dicetable database" in err and "Traceback" not in err
+    assert "move it away" in err
     assert (data / DB_NAME).read_bytes() == b"not a database at all"
+
+
+def _foreign_sqlite(path: Path) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE invoices (n INTEGER)")
+    db.commit()
+    db.close()
+
+
+def _damaged_dicetable_database(path: Path) -> None:
+    store = Store(path.parent)
+    gid = store.new_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    for i in range(200):
+        store.append_action(gid, {"by": "Ann", "do": "foul", "kind": "peek", "n": i})
+    store._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.close()
+    data = bytearray(path.read_bytes())
+    data[100:4096 * 3] = b"\xff" * (4096 * 3 - 100)    # wreck the schema pages, keep the magic
+    path.write_bytes(bytes(data))
+
+
+def _newer_dicetable_database(path: Path) -> None:
+    import sqlite3
+
+    Store(path.parent).close()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version = 99")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("make,words", [(_foreign_sqlite, "another program"),
+                                        (_damaged_dicetable_database, "damaged"),
+                                        (_newer_dicetable_database, "newer dicetable")])
+def test_run_on_a_database_it_cannot_use_stops_the_service(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           make: Any, words: str) -> None:
+    # It exited 1 and systemd started it again every 3 s for ever, on the same file.
+    data = tmp_path / "data"
+    data.mkdir()
+    make(data / DB_NAME)
+    before = (data / DB_NAME).read_bytes()
+    code = main(["run", "--config", str(config(tmp_path)), "--data", str(data), "--camera", "none",
+                 "--port", str(free_port())])
+    err = capsys.readouterr().err
+    assert code == 78 and words in err and str(data / DB_NAME) in err and err.count("\n") == 1, err
+    assert "move it away" in err                    # what to do
+    assert (data / DB_NAME).read_bytes() == before
+
+
+def test_run_on_a_full_disk_is_restarted(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # Not 78: freeing some space mends it, and the service's restart then starts the table.
+    import sqlite3
+
+    real_connect = sqlite3.connect
+
+    def tiny_disk(*args: Any, **kwargs: Any) -> sqlite3.Connection:   # "database or disk is full"
+        db = real_connect(*args, **kwargs)
+        db.execute("PRAGMA max_page_count = 1")
+        return db
+
+    monkeypatch.setattr(sqlite3, "connect", tiny_disk)
+    code = main(["run", "--config", str(config(tmp_path)), "--data", str(tmp_path / "data"),
+                 "--camera", "none", "--port", str(free_port())])
+    err = capsys.readouterr().err
+    assert code == 1 and "full" in err and "damaged" not in err, err
 
 
 def test_run_on_a_file_for_its_data_directory_says_so(tmp_path: Path,
@@ -78,7 +149,8 @@ def test_run_on_a_file_for_its_data_directory_says_so(tmp_path: Path,
     code = main(["run", "--config", str(config(tmp_path)), "--data", str(data), "--camera", "none",
                  "--port", str(free_port())])
     err = capsys.readouterr().err
-    assert code == 1 and f"{data} is a file, not a directory" in err and "File exists" not in err
+    assert code == 78 and f"{data} is a file, not a directory" in err and "File exists" not in err
+    assert "move it away" in err
 
 
 def test_run_refuses_a_port_in_use_before_making_its_data_directory(
