@@ -24,7 +24,9 @@ def parse_json_line(text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+        # (json's "Unterminated string starting at" names its place itself: not "at at".)
+        at = "" if exc.msg.endswith(" at") else " at"
+        raise RecordError(f"not valid JSON ({exc.msg}{at} column {exc.colno})") from None
     except RecursionError:
         raise RecordError("not valid JSON (nested too deeply)") from None
     if not isinstance(value, dict):

@@ -70,6 +70,13 @@ def test_parse_json_line() -> None:
         parse_json_line('"pass"')
 
 
+def test_a_string_left_open_is_placed_once() -> None:
+    # json says "Unterminated string starting at"; the message said "... at at column 8".
+    with pytest.raises(RecordError) as caught:
+        parse_json_line('{"do": "pass')
+    assert str(caught.value) == "not valid JSON (Unterminated string starting at column 8)"
+
+
 # -- undo ------------------------------------------------------------------------------
 
 def test_undo_takes_back_the_last_action_and_is_logged() -> None:
