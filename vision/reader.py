@@ -75,6 +75,8 @@ _ROT = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
 
 # Thresholds, each a fraction of the die's side unless said otherwise.
 MAX_LAYOUT_ERROR = 0.22        # worst pip's distance from its slot, in pip steps
+MIDDLE_PIP_BY_PLACE = True     # fit_layout: a 3's or a 5's middle pip is the one nearest the pips'
+                               # middle (False: the one listed where the template lists it)
 PIP_STEP_RANGE = (0.17, 0.36)  # the pip step relative to the die side
 MAX_FORESHORTENING = 1.6     # longest / shortest axis of a face seen obliquely
 EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the die's outline
@@ -570,7 +572,15 @@ def fit_layout(pts: np.ndarray, slots_out: list | None = None) -> tuple[int, flo
     rotated = np.einsum("aij,kj->aki", _ROT, centred)             # (A, k, 2)
     reach = np.abs(rotated).max(axis=2)                              # (A, k)
     best: tuple[int, float, float, float] | None = None
-    for template, corner in zip(_VARIANTS[k], _CORNERS[k]):
+    # The pips in the corners: all of them, or (a 3, a 5) all but the one nearest their middle,
+    # wherever it comes in ``pts``. (Taken as the template's order, a 3 whose middle pip was
+    # not listed second had its step halved, and fit no 3.)
+    corner = np.ones(k, bool)
+    if not _CORNERS[k][0].all():
+        corner[int(np.argmin((centred ** 2).sum(axis=1)))] = False
+    for template, as_listed in zip(_VARIANTS[k], _CORNERS[k]):
+        if not MIDDLE_PIP_BY_PLACE:
+            corner = as_listed
         # The median of the corner pips' reach (sorted by hand: np.median is slow on tiny rows).
         ranked = np.sort(reach[:, corner], axis=1)
         m = ranked.shape[1]

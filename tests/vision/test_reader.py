@@ -348,3 +348,14 @@ def test_a_face_with_no_pips_found_is_read_by_the_network_a_little_less_plain(mo
     the 0.03 a face read by the network alone had to be under. Up to NO_PIPS_NO_FACE_MAX (0.05)
     it is read, and the frame is read right; with that bound off, the frame is unsure."""
     read_right_until(monkeypatch, benchmark_frame(seed), classifier, "NO_PIPS_NO_FACE_MAX", None, classifier.NO_PIPS)
+
+
+@pytest.mark.parametrize("value", [3, 5])
+def test_a_face_fits_its_layout_whatever_order_its_pips_come_in(value: int) -> None:
+    """A 3 or a 5 fits its layout with its middle pip anywhere in the list (the pips a glare joined
+    to a spot come last): the middle pip is the one nearest the pips' middle."""
+    slots = [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)] if value == 5 else [(-1, 1), (0, 0), (1, -1)]
+    pips = np.array([(80.0 + 17 * gx, 80.0 + 17 * gy) for gx, gy in slots])
+    for shift in range(len(pips)):
+        fit = reader.fit_layout(np.roll(pips, shift, axis=0))
+        assert fit is not None and fit[0] == value and fit[1] < 1e-6 and abs(fit[2] - 17.0) < 1e-6
