@@ -438,6 +438,9 @@ FAINT_SQUARES = True       # bottom view: a die-sized shape a little unlike the 
                            # touches the tray)
 FAINT_LEVEL = 12           # ... in the foreground's distance from the tray (its floor is 28)
 FAINT_FILL = 0.75          # ... filling this much of its turned box
+SCANNED_OWN_SPOTS = True   # spots by a die the network's scan found round an unread region, its pips
+                           # confirming it, are that die's (its pips, or a corner its region lost
+                           # to a glare), as a die's read from loose pips are: not stray
 FAINT_PIPS_FILLED = True   # the faint look's holes (pips) filled, as the foreground's are, before
                            # it is opened: a blurred white 6 under the cup, its pips run into bars
                            # across it, was opened away whole and the frame read ok a die short
@@ -3083,6 +3086,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     unread = [b for b in blobs if id(b) not in read_blobs and b.area >= UNREAD_AREA * die_side ** 2
               and b.thickness >= 0.2 * die_side]     # not a strip of the rim
     blurred_leftovers = bool(unread)
+    scanned: list[tuple] = []        # dice the network's scan found round them, their pips confirming
     if unread and faces is not None:
         # A die-sized thing nobody read and nothing flagged (a leaning die whose side shows, a
         # die under a glare) must not vanish silently: unless the network is sure no die is
@@ -3108,6 +3112,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         centres = [(f[2], f[3]) for f in found] + [(x, y) for _, _, x, y in seen]
         for value, confidence, x, y in seen:
             found.append((value, confidence, x, y, die_side, 0.0))
+        if SCANNED_OWN_SPOTS:
+            scanned = [found[-len(seen) + k] for k in sorted(sure)]
         nothing_seen = []        # blobs the scan found no die round
         for blob in unread:
             mine = [k for k, (_, _, x, y) in enumerate(seen) if np.hypot(x - blob.rect[0][0], y - blob.rect[0][1])
@@ -3257,7 +3263,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < (max(0.75 * die_side, STRAY_DIE_REACH * d[4])
                                                            if STRAY_SCAN else 0.75 * die_side)
-                         for d in by_pips + (in_light if PIPS_OF_DICE_IN_LIGHT else []))]
+                         for d in by_pips + (in_light if PIPS_OF_DICE_IN_LIGHT else []) + scanned)]
     # (One spot alone may be a speck of noise; in a blurred frame the noise is smoothed away and
     # a faded die's pips run together into one. Under the cup (no glare on the lit tray) a lone
     # dark spot is a die's pip, a leaning die faded but for its one pip, or dirt on the tray.)
