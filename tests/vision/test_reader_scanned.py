@@ -9,7 +9,8 @@ from .conftest import pinned_frame, read_right_until
 
 
 def test_light_spots_by_a_die_the_scan_found_are_its_own(monkeypatch) -> None:
-    """Fresh 10994, from above: a die among six the network's scan found and its pips confirm.
-    Its light pips, out of every region read, were taken for a die of the tray's colour."""
+    """Frame 10994 of the benchmark's 2,000, from above: a die among six that the network's scan
+    found and its pips confirm. Its light pips, out of every region read, were taken for a die of
+    the tray's colour."""
     scene, _ = pinned_frame(10994)
     read_right_until(monkeypatch, scene, reader, "SCANNED_OWN_SPOTS", False, reader.LONE_LIGHT_SPOT)
