@@ -264,6 +264,27 @@ BESIDE_OFF_MIDDLE: float | None = 1.3   # x the die side: a die whose pips fit n
                                # outline's middle is doubted as leaning (a die leaning on another
                                # hides part of it: fresh 598144's glared 5 on a 2) (None: not asked)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
+GLARE_SLOT_MAX: float | None = 0.8   # confirming a face the network's scan read (_confirmed): an
+                               # empty slot lighter than the face but less than this of the way
+                               # to its pips' lightness is bare, as a glare leaves it. A pip under
+                               # a glare stays as light as the pips (light only adds), so on light
+                               # pips a glare hides none. (A black 5 whose corner a glare lit was
+                               # left unsure: frame 11719, calibrated.) None: only EMPTY_SLOT_MAX
+GLARE_SLOT_CONFIRMING = True   # ... only there (everywhere: 7 of the benchmark's dice read right by
+                               # the network alone were read by their pips and doubted as leaning)
+GLARE_SLOT_PIPS_LIGHTER = 60   # ... on a face whose pips are at least this lighter (Lab L, 8 bit)
+PIP_SPLIT_LEVEL: float | None = 0.8   # confirming a face the network's scan read, when its pips lay
+                               # out no face: a spot too big or too long for a pip (a glare joined
+                               # to one) is looked at again for pips, at this x the pips' mean
+                               # difference from the face (_split_pips). None: never
+PIP_SPLIT_CONFIRMING = True    # ... only there (everywhere: a real photo's die the network read
+                               # alone was read by its pips and doubted as leaning)
+PIP_SPLIT_LIGHT_ONLY = False   # ... only light pips on a darker face (GLARE_SLOT_PIPS_LIGHTER)
+PIP_SPLIT_AREA = (0.5, 1.5)    # ... pip-sized: this x the pips' median area
+PIP_SPLIT_OFF_MIDDLE = 0.2     # ... this x side or more from the die's middle: one false pip there
+                               # makes no face of a face; in the middle a 2 a 3, a 4 a 5. (0 read
+                               # one more benchmark frame, 11583; but a real photo's shiny 3 shows
+                               # a glare as light as its pips, split off as one)
 GUIDED_LAYOUT_MIN: float | None = 0.5   # a face whose pips lay out no face, or show none, that
                                # the network's steady look reads plainly flat (PLAIN_NO_FACE_MAX) at
                                # least this surely, though less than ALONE_MIN: read where its pips'
@@ -529,6 +550,8 @@ class _Blob:
     # _pips' answer for this blob in one image (the image, the pips, what it adds to ``contrast``):
     # a die is asked again whether it lies flat, or how many pips it shows.
     pips_found: tuple | None = field(default=None, repr=False, compare=False)
+    # Cut round a die the network's scan found, to confirm the face it read (see _confirmed).
+    confirming: bool = field(default=False, repr=False, compare=False)
 
     @property
     def side(self) -> float:
@@ -1226,39 +1249,57 @@ def _inner(blob: _Blob) -> np.ndarray:
     return cv2.erode(blob.mask, np.ones((2 * erode + 1, 2 * erode + 1), np.uint8))
 
 
+def _face_distance(lab8: np.ndarray, face: np.ndarray) -> np.ndarray:
+    """How far each pixel of a die's box (8-bit Lab) is from its face colour (float32, weighted by
+    _PIP_WEIGHTS)."""
+    diff = lab8.astype(np.float32) - face
+    diff *= diff
+    return cv2.sqrt(cv2.transform(diff, _PIP_WEIGHTS))
+
+
+def _pip_components(dist8: np.ndarray, threshold: float, inner: np.ndarray, side: float
+                    ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, list[int], list[int]]:
+    """The spots of ``dist8`` above ``threshold`` within ``inner``: (count, labels, stats,
+    centres) as cv2.connectedComponentsWithStats gives them, the labels taken for pips, and those
+    too big or too long for one (see PIP_SPLIT_LEVEL)."""
+    pip_mask = ((dist8 > threshold) & (inner > 0)).astype(np.uint8)
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(pip_mask)
+    smallest, largest = max(4.0, (side * 0.07) ** 2), (side * 0.45) ** 2
+    kept: list[int] = []
+    merged: list[int] = []
+    for i in range(1, n):
+        area = int(stats[i, cv2.CC_STAT_AREA])
+        bw, bh = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
+        if area < smallest:
+            continue
+        if area > largest or max(bw, bh) > 1.6 * min(bw, bh) + 1 or area < 0.5 * bw * bh:
+            merged.append(i)
+        else:
+            kept.append(i)
+    return n, labels, stats, centres, kept, merged
+
+
 def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, int]], list]:
     """_pips, worked out: the pips and (contrast map, threshold, (pip colours, face colour, the
     box's Lab pixels)),
     or nothing for that when the die shows no face colour."""
     x, y, w, h = blob.box
     crop = img[y:y + h, x:x + w]
-    side = blob.side
     inner = _inner(blob)
     lab8 = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     face = _masked_median(lab8, inner)
     if face is None:
         return [], []
-    lab = lab8.astype(np.float32)
-    diff = lab - face
-    diff *= diff
-    dist = cv2.sqrt(cv2.transform(diff, _PIP_WEIGHTS))
-    dist8 = np.clip(dist * 2, 0, 255).astype(np.uint8)
+    dist8 = np.clip(_face_distance(lab8, face) * 2, 0, 255).astype(np.uint8)
     otsu, _ = cv2.threshold(dist8[inner > 0].reshape(-1, 1), 0, 255,
                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     threshold = max(float(otsu), 45.0)
-    pip_mask = ((dist8 > threshold) & (inner > 0)).astype(np.uint8)
-    n, labels, stats, centres = cv2.connectedComponentsWithStats(pip_mask)
+    n, labels, stats, centres, kept, _ = _pip_components(dist8, threshold, inner, blob.side)
     colours: list[np.ndarray] = []
-    smallest, largest = max(4.0, (side * 0.07) ** 2), (side * 0.45) ** 2
     pips = []
     sums = None
-    for i in range(1, n):
+    for i in kept:
         area = int(stats[i, cv2.CC_STAT_AREA])
-        bw, bh = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
-        if not smallest <= area <= largest:
-            continue
-        if max(bw, bh) > 1.6 * min(bw, bh) + 1 or area < 0.5 * bw * bh:
-            continue
         pips.append((float(centres[i][0] + x), float(centres[i][1] + y), area))
         # Its mean Lab colour: every label's channel sums at once (whole numbers, exact), over
         # its area as numpy's mean divides them (in float64, then float32).
@@ -1268,6 +1309,48 @@ def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, i
             sums = np.stack([np.bincount(which, weights=pixels[:, c], minlength=n) for c in range(3)], 1)
         colours.append((sums[i] / area).astype(np.float32))
     return pips, [dist8, threshold, (np.array(colours), face, lab8)]
+
+
+def _split_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, int]], list[np.ndarray]]:
+    """Pips a glare (or a blur) joined into a spot too big or too long for one, and their Lab
+    colours: within such a spot, what differs from the face at least PIP_SPLIT_LEVEL x as much as
+    the pips found do (a glare on a dark die is lighter than its face but far less than its
+    pips), pip-sized and round, off the face's middle (PIP_SPLIT_OFF_MIDDLE: a glare there taken
+    for a pip would make a 2 a 3, a 4 a 5; elsewhere one such pip makes no face of a face). Only
+    beside two pips found at least (one is no measure of a pip's strength and size)."""
+    contrast: list = []
+    if len(_pips(img, blob, contrast)) < 2 or not contrast:
+        return [], []
+    dist8, threshold, (colours, face, lab8) = contrast
+    if PIP_SPLIT_LIGHT_ONLY and float(np.median(colours[:, 0])) - float(face[0]) < GLARE_SLOT_PIPS_LIGHTER:
+        return [], []
+    _, labels, stats, _, kept, merged = _pip_components(dist8, threshold, _inner(blob), blob.side)
+    if not merged or len(kept) < 2:
+        return [], []
+    dist = _face_distance(lab8, face)
+    level = PIP_SPLIT_LEVEL * float(np.median([dist[labels == i].mean() for i in kept]))
+    typical = float(np.median([stats[i, cv2.CC_STAT_AREA] for i in kept]))
+    (cx, cy), x0, y0 = blob.rect[0], blob.box[0], blob.box[1]
+    pips, found_colours = [], []
+    for i in merged:
+        bx, by, bw, bh = (int(v) for v in stats[i, :4])
+        core = ((labels[by:by + bh, bx:bx + bw] == i) & (dist[by:by + bh, bx:bx + bw] > level)).astype(np.uint8)
+        m, parts, sub, centres = cv2.connectedComponentsWithStats(core)
+        for j in range(1, m):
+            area = int(sub[j, cv2.CC_STAT_AREA])
+            sw, sh = int(sub[j, cv2.CC_STAT_WIDTH]), int(sub[j, cv2.CC_STAT_HEIGHT])
+            if not PIP_SPLIT_AREA[0] * typical <= area <= PIP_SPLIT_AREA[1] * typical:
+                continue
+            if max(sw, sh) > 1.6 * min(sw, sh) + 1 or area < 0.5 * sw * sh:
+                continue
+            px, py = float(centres[j][0] + bx + x0), float(centres[j][1] + by + y0)
+            if math.hypot(px - cx, py - cy) < PIP_SPLIT_OFF_MIDDLE * blob.side:
+                continue
+            pips.append((px, py, area))
+            where = np.zeros(labels.shape, np.uint8)
+            where[by:by + bh, bx:bx + bw][parts == j] = 1
+            found_colours.append(np.array(cv2.mean(lab8, where)[:3], np.float32))
+    return pips, found_colours
 
 
 def _grid_contrast(contrast: np.ndarray, box: tuple[int, int, int, int], centre: tuple[float, float],
@@ -1335,10 +1418,19 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
     if value == 1:
         step, angle = 0.27 * blob.side, float(np.deg2rad(blob.rect[2]))
     pip_radius = float(np.sqrt(_median_rows(areas) / np.pi))
-    grid = _grid_contrast(contrast[0], blob.box, (float(cx), float(cy)), step, angle,
-                          max(1.0, 0.6 * min(pip_radius, 0.08 * blob.side)))
-    if not any(max((grid[i] for i in range(9) if i not in slots), default=0.0) <= EMPTY_SLOT_MAX * contrast[1]
-               for slots in _GRID_SLOTS[value]):
+    slot_radius = max(1.0, 0.6 * min(pip_radius, 0.08 * blob.side))
+    grid = _grid_contrast(contrast[0], blob.box, (float(cx), float(cy)), step, angle, slot_radius)
+    bare = grid <= EMPTY_SLOT_MAX * contrast[1]
+    if (GLARE_SLOT_MAX is not None and (blob.confirming or not GLARE_SLOT_CONFIRMING)
+            and not bare.all() and len(contrast) > 2 and len(contrast[2][0])):
+        # Light pips on a darker face: a glare lightens the face, but a pip under it stays as
+        # light as the pips (light only adds), so a slot far less light than they are is bare.
+        colours, face, lab8 = contrast[2]
+        pip_light = float(np.median(colours[:, 0]))
+        if pip_light - float(face[0]) >= GLARE_SLOT_PIPS_LIGHTER:
+            lightness = _grid_contrast(lab8[:, :, 0], blob.box, (float(cx), float(cy)), step, angle, slot_radius)
+            bare |= lightness < float(face[0]) + GLARE_SLOT_MAX * (pip_light - float(face[0]))
+    if not any(all(bare[i] for i in range(9) if i not in slots) for slots in _GRID_SLOTS[value]):
         return SMUDGED
     if (MIDDLE_SHADE_MAX is not None and value in (2, 4) and len(contrast) > 2
             and _middle_shade(pts, contrast[2], blob.box, pip_radius) > MIDDLE_SHADE_MAX):
@@ -1665,10 +1757,29 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
 
     Seen at an angle, a die shows pips of its side faces near its outline. When all the pips
     together are no face, the reader tries leaving out up to three pips near the outline, and
-    accepts only if exactly one value remains possible.
+    accepts only if exactly one value remains possible. When they are no face still, with pips a
+    glare joined to a spot split off (_split_pips) they may be.
     """
+    result = _read_pips(img, blob)
+    if isinstance(result, str) and PIP_SPLIT_LEVEL is not None and (blob.confirming or not PIP_SPLIT_CONFIRMING):
+        # Read again with the pips a glare joined to a spot split off, if that reads the face.
+        split = _split_pips(img, blob)
+        if split[0]:
+            again = _read_pips(img, blob, split)
+            if not isinstance(again, str):
+                return again
+    return result
+
+
+def _read_pips(img: np.ndarray, blob: _Blob, more: tuple[list, list] | None = None
+               ) -> tuple[int, float, float, float] | str:
+    """``_read_die`` of the pips found, and ``more`` (pips, their Lab colours) beside them."""
     contrast: list = []
     pips = _pips(img, blob, contrast)
+    if more is not None and contrast:
+        pips += more[0]
+        colours, face, lab8 = contrast[2]
+        contrast[2] = (np.concatenate([colours.reshape(-1, 3), np.array(more[1]).reshape(-1, 3)]), face, lab8)
     contrast.append(pips)       # every pip found, in the order of their colours (contrast[2])
     pips = _inside_outline(pips, blob)
     if not pips:
@@ -2326,7 +2437,8 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
         contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         contour = (max(contours, key=cv2.contourArea) + np.array([x0, y0])).astype(np.float32)
         thickness = float(cv2.distanceTransform(binary, cv2.DIST_L2, 3).max())
-        piece = _Blob(area, cv2.minAreaRect(contour), (x0, y0, x1 - x0, y1 - y0), piece_mask, thickness)
+        piece = _Blob(area, cv2.minAreaRect(contour), (x0, y0, x1 - x0, y1 - y0), piece_mask, thickness,
+                      confirming=True)
         result = _read_die(img, piece)
         if not isinstance(result, str):
             return result[0] == value and not _foreshortened(img, piece, result[0], result[2], result[3])
