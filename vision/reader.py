@@ -1272,11 +1272,13 @@ def _pip_components(dist8: np.ndarray, threshold: float, inner: np.ndarray, side
         bw, bh = int(stats[i, cv2.CC_STAT_WIDTH]), int(stats[i, cv2.CC_STAT_HEIGHT])
         if area < smallest:
             continue
-        if area > largest or max(bw, bh) > 1.6 * min(bw, bh) + 1 or area < 0.5 * bw * bh:
-            merged.append(i)
-        else:
-            kept.append(i)
+        (kept if area <= largest and _pip_shaped(area, bw, bh) else merged).append(i)
     return n, labels, stats, centres, kept, merged
+
+
+def _pip_shaped(area: int, width: int, height: int) -> bool:
+    """A spot of ``area`` pixels in a ``width`` x ``height`` box is round enough for a pip."""
+    return max(width, height) <= 1.6 * min(width, height) + 1 and area >= 0.5 * width * height
 
 
 def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, int]], list]:
@@ -1339,9 +1341,8 @@ def _split_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, 
         for j in range(1, m):
             area = int(sub[j, cv2.CC_STAT_AREA])
             sw, sh = int(sub[j, cv2.CC_STAT_WIDTH]), int(sub[j, cv2.CC_STAT_HEIGHT])
-            if not PIP_SPLIT_AREA[0] * typical <= area <= PIP_SPLIT_AREA[1] * typical:
-                continue
-            if max(sw, sh) > 1.6 * min(sw, sh) + 1 or area < 0.5 * sw * sh:
+            if not (PIP_SPLIT_AREA[0] * typical <= area <= PIP_SPLIT_AREA[1] * typical
+                    and _pip_shaped(area, sw, sh)):
                 continue
             px, py = float(centres[j][0] + bx + x0), float(centres[j][1] + by + y0)
             if math.hypot(px - cx, py - cy) < PIP_SPLIT_OFF_MIDDLE * blob.side:
