@@ -127,6 +127,9 @@ SIDE_IN_PERSPECTIVE_ALIGN = 0.9  # ... the face's offset at most this far off th
 SIDE_IN_PERSPECTIVE_SLACK = 0.03  # ... plus this x its side (a pixel or two of rounding)
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
+NOISY_SPOTS_SIGMA: float | None = 4.0   # grey levels: where the noise (1.4826 x the median
+                               # difference from a 3 x 3 median) is more than this, at the scale
+                               # spots are looked for at, they are looked for in that median
 STRAY_DIE_REACH = 0.6          # x its side: spots this near a die read from loose pips are its own
                                # (its corner pips lie 0.35-0.45 sides out), or within 0.75 of the
                                # frame's die size (a die read at that size may be bigger). 0.75 of
@@ -2211,6 +2214,13 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
     small = source if f >= from_scale else cv2.resize(
         source, None, fx=f / from_scale, fy=f / from_scale, interpolation=cv2.INTER_AREA)
     s = die_side * f
+    if NOISY_SPOTS_SIGMA is not None:
+        # A noisy frame's speckles are pip-like to the hats below (small dice are looked at
+        # unshrunk, noise and all): smoothed away first, as a pip two pixels wide or more is not.
+        smooth = cv2.medianBlur(small, 3)
+        count = np.cumsum(cv2.calcHist([cv2.absdiff(small, smooth)], [0], None, [256], [0, 256]).ravel())
+        if 1.4826 * float(np.searchsorted(count, count[-1] / 2)) > NOISY_SPOTS_SIGMA:
+            small = smooth
     # Clear of every blob's box grown by ``grow`` (as dilating the boxes by a square would).
     grow = max(1, int(0.2 * s))
     clear = np.full(small.shape, 255, np.uint8)
