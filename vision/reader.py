@@ -273,8 +273,9 @@ GLARE_SLOT_MAX: float | None = 0.8   # confirming a face the network's scan read
                                # a glare stays as light as the pips (light only adds), so on light
                                # pips a glare hides none. (A black 5 whose corner a glare lit was
                                # left unsure: frame 11719, calibrated.) None: only EMPTY_SLOT_MAX
-GLARE_SLOT_CONFIRMING = True   # ... only there (everywhere: 7 of the benchmark's dice read right by
-                               # the network alone were read by their pips and doubted as leaning)
+GLARE_SLOT_CONFIRMING = True   # ... only there (everywhere: 8 of the benchmark's frames and a real
+                               # photo, read right, their dice by the network alone, were read by
+                               # their pips and doubted as leaning)
 GLARE_SLOT_PIPS_LIGHTER = 60   # ... on a face whose pips are at least this lighter (Lab L, 8 bit)
 PIP_SPLIT_LEVEL: float | None = 0.8   # confirming a face the network's scan read, when its pips lay
                                # out no face: a spot too big or too long for a pip (a glare joined
