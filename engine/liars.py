@@ -172,13 +172,18 @@ class Liars(Game):
         """No call can be above what every hand could count together."""
         return len(self.alive) * (HAND + _max_bonus(self.opts))
 
+    def _minimum(self, kind: str) -> int:
+        """The lowest count of a call of this kind the round's rules allow now. "The minimum
+        starting call": the first call of a round; a raise needs only to raise (with 1s ranked
+        highest no raise can fall below a minimum anyway; with ones_high false, four 2s zhai
+        raises four 1s)."""
+        return self.minimums()[kind] if self.call is None else 1
+
     def _lowest(self, face: int, zhai: bool) -> int:
         """The lowest count of this face/kind that is legal now."""
         probe = Call(1, face, zhai)
-        if self.call is None:
-            low = self.minimums()[probe.kind]   # the minimum is for the starting call only
-        else:
-            low = 1
+        low = self._minimum(probe.kind)
+        if self.call is not None:
             old = self.call
             if probe.zhai == old.zhai:
                 higher = _rank(face, probe.zhai, self.opts.ones_high) > _rank(old.face, old.zhai, self.opts.ones_high)
@@ -200,10 +205,7 @@ class Liars(Game):
         if call.count > self.max_count():
             raise IllegalAction(f"{call.words()} is impossible: at most {self.max_count()} can be "
                                 "counted at this table")
-        # "The minimum starting call": the first call of a round. A raise needs only to raise
-        # (with 1s ranked highest no raise can fall below a minimum anyway; with ones_high false,
-        # four 2s zhai raises four 1s).
-        low = self.minimums()[call.kind] if self.call is None else 1
+        low = self._minimum(call.kind)
         if call.count < low:
             what = {"ones": f"{_num(low)} 1s", "zhai": f"{_num(low)} zhai",
                     "plain": f"{_num(low)} non-zhai"}[call.kind]
