@@ -47,12 +47,30 @@ chown root:dicetable /etc/dicetable/dicetable.toml
 chmod 0640 /etc/dicetable/dicetable.toml
 install -d -o dicetable -g dicetable -m 0750 /var/lib/dicetable
 
-# 5. The units. The kiosk opens the port the service listens on: [server] port of the settings.
+# 5. The units. The kiosk opens the address and port the service listens on ([server] host and
+#    port of the settings): a service bound to one LAN address does not answer on localhost.
+#    Python writes the unit, so no address needs escaping for sed; a config it cannot read
+#    (the service will not start either) leaves the default http://localhost:8000/.
 kiosk_unit() {
-    local port
-    port="$("$PREFIX/.venv/bin/python" -c 'import sys; from device.settings import load
-print(load(sys.argv[1]).server.port)' "$1" 2>/dev/null)" || port=8000
-    sed "s|http://localhost:8000/|http://localhost:$port/|g" "$SRC/systemd/dicetable-kiosk.service"
+    "$PREFIX/.venv/bin/python" - "$1" "$SRC/systemd/dicetable-kiosk.service" 2>/dev/null <<'PY' ||
+import ipaddress, sys
+from pathlib import Path
+from device.settings import load
+
+server = load(sys.argv[1]).server
+host = server.host.strip().strip("[]")
+try:
+    address = ipaddress.ip_address(host.split("%")[0])
+except ValueError:
+    address = None                      # a name (dicetable.local), or empty: every interface
+if not host or host == "*" or (address is not None and address.is_unspecified):
+    host = "localhost"                  # listening everywhere: this machine's own name reaches it
+elif address is not None and address.version == 6:
+    host = "[" + host.replace("%", "%25") + "]"     # a zone id's % is escaped in a URL (RFC 6874)
+unit = Path(sys.argv[2]).read_text(encoding="utf-8")
+sys.stdout.write(unit.replace("http://localhost:8000/", f"http://{host}:{server.port}/"))
+PY
+        cat "$SRC/systemd/dicetable-kiosk.service"
 }
 install -m 0644 "$SRC/systemd/dicetable.service" /etc/systemd/system/dicetable.service
 systemctl daemon-reload
