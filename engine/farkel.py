@@ -18,7 +18,7 @@ from itertools import product
 from typing import Any
 
 from .core import Game, Options, Outcome, Player, Verdict, check_dice, option, register
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, json_text, name_text
 
 DICE = 6
 SINGLES = {1: 100, 5: 50}
@@ -45,6 +45,60 @@ class FarkelOptions(Options):
                                "table, the next player may roll those dice instead of six "
                                "(a roll with \"high_stakes\": true); if they score, they start "
                                "their turn with the banked points; a farkel loses the turn.")
+    partners: tuple[tuple[str, ...], ...] = option((), "Partners: teams of players whose points add "
+                                                   "up under one name, like [[\"Ann\", \"Cy\"], "
+                                                   "[\"Bob\", \"Dee\"]] (or the text \"Ann + Cy; Bob "
+                                                   "+ Dee\"). Each partner takes their own turns and "
+                                                   "must make the entry score on their own; the final "
+                                                   "round and the winner go by team. Anyone in no team "
+                                                   "plays alone.")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "partners", _parse_partners(self.partners))
+
+
+def _partners_option() -> str:
+    return "option " + name_text("partners")   # quoted as every record name is
+
+
+PARTNERS_SHAPE = ('a list of teams, each a list of two or more player names, like '
+                  '[["Ann", "Cy"], ["Bob", "Dee"]]')
+
+
+def _parse_partners(value: Any) -> tuple[tuple[str, ...], ...]:
+    """The ``partners`` option as a tuple of teams of names; RecordError for a bad value.
+
+    A string is read as "Ann + Cy; Bob + Dee": the new-game form offers an option of a kind it
+    does not know as a text box, and sends its text (empty: no partners).
+    """
+    if isinstance(value, str):
+        value = [team.split("+") for team in value.split(";") if team.strip()]
+    if not isinstance(value, (list, tuple)):
+        raise RecordError(f"{_partners_option()} must be {PARTNERS_SHAPE}, not {json_text(value)}")
+    teams: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for team in value:
+        if not isinstance(team, (list, tuple)) or not all(isinstance(n, str) for n in team):
+            raise RecordError(f"{_partners_option()} must be {PARTNERS_SHAPE}, not {json_text(value)}")
+        names = tuple(n.strip() for n in team)   # as the players' names are read
+        if len(names) < 2:
+            raise RecordError(f"{_partners_option()}: a team needs two or more players, not "
+                              f"{json_text(list(names))}")
+        for n in names:
+            if n in seen:
+                raise RecordError(f"{_partners_option()} names {name_text(n)} twice: a player "
+                                  "plays in one team")
+            seen.add(n)
+        teams.append(names)
+    return tuple(teams)
+
+
+@dataclass(frozen=True)
+class Team:
+    """One side of the score sheet: partners under one name, or a player on their own."""
+
+    name: str                  # "Ann & Cy" (partners) or the player's own name
+    members: tuple[str, ...]
 
 
 def _options(options: FarkelOptions | Mapping[str, Any] | None) -> FarkelOptions:
@@ -196,9 +250,29 @@ class Farkel(Game):
         self.entered: set[str] = set()
         self.final_round = False
         self.final_by: str | None = None
+        self.final_team: Team | None = None
+        self.winning_team: Team | None = None
         self.final_turns_left = 0
         self.banks = 0
-        self.reached_at: dict[str, int] = {p.name: 0 for p in self.players}
+        self.teams = self._make_teams()
+        self.team_of: dict[str, Team] = {n: t for t in self.teams for n in t.members}
+        self.reached_at: dict[Team, int] = {t: 0 for t in self.teams}
+
+    def _make_teams(self) -> list[Team]:
+        """The sides: the partners' teams in the option's order, then every player on their own
+        (without partners every player is a side of one, and the game is the plain one)."""
+        teams = []
+        for names in self.opts.partners:
+            for n in names:
+                if n not in self._by_name:
+                    raise RecordError(f"{_partners_option()}: unknown player {name_text(n)}; at this "
+                                      f"table: {', '.join(self._by_name)}")
+            teams.append(Team(" & ".join(names), names))
+        teamed = {n for names in self.opts.partners for n in names}
+        teams.extend(Team(p.name, (p.name,)) for p in self.players if p.name not in teamed)
+        if len(teams) < 2:
+            raise RecordError(f"{_partners_option()} puts everyone in one team: Farkel needs two sides")
+        return teams
 
     # -- derived ---------------------------------------------------------
     @property
@@ -216,6 +290,14 @@ class Farkel(Game):
             return DICE
         left = len(self.roll) - len(self.set_aside)
         return left if left > 0 else DICE
+
+    @property
+    def partnered(self) -> bool:
+        return bool(self.opts.partners)
+
+    def team_score(self, team: Team) -> int:
+        """Partners add their scores together under one name."""
+        return sum(self._by_name[n].score for n in team.members)
 
     def _remaining(self) -> Counter:
         return Counter(self.roll) - Counter(self.set_aside)
@@ -301,27 +383,40 @@ class Farkel(Game):
         if self.phase == ROLLED:
             raise IllegalAction(f"{by.name} must keep at least one scoring die from this roll before banking")
         total = self.turn_total
+        team = self.team_of[by.name]
         if not self._may_bank(by):
+            # (A partner already in does not bring this player in: each gets in on their own.)
+            own = " on their own" if len(team.members) > 1 else ""
             raise IllegalAction(f"{by.name} needs {self.opts.entry:,} points in one turn to get into the "
-                                f"game; this turn has {total:,}: roll on")
+                                f"game{own}; this turn has {total:,}: roll on")
         left = len(self.roll) - len(self.set_aside)
         by.score += total
         self.entered.add(by.name)
         self.banks += 1
-        self.reached_at[by.name] = self.banks
-        message = f"{by.name} banks {total:,}: {by.score:,} in all."
+        self.reached_at[team] = self.banks
+        score_now = self.team_score(team)
+        if len(team.members) > 1:
+            message = f"{by.name} banks {total:,} for {team.name}: {score_now:,} in all."
+        else:
+            message = f"{by.name} banks {total:,}: {score_now:,} in all."
         if self.opts.high_stakes and 0 < left < DICE:
             self.offer = (left, total)
-        if not self.final_round and by.score >= self.opts.target:
+        if not self.final_round and score_now >= self.opts.target:
             self.final_round = True
             self.final_by = by.name
-            self.final_turns_left = len(self.players) - 1
-            message += f" {by.name} reached {self.opts.target:,}: everyone else gets one more turn."
+            self.final_team = team
+            # One more turn for every player of the other sides; the reacher's partners are skipped.
+            self.final_turns_left = len(self.players) - len(team.members)
+            if len(team.members) > 1:
+                message += (f" {team.name} reached {self.opts.target:,}: every player of the other "
+                            "teams gets one more turn.")
+            else:
+                message += f" {by.name} reached {self.opts.target:,}: everyone else gets one more turn."
         verdict = Verdict(Outcome.BANKED, message, gains={by.name: total}, caller=by.name)
         return self._end_turn(verdict)
 
     def _end_turn(self, verdict: Verdict) -> Verdict:
-        if self.final_round and self.current.name != self.final_by:
+        if self.final_round and self.team_of[self.current.name] is not self.final_team:
             self.final_turns_left -= 1
         self.phase = START
         self.roll = ()
@@ -330,14 +425,21 @@ class Farkel(Game):
         self.turn_base = 0
         if self.final_round and self.final_turns_left <= 0:
             self.offer = None
-            best = max(self.players, key=lambda p: (p.score, -self.reached_at[p.name]))
+            # A tie goes to the side that reached that score first (the others had to beat it).
+            best = max(self.teams, key=lambda t: (self.team_score(t), -self.reached_at[t]))
             self.winner = best.name
-            return Verdict(verdict.outcome, f"{verdict.message} {best.name} wins with {best.score:,}.",
+            self.winning_team = best
+            verb = "win" if len(best.members) > 1 else "wins"
+            return Verdict(verdict.outcome,
+                           f"{verdict.message} {best.name} {verb} with {self.team_score(best):,}.",
                            losses=verdict.losses, gains=verdict.gains, dice=verdict.dice,
                            caller=verdict.caller)
         if verdict.outcome == Outcome.FARKEL:
             self.offer = None
-        self.current = self.next_player(self.current)
+        nxt = self.next_player(self.current)
+        while self.final_round and self.team_of[nxt.name] is self.final_team:
+            nxt = self.next_player(nxt)   # ends: another side has turns left, or the game ended above
+        self.current = nxt
         return verdict
 
     # -- what may be done ------------------------------------------------
@@ -390,15 +492,23 @@ class Farkel(Game):
     def player_standing(self, p: Player) -> dict[str, Any]:
         d = super().player_standing(p)
         d["entered"] = p.name in self.entered
+        if self.partnered:
+            d["team"] = self.team_of[p.name].name
         return d
 
     def extra_standings(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "turn_total": self.turn_total,
             "kept": self.kept + self.set_aside,
             "last_roll": list(self.last_roll) if self.last_roll is not None else None,
             "final_round": self.final_round,
         }
+        if self.partnered:   # (only then: a record without partners prints as it always did)
+            out["teams"] = [{"name": t.name, "players": list(t.members), "score": self.team_score(t)}
+                            for t in self.teams]
+            won = self.winning_team
+            out["winners"] = list(won.members) if won is not None else None
+        return out
 
     def table_state(self) -> dict[str, Any]:
         state = super().table_state()
