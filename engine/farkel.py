@@ -45,6 +45,10 @@ class FarkelOptions(Options):
                                "table, the next player may roll those dice instead of six "
                                "(a roll with \"high_stakes\": true); if they score, they start "
                                "their turn with the banked points; a farkel loses the turn.")
+    high_stakes_stake: int = option(0, "With High Stakes: points a player puts up from their own "
+                                    "score to take over the dice left (the seed: 1000). Lost on a "
+                                    "farkel; back at once if that roll scores. A player with fewer "
+                                    "points cannot take the offer. 0: no stake.", minimum=0)
     partners: tuple[tuple[str, ...], ...] = option((), "Partners: teams of players whose points add "
                                                    "up under one name, like [[\"Ann\", \"Cy\"], "
                                                    "[\"Bob\", \"Dee\"]] (or the text \"Ann + Cy; Bob "
@@ -55,6 +59,10 @@ class FarkelOptions(Options):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "partners", _parse_partners(self.partners))
+        if self.high_stakes_stake and not self.high_stakes:
+            # (A stake without the rule it belongs to would be silently ignored.)
+            raise RecordError(f"option {name_text('high_stakes_stake')} is the price of taking over "
+                              "the dice in High Stakes: it needs the option high_stakes true")
 
 
 def _partners_option() -> str:
@@ -253,7 +261,7 @@ class Farkel(Game):
         self.final_team: Team | None = None
         self.winning_team: Team | None = None
         self.final_turns_left = 0
-        self.banks = 0
+        self.banks = 0                           # counts score changes, for who reached a score first
         self.teams = self._make_teams()
         self.team_of: dict[str, Team] = {n: t for t in self.teams for n in t.members}
         self.reached_at: dict[Team, int] = {t: 0 for t in self.teams}
@@ -302,6 +310,10 @@ class Farkel(Game):
     def _remaining(self) -> Counter:
         return Counter(self.roll) - Counter(self.set_aside)
 
+    def _can_put_up(self, p: Player) -> bool:
+        """Whether the player has the points High Stakes asks to put up (their own points)."""
+        return p.score >= self.opts.high_stakes_stake
+
     def _may_bank(self, p: Player) -> bool:
         return self.phase == KEPT and (p.name in self.entered or self.turn_total >= self.opts.entry)
 
@@ -331,11 +343,16 @@ class Farkel(Game):
             if self.phase != START or self.offer is None:
                 raise IllegalAction("there are no dice to take over: High Stakes is the first roll "
                                     "of a turn right after a player banked with dice left")
+            if not self._can_put_up(by):
+                raise IllegalAction(f"{by.name} has {by.score:,} points, and High Stakes asks "
+                                    f"{self.opts.high_stakes_stake:,} put up to take over the dice: "
+                                    f"{by.name} rolls six dice instead")
             expected = self.offer[0]
         else:
             expected = self.dice_left
         if len(dice) != expected:
             raise IllegalAction(f"{by.name} rolls {expected} dice now, not {len(dice)}")
+        stake = self.opts.high_stakes_stake if high_stakes else 0
         # -- accepted: the dice set aside from the previous roll now count for good
         inherited = self.offer[1] if high_stakes and self.offer else 0
         self.offer = None
@@ -348,9 +365,18 @@ class Farkel(Game):
         if not has_score(dice, self.opts):
             lost = self.turn_base
             message = f"FARKEL: {by.name} rolled {fmt(dice)}, no scoring dice."
-            message += f" {by.name} loses the {lost:,} points of this turn." if lost else " The turn is over."
-            verdict = Verdict(Outcome.FARKEL, message, losses={by.name: lost} if lost else {},
-                              dice=dice, caller=by.name)
+            if stake:
+                # The points put up are gone; on a roll that scores they simply stay (given back).
+                by.score -= stake
+                self.banks += 1
+                self.reached_at[self.team_of[by.name]] = self.banks
+                message += f" {by.name} loses the {stake:,} points put up for High Stakes."
+            elif lost:
+                message += f" {by.name} loses the {lost:,} points of this turn."
+            else:
+                message += " The turn is over."
+            losses = {by.name: lost + stake} if lost + stake else {}
+            verdict = Verdict(Outcome.FARKEL, message, losses=losses, dice=dice, caller=by.name)
             return self._end_turn(verdict)
         self.phase = ROLLED
         self.turn_base += inherited
@@ -458,7 +484,7 @@ class Farkel(Game):
         out: list[dict[str, Any]] = []
         if self.phase in (START, KEPT):
             out.append({"by": me, "do": "roll"})
-        if self.phase == START and self.offer is not None:
+        if self.phase == START and self.offer is not None and self._can_put_up(self.current):
             out.append({"by": me, "do": "roll", "high_stakes": True})
         if self._may_bank(self.current):
             out.append({"by": me, "do": "bank"})
@@ -472,7 +498,7 @@ class Farkel(Game):
             return [rng.randint(1, 6) for _ in range(n)]
 
         if self.phase == START:
-            if self.offer is not None and rng.random() < 0.5:
+            if self.offer is not None and self._can_put_up(self.current) and rng.random() < 0.5:
                 return {"by": me, "do": "roll", "dice": roll(self.offer[0]), "high_stakes": True}
             return {"by": me, "do": "roll", "dice": roll(DICE)}
         keeps = self._keeps()
@@ -522,4 +548,6 @@ class Farkel(Game):
             "high_stakes": ({"dice": self.offer[0], "points": self.offer[1]}
                             if self.offer is not None else None),
         })
+        if self.offer is not None and self.opts.high_stakes_stake:
+            state["high_stakes"]["stake"] = self.opts.high_stakes_stake
         return state
