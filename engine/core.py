@@ -55,7 +55,7 @@ class Options:
         known = {f.name: f for f in dataclasses.fields(cls)}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            raise RecordError(f"unknown option {unknown[0]!r}; this game knows: {', '.join(sorted(known))}")
+            raise RecordError(f"unknown option {name_text(unknown[0])}; this game knows: {', '.join(sorted(known))}")
         for name, value in given.items():
             f = known[name]
             _check_option_value(name, value, f)
@@ -81,25 +81,25 @@ def _check_option_value(name: str, value: Any, f: dataclasses.Field) -> None:
     meta = f.metadata
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise RecordError(f"option {name!r} must be true or false, not {json_text(value)}")
+            raise RecordError(f"option {name_text(name)} must be true or false, not {json_text(value)}")
     elif isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(f"option {name!r} must be a whole number, not {json_text(value)}")
+            raise RecordError(f"option {name_text(name)} must be a whole number, not {json_text(value)}")
     elif isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise RecordError(f"option {name!r} must be a number, not {json_text(value)}")
+            raise RecordError(f"option {name_text(name)} must be a number, not {json_text(value)}")
         if not math.isfinite(value):
-            raise RecordError(f"option {name!r} must be a finite number, not {json_text(value)}")
+            raise RecordError(f"option {name_text(name)} must be a finite number, not {json_text(value)}")
     elif isinstance(default, str):
         if not isinstance(value, str):
-            raise RecordError(f"option {name!r} must be a string, not {json_text(value)}")
+            raise RecordError(f"option {name_text(name)} must be a string, not {json_text(value)}")
     if meta.get("choices") and value not in meta["choices"]:
-        raise RecordError(f"option {name!r} must be one of {', '.join(map(str, meta['choices']))}, "
+        raise RecordError(f"option {name_text(name)} must be one of {', '.join(map(str, meta['choices']))}, "
                           f"not {json_text(value)}")
     if meta.get("minimum") is not None and value < meta["minimum"]:
-        raise RecordError(f"option {name!r} must be at least {meta['minimum']}, not {json_text(value)}")
+        raise RecordError(f"option {name_text(name)} must be at least {meta['minimum']}, not {json_text(value)}")
     if meta.get("maximum") is not None and value > meta["maximum"]:
-        raise RecordError(f"option {name!r} must be at most {meta['maximum']}, not {json_text(value)}")
+        raise RecordError(f"option {name_text(name)} must be at most {meta['maximum']}, not {json_text(value)}")
 
 
 @dataclass
@@ -192,7 +192,7 @@ class Game(ABC):
             raise RecordError("a player's name cannot be empty")
         if len(set(names)) != len(names):
             dup = next(n for n in names if names.count(n) > 1)
-            raise RecordError(f"two players are called {dup!r}: names must differ")
+            raise RecordError(f"two players are called {name_text(dup)}: names must differ")
         if not self.min_players <= len(names) <= self.max_players:
             raise RecordError(f"{self.title} needs {self.min_players} to {self.max_players} players, "
                               f"not {len(names)}")
@@ -266,7 +266,7 @@ class Game(ABC):
         if not isinstance(verb, str):
             raise RecordError('an action needs "do": the verb (one of ' + ", ".join(self.verbs) + ")")
         if verb not in self.verbs:
-            raise RecordError(f"{self.title} has no action {verb!r}; it knows: {', '.join(self.verbs)}")
+            raise RecordError(f"{self.title} has no action {name_text(verb)}; it knows: {', '.join(self.verbs)}")
         if "by" not in action:
             raise RecordError('an action needs "by": the name of the player who acts')
         by = self.player(action["by"])

@@ -16,8 +16,9 @@ def json_text(value: Any) -> str:
 
 
 def name_text(value: Any) -> str:
-    """A name from a record in quotes ('Zed'); a value that is not a string is spelled as JSON (null)."""
-    return repr(value) if isinstance(value, str) else json_text(value)
+    """A name from a record as the record wrote it: "Zed" in double quotes, as every other value is
+    quoted (not Python's 'Zed'); a value that is not a string is spelled as JSON too (null)."""
+    return json_text(value)
 
 
 class EngineError(Exception):

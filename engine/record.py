@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .core import COUNTER_CLOCKWISE, DIRECTIONS, Game, Verdict, game_class
-from .errors import EngineError, IllegalAction, LineError, RecordError
+from .errors import EngineError, IllegalAction, LineError, RecordError, name_text
 
 HEADER_KEYS = ("game", "players", "options", "direction")
 UNDO = "undo"
@@ -41,7 +41,7 @@ def normalise_header(header: Mapping[str, Any]) -> dict[str, Any]:
                           '{"game": "kuriki", "players": ["Ann", "Bob"]}')
     unknown = sorted(set(header) - set(HEADER_KEYS))
     if unknown:
-        raise RecordError(f"unknown header key {unknown[0]!r}; a header has: {', '.join(HEADER_KEYS)}")
+        raise RecordError(f"unknown header key {name_text(unknown[0])}; a header has: {', '.join(HEADER_KEYS)}")
     if "game" not in header:
         raise RecordError('the header needs "game"')
     if "players" not in header:

@@ -9,6 +9,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from engine.errors import name_text
+
 from .auth import current_table, pin_required
 from .catalogue import games_catalogue
 from .enrich import enrich, version
@@ -197,7 +199,7 @@ def record(game_id: str) -> Response:
 def photo(photo_id: str) -> Response:
     data = current_table().photo(photo_id)
     if not data:
-        raise NotFound(f"no photo {photo_id!r}")
+        raise NotFound(f"no photo {name_text(photo_id)}")
     response = Response(data, mimetype="image/jpeg")
     response.headers["Cache-Control"] = "private, max-age=86400"   # evidence never changes
     return response

@@ -40,7 +40,7 @@ def test_ranking_is_the_seeds_list_highest_first() -> None:
 def test_the_seeds_invalid_numbers_are_refused(written: str) -> None:
     s = play()
     refused(s, '{"by": "Ann", "do": "declare", "call": "%s", "dice": [1, 1]}' % written, RecordError,
-            f"'{written}' is not a Deceit call", "the larger die comes first")
+            f'"{written}" is not a Deceit call', "the larger die comes first")
 
 
 def test_dice_read_larger_first() -> None:
@@ -166,7 +166,7 @@ def test_an_11_can_top_any_call_and_the_target_is_checked() -> None:
     refused(s, '{"by": "Bob", "do": "declare", "call": "11", "target": "Bob", "dice": [1, 1]}',
             IllegalAction, "Bob cannot name themselves")
     refused(s, '{"by": "Bob", "do": "declare", "call": "11", "target": "Zed", "dice": [1, 1]}',
-            RecordError, "unknown player 'Zed'")
+            RecordError, 'unknown player "Zed"')
     targets = [a["target"] for a in s.game.legal_actions() if a.get("call") == "11"]
     assert targets == ["Ann", "Cy", "Dee"]
     s.apply({"by": "Bob", "do": "declare", "call": "11", "target": "Ann", "dice": [1, 1]})
@@ -263,7 +263,7 @@ def test_options_defaults_and_refusals() -> None:
     assert chips(play()) == {"Ann": 5, "Bob": 5, "Cy": 5, "Dee": 5}
     assert chips(play(header='{"game": "deceit", "players": ["A", "B"], "options": {"chips": 10}}')) == \
         {"A": 10, "B": 10}
-    for options, fragment in (('{"chips": 0}', "at least 1"), ('{"lives": 3}', "unknown option 'lives'"),
+    for options, fragment in (('{"chips": 0}', "at least 1"), ('{"lives": 3}', 'unknown option "lives"'),
                               ('{"truth": "maybe"}', "must be one of exact, at-least")):
         with pytest.raises(LineError) as info:
             play(header='{"game": "deceit", "players": ["A", "B"], "options": ' + options + '}')

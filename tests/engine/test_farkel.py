@@ -344,7 +344,7 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
     refused(s, roll("Ann", 1, 2, 3, 4, 5, 7), "7 is not a die face", RecordError)
     refused(s, roll("Ann", 1, 2, 3, 4, 5, 6, high_stakes="yes"), '"high_stakes" must be true or false',
             RecordError)
-    refused(s, {"by": "Ann", "do": "pull"}, "Farkel has no action 'pull'", RecordError)
+    refused(s, {"by": "Ann", "do": "pull"}, 'Farkel has no action "pull"', RecordError)
     s.apply(roll("Ann", 1, 2, 3, 3, 4, 6))
     refused(s, roll("Ann", 1, 2, 3, 4, 5), "Ann must keep at least one scoring die from this roll before rolling again")
     refused(s, bank("Ann"), "Ann must keep at least one scoring die from this roll before banking")
@@ -358,9 +358,9 @@ def test_replay_names_the_line_of_an_illegal_action() -> None:
 
 
 def test_options_are_checked() -> None:
-    with pytest.raises(RecordError, match="option 'three_ones' must be one of 300, 1000"):
+    with pytest.raises(RecordError, match='option "three_ones" must be one of 300, 1000'):
         Session(header(three_ones=500))
-    with pytest.raises(RecordError, match="unknown option 'lives'"):
+    with pytest.raises(RecordError, match='unknown option "lives"'):
         Session(header(lives=3))
     with pytest.raises(RecordError, match="needs 2 to 12 players"):
         Session(header(["Ann"]))

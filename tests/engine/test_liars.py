@@ -274,13 +274,13 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
     refused(s, {"by": "Ann", "do": "call", "face": 3}, 'a call needs "count"', RecordError)
     refused(s, call("Ann", 6, 3, "yes"), '"zhai" must be true or false', RecordError)
     refused(s, call("Ann", 0, 3), '"count" must be at least 1', RecordError)
-    refused(s, {"by": "Ann", "do": "roll"}, "Chinese liar's dice has no action 'roll'", RecordError)
+    refused(s, {"by": "Ann", "do": "roll"}, "Chinese liar's dice has no action \"roll\"", RecordError)
     s.apply(call("Ann", 6, 3))
     refused(s, open_("Cy", HANDS), "it is Bob's turn, not Cy's")
     refused(s, open_("Bob", {k: v for k, v in HANDS.items() if k != "Dee"}),
             "the open needs every hand: Dee missing", RecordError)
     refused(s, open_("Bob", dict(HANDS, Cy=[3, 4, 4, 5])), "Cy's hand must be 5 dice, not 4", RecordError)
-    refused(s, open_("Bob", dict(HANDS, Zed=[1, 1, 1, 1, 1])), "unknown player 'Zed'", RecordError)
+    refused(s, open_("Bob", dict(HANDS, Zed=[1, 1, 1, 1, 1])), 'unknown player "Zed"', RecordError)
     refused(s, {"by": "Bob", "do": "open"}, 'an open needs "hands"', RecordError)
 
 
@@ -291,11 +291,11 @@ def test_replay_names_the_line_of_an_illegal_call() -> None:
 
 
 def test_options_are_checked() -> None:
-    with pytest.raises(RecordError, match="option 'all_same' must be one of"):
+    with pytest.raises(RecordError, match='option "all_same" must be one of'):
         Session(header(all_same="plus-three"))
-    with pytest.raises(RecordError, match="option 'lives' must be at least 1"):
+    with pytest.raises(RecordError, match='option "lives" must be at least 1'):
         Session(header(lives=0))
-    with pytest.raises(RecordError, match="unknown option 'target'"):
+    with pytest.raises(RecordError, match='unknown option "target"'):
         Session(header(target=5))
 
 

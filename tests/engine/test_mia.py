@@ -82,12 +82,12 @@ def test_the_first_player_starts_and_any_call_opens_a_round() -> None:
 def test_a_wrong_call_is_refused_with_a_message_and_nothing_changes() -> None:
     s = play()
     refused(s, '{"by": "Ann", "do": "declare", "call": "35", "dice": [3, 5]}', RecordError,
-            "'35' is not a Mia call", "larger die comes first")
+            '"35" is not a Mia call', "larger die comes first")
     refused(s, '{"by": "Ann", "do": "declare", "dice": [3, 5]}', RecordError, 'needs "call"')
     refused(s, '{"by": "Ann", "do": "declare", "call": "53", "dice": [3, 7]}', RecordError,
             "7 is not a die face")
     refused(s, '{"by": "Ann", "do": "declare", "call": "53", "dice": [3]}', RecordError, "must be 2 dice")
-    refused(s, '{"by": "Ann", "do": "pass"}', RecordError, "Mia has no action 'pass'")
+    refused(s, '{"by": "Ann", "do": "pass"}', RecordError, 'Mia has no action "pass"')
 
 
 def test_each_declare_must_be_strictly_higher_than_the_last() -> None:
@@ -104,7 +104,7 @@ def test_each_declare_must_be_strictly_higher_than_the_last() -> None:
 def test_only_the_player_up_may_act() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [5, 4]}')
     refused(s, '{"by": "Cy", "do": "pull"}', IllegalAction, "it is Bob's turn, not Cy's")
-    refused(s, '{"by": "Dan", "do": "pull"}', RecordError, "unknown player 'Dan'")
+    refused(s, '{"by": "Dan", "do": "pull"}', RecordError, 'unknown player "Dan"')
 
 
 # -- pulling ----------------------------------------------------------------------------------
@@ -294,7 +294,7 @@ def test_options_defaults_and_refusals() -> None:
     assert lives(s) == {"Ann": 3, "Bob": 3, "Cy": 3}
     assert lives(play(header='{"game": "mia", "players": ["Ann", "Bob"], "options": {"lives": 6}}')) == \
         {"Ann": 6, "Bob": 6}
-    for options, fragment in (('{"lives": 0}', "at least 1"), ('{"stake": 1}', "unknown option 'stake'"),
+    for options, fragment in (('{"lives": 0}', "at least 1"), ('{"stake": 1}', 'unknown option "stake"'),
                               ('{"starts_round": "winner"}', "must be one of next, loser")):
         with pytest.raises(LineError) as info:
             play(header='{"game": "mia", "players": ["Ann", "Bob"], "options": ' + options + '}')

@@ -18,28 +18,28 @@ LIE = [{"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]}, {"by":
 
 @pytest.mark.parametrize("header,message", [
     ([], "the first line must be a header object"),
-    ({"game": "kuriki", "players": ["Ann", "Bob"], "venue": "Joe's"}, "unknown header key 'venue'"),
+    ({"game": "kuriki", "players": ["Ann", "Bob"], "venue": "Joe's"}, 'unknown header key "venue"'),
     ({"players": ["Ann", "Bob"]}, 'the header needs "game"'),
     ({"game": "kuriki"}, 'the header needs "players"'),
     ({"game": "kuriki", "players": ["Ann", "Bob"], "options": [5]}, '"options" must be a JSON object'),
     ({"game": "kuriki", "players": ["Ann", "Bob"], "direction": "widdershins"}, '"direction" must be'),
     ({"game": "kuriki", "players": "Ann, Bob"}, "players must be a list of names"),
     ({"game": "kuriki", "players": ["Ann", 7]}, "players must be a list of names"),
-    ({"game": "kuriki", "players": ["Ann", "Ann"]}, "two players are called 'Ann'"),
+    ({"game": "kuriki", "players": ["Ann", "Ann"]}, 'two players are called "Ann"'),
     ({"game": "kuriki", "players": ["Ann", " "]}, "a player's name cannot be empty"),
     ({"game": "kuriki", "players": ["Ann"]}, "Kuriki needs 2 to 12 players, not 1"),
-    ({"game": "chess", "players": ["Ann", "Bob"]}, "unknown game 'chess'"),
+    ({"game": "chess", "players": ["Ann", "Bob"]}, 'unknown game "chess"'),
     ({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": "five"}},
-     "option 'lives' must be a whole number"),
+     'option "lives" must be a whole number'),
     ({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"two_digit": 1}},
-     "option 'two_digit' must be true or false"),
+     'option "two_digit" must be true or false'),
     ({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"direction": "up"}},
-     "option 'direction' must be one of"),
+     'option "direction" must be one of'),
     # Not a number a pot can hold, and not JSON a browser can read back in the state.
     ({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"fine": float("nan")}},
-     "option 'fine' must be a finite number"),
+     'option "fine" must be a finite number'),
     ({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"stake": float("inf")}},
-     "option 'stake' must be a finite number"),
+     'option "stake" must be a finite number'),
 ])
 def test_bad_headers_are_refused(header: Any, message: str) -> None:
     with pytest.raises(RecordError) as info:
@@ -106,7 +106,7 @@ def test_undo_twice_and_then_nothing_left() -> None:
 def test_undo_by_an_unknown_player_is_refused() -> None:
     s = Session(HEADER)
     s.apply(LIE[0])
-    with pytest.raises(RecordError, match="unknown player 'Zed'"):
+    with pytest.raises(RecordError, match='unknown player "Zed"'):
         s.apply({"by": "Zed", "do": "undo"})
     assert s.effective == [LIE[0]] and s.log == [LIE[0]]
 
@@ -195,9 +195,9 @@ LIARS = '{"game": "liars", "players": ["Ann", "Bob"]}'
     ([KURIKI, '{"by": null, "do": "pass"}'], "line 2: unknown player null;"),
     (['{"game": true, "players": ["Ann", "Bob"]}'], "line 1: unknown game true;"),
     (['{"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": "five"}}'],
-     "line 1: option 'lives' must be a whole number, not \"five\""),
+     'line 1: option "lives" must be a whole number, not "five"'),
     (['{"game": "kuriki", "players": ["Ann", "Bob"], "options": {"two_digit": null}}'],
-     "line 1: option 'two_digit' must be true or false, not null"),
+     'line 1: option "two_digit" must be true or false, not null'),
     ([MIA, '{"by": "Ann", "do": "declare", "call": "32", "blind": "yes"}'],
      'line 2: "blind" must be true or false, not "yes"'),
     ([MIA, '{"by": "Ann", "do": "declare", "call": ["3", 2], "dice": [3, 2]}'],

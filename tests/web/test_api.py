@@ -46,10 +46,10 @@ def test_start_game_returns_201_and_its_id(client):
 def test_start_game_with_a_bad_header_is_400_with_the_engine_message(client):
     r = client.post("/api/games", json={"game": "snap", "players": ["Ann", "Bob"]}, headers=AUTH)
     assert r.status_code == 400
-    assert "unknown game 'snap'" in r.get_json()["error"]
+    assert 'unknown game "snap"' in r.get_json()["error"]
     r = client.post("/api/games", json={"game": "kuriki", "players": ["Ann", "Bob"],
                                         "options": {"colour": "red"}}, headers=AUTH)
-    assert r.status_code == 400 and "unknown option 'colour'" in r.get_json()["error"]
+    assert r.status_code == 400 and 'unknown option "colour"' in r.get_json()["error"]
 
 
 def test_malformed_json_is_400_not_a_traceback(client):
@@ -110,8 +110,8 @@ def test_illegal_action_is_409_with_the_engine_message(client):
 
 def test_malformed_action_is_400(client):
     start(client)
-    for action, words in [({"by": "Ann", "do": "dance"}, "no action 'dance'"),
-                          ({"by": "Zed", "do": "pass"}, "unknown player 'Zed'"),
+    for action, words in [({"by": "Ann", "do": "dance"}, 'no action "dance"'),
+                          ({"by": "Zed", "do": "pass"}, 'unknown player "Zed"'),
                           ({"do": "pass"}, '"by"'),
                           ({"by": "Ann", "do": "declare", "call": "walnuts", "dice": [7, 1]}, "die face")]:
         r = client.post("/api/actions", json=action, headers=AUTH)
@@ -119,6 +119,26 @@ def test_malformed_action_is_400(client):
         assert words in r.get_json()["error"]
     r = client.post("/api/actions", data="{\"by\": ", headers=AUTH)
     assert r.status_code == 400 and r.get_json()["error"].startswith("malformed JSON")
+
+
+def test_names_in_errors_are_quoted_as_json_writes_them(client):
+    # Names were quoted the Python way ('Zed', or "O'Neil" for a name holding an apostrophe)
+    # while every other value was JSON ("five"): the phone showed two kinds of quotes.
+    start(client)
+    for action, words in [({"by": 'Zoë "Z"', "do": "pass"}, 'unknown player "Zoë \\"Z\\""'),
+                          ({"by": "O'Neil", "do": "pass"}, 'unknown player "O\'Neil"'),
+                          ({"by": "Ann", "do": "tango"}, 'Kuriki has no action "tango"')]:
+        r = client.post("/api/actions", json=action, headers=AUTH)
+        assert r.status_code == 400, action
+        assert r.get_json()["error"].startswith(words), r.get_json()["error"]
+    for header, words in [({"game": "kuriki", "players": ["Ann", "Bob"], "venue": "Joe's"},
+                           'unknown header key "venue"'),
+                          ({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": "5"}},
+                           'option "lives" must be a whole number, not "5"'),
+                          ({"game": "kuriki", "players": ["Bø", "Bø"]}, 'two players are called "Bø"')]:
+        r = client.post("/api/games", json=header, headers=AUTH)
+        assert r.status_code == 400, header
+        assert r.get_json()["error"].startswith(words), r.get_json()["error"]
 
 
 def test_action_without_a_game_is_409(client):
