@@ -6,7 +6,8 @@ with ``dice``) or pulls: the truth costs the challenger a chip to the roller, a 
 roller a chip to the challenger. A 1-1 names a player (``"target"``) who accepts (pays 1 chip) or
 pulls (pays 2 if it is 1-1; else the caller pays 2). A 2-1 reverses the direction when the next
 player believes it, or challenges and the dice are 2-1. After every payment the next player
-begins from zero. Out at zero chips; the last player with chips wins.
+begins from zero. Out at zero chips; the last player with chips wins (with the option
+``rounds``, the most chips after that many rounds).
 See docs/game-record.md for the choices made where the seed is unclear.
 """
 
@@ -38,6 +39,10 @@ class DeceitOptions(Options):
                         "show the call; calling lower than you rolled is a lie too) or 'at-least' "
                         "(Mexico style: dice equal to or higher than the call are the truth).",
                         choices=(EXACT, AT_LEAST))
+    rounds: int = option(0, "End after this many rounds (a round ends with a payment): the player "
+                         "with the most chips wins; tied leaders play on, round by round, until one "
+                         "has the most. The last player with chips still wins at once. 0: play "
+                         "until one player has chips.", minimum=0, maximum=1000)
 
 
 @register
@@ -164,10 +169,29 @@ class Deceit(CupGame):
         call = self._call
         self._target = None
         self._new_round(self.next_player(caller))
-        return Verdict(outcome, self._finish_message(paid.message, [paid.payer]),
+        message = paid.message + self._rounds_over()
+        return Verdict(outcome, self._finish_message(message, [paid.payer]),
                        losses={paid.payer.name: paid.amount}, gains={paid.payee.name: paid.amount},
                        dice=dice, call=call.code if call else None, caller=caller.name,
                        challenger=challenger.name)
+
+    def _rounds_over(self) -> str:
+        """With the option rounds, after the last round the player with the most chips wins
+        (crowned here); tied leaders play on. What to add to the verdict's message."""
+        rounds = self.options.rounds
+        played = self.round - 1
+        if not rounds or played < rounds or self.winner is not None:
+            return ""
+        most = max(p.chips for p in self.alive)
+        leaders = [p.name for p in self.alive if p.chips == most]
+        if len(leaders) == 1:
+            self.winner = leaders[0]
+            if played == rounds:
+                return f" That was the last of {rounds} rounds: {leaders[0]} has the most chips."
+            return f" {leaders[0]} now has the most chips."
+        tied = ", ".join(leaders[:-1]) + " and " + leaders[-1]
+        return (f" {played} rounds played of {rounds}, and {tied} tie with {chips_word(most)} each: "
+                "play goes on until one has the most.")
 
     # -- what may be done and shown -------------------------------------------
     def _targets(self, by: Player) -> list[Player]:
