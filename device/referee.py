@@ -31,6 +31,11 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
   The count runs on the referee's clock, checked at every frame.
 * **reader errors**: a frame the reader fails on (an exception) is an unsure reading; the
   failure is logged once, when it starts (and its end once), not at every frame.
+* **start-up**: after the referee starts and after the camera is (re)opened or lost, frames are
+  only shown in the preview, neither read nor watched, until the camera's picture is steady
+  (``steady_frames`` frames in a row within ``STEADY_LEVELS`` grey levels, at most
+  ``SETTLE_MAX_FRAMES`` frames): a camera's exposure settles over its first frames, and that
+  change of light is not the cup being lifted (see :meth:`Referee._settling`).
 * **camera errors** (also a frame that does not come in time: see device.camera.TimedCamera):
   the scoreboard says "Camera lost — check the cable. Retrying…"
   (``table.set_camera_status("lost", ...)``), the camera is closed and reopened with backoff
@@ -72,6 +77,12 @@ READER_FAILED = "the dice reader failed: see the device log"
 THUMB = (160, 120)
 UNCHANGED_LEVELS = 6
 BACKOFF = (0.5, 1.0, 2.0, 5.0, 10.0)
+# The camera's picture is steady once this many frames in a row lie within STEADY_LEVELS grey
+# levels of each other (mean brightness); a camera whose light never steadies (flicker) is
+# watched anyway after SETTLE_MAX_FRAMES frames, as it was before this wait.
+STEADY_FRAMES = 3
+STEADY_LEVELS = 4.0
+SETTLE_MAX_FRAMES = 30
 
 
 def _picture(frame: Any) -> np.ndarray:
@@ -119,9 +130,13 @@ class Referee:
                  reader: Callable[..., Any] | None = None, watcher: Any = None,
                  clock: Callable[[], float] = time.monotonic,
                  backoff: Sequence[float] = BACKOFF, unsure_frames: int = 20,
-                 skip_unchanged: bool = True) -> None:
+                 skip_unchanged: bool = True, steady_frames: int = STEADY_FRAMES) -> None:
         """``camera``: an open Camera (or None); ``open_camera``: how to (re)open one after it fails
-        (without it, a failed camera is retried as it is, which suits a replay)."""
+        (without it, a failed camera is retried as it is, which suits a replay);
+        ``steady_frames``: frames of a steady picture the camera must give after it starts before
+        they are watched (1: the first frame is watched)."""
+        if not isinstance(steady_frames, int) or steady_frames < 1:
+            raise ValueError(f"steady_frames must be a whole number, at least 1, got {steady_frames!r}")
         if reader is None:
             from vision.reader import read_dice as reader
         if watcher is None:
@@ -151,6 +166,9 @@ class Referee:
         self._frame: np.ndarray | None = None
         self._failures = 0
         self._retry_at: float | None = None
+        self.steady_frames = steady_frames
+        self._warmup: list[float] = []               # brightness of the frames since the camera started
+        self._warm = steady_frames <= 1
         self._unsure_run = 0
         self._handled_roll = False                   # this roll was already sealed or sent
         self._last_count = 0                         # dice seen at the last count change
@@ -246,6 +264,7 @@ class Referee:
                 if self._open_camera is None:
                     raise CameraError("there is no camera to read")
                 self.camera = self._open_camera()
+                self._restart_warmup()      # a camera opened again settles its light again
             frame = _picture(self.camera.read())
         except CameraError as exc:
             self._camera_failed(exc)
@@ -264,6 +283,7 @@ class Referee:
         self._failures += 1
         self._retry_at = self.clock() + delay
         self.last_ok_reading = None     # what lies on the tray now is not known: no hands from before
+        self._restart_warmup()          # the frames after a gap may come with their light unsettled
         if self._failures == 1:
             log.warning("camera lost: %s", exc)
         if self.camera is not None and self._open_camera is not None:
@@ -313,8 +333,41 @@ class Referee:
         # The thumbnail's brightness still lets the watcher see the cup lifted.
         return Reading(Status.UNSURE, (), READER_FAILED, brightness=float(thumb.mean()))
 
+    def _restart_warmup(self) -> None:
+        self._warmup = []
+        self._warm = self.steady_frames <= 1
+
+    def _settling(self, frame: np.ndarray) -> bool:
+        """Whether the camera's picture is still settling after the camera started: then the
+        frame is neither read nor watched.
+
+        A camera's exposure takes a few frames to settle (the Pi camera's first frames come
+        dark or bright). Watched, that jump in light looks like the cup lifted: after a power
+        cut the referee then forgot the roll sealed under the cup and sealed it again as a
+        fresh roll, or dropped it, and an uncalibrated watcher learnt a wrong cup-down light
+        and saw the cup up for ever. A bar owner expects the power coming back to change
+        nothing on the table: nobody lifts the cup in the second the camera wakes up, and if
+        someone does, the light keeps changing and the wait goes on until it is steady."""
+        if self._warm:
+            return False
+        means = cv2.mean(frame)         # per channel; a BGRA frame's alpha left out
+        self._warmup.append(float(np.mean(means[:3])) if frame.ndim == 3 else means[0])
+        window = self._warmup[-self.steady_frames:]
+        if len(window) == self.steady_frames and max(window) - min(window) <= STEADY_LEVELS:
+            self._warm = True
+        elif len(self._warmup) >= SETTLE_MAX_FRAMES:
+            log.warning("the camera's picture did not steady in %d frames: watching it anyway",
+                        len(self._warmup))
+            self._warm = True
+        if self._warm:
+            self._warmup = []
+            return False
+        return True
+
     def _process(self, frame: np.ndarray) -> list[str]:
         self._frame = frame
+        if self._settling(frame):
+            return []
         reading = self._read(frame)
         self.last_reading = reading
         if reading.ok:

@@ -180,7 +180,7 @@ def test_a_failing_reader_is_logged_once_and_the_frames_are_unsure(
     reader = FlakyReader(Reading(Status.OK, (Die(6, 20, 20, 10, 0.99), Die(3, 40, 20, 10, 0.99))))
     watcher = Watcher()
     # skip_unchanged stays on: a failed frame must still be read again, the same picture or not.
-    ref = Referee(table, None, reader=reader, watcher=watcher, unsure_frames=5)
+    ref = Referee(table, None, reader=reader, watcher=watcher, unsure_frames=5, steady_frames=1)
     ref.step(_frame(60))
     ref.step(_frame(90))
     assert table.sealed                          # 6 and 3 are under the cup, hidden
@@ -214,7 +214,7 @@ def test_the_real_reader_without_its_model_is_unsure_and_logged_once(
     model_at(tmp_path / "gone.onnx")
     frame = cv2.imread(str(SAMPLE_FRAMES / "0010.jpg"))   # two dice, sharp: the network is asked
     assert frame is not None
-    ref = Referee(camera_table, None, view="bottom", unsure_frames=1000)
+    ref = Referee(camera_table, None, view="bottom", unsure_frames=1000, steady_frames=1)
     for _ in range(4):
         ref.step(frame)
     assert ref.reader_failures == 4 and not ref.last_reading.ok

@@ -78,7 +78,9 @@ def clock() -> Clock:
 
 
 def referee_for(table: Table, eyes: Script, clock: Clock, camera=None, **kw) -> Referee:
-    # The scripted frames differ in one pixel only: read every one of them.
+    # The scripted frames differ in one pixel only: read every one of them, from the first (the
+    # wait for a camera's light to settle is tested in test_power_cut.py).
+    kw.setdefault("steady_frames", 1)
     return Referee(table, camera, reader=eyes.read, watcher=eyes, clock=clock, skip_unchanged=False, **kw)
 
 
@@ -388,7 +390,7 @@ def test_the_thread_survives_a_broken_reader(table, clock) -> None:
             return []
 
     cam = ReplayCamera.from_frames([np.zeros((4, 4, 3), np.uint8)], loop=True)
-    ref = Referee(table, cam, reader=broken, watcher=Quiet(), fps=0)
+    ref = Referee(table, cam, reader=broken, watcher=Quiet(), fps=0, steady_frames=1)
     assert ref.step() == [] and not ref.last_reading.ok    # a failed read is an unsure frame
     ref.start()
     try:
@@ -403,7 +405,8 @@ def test_the_thread_processes_frames(table, eyes) -> None:
     kuriki(table)
     frames = [eyes.add(ok(6, 5)), eyes.add(ok(6, 5), "settled")]
     cam = ReplayCamera.from_frames(frames, loop=True)
-    ref = Referee(table, cam, reader=eyes.read, watcher=eyes, fps=0, skip_unchanged=False).start()
+    ref = Referee(table, cam, reader=eyes.read, watcher=eyes, fps=0, skip_unchanged=False,
+                  steady_frames=1).start()
     try:
         assert ref.wait_for_frames(4, timeout=10)
     finally:
@@ -488,7 +491,7 @@ def test_an_unchanged_frame_is_not_read_again(table) -> None:
     noisy = np.clip(tray + rng.normal(0, 2, tray.shape), 0, 255).astype(np.uint8)
     pip = tray.copy()
     cv2.circle(pip, (220, 220), 4, (20, 20, 20), -1)                       # a pip appears
-    ref = Referee(table, None, reader=reader, watcher=Quiet())
+    ref = Referee(table, None, reader=reader, watcher=Quiet(), steady_frames=1)
     for frame in (tray, tray, noisy, pip, pip):
         ref.step(frame)
     assert len(calls) == 2 and ref.frames_reused == 3
