@@ -12,12 +12,15 @@ PREFIX=/opt/dicetable
 KIOSK_USER="${1:-${SUDO_USER:-}}"
 
 # 1. System packages. picamera2 only exists as a Debian package (it binds libcamera), so the venv
-#    below is made with --system-site-packages to see it. Chromium shows the scoreboard.
+#    below is made with --system-site-packages to see it. Chromium shows the scoreboard, in
+#    DejaVu; players' names in Chinese, Japanese or Korean and emoji need the Noto fonts the
+#    scoreboard's CSS names (web/static/common.css), or the wall shows them as empty boxes.
 apt-get update
 DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv python3-picamera2 python3-lgpio \
     curl rsync
 DEBIAN_FRONTEND=noninteractive apt-get install -y chromium || \
     DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-browser
+DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
 
 # 2. The service user: no login, no home, in the gpio and video groups.
 id -u dicetable >/dev/null 2>&1 || \
