@@ -618,3 +618,22 @@ def test_the_verdict_comes_into_view_after_the_dice_are_sent(served, browser):
     settle(page)
     assert in_view(page, "#ctl-verdict"), page.evaluate("() => window.scrollY")
     assert errors == []
+
+
+def test_long_names_on_the_cards_shrink_before_they_are_cut(served, browser):
+    """Cut at once with "…", two long names that begin alike were one name on the wall
+    (Bartholomew-Fitzgerald and Bartholomew-Featherstone both "Bartholo…")."""
+    url, table = served
+    names = ["Ann", "Bartholomew-Fitzgerald", "Bartholomew-Featherstone", "Cy"]
+    table.start_game({"game": "kuriki", "players": names})
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    board.wait_for_selector('#app[data-ready="1"] .player[data-name="Cy"]')
+    fits = """(name) => { const el = document.querySelector(`.player[data-name="${name}"] .name`);
+        return [el.scrollWidth <= el.clientWidth + 1, parseFloat(getComputedStyle(el).fontSize) / innerHeight * 100]; }"""
+    for name in names[1:3]:
+        whole, size = board.evaluate(fits, name)
+        assert whole, f"{name} is cut on its card"
+        assert size >= 2.85, f"{name} shrank to {size:.2f}vh"        # 40% of 7.2vh: still read from afar
+    whole, size = board.evaluate(fits, "Ann")
+    assert whole and size > 7, "a short name keeps its size"
