@@ -8,7 +8,9 @@ can still be read. :func:`open_camera` picks a source from the settings' ``camer
 picamera2 is only importable on Raspberry Pi OS (apt package ``python3-picamera2``), so it is
 imported inside :class:`PiCamera` and nowhere else. picamera2 waits for ever for a frame that never
 comes (a pulled ribbon cable): ``dicetable run`` reads every source through :class:`TimedCamera`,
-whose read gives up after ``[camera] read_timeout`` seconds with a CameraError.
+whose read gives up after ``[camera] read_timeout`` seconds with a CameraError. Opening can hang
+too (a loose ribbon cable): :class:`CameraOpener` (and ``open_camera(..., timeout=...)``) gives up
+after ``[camera] open_timeout`` seconds with a CameraError naming the camera.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
 LENS_POSITION = 1 / 0.18          # dioptres: the tray 18 cm above the lens (hardware.md)
 SOURCES_HELP = "auto, none, picamera2, opencv:N (a webcam number) or replay:PATH"
+PI_CAMERA = "Pi camera"
 
 
 class CameraError(Exception):
@@ -87,7 +90,7 @@ class NoCamera(Camera):
 class PiCamera(Camera):
     """The Raspberry Pi camera (Camera Module 3) through picamera2."""
 
-    name = "Pi camera"
+    name = PI_CAMERA
 
     def __init__(self, *, width: int = 640, height: int = 480, fps: float = 10,
                  exposure_us: int | None = None, lens_position: float | None = LENS_POSITION) -> None:
@@ -366,32 +369,51 @@ def parse_source(spec: str) -> tuple[str, str | None]:
 
 
 def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps: float = 10,
-                exposure_us: int | None = None) -> Camera:
+                exposure_us: int | None = None, timeout: float | None = None,
+                trying: Callable[[str], Any] | None = None) -> Camera:
     """Open the camera the settings name.
 
     ``auto`` tries the Pi camera, then a webcam (/dev/video*), then the replay of the sample
     frames shipped with the package, so ``dicetable run`` works on any machine. ``none`` gives a
     :class:`NoCamera`. Anything that cannot be opened raises CameraError (never for ``auto``,
     unless the sample frames are missing from the install).
+
+    ``timeout``: seconds the opening may take, else CameraError (the camera, should it open
+    later, is closed); None waits as long as the driver does. ``trying``: told the name of each
+    camera as it is tried ("Pi camera", "webcam 0", ...).
     """
-    kind, arg = parse_source(spec)
+    kind, arg = parse_source(spec)      # a bad source string fails at once, not in a thread
+    if timeout is not None:
+        opener = CameraOpener(lambda tell: open_camera(spec, width=width, height=height, fps=fps,
+                                                       exposure_us=exposure_us, trying=tell),
+                              timeout)
+        try:
+            return opener()
+        finally:
+            opener.close()      # nobody waits for it any more: closed if it opens after all
+    tell = trying or (lambda name: None)
     if kind == "none":
         return NoCamera()
     if kind == "picamera2":
+        tell(PI_CAMERA)
         return PiCamera(width=width, height=height, fps=fps, exposure_us=exposure_us)
     if kind == "opencv":
+        tell(f"webcam {int(arg or 0)}")
         return OpenCVCamera(int(arg or 0), width=width, height=height, fps=fps)
     if kind == "replay":
+        tell(f"replay of {Path(arg or '').name or arg}")
         return ReplayCamera(Path(arg).expanduser(), fps=fps)
     # auto
     reasons = []
     try:
+        tell(PI_CAMERA)
         return PiCamera(width=width, height=height, fps=fps, exposure_us=exposure_us)
     except CameraError as exc:
         reasons.append(str(exc))
     # Only /dev/video0-9: on a Pi, /dev/video10 and up are the codec and ISP nodes, not cameras.
     for device in sorted(glob.glob("/dev/video[0-9]")):
         try:
+            tell(f"webcam {device.removeprefix('/dev/video')}")
             cam = OpenCVCamera(int(device.removeprefix("/dev/video")), width=width, height=height, fps=fps)
         except CameraError as exc:
             reasons.append(str(exc))
@@ -403,4 +425,68 @@ def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps:
             cam.close()
             reasons.append(str(exc))
     log.info("no camera found (%s); replaying the sample frames", "; ".join(reasons) or "none tried")
+    tell("replay of the sample frames")
     return ReplayCamera(SAMPLE_FRAMES, fps=fps)
+
+
+class CameraOpener:
+    """Opens a camera with ``open_fn`` in a thread of its own and gives up after ``timeout``
+    seconds with a CameraError naming the camera being opened: a Pi camera with a loose ribbon
+    cable can hang in its opening for ever, and ``dicetable run`` would then never serve its
+    pages (the first opening is made before), or its referee would hang in the retry.
+
+    ``open_fn(trying)`` opens the camera, calling ``trying(name)`` with each camera it tries.
+    An opening that timed out is left to finish (or not): the next call waits for it again
+    rather than start a second one (a second Picamera2 beside a hung one would not open either),
+    and takes the camera if it came. After :meth:`close`, one that comes is closed."""
+
+    def __init__(self, open_fn: Callable[[Callable[[str], Any]], Camera], timeout: float) -> None:
+        self.open_fn = open_fn
+        self.timeout = float(timeout)
+        self._lock = threading.Lock()
+        self._pending: tuple[threading.Event, list[Any], list[str]] | None = None
+        self._closed = False
+
+    def __call__(self) -> Camera:
+        with self._lock:
+            if self._closed:
+                raise CameraError("the camera is no longer opened: dicetable is stopping")
+            if self._pending is None:
+                self._pending = self._start()
+            done, result, tried = self._pending
+        if not done.wait(self.timeout):
+            name = tried[-1] if tried else "camera"
+            raise CameraError(f"the {name} did not open within {self.timeout:g} s: check its cable")
+        with self._lock:
+            self._pending = None
+        if isinstance(result[0], BaseException):
+            raise result[0]
+        return result[0]
+
+    def _start(self) -> tuple[threading.Event, list[Any], list[str]]:
+        done, result, tried = threading.Event(), [], []
+
+        def run() -> None:
+            try:
+                camera: Any = self.open_fn(tried.append)
+            except BaseException as exc:      # handed to the caller's thread
+                camera = exc
+            with self._lock:
+                abandoned = self._closed
+                result.append(camera)
+                done.set()
+            if abandoned and isinstance(camera, Camera):
+                camera.close()        # it came too late: nobody will read or close it
+
+        threading.Thread(target=run, name="camera open", daemon=True).start()
+        return done, result, tried
+
+    def close(self) -> None:
+        """Stop opening cameras; one still opening is closed if it comes."""
+        with self._lock:
+            self._closed = True
+            pending, self._pending = self._pending, None
+            # Come before this close (after it, the opening thread closes it itself).
+            late = pending[1][0] if pending is not None and pending[0].is_set() else None
+        if isinstance(late, Camera):
+            late.close()              # opened, but nobody took it

@@ -275,7 +275,8 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
             raise UserError("calibrate needs a camera (or --empty and --dice images)", code=2)
         try:
             camera = cameras.open_camera(source, width=settings.camera.width,
-                                         height=settings.camera.height, fps=settings.camera.fps)
+                                         height=settings.camera.height, fps=settings.camera.fps,
+                                         timeout=settings.camera.open_timeout)
         except CameraError as exc:
             raise UserError(f"cannot open the camera: {exc}") from None
         if (isinstance(camera, cameras.ReplayCamera)

@@ -263,7 +263,12 @@ class Referee:
             if self.camera is None or not self.camera.is_open:
                 if self._open_camera is None:
                     raise CameraError("there is no camera to read")
-                self.camera = self._open_camera()
+                try:
+                    self.camera = self._open_camera()
+                finally:
+                    # The opening waits at most [camera] open_timeout, and the first read as
+                    # long again: the loop is alive, and the watchdog must not count both.
+                    self.last_step = time.monotonic()
                 self._restart_warmup()      # a camera opened again settles its light again
             frame = _picture(self.camera.read())
         except CameraError as exc:

@@ -3,8 +3,10 @@
 ``dicetable run`` (device/cli.py) builds the Table and the web app, then calls :func:`start`.
 
 * Camera: opened from settings ``[camera] source``. A bad source string is a CameraError (the CLI
-  prints it); a camera that cannot be opened now is *not*: the referee keeps retrying, and the
-  scoreboard says the camera is lost until it comes. ``none`` runs without camera and referee.
+  prints it); a camera that cannot be opened now, or does not open within ``[camera]
+  open_timeout`` seconds (a loose ribbon cable can hang its opening), is *not*: the log says
+  which camera and why, the referee keeps retrying, and the scoreboard says the camera is lost
+  until it comes. ``none`` runs without camera and referee.
 * Buttons: gpiozero with its default pin factory on a Raspberry Pi (lgpio). gpiozero does not
   fall back to anything when there is no GPIO (it raises BadPinFactory), so off a Pi the buttons
   are built on a ``MockFactory``: the same code runs, nothing presses them, and the log says so.
@@ -21,7 +23,7 @@ import warnings
 from pathlib import Path
 from typing import IO, Any
 
-from .camera import Camera, CameraError, TimedCamera, open_camera, parse_source
+from .camera import Camera, CameraError, CameraOpener, TimedCamera, open_camera, parse_source
 from .console import Console
 from .controls import KEY_HELP, ControlPanel, KeyboardControls
 
@@ -36,8 +38,10 @@ class Runtime:
 
     def __init__(self, table: Any, *, referee: Any = None, console: Console | None = None,
                  panel: ControlPanel | None = None, keyboard: KeyboardControls | None = None,
-                 pin_factory: Any = None, gpio: bool = False, follower: Any = None) -> None:
+                 pin_factory: Any = None, gpio: bool = False, follower: Any = None,
+                 opener: CameraOpener | None = None) -> None:
         self.table = table
+        self.opener = opener             # opens the camera; one opening still is closed at stop
         self.follower = follower         # keeps the dial in step without a referee
         self.referee = referee
         self.console = console
@@ -66,6 +70,8 @@ class Runtime:
             self.keyboard.close()
         if self.referee is not None:
             self.referee.stop()
+        if self.opener is not None:
+            self.opener.close()
         if self.panel is not None:
             self.panel.close()
 
@@ -179,14 +185,20 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
         # A typo, not a loose cable: retrying would only put "Camera lost" on the wall for ever.
         raise CameraError(f"replay: {arg} does not exist")
     referee = None
+    opening: CameraOpener | None = None
     if camera is not None or kind != "none":
         from .referee import Referee
 
         check_reader()          # before the camera is opened: nothing to close if it fails
+        # Opened in a thread, within [camera] open_timeout: a camera that hangs in its opening
+        # (a loose ribbon cable) is a camera that would not open, not a table that never serves.
+        opening = CameraOpener(lambda trying: open_camera(cam.source, width=cam.width,
+                                                          height=cam.height, fps=cam.fps,
+                                                          trying=trying), cam.open_timeout)
 
         def opener() -> Camera:
-            return TimedCamera(open_camera(cam.source, width=cam.width, height=cam.height,
-                                           fps=cam.fps), cam.read_timeout)
+            assert opening is not None
+            return TimedCamera(opening(), cam.read_timeout)
 
         reopen = None
         if camera is None:
@@ -196,6 +208,9 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
                 log.info("camera: %s", camera.name)
             except CameraError as exc:
                 log.warning("camera not available yet (%s): retrying", exc)
+                # Said now: the referee's first retry may wait for a hung opening again.
+                from .referee import CAMERA_LOST
+                table.set_camera_status("lost", CAMERA_LOST)
         try:
             from vision.watcher import Watcher
             # The calibrated exposure is the cup-down brightness the "cup lifted" signal needs.
@@ -207,6 +222,9 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
             table.set_camera_status("lost", "The dice reader is not installed: see the device log")
             if camera is not None:
                 camera.close()
+            if opening is not None:
+                opening.close()
+                opening = None
         else:
             referee.start()
     else:
@@ -248,7 +266,7 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
                 follower = DialFollower(bus, console.refresh)
         console.refresh()
     return Runtime(table, referee=referee, console=console, panel=panel, keyboard=keys,
-                   pin_factory=pin_factory, gpio=gpio, follower=follower)
+                   pin_factory=pin_factory, gpio=gpio, follower=follower, opener=opening)
 
 
 def _is_terminal(stream: Any) -> bool:

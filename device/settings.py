@@ -134,6 +134,10 @@ class CameraSettings:
     read_timeout: float = setting(5.0, "Seconds a frame may take to come; longer (a pulled cable) "
                                   "counts as a lost camera: the wall says so and it is retried.",
                                   minimum=2.0, maximum=20.0)
+    open_timeout: float = setting(10.0, "Seconds the camera may take to open; longer (a loose "
+                                  "ribbon cable) counts as a camera that would not open: the wall "
+                                  "says the camera is lost, the log names it, and it is retried.",
+                                  minimum=2.0, maximum=20.0)
 
 
 @dataclass

@@ -317,3 +317,85 @@ def test_closing_a_camera_whose_read_hangs_does_not_hang() -> None:
     assert not camera.is_open and not hung.closed.is_set()
     hung.release.set()
     assert hung.closed.wait(5)
+
+
+class Closing(ReplayCamera):
+    """A camera that tells when it is closed."""
+
+    def __init__(self) -> None:
+        fresh = ReplayCamera.from_frames(_frames(1), loop=True)
+        self.__dict__.update(fresh.__dict__)
+        self.closed = threading.Event()
+
+    def close(self) -> None:
+        super().close()
+        self.closed.set()
+
+
+class HungOpen:
+    """A Pi camera with a loose ribbon cable: opening it waits until ``release`` is set (bounded,
+    so that a failing test cannot hang the suite), then gives ``camera``."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.calls = 0
+        self.camera = Closing()
+
+    def __call__(self, trying) -> cam.Camera:
+        self.calls += 1
+        trying("Pi camera")
+        self.release.wait(30)
+        return self.camera
+
+
+def test_a_camera_that_does_not_open_in_time_is_a_camera_error_naming_it() -> None:
+    opening = HungOpen()
+    opener = cam.CameraOpener(opening, 0.05)
+    with pytest.raises(CameraError, match=r"^the Pi camera did not open within 0\.05 s: check its cable$"):
+        opener()
+    with pytest.raises(CameraError, match="did not open"):
+        opener()
+    assert opening.calls == 1               # the hung opening is waited for again, not doubled
+    opening.release.set()
+    camera = opener()                       # it came at last: taken, not opened a second time
+    assert camera is opening.camera and camera.is_open and opening.calls == 1
+    opener.close()
+    assert camera.is_open                   # the caller's now, not the opener's to close
+
+
+def test_a_camera_opening_after_the_opener_gave_up_is_closed() -> None:
+    opening = HungOpen()
+    opener = cam.CameraOpener(opening, 0.05)
+    with pytest.raises(CameraError, match="did not open"):
+        opener()
+    opener.close()                          # dicetable stops while the camera still opens
+    opening.release.set()
+    assert opening.camera.closed.wait(5)    # closed by the opening thread when it came
+    with pytest.raises(CameraError, match="stopping"):
+        opener()
+    assert opening.calls == 1
+
+
+def test_open_camera_with_a_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    release, both = threading.Event(), threading.Event()
+    opened: list[Closing] = []
+
+    def slow_pi(**kwargs) -> Closing:
+        release.wait(30)
+        opened.append(Closing())
+        if len(opened) == 2:
+            both.set()
+        return opened[-1]
+
+    monkeypatch.setattr(cam, "PiCamera", slow_pi)
+    with pytest.raises(CameraError, match=r"the Pi camera did not open within 0\.05 s: check its cable"):
+        open_camera("auto", timeout=0.05)
+    with pytest.raises(CameraError, match=r"unknown camera source 'webcam'"):
+        open_camera("webcam", timeout=0.05)        # said at once, as without a time limit
+    release.set()
+    camera = open_camera("picamera2", timeout=5)
+    assert both.wait(5) and camera in opened and camera.is_open
+    # The one given up on came too: nobody would ever close it, so it was closed.
+    first = next(c for c in opened if c is not camera)
+    assert first.closed.wait(5) and not camera.closed.is_set()
+    camera.close()

@@ -808,3 +808,39 @@ def test_the_installer_leaves_the_pin_file_readable_by_root_and_the_service_only
         assert chowns.read_text(encoding="utf-8").splitlines()[-1] == f"root:{group} {config}", run
         assert 'pin = "0000"' in config.read_text(encoding="utf-8")
         config.chmod(0o644)
+
+
+def test_calibrate_with_a_camera_that_never_opens_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A loose ribbon cable: opening the Pi camera hung, and so did dicetable calibrate, for ever.
+    import threading
+
+    from device import camera
+    from device import cli
+
+    release = threading.Event()
+
+    def hung_pi(**kwargs):
+        release.wait(30)        # bounded: a failing test cannot hang the suite
+        raise camera.CameraError("the Pi camera would not start")
+
+    real_settings = cli._settings
+
+    def quick(*args, **kwargs):
+        settings = real_settings(*args, **kwargs)
+        settings.camera.open_timeout = 0.05     # under the schema's least (2 s): a quick test
+        return settings
+
+    seen = _fake_calibration(monkeypatch)
+    monkeypatch.setattr(camera, "PiCamera", hung_pi)
+    monkeypatch.setattr(cli, "_settings", quick)
+    monkeypatch.setattr("builtins.input", lambda *a: "")
+    path = config(tmp_path, '[table]\npin = "2468"\n')
+    try:
+        assert main(["calibrate", "--config", str(path), "--camera", "picamera2"]) == 1
+    finally:
+        release.set()
+    err = capsys.readouterr().err
+    assert err.strip() == ("dicetable: cannot open the camera: the Pi camera did not open within "
+                           "0.05 s: check its cable")
+    assert seen == [] and path.read_text() == '[table]\npin = "2468"\n'

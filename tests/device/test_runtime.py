@@ -147,3 +147,93 @@ def test_the_wall_shows_the_dial_only_when_something_can_turn_it(table, monkeypa
         assert table.public_state()["dial"] == (None if controls == "nothing" else "4")
     finally:
         handle.stop()
+
+
+def test_a_camera_whose_opening_hangs_leaves_the_table_up_saying_so(tmp_path: Path, monkeypatch,
+                                                                    caplog) -> None:
+    # A loose ribbon cable: opening the Pi camera hangs. dicetable run must still serve (start()
+    # returns), the wall says the camera is lost, the log names it, and it comes when it opens.
+    import logging
+    import threading
+
+    import numpy as np
+
+    from device.camera import ReplayCamera
+    from device.referee import CAMERA_LOST
+    from web import create_app
+
+    release = threading.Event()
+    calls: list[int] = []
+
+    def open_hanging(*args, trying=None, **kwargs):
+        calls.append(1)
+        if trying is not None:
+            trying("Pi camera")
+        release.wait(30)         # bounded: a failing test cannot hang the suite
+        return ReplayCamera.from_frames([np.full((48, 64, 3), 80, np.uint8)], loop=True)
+
+    monkeypatch.setattr(rt, "open_camera", open_hanging)
+    monkeypatch.setattr(rt, "check_reader", lambda: None)
+    caplog.set_level(logging.WARNING, logger="device.runtime")
+    settings = load(None, {"camera.source": "picamera2"})
+    assert settings.camera.open_timeout == 10.0
+    settings.camera.open_timeout = 0.05     # under the schema's least (2 s): a quick test
+    store = Store(tmp_path / "data")
+    table = Table(store, EventBus(), has_camera=True)
+    handle = rt.start(settings, table, table.events, pin_factory=MockFactory(), keyboard=False)
+    watch = table.events.subscribe()
+    try:
+        assert table.public_state()["device"] == {"camera": "lost", "message": CAMERA_LOST}
+        assert "the Pi camera did not open within 0.05 s: check its cable" in caplog.text
+        client = create_app(table, pin="0000").test_client()
+        response = client.get("/api/state")
+        assert response.status_code == 200 and response.get_json()["device"]["camera"] == "lost"
+        assert handle.healthy()
+        release.set()           # the cable pushed back: the camera opens, frames come
+        device = table.public_state()["device"]
+        while device["camera"] != "ok" and (event := watch.get(timeout=30)) is not None:
+            device = event.data.get("device", device) if event.kind == "state" else device
+        assert device == {"camera": "ok", "message": None}
+        assert len(calls) == 1          # one opening, waited for; never a second beside it
+    finally:
+        release.set()
+        watch.close()
+        handle.stop()
+        store.close()
+
+
+def test_a_slow_camera_opening_does_not_count_against_the_watchdog(tmp_path: Path, monkeypatch) -> None:
+    # An opening may take up to [camera] open_timeout and the first read up to read_timeout (20 s
+    # each at most): together past the watchdog's 30 s, though the loop never hung.
+    import numpy as np
+
+    from device import referee as rf
+    from device.camera import Camera
+
+    now = [1000.0]
+    monkeypatch.setattr(rf.time, "monotonic", lambda: now[0])
+
+    class SlowRead(Camera):
+        name = "Pi camera"
+
+        def read(self) -> np.ndarray:
+            now[0] += 20            # the first frame comes at the read's time limit
+            return np.full((48, 64, 3), 80, np.uint8)
+
+    def slow_open() -> Camera:
+        now[0] += 20                # opened at the open's time limit
+        return SlowRead()
+
+    class Quiet:
+        def update(self, reading):
+            return []
+
+    store = Store(tmp_path / "data")
+    try:
+        table = Table(store, EventBus(), has_camera=True)
+        ref = rf.Referee(table, None, open_camera=slow_open, watcher=Quiet(),
+                         reader=lambda *args, **kwargs: None)   # the first frame is not read yet
+        ref.step()
+        assert ref.frames == 1 and now[0] - ref.last_step < rt.STALL_SECONDS
+    finally:
+        store.close()
