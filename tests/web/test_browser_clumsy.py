@@ -637,3 +637,29 @@ def test_long_names_on_the_cards_shrink_before_they_are_cut(served, browser):
         assert size >= 2.85, f"{name} shrank to {size:.2f}vh"        # 40% of 7.2vh: still read from afar
     whole, size = board.evaluate(fits, "Ann")
     assert whole and size > 7, "a short name keeps its size"
+
+
+@pytest.mark.parametrize("size", [{"width": 412, "height": 915}, {"width": 360, "height": 800},
+                                  {"width": 320, "height": 640}])
+def test_a_call_s_name_is_never_broken_inside_a_word_on_a_phone(served, browser, size):
+    # On a 412 px phone Kuriki's "Walnuts" button read "Walnut" over "s".
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    page.set_viewport_size(size)
+    broken = """() => [...document.querySelectorAll('#ctl-actions .call-btn')].flatMap((button) => {
+        const text = button.firstChild;                      // the call's name, before its <small>
+        const out = button.scrollWidth > button.clientWidth + 1 ? [button.textContent + ' overflows'] : [];
+        for (const m of text.textContent.matchAll(/[^\\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) out.push(m[0] + ' is broken');
+        }
+        return out; })"""
+    for game, players in [("kuriki", ["Ann", "Bob"]), ("mia", ["Ann", "Bob"]), ("deceit", ["Ann", "Bob"])]:
+        table.start_game({"game": game, "players": players})
+        phone.turn("Ann")
+        page.wait_for_selector("#ctl-actions .call-btn")
+        assert page.evaluate(broken) == [], (game, size)
+    assert errors == []
