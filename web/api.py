@@ -12,6 +12,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from engine.errors import name_text
 
 from .auth import current_table, pin_required
+from . import finite
 from .catalogue import games_catalogue
 from .enrich import enrich, version
 from .services import NotFound, Secret, TableError
@@ -77,7 +78,7 @@ def state() -> Response:
 def sse_message(kind: str, data: Any, event_id: int | None = None) -> str:
     """One Server-Sent Events message (JSON has no raw newlines, so one data line)."""
     head = f"id: {event_id}\n" if event_id else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"{head}event: {kind}\ndata: {finite.dumps(data, separators=(',', ':'))}\n\n"
 
 
 @bp.get("/events")

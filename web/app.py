@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask
 
 from .auth import PinThrottle
+from .finite import FiniteJSONProvider
 from .services import TableService
 
 TABLE_EXTENSION = "dicetable.table"
@@ -34,6 +35,7 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
         raise ValueError("the table PIN cannot be empty")
 
     app = Flask(__name__)
+    app.json = FiniteJSONProvider(app)      # never Infinity or NaN, which no browser parses
     app.config.from_mapping(
         TABLE_PIN=pin,
         PIN_NOTICE=pin_notice,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 import pytest
 
@@ -321,3 +323,31 @@ def test_other_games_through_the_api(client):
     assert state["call_detail"]["count"] == call["count"] and state["answers"] == "Ann"
     r = client.post("/api/actions", json={"by": "Bob", "do": "open", "hands": {"Ann": [1]}}, headers=AUTH)
     assert r.status_code == 400 and r.get_json()["error"]
+
+
+def strict_json(text: str | bytes) -> Any:
+    """JSON as a browser's JSON.parse reads it: Infinity and NaN are not JSON."""
+    def refuse(word: str) -> None:
+        raise AssertionError(f"{word} is not JSON: a browser cannot parse this")
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_pot_past_every_number_is_sent_as_json_a_browser_can_parse(client):
+    # A fine of 1e308 is accepted; two fouls made the pot Infinity, written as such: every
+    # browser's JSON.parse refused the state, and the wall and phones stopped following the game.
+    start(client, {"game": "kuriki", "players": ["Ann", "Bob"], "options": {"fine": 1e308}})
+    for _ in range(2):
+        act(client, {"by": "Ann", "do": "foul", "kind": "peek"})
+    state = strict_json(client.get("/api/state").data)
+    assert state["pot"] is None and state["players"][0]["fouls"] == 2
+    r = client.post("/api/actions", json={"by": "Bob", "do": "foul", "kind": "peek"}, headers=AUTH)
+    assert r.status_code == 200 and strict_json(r.data)["pot"] is None
+    page = client.get("/").get_data(as_text=True)
+    assert strict_json(re.search(r'id="initial-state">(.*?)</script>', page, re.S).group(1))["pot"] is None
+    stream = client.get("/api/events", buffered=False)
+    try:
+        first = next(c.decode() if isinstance(c, bytes) else c for c in stream.response)
+        data = next(line[6:] for line in first.splitlines() if line.startswith("data: "))
+        assert strict_json(data)["pot"] is None
+    finally:
+        stream.close()
