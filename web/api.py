@@ -47,7 +47,29 @@ def _json_object(what: str) -> dict[str, Any]:
         raise BadRequest("malformed JSON: nested too deeply") from None
     if not isinstance(value, dict):
         raise BadRequest(f"the body must be a JSON object: {what}")
+    if _half_a_character(value):
+        raise BadRequest("the body must be UTF-8 JSON: a \\u escape in it is half of a character "
+                         "(a lone surrogate)")
     return value
+
+
+def _half_a_character(value: Any) -> bool:
+    """Whether a string in ``value`` holds a lone surrogate (JSON's "\\ud800"), which no UTF-8
+    page can hold: a player so named made every later /history page an internal error."""
+    todo = [value]              # a loop, not recursion: no nesting json.loads took overflows it
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return False
 
 
 def _no_store(response: Response) -> Response:
