@@ -93,5 +93,11 @@ if [ -n "$KIOSK_USER" ] && [ "$KIOSK_USER" != root ]; then
     echo "kiosk installed for $KIOSK_USER (starts with the desktop session)"
 fi
 
+# The addresses to give out: the port the service listens on ([server] port), not always 8000.
+listen_port() {
+    "$PREFIX/.venv/bin/python" -c 'import sys; from device.settings import load
+print(load(sys.argv[1]).server.port)' "$1" 2>/dev/null || echo 8000
+}
+port="$(listen_port /etc/dicetable/dicetable.toml)"
 echo "dicetable is running: systemctl status dicetable; journalctl -u dicetable -f"
-echo "scoreboard: http://$(hostname).local:8000/   control page: http://$(hostname).local:8000/table"
+echo "scoreboard: http://$(hostname).local:$port/   control page: http://$(hostname).local:$port/table"

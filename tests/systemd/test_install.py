@@ -95,3 +95,21 @@ def test_the_kiosk_s_wait_for_the_scoreboard_reaches_a_bracketed_ipv6_address(tm
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_installer_gives_out_the_port_the_service_listens_on(tmp_path: Path) -> None:
+    # Its last line said http://HOST.local:8000/ whatever [server] port said.
+    installer = (REPO / "systemd" / "install.sh").read_text(encoding="utf-8")
+    function = re.search(r"^listen_port\(\) \{\n.*?^\}\n", installer, re.S | re.M)
+    assert function, "install.sh finds the port with listen_port CONFIG"
+    tail = installer[function.end():]
+    assert 'port="$(listen_port /etc/dicetable/dicetable.toml)"' in tail
+    assert re.search(r'^echo "scoreboard: http://\$\(hostname\)\.local:\$port/ .*:\$port/table"$', tail, re.M)
+    path = tmp_path / "dicetable.toml"
+    for text, port in [("[server]\nport = 8123\n", "8123"), ("", "8000"), ("[server\n", "8000")]:
+        path.write_text(text, encoding="utf-8")
+        done = subprocess.run(["bash", "-euo", "pipefail", "-c", function.group(0) + f'listen_port "{path}"\n'],
+                              capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "PREFIX": str(Path(sys.executable).parents[2])})
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == f"{port}\n", text
