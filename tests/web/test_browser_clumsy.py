@@ -663,3 +663,29 @@ def test_a_call_s_name_is_never_broken_inside_a_word_on_a_phone(served, browser,
         page.wait_for_selector("#ctl-actions .call-btn")
         assert page.evaluate(broken) == [], (game, size)
     assert errors == []
+
+
+def test_a_bidi_override_in_a_name_turns_nothing_else_backwards(served, browser):
+    # "\u202eBob Smith" (a right-to-left override) turned the rest of every line naming him
+    # backwards: "efil 1 sesol htimS boB" on the wall, the whole verdict after his name too.
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    bob = "\u202eBob Smith"
+    table.start_game({"game": "kuriki", "players": ["Ann", bob, "Cy"]})
+    table.act({"by": "Ann", "do": "declare", "call": "walnuts"})
+    table.act({"by": bob, "do": "pass"})
+    table.act({"by": "Cy", "do": "pull", "dice": [6, 3]})
+    board.wait_for_selector("#verdict.outcome-lie")
+    phone.page.wait_for_selector("#ctl-verdict")
+    message = "passed on to Bob Smith — the dice show 6-3. Bob Smith loses a life. Cy rolls."
+    for page, selector in [(board, "#verdict .message"), (phone.page, "#ctl-verdict")]:
+        text = page.inner_text(selector)
+        assert message in text and "\u202e" not in text, text
+    assert board.inner_text("#verdict .loss") == "Bob Smith loses 1 life"
+    assert "\u202e" not in board.inner_text("#sb-players") + phone.page.inner_text(".roster")
+    # The phone still acts for him by his name as it is.
+    phone.page.select_option("#foul-player", bob)
+    phone.page.click("#foul-send")
+    phone.page.wait_for_function("() => document.querySelector('.roster li:nth-child(2) .fouls')")
+    assert table.public_state()["players"][1]["fouls"] == 1
+    assert errors == []

@@ -5,6 +5,12 @@ const DT = (() => {
   const esc = (value) => String(value ?? "").replace(/[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 
+  /* Text to show, without bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069):
+     one in a name ("\u202eBob") turned the rest of the line backwards, every verdict naming him
+     included. Only for what is shown: a value sent back to the table must be the name itself. */
+  const plain = (value) => String(value ?? "").replace(/[\u202A-\u202E\u2066-\u2069]/g, "");
+  const shown = (value) => esc(plain(value));
+
   const PIPS = {
     1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]],
     4: [[28, 28], [72, 28], [28, 72], [72, 72]],
@@ -83,5 +89,5 @@ const DT = (() => {
 
   const money = (value) => (typeof value === "number" ? value.toFixed(2) : esc(value));
 
-  return { esc, die, dice, call, follow, initial, title, money };
+  return { esc, plain, shown, die, dice, call, follow, initial, title, money };
 })();

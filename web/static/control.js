@@ -6,7 +6,7 @@
   // A wrong PIN answers the form's POST with this page: let the history hold /table instead,
   // so Back or a reload never asks to send the PIN form again (Chrome: ERR_CACHE_MISS).
   if (location.pathname.startsWith("/table/")) history.replaceState(null, "", "/table");
-  const { esc, die, dice, call, title } = DT;
+  const { esc, plain, shown, die, dice, call, title } = DT;
   const $ = (id) => document.getElementById(id);
   const app = $("app");
   const authorised = app.dataset.authorised === "1";
@@ -30,7 +30,7 @@
 
   function showError(message) {
     const box = $("ctl-error");
-    box.textContent = message || "";
+    box.textContent = plain(message);
     box.hidden = !message;
   }
 
@@ -107,15 +107,15 @@
     const people = (s.players || []).map((p) => {
       const n = p.lives ?? p.chips ?? p.score;
       const cls = [p.out && "out", s.to_act === p.name && "to-act"].filter(Boolean).join(" ");
-      return `<li class="${cls}" data-name="${esc(p.name)}"><b>${esc(p.name)}</b> <span>${esc(n)}</span>` +
+      return `<li class="${cls}" data-name="${esc(p.name)}"><b>${shown(p.name)}</b> <span>${esc(n)}</span>` +
         `${p.kurikis ? ` <span class="crowns">♛${p.kurikis}</span>` : ""}${p.fouls ? ` <span class="fouls">F${p.fouls}</span>` : ""}</li>`;
     }).join("");
-    const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}" id="ctl-verdict">${esc(s.verdict.message)}</p>` : "";
-    const head = s.over ? `<h1 class="winner">${esc(s.winner)} wins</h1>`
-      : `<h1><span class="muted">${esc(title(s.game))}:</span> <span id="ctl-to-act">${esc(s.to_act || "")}</span> to act</h1>`;
+    const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}" id="ctl-verdict">${shown(s.verdict.message)}</p>` : "";
+    const head = s.over ? `<h1 class="winner">${shown(s.winner)} wins</h1>`
+      : `<h1><span class="muted">${esc(title(s.game))}:</span> <span id="ctl-to-act">${shown(s.to_act || "")}</span> to act</h1>`;
     const callLine = c ? `<p class="call">Call: <b>${esc(c.big)}</b>${c.small ? ` (${esc(c.small)})` : ""}` +
-      `${s.answers ? ` · <b>${esc(s.answers)}</b> answers for it` : ""}</p>` : "";
-    const camera = s.device && s.device.camera === "lost" ? `<p class="ctl-error">Camera lost${s.device.message ? ": " + esc(s.device.message) : ""}</p>` : "";
+      `${s.answers ? ` · <b>${shown(s.answers)}</b> answers for it` : ""}</p>` : "";
+    const camera = s.device && s.device.camera === "lost" ? `<p class="ctl-error">Camera lost${s.device.message ? ": " + shown(s.device.message) : ""}</p>` : "";
     $("ctl-status").innerHTML = head + camera + callLine + v + `<ul class="roster">${people}</ul>`;
   }
 

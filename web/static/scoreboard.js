@@ -2,7 +2,8 @@
 "use strict";
 
 (() => {
-  const { esc, die, dice, call, title, money } = DT;
+  // The wall sends nothing back to the table: everything it shows goes without bidi controls.
+  const { shown: esc, die, dice, call, title, money } = DT;
   const $ = (id) => document.getElementById(id);
 
   /* The score pad's life marker: one arm per life but the last, a spot at an arm's end for each
