@@ -637,6 +637,12 @@ def test_long_names_on_the_cards_shrink_before_they_are_cut(served, browser):
         assert size >= 2.85, f"{name} shrank to {size:.2f}vh"        # 40% of 7.2vh: still read from afar
     whole, size = board.evaluate(fits, "Ann")
     assert whole and size > 7, "a short name keeps its size"
+    # Twelve players: a 40-letter name is cut rather than shrunk past what is read from afar.
+    long_name = "Wolfeschlegelsteinhausenbergerdorffvoral"
+    table.start_game({"game": "kuriki", "players": [long_name] + [f"P{i}" for i in range(11)]})
+    board.wait_for_selector(f'.player[data-name="{long_name}"]')
+    whole, size = board.evaluate(fits, long_name)
+    assert size >= 2.75, f"{long_name} shrank to {size:.2f}vh"
 
 
 @pytest.mark.parametrize("size", [{"width": 412, "height": 915}, {"width": 360, "height": 800},

@@ -232,15 +232,17 @@
     }
   }
 
-  /* A long name shrinks until it fits across its card (down to 40%) before it is cut with "…":
-     cut at once, Bartholomew-Fitzgerald and Bartholomew-Featherstone were both "Bartholo…".
+  /* A long name shrinks until it fits across its card (down to 40%, never below the tags'
+     2.8vh, read from across the room) before it is cut with "…": cut at once,
+     Bartholomew-Fitzgerald and Bartholomew-Featherstone were both "Bartholo…".
      A card whose tags wrap to more lines than it holds (eight players at 720p, one on a life
      who passed and answers) shrinks its words until they fit, not cut at its top and foot. */
   function fitPlayers() {
     document.querySelectorAll("#sb-players .player").forEach((card) => {
       const name = card.querySelector(".name");
       const base = parseFloat(getComputedStyle(name).fontSize);
-      for (let fit = 1; fit > 0.4 && name.scrollWidth > name.clientWidth + 1; ) {
+      const least = Math.max(0.4, 0.028 * innerHeight / base);
+      for (let fit = 1; fit - 0.05 >= least - 1e-9 && name.scrollWidth > name.clientWidth + 1; ) {
         fit -= 0.05;
         name.style.fontSize = `${(base * fit).toFixed(1)}px`;
       }
