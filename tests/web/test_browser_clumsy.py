@@ -695,3 +695,25 @@ def test_a_bidi_override_in_a_name_turns_nothing_else_backwards(served, browser)
     phone.page.wait_for_function("() => document.querySelector('.roster li:nth-child(2) .fouls')")
     assert table.public_state()["players"][1]["fouls"] == 1
     assert errors == []
+
+
+def test_the_history_on_a_phone_keeps_each_name_on_one_line(served, browser):
+    # "Ann 🎲" and 李雷 were each broken over two lines of the squeezed columns: "Ann" / "🎲",
+    # "李" / "雷", as if they were more players.
+    url, table = served
+    names = ["Ann 🎲", "李雷", "Zoë Smith-Jones"]
+    table.start_game({"game": "kuriki", "players": names, "options": {"lives": 1}})
+    for _ in range(2):
+        table.act({"by": names[0], "do": "declare", "call": "kuriki", "dice": [1, 2]})
+    page = browser.new_page(viewport={"width": 412, "height": 915})
+    page.goto(url + "/history")
+    page.wait_for_selector("table.games td")
+    lines = page.evaluate("""() => [...document.querySelectorAll('table td, table b')].flatMap((cell) =>
+        [...cell.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE || n.classList?.contains('one-name'))
+          .map((n) => { const r = document.createRange(); r.selectNodeContents(n);
+            return [n.textContent, new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size]; })
+          .filter(([text]) => text.trim()))""")
+    for name in names:
+        shown = [count for text, count in lines if text == name]
+        assert shown and all(count == 1 for count in shown), (name, lines)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 412
