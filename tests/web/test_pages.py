@@ -63,7 +63,7 @@ def test_history_lists_games_stats_and_records(client):
     start(client)     # a game in play: no record link yet
     html = client.get("/history").get_data(as_text=True)
     assert "Lies caught" in html and "Hate mail" in html
-    assert "<b>Bob</b> won" in html
+    assert '<b class="one-name">Bob</b> won' in html
     assert html.count("/record") == 1 and "after the game" in html
     link = re.search(r'href="(/api/games/[^"]+/record)"', html).group(1)
     assert client.get(link).status_code == 200
