@@ -717,3 +717,29 @@ def test_the_history_on_a_phone_keeps_each_name_on_one_line(served, browser):
         shown = [count for text, count in lines if text == name]
         assert shown and all(count == 1 for count in shown), (name, lines)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 412
+
+
+def test_a_record_line_typed_with_a_phone_s_smart_quotes_is_sent(served, browser):
+    # An iPhone types “ ” for ": every line typed on it was "that is not valid JSON", and the
+    # box also capitalised its first letter and offered spelling fixes.
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob’s Mate"]})
+    phone.turn("Ann")
+    page.click("details.card summary:has-text('Send a record line')")
+    for name, value in [("autocapitalize", "off"), ("autocorrect", "off"), ("spellcheck", "false")]:
+        assert page.get_attribute("#raw-line", name) == value
+    page.fill("#raw-line", "{“by”: “Ann”, “do”: “declare”, “call”: “9”}")
+    page.click("#raw-form button")
+    phone.turn("Bob’s Mate")
+    assert table.public_state()["call"] == "9"
+    page.fill("#raw-line", "{“by”: “Bob’s Mate”, “do”: “pull”, “dice”: [4, 5]}")   # its ’ is kept
+    page.click("#raw-form button")
+    page.wait_for_selector("#ctl-verdict")
+    assert table.public_state()["verdict"]["outcome"] == "truth"
+    page.fill("#raw-line", "{by: Ann}")
+    page.click("#raw-form button")
+    page.wait_for_selector("#ctl-error:not([hidden])")
+    assert page.inner_text("#ctl-error").startswith("that is not valid JSON: ")
+    assert errors == []

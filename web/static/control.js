@@ -392,7 +392,10 @@
     $("raw-form").addEventListener("submit", (e) => {
       e.preventDefault();
       let line;
-      try { line = JSON.parse($("raw-line").value); } catch (err) { showError("that is not valid JSON"); return; }
+      // A phone's keyboard types “smart” double quotes, which JSON does not know: they are taken
+      // for the straight ones meant (a name holding one is rare; an apostrophe is left as typed).
+      const typed = $("raw-line").value.replace(/[\u201C\u201D\u201E\u201F\u2033]/g, '"');
+      try { line = JSON.parse(typed); } catch (err) { showError(`that is not valid JSON: ${err.message}`); return; }
       act(line);
     });
     renderOptions();
