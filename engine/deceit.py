@@ -248,4 +248,6 @@ class Deceit(CupGame):
     def table_state(self) -> dict[str, Any]:
         state = super().table_state()
         state["target"] = self._target.name if self._target else None
+        # The screens say "round 3 of 10": the count alone does not say when the game ends.
+        state["rounds"] = self.options.rounds or None
         return state

@@ -106,3 +106,12 @@ def test_random_games_end_by_the_rounds_or_the_last_with_chips(seed: int, rounds
     else:
         assert alive == [winner]
     assert replay(s.lines()).game.standings() == s.game.standings()
+
+
+def test_the_public_state_gives_the_round_and_how_many_rounds_are_played() -> None:
+    # The wall says "round 2 of 3": the state alone must say both numbers.
+    s = records.play(header(rounds=3), declare("Ann", "54", 3, 2), pull("Bob"))
+    state = s.game.public_state()
+    assert (state["round"], state["rounds"]) == (2, 3)
+    plain = records.play(header(), declare("Ann", "54", 3, 2), pull("Bob"))
+    assert plain.game.public_state()["rounds"] is None    # no set number of rounds
