@@ -667,6 +667,7 @@ def game_stats(header: Mapping[str, Any], lines: Iterable[Mapping[str, Any]]) ->
     * lies_told: a LIE verdict on a call this player declared (or answered for, without a declare);
     * lies_caught: a LIE verdict where this player pulled (the challenger);
     * wrong_pulls: a TRUTH verdict where this player pulled;
+    * wins: 1 for the winner, or for every partner of the winning team;
     * kurikis: Kurikis shown (the standings' count where the game keeps one);
     * hate_mail: a LIE this player declared that someone else answered for (passed on and pulled).
     """
@@ -683,8 +684,12 @@ def game_stats(header: Mapping[str, Any], lines: Iterable[Mapping[str, Any]]) ->
     for n in names:
         out[n]["games"] = 1
     game = session.game
-    if game.winner in out:
-        out[game.winner]["wins"] = 1
+    # Partners win together: the winner is the team's name ("Ann & Cy"), which is no player's,
+    # so every name in the standings' winners is credited.
+    winners = game.standings().get("winners") or [game.winner]
+    for name in winners:
+        if name in out:
+            out[name]["wins"] = 1
     declarer: str | None = None
     kuriki_verdicts: dict[str, int] = {}
     for action, verdict in judged:

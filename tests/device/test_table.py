@@ -523,6 +523,27 @@ def test_game_stats_of_a_real_kuriki_record() -> None:
     assert stats["Bob"]["lies_told"] == 0
 
 
+def test_a_team_win_credits_every_partner_and_nobody_else(tmp_path: Path) -> None:
+    # The winner of a partners game is "Ann & Cy", no player's name: nobody was credited.
+    header = {"game": "farkel", "players": ["Ann", "Bob", "Cy", "Dee"],
+              "options": {"partners": [["Ann", "Cy"], ["Bob", "Dee"]], "target": 1000, "entry": 0}}
+    lines = []
+    for by, dice, keep in [("Ann", [1, 1, 1, 1, 2, 3], [1, 1, 1, 1]), ("Bob", [5, 2, 3, 4, 6, 6], [5]),
+                           ("Dee", [5, 2, 3, 4, 6, 6], [5])]:
+        lines += [{"by": by, "do": "roll", "dice": dice}, {"by": by, "do": "keep", "dice": keep},
+                  {"by": by, "do": "bank"}]
+    # Ann's 1,000 starts the final round: Bob and Dee get one more turn each, Cy none.
+    stats = game_stats(header, lines)
+    assert {n: s["wins"] for n, s in stats.items()} == {"Ann": 1, "Bob": 0, "Cy": 1, "Dee": 0}
+    table, _ = make(tmp_path, camera=False)
+    table.start_game(header)
+    for line in lines:
+        table.act(line)
+    assert table.public_state()["over"]
+    wins = {p["name"]: p["wins"] for p in table.stats()["players"]}
+    assert wins == {"Ann": 1, "Bob": 0, "Cy": 1, "Dee": 0}
+
+
 # -- hidden dice never leak ----------------------------------------------------------------------
 
 def _leak_patterns(dice: list[int]) -> list[str]:
