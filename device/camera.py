@@ -28,6 +28,8 @@ from typing import Any
 import cv2
 import numpy as np
 
+from engine.errors import json_text
+
 log = logging.getLogger(__name__)
 
 SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"
@@ -358,14 +360,14 @@ def parse_source(spec: str) -> tuple[str, str | None]:
         if not arg:
             return kind, "0"
         if not arg.isdigit():
-            raise CameraError(f"camera source {spec!r}: the webcam number must be a whole number "
+            raise CameraError(f"camera source {json_text(spec)}: the webcam number must be a whole number "
                               "like opencv:0")
         return kind, arg
     if kind == "replay":
         if not arg:
-            raise CameraError(f"camera source {spec!r}: say what to replay, like replay:frames/")
+            raise CameraError(f"camera source {json_text(spec)}: say what to replay, like replay:frames/")
         return kind, arg
-    raise CameraError(f"unknown camera source {spec!r}: use {SOURCES_HELP}")
+    raise CameraError(f"unknown camera source {json_text(spec)}: use {SOURCES_HELP}")
 
 
 def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps: float = 10,

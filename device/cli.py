@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.errors import json_text
+
 log = logging.getLogger("dicetable")
 
 
@@ -89,7 +91,7 @@ def _port_number(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1 to 65535)") from None
+        raise argparse.ArgumentTypeError(f"{json_text(text)} is not a port number (1 to 65535)") from None
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port number (1 to 65535)")
     return port
@@ -231,7 +233,7 @@ def _read_images(pictures: dict[str, str]) -> list[Any]:
                 image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
                 problem = "not a picture" if image is None else ""
         if problem:
-            problems.append(f"cannot read the image {path!r} ({flag}): {problem}")
+            problems.append(f"cannot read the image {json_text(path)} ({flag}): {problem}")
         images.append(image)
     if problems:
         raise UserError("\n".join(problems))

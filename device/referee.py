@@ -57,7 +57,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from engine.errors import EngineError
+from engine.errors import EngineError, json_text
 from web.services import TableError
 
 from .camera import Camera, CameraError
@@ -136,7 +136,7 @@ class Referee:
         ``steady_frames``: frames of a steady picture the camera must give after it starts before
         they are watched (1: the first frame is watched)."""
         if not isinstance(steady_frames, int) or steady_frames < 1:
-            raise ValueError(f"steady_frames must be a whole number, at least 1, got {steady_frames!r}")
+            raise ValueError(f"steady_frames must be a whole number, at least 1, got {json_text(steady_frames)}")
         if reader is None:
             from vision.reader import read_dice as reader
         if watcher is None:

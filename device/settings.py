@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.errors import json_text
+
 CONFIG_ENV = "DICETABLE_CONFIG"
 DEFAULT_CONFIG = "~/.config/dicetable/config.toml"
 DEFAULT_PIN = "0000"             # known to everyone: `dicetable run` warns the owner while it is set
@@ -204,38 +206,38 @@ def _convert(f: dataclasses.Field, value: Any) -> Any:
     kind = _kind(f)
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"must be a whole number (got {value!r})")
+            raise ValueError(f"must be a whole number (got {json_text(value)})")
     elif kind == "float":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"must be a number (got {value!r})")
+            raise ValueError(f"must be a number (got {json_text(value)})")
         value = float(value)
         if not math.isfinite(value):    # TOML's nan and inf: they would pass every bound below
-            raise ValueError(f"must be a finite number (got {value!r})")
+            raise ValueError(f"must be a finite number (got {json_text(value)})")
     elif kind == "str":
         if not isinstance(value, str):
-            raise ValueError(f"must be text in quotes, like \"{f.default}\" (got {value!r})")
+            raise ValueError(f"must be text in quotes, like \"{f.default}\" (got {json_text(value)})")
     elif kind == "tray":
         if (not isinstance(value, list)
                 or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
-            raise ValueError(f"must be [x, y, width, height] in whole pixels (got {value!r})")
+            raise ValueError(f"must be [x, y, width, height] in whole pixels (got {json_text(value)})")
         value = list(value)
     meta = f.metadata
     if meta.get("choices") and value not in meta["choices"]:
-        raise ValueError(f"must be one of {', '.join(meta['choices'])} (got {value!r})")
+        raise ValueError(f"must be one of {', '.join(meta['choices'])} (got {json_text(value)})")
     if meta.get("minimum") is not None and value < meta["minimum"]:
-        raise ValueError(f"must be at least {meta['minimum']} (got {value!r})")
+        raise ValueError(f"must be at least {meta['minimum']} (got {json_text(value)})")
     if meta.get("maximum") is not None and value > meta["maximum"]:
-        raise ValueError(f"must be at most {meta['maximum']} (got {value!r})")
+        raise ValueError(f"must be at most {meta['maximum']} (got {json_text(value)})")
     if meta.get("check"):
         problem = meta["check"](value)
         if problem:
-            raise ValueError(f"{problem} (got {value!r})")
+            raise ValueError(f"{problem} (got {json_text(value)})")
     return value
 
 
 def _section(cls: type, name: str, given: Any, where: str) -> Any:
     if not isinstance(given, Mapping):
-        raise SettingsError(f"{where}: [{name}] must be a section (a table), not {given!r}")
+        raise SettingsError(f"{where}: [{name}] must be a section (a table), not {json_text(given)}")
     fields = {key_of(f): f for f in dataclasses.fields(cls)}
     values = {}
     for key, value in given.items():

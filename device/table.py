@@ -29,7 +29,7 @@ from typing import Any
 
 import engine  # noqa: F401  (registers every game)
 from engine.core import Outcome, Verdict
-from engine.errors import EngineError, IllegalAction, RecordError
+from engine.errors import EngineError, IllegalAction, RecordError, json_text
 from engine.record import UNDO, Session
 from web.services import DiceFromCameraOnly, NoGame, NotFound, NotSaved, Secret
 
@@ -113,11 +113,11 @@ def _check_names_fit_the_wall(players: Sequence[str]) -> None:
         shown = name.strip()
         if len(shown) > MAX_NAME:
             raise RecordError(f"a player's name can be at most {MAX_NAME} characters: "
-                              f"{shown[:12]!r}... has {len(shown)}")
+                              f"{json_text(shown[:12])}... has {len(shown)}")
         if any(c in "\r\n" for c in shown):
-            raise RecordError(f"a player's name cannot hold a line break: {shown!r}")
+            raise RecordError(f"a player's name cannot hold a line break: {json_text(shown)}")
         if any(unicodedata.category(c) == "Cc" for c in shown):
-            raise RecordError(f"a player's name cannot hold a control character: {shown!r}")
+            raise RecordError(f"a player's name cannot hold a control character: {json_text(shown)}")
 
 
 class Table:
@@ -460,7 +460,7 @@ class Table:
         with self._lock:
             row = self.store.game(game_id)
             if row is None:
-                raise NotFound(f"there is no game {game_id!r}")
+                raise NotFound(f"there is no game {json_text(game_id)}")
             if row.status == LIVE:
                 raise Secret("that game is still being played: its record (which holds the dice "
                              "under the cup) can be read when it is over")
@@ -475,7 +475,7 @@ class Table:
         with self._lock:
             row = self.store.game(game_id)
             if row is None:
-                raise NotFound(f"there is no game {game_id!r}")
+                raise NotFound(f"there is no game {json_text(game_id)}")
             return self._record_text(row.id, row.header)
 
     def _record_text(self, game_id: str, header: Mapping[str, Any]) -> str:
@@ -619,7 +619,7 @@ class Table:
 
     def set_camera_status(self, status: str, message: str | None = None) -> None:
         if status not in ("ok", "lost", "none"):
-            raise ValueError(f"camera status must be ok, lost or none, not {status!r}")
+            raise ValueError(f"camera status must be ok, lost or none, not {json_text(status)}")
         with self._lock:
             if (status, message) == (self._camera, self._camera_message):
                 return

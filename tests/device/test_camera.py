@@ -130,7 +130,7 @@ def test_parse_source(spec: str, expected: tuple) -> None:
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("webcam", "unknown camera source 'webcam'"), ("opencv:one", "whole number"),
+    ("webcam", 'unknown camera source "webcam"'), ("opencv:one", "whole number"),
     ("replay:", "say what to replay"), ("", "camera source must be one of"),
     ("auto:3", "unknown camera source"),
 ])
@@ -390,7 +390,7 @@ def test_open_camera_with_a_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cam, "PiCamera", slow_pi)
     with pytest.raises(CameraError, match=r"the Pi camera did not open within 0\.05 s: check its cable"):
         open_camera("auto", timeout=0.05)
-    with pytest.raises(CameraError, match=r"unknown camera source 'webcam'"):
+    with pytest.raises(CameraError, match=r'unknown camera source "webcam"'):
         open_camera("webcam", timeout=0.05)        # said at once, as without a time limit
     release.set()
     camera = open_camera("picamera2", timeout=5)

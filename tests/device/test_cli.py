@@ -46,7 +46,7 @@ def test_bad_config_names_key_and_exits_2(tmp_path: Path, capsys: pytest.Capture
     argv = [command, "--config", str(path)] + (["1"] if command == "export" else [])
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert err == f"dicetable: {path}: [pins] declare: must be a whole number (got 'x')\n"
+    assert err == f'dicetable: {path}: [pins] declare: must be a whole number (got "x")\n'
 
 
 def test_unparsable_config_names_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -258,7 +258,7 @@ def test_export_refuses_a_live_game_unless_asked(tmp_path: Path, capsys: pytest.
     assert main(["export", live, "--include-live", *args]) == 0
     assert '"dice": [5, 2]' in capsys.readouterr().out
     assert main(["export", "77", *args]) == 1
-    assert "there is no game '77'" in capsys.readouterr().err
+    assert 'there is no game "77"' in capsys.readouterr().err
 
 
 def test_export_warns_about_the_game_it_exports_only(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -585,10 +585,10 @@ def test_calibrate_names_what_is_wrong_with_each_picture(
     path = config(tmp_path, '[table]\npin = "2468"\n')
     missing, notes = str(tmp_path / "missing.png"), str(tmp_path / "notes.jpg")
     cases = [
-        (missing, tmp_path, [f"cannot read the image {missing!r} (--empty): no such file",
-                             f"cannot read the image {str(tmp_path)!r} (--dice): a directory, not a picture"]),
-        (notes, "", [f"cannot read the image {notes!r} (--empty): not a picture",
-                     "cannot read the image '' (--dice): an empty path, not a file"]),
+        (missing, tmp_path, [f"cannot read the image {json.dumps(missing)} (--empty): no such file",
+                             f"cannot read the image {json.dumps(str(tmp_path))} (--dice): a directory, not a picture"]),
+        (notes, "", [f"cannot read the image {json.dumps(notes)} (--empty): not a picture",
+                     'cannot read the image "" (--dice): an empty path, not a file']),
     ]
     for empty, dice, problems in cases:
         assert main(["calibrate", "--empty", str(empty), "--dice", str(dice),
@@ -720,7 +720,7 @@ def test_run_refuses_data_files_it_cannot_write_naming_file_and_owner(
 
 
 @pytest.mark.parametrize("argv, expected", [
-    (["--pin", "12 34"], '--pin ([table] pin): must be a PIN without spaces, like "1234" (got \'12 34\')'),
+    (["--pin", "12 34"], '--pin ([table] pin): must be a PIN without spaces, like "1234" (got "12 34")'),
     (["--data", ""], "--data ([data] dir): must name a directory"),
     (["--camera", "webcam"], "--camera ([camera] source): must be auto, none"),
     (["--host", ""], "--host ([server] host): must be an address or a name"),

@@ -109,7 +109,7 @@ def test_a_camera_from_the_settings_that_sends_no_frame_in_time_is_shown_lost(ta
 def test_a_bad_camera_source_is_refused_at_once(table) -> None:
     settings = load(None)
     settings.camera.source = "webcam"
-    with pytest.raises(CameraError, match="unknown camera source 'webcam'"):
+    with pytest.raises(CameraError, match='unknown camera source "webcam"'):
         rt.start(settings, table, table.events, pin_factory=MockFactory(), keyboard=False)
 
 

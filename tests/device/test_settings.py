@@ -40,7 +40,7 @@ def test_wrong_type_names_file_key_and_problem(tmp_path: Path) -> None:
     path = write(tmp_path, '[pins]\ndeclare = "x"\n')
     with pytest.raises(SettingsError) as info:
         load(path)
-    assert str(info.value) == f"{path}: [pins] declare: must be a whole number (got 'x')"
+    assert str(info.value) == f'{path}: [pins] declare: must be a whole number (got "x")'
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -71,6 +71,16 @@ def test_no_game_state_and_refusals(tmp_path: Path) -> None:
         table.undo()
 
 
+def test_refusals_quote_values_as_json_does(tmp_path: Path) -> None:
+    # They said there is no game '-1' and 'Ann\nBob', Python's quotes, unlike every other message.
+    table, _ = make(tmp_path, camera=False)
+    with pytest.raises(NotFound, match=r'^there is no game "-1"$'):
+        table.record("-1")
+    with pytest.raises(RecordError) as info:
+        table.start_game({"game": "kuriki", "players": ["Ann\nBob", "Cy"]})
+    assert str(info.value) == 'a player\'s name cannot hold a line break: "Ann\\nBob"'
+
+
 def test_bad_header_changes_nothing(tmp_path: Path) -> None:
     table, bus = make(tmp_path, camera=False)
     with pytest.raises(RecordError):
