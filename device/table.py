@@ -106,9 +106,61 @@ def _check_values(values: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+# Bidi embeddings, overrides and isolates, and the marks: they turn the text after them round.
+BIDI_CONTROLS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F,
+                                    0x061C]))
+# Characters that show nothing: "Ann" and "Ann\u200b" would be two players the wall shows alike.
+ZERO_WIDTH = frozenset(map(chr, [0x200B, 0x200C, 0x200D, *range(0x2060, 0x2065), 0xFEFF, 0x180E,
+                                 0x00AD]))
+ZWJ = "\u200d"
+# What is dropped before two names are compared: a ZWJ left in an emoji sequence, and the
+# variation selectors that pick an emoji's or a symbol's look ("❤️" and "❤" are one heart).
+UNSEEN = frozenset([ZWJ, "\ufe0e", "\ufe0f"])
+
+
+def _emoji(c: str) -> bool:
+    """A character an emoji ZWJ sequence joins (a symbol, or a skin tone's modifier)."""
+    return unicodedata.category(c) == "So" or 0x1F3FB <= ord(c) <= 0x1F3FF
+
+
+def _joins_emoji(name: str, i: int) -> bool:
+    """Whether the ZWJ at ``name[i]`` joins two emoji (👨‍👩‍👧, 🏳️‍🌈), where it belongs."""
+    before = name[:i].rstrip("\ufe0f")
+    return bool(before) and _emoji(before[-1]) and i + 1 < len(name) and _emoji(name[i + 1])
+
+
+def _char_name(c: str) -> str:
+    return f"U+{ord(c):04X} {unicodedata.name(c, 'unnamed')}"
+
+
+def _check_names_are_seen(players: Sequence[str]) -> None:
+    """Refuse a name with bidi controls or invisible characters, and two names the wall would
+    show alike once such characters are dropped (the engine already refuses two equal ones)."""
+    for name in players:
+        shown = name.strip()
+        visible = json_text("".join(c for c in shown if c not in BIDI_CONTROLS and c not in ZERO_WIDTH))
+        for i, c in enumerate(shown):
+            if c in BIDI_CONTROLS:
+                raise RecordError(f"a player's name cannot hold a bidi control ({_char_name(c)}): it "
+                                  f"turns the text after it round; {visible} holds one")
+            if c in ZERO_WIDTH and not (c == ZWJ and _joins_emoji(shown, i)):
+                raise RecordError(f"a player's name cannot hold an invisible character "
+                                  f"({_char_name(c)}): {visible} holds one")
+    seen: dict[str, str] = {}
+    for name in players:
+        shown = name.strip()
+        key = "".join(c for c in shown if c not in UNSEEN)
+        if key in seen and seen[key] != shown:
+            raise RecordError(f"the names {json_text(seen[key])} and {json_text(shown)} look the same "
+                              "on the wall: names must differ in what is seen")
+        seen.setdefault(key, shown)
+
+
 def _check_names_fit_the_wall(players: Sequence[str]) -> None:
     """Refuse, for a new game only (stored games resume as they are), a name the scoreboard and
-    history cannot show: one longer than a line, or with a line break or control character."""
+    history cannot show: one longer than a line, with a line break or control character, a bidi
+    control or an invisible character, or two names shown alike."""
+    _check_names_are_seen(players)
     for name in players:
         shown = name.strip()
         if len(shown) > MAX_NAME:

@@ -81,6 +81,34 @@ def test_refusals_quote_values_as_json_does(tmp_path: Path) -> None:
     assert str(info.value) == 'a player\'s name cannot hold a line break: "Ann\\nBob"'
 
 
+@pytest.mark.parametrize("players, words", [
+    (["Ann", "Ann\u200b"], 'an invisible character (U+200B ZERO WIDTH SPACE): "Ann" holds one'),
+    (["\u2060Ann", "Bob"], "an invisible character (U+2060 WORD JOINER)"),
+    (["Ann", "Bo\u200db"], "an invisible character (U+200D ZERO WIDTH JOINER)"),
+    (["\u202eBob Smith", "Ann"], 'a bidi control (U+202E RIGHT-TO-LEFT OVERRIDE): it turns the text '
+                                 'after it round; "Bob Smith" holds one'),
+    (["Ann", "\u2067Cy\u2069"], "a bidi control (U+2067 RIGHT-TO-LEFT ISOLATE)"),
+    (["👨\u200d👩", "👨👩"], 'the names "👨\u200d👩" and "👨👩" look the same on the wall'),
+    (["❤\ufe0f", "Bob", "❤"], 'the names "❤\ufe0f" and "❤" look the same on the wall'),
+])
+def test_a_name_with_unseen_characters_is_refused(tmp_path: Path, players: list[str], words: str) -> None:
+    # "Ann" and "Ann\u200b" were two players the wall showed alike; a bidi override turned the
+    # text after it round.
+    table, _ = make(tmp_path, camera=False)
+    with pytest.raises(RecordError) as info:
+        table.start_game({"game": "kuriki", "players": players})
+    assert words in str(info.value)
+    assert table.public_state()["game"] is None
+
+
+def test_emoji_joined_with_a_zwj_are_a_name(tmp_path: Path) -> None:
+    # The ZWJ inside an emoji sequence is part of the emoji (a family, a rainbow flag).
+    table, _ = make(tmp_path, camera=False)
+    names = ["👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈", "👍🏽\u200d🔥", "Zoë", "李雷"]
+    table.start_game({"game": "kuriki", "players": names})
+    assert [p["name"] for p in table.public_state()["players"]] == names
+
+
 def test_bad_header_changes_nothing(tmp_path: Path) -> None:
     table, bus = make(tmp_path, camera=False)
     with pytest.raises(RecordError):

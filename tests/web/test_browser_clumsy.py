@@ -671,9 +671,11 @@ def test_a_call_s_name_is_never_broken_inside_a_word_on_a_phone(served, browser,
     assert errors == []
 
 
-def test_a_bidi_override_in_a_name_turns_nothing_else_backwards(served, browser):
+def test_a_bidi_override_in_a_name_turns_nothing_else_backwards(served, browser, monkeypatch):
     # "\u202eBob Smith" (a right-to-left override) turned the rest of every line naming him
     # backwards: "efil 1 sesol htimS boB" on the wall, the whole verdict after his name too.
+    # A new game refuses such a name now; one stored before that resumes with it, as here.
+    monkeypatch.setattr("device.table._check_names_are_seen", lambda players: None)
     url, table = served
     board, phone, errors = open_pages(browser, url)
     bob = "\u202eBob Smith"
