@@ -27,6 +27,7 @@ STRAIGHT = 1500
 THREE_PAIRS = 1500
 TWO_TRIPLETS = 2500
 
+MAX_STAKE = 100_000       # High Stakes' price: past this no score at a bar table could pay it
 START, ROLLED, KEPT = "start", "rolled", "kept"   # the turn's phase: must roll / must keep / free
 
 
@@ -48,7 +49,9 @@ class FarkelOptions(Options):
     high_stakes_stake: int = option(0, "With High Stakes: points a player puts up from their own "
                                     "score to take over the dice left (the seed: 1000). Lost on a "
                                     "farkel; back at once if that roll scores. A player with fewer "
-                                    "points cannot take the offer. 0: no stake.", minimum=0)
+                                    "points cannot take the offer. 0: no stake. At most 100,000 "
+                                    "(ten times the usual target).", minimum=0,
+                                    maximum=MAX_STAKE)
     partners: tuple[tuple[str, ...], ...] = option((), "Partners: teams of players whose points add "
                                                    "up under one name, like [[\"Ann\", \"Cy\"], "
                                                    "[\"Bob\", \"Dee\"]] (or the text \"Ann + Cy; Bob "

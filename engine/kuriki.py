@@ -125,6 +125,10 @@ class CallBook:
 BOOKS = {False: CallBook(False), True: CallBook(True)}
 
 
+MAX_FINE = 1_000          # a fine for a peek, not a bet
+MAX_STAKE = 100_000
+
+
 @dataclass(frozen=True)
 class KurikiOptions(Options):
     """Kuriki house options; every default is the seed's reading."""
@@ -137,10 +141,12 @@ class KurikiOptions(Options):
     kuriki_reverses: bool = option(False, "false (the seed): after a Kuriki the Roller MAY reverse the "
                                    "direction, by adding \"reverse\": true to his next declare; true: the "
                                    "direction always reverses after a Kuriki.")
-    fine: float = option(0.25, "The fine for one foul, paid into the foul pot (a Rusk pays three).",
-                         minimum=0)
+    # (Upper limits: a fine of 1e308 made the pot Infinity after two fouls, which no screen shows.)
+    fine: float = option(0.25, "The fine for one foul, paid into the foul pot (a Rusk pays three). "
+                         "At most 1,000.", minimum=0, maximum=MAX_FINE)
     stake: float = option(0.0, "The cash stake every player posts before the game; the winner takes "
-                          "all the stakes and whatever is left in the foul pot.", minimum=0)
+                          "all the stakes and whatever is left in the foul pot. At most 100,000.",
+                          minimum=0, maximum=MAX_STAKE)
 
 
 def _money(amount: float) -> str:

@@ -107,11 +107,19 @@ def test_without_a_stake_the_offer_is_free_as_before() -> None:
     ({"high_stakes_stake": 1000}, "needs the option high_stakes true"),
     ({"high_stakes": True, "high_stakes_stake": -50}, "must be at least 0"),
     ({"high_stakes": True, "high_stakes_stake": "1000"}, "must be a whole number"),
+    # No upper limit let a stake of 10**30 through: a price no score could pay, shown as 1e30.
+    ({"high_stakes": True, "high_stakes_stake": 10**30}, "must be at most 100000"),
+    ({"high_stakes": True, "high_stakes_stake": 100_001}, "must be at most 100000"),
 ])
 def test_a_bad_stake_is_refused(options: dict, fragment: str) -> None:
     with pytest.raises(RecordError) as info:
         Session(header(**options))
     assert fragment in str(info.value) and "high_stakes_stake" in str(info.value)
+
+
+def test_the_largest_stake_is_accepted() -> None:
+    s = Session(header(high_stakes=True, high_stakes_stake=100_000, target=200_000))
+    assert s.game.options.high_stakes_stake == 100_000
 
 
 def test_with_partners_the_stake_comes_from_the_players_own_points() -> None:

@@ -433,6 +433,15 @@ def test_lives_option_and_unknown_options_refused() -> None:
     assert "must be a number" in str(refused(options={"fine": "a quarter"}))
 
 
+def test_the_fine_and_the_stake_have_an_upper_limit() -> None:
+    # A fine of 1e308 was accepted: two fouls made the foul pot Infinity.
+    assert 'option "fine" must be at most 1000, not 1e+308' in str(refused(options={"fine": 1e308}))
+    assert 'option "fine" must be at most 1000' in str(refused(options={"fine": 1000.01}))
+    assert 'option "stake" must be at most 100000' in str(refused(options={"stake": 1e308}))
+    s = play(foul("Ann"), options={"fine": 1000, "stake": 100_000})
+    assert s.game.public_state()["pot"] == 1000
+
+
 def test_counter_clockwise_first_player_still_opens() -> None:
     s = play(declare("Ann", "7", [4, 3]), options={"direction": "counter-clockwise"})
     assert s.game.to_act == "Cy"
