@@ -37,16 +37,29 @@
   const CROWN = `<svg class="crown" viewBox="0 0 64 50" aria-hidden="true"><path d="M4 38 L8 8 L21 24 L32 2 L43 24 L56 8 L60 38 Z"/><rect x="4" y="41" width="56" height="8" rx="2"/></svg>`;
   const FOWL = `<svg class="fowl" viewBox="0 0 44 40" aria-hidden="true"><path class="comb" d="M27 8 q1-6 4-2 q2-5 4 0 q3-3 3 3z"/><ellipse cx="18" cy="24" rx="14" ry="10"/><circle cx="31" cy="14" r="7"/><path class="beak" d="M37 12 l7 3 l-7 3z"/><path d="M6 22 q-6-8 1-12 q1 6 6 7z"/><path class="legs" d="M14 33 v6 M22 33 v6"/></svg>`;
 
+  /* Farkel partners: the team a player plays in ({name, players, score}) and its place in the
+     standings' list (its colour), or null in a game without teams. */
+  function teamOf(p, s) {
+    if (!Array.isArray(s.teams) || !p.team) return null;
+    const i = s.teams.findIndex((t) => t.name === p.team);
+    return i < 0 ? null : { ...s.teams[i], index: i };
+  }
+
+  /* Whether a player won: every partner of a winning team, else the one winner. */
+  const won = (p, s) => (Array.isArray(s.winners) ? s.winners.includes(p.name) : s.winner === p.name);
+
   function playerCard(p, s) {
     const game = s.game;
     const totalLives = (s.options && s.options.lives) || null;
     const toAct = s.to_act === p.name && !s.over;
     const answers = s.answers === p.name && s.call;
-    const winner = s.winner === p.name;
+    const winner = won(p, s);
+    const team = teamOf(p, s);
     const tarted = s.tarted === p.name;
     const shit = (p.in_the_shit ?? (typeof p.lives === "number" && p.lives === 1 && !p.out)) && !winner;
     const cls = ["player", toAct && "to-act", answers && "answers", p.out && "out",
-      winner && "winner", tarted && "tarted", shit && "shit"].filter(Boolean).join(" ");
+      winner && "winner", tarted && "tarted", shit && "shit",
+      team && `in-team team-${team.index % 6}`].filter(Boolean).join(" ");
     let counter = "";
     let marker = "";
     if (typeof p.lives === "number") {
@@ -57,6 +70,11 @@
       const stack = Array.from({ length: Math.min(p.chips, 12) }, () => "<i></i>").join("");
       marker = `<div class="chips-stack">${stack}</div>`;
       counter = `<span class="count">${p.chips}</span><span class="unit">${p.chips === 1 ? "chip" : "chips"}</span>`;
+    } else if (typeof p.score === "number" && team && team.players.length > 1) {
+      // Partners: the team's score is what wins, so it is the big number; the player's own
+      // points go small under it.
+      counter = `<span class="count team-score">${team.score.toLocaleString("en")}</span><span class="unit">team</span>` +
+        `<div class="own">own <b class="own-score">${p.score.toLocaleString("en")}</b></div>`;
     } else if (typeof p.score === "number") {
       counter = `<span class="count">${p.score.toLocaleString("en")}</span><span class="unit">points</span>`;
     }
@@ -66,6 +84,7 @@
     const crowns = marks(CROWN, p.kurikis, "crowns", "Kurikis");
     const fouls = marks(FOWL, p.fouls, "fouls", "fouls");
     const tags = [];
+    if (team && team.players.length > 1) tags.push(`<span class="tag tag-team">${esc(team.name)}</span>`);
     if (winner) tags.push('<span class="tag tag-win">WINNER</span>');
     if (tarted) tags.push('<span class="tag tag-tart">TARTED</span>');
     else if (p.out) tags.push('<span class="tag tag-out">OUT</span>');
@@ -77,7 +96,8 @@
     if (p.entered === false && s.options && s.options.entry) tags.push('<span class="tag tag-out">NOT ON THE BOARD YET</span>');
     return `<article class="${cls}" data-name="${esc(p.name)}" data-lives="${esc(p.lives ?? "")}" ` +
       `data-chips="${esc(p.chips ?? "")}" data-score="${esc(p.score ?? "")}" data-out="${p.out ? 1 : 0}" ` +
-      `data-kurikis="${esc(p.kurikis ?? 0)}" data-fouls="${esc(p.fouls ?? 0)}">` +
+      `data-kurikis="${esc(p.kurikis ?? 0)}" data-fouls="${esc(p.fouls ?? 0)}"` +
+      (team ? ` data-team="${esc(team.name)}" data-team-score="${esc(team.score)}"` : "") + `>` +
       `<div class="marker">${marker}</div>` +
       `<div class="who"><div class="name">${toAct ? '<span class="arrow">▶</span>' : ""}${esc(p.name)}</div>` +
       `<div class="counter">${counter}</div><div class="marks">${crowns}${fouls}</div><div class="tags">${tags.join("")}</div></div>` +
@@ -150,6 +170,20 @@
     return actor + body + cup + dial + calls + last;
   }
 
+  /* High Stakes on offer: the dice left by the last bank, their points, and the stake the
+     player to roll puts up to take them. */
+  function highStakes(s) {
+    const h = s.high_stakes;
+    if (!h || s.phase !== "start") return "";
+    const who = s.to_act ? `<b>${esc(s.to_act)}</b> may take ` : "take ";
+    // (A player with fewer points than the stake cannot take the offer: the rules list no such roll.)
+    const can = (s.legal || []).some((a) => a.do === "roll" && a.high_stakes === true);
+    const stake = h.stake ? ` · <span class="stake">puts up <b id="stake">${esc(Number(h.stake).toLocaleString("en"))}</b>` +
+      `${can ? "" : " (too few points to take it)"}</span>` : "";
+    return `<div class="high-stakes" id="high-stakes"><span class="label">High Stakes</span>${who}` +
+      `${esc(h.dice)} ${h.dice === 1 ? "die" : "dice"} with ${esc(Number(h.points).toLocaleString("en"))} points${stake}</div>`;
+  }
+
   function farkelStage(s) {
     const v = s.verdict;
     const best = s.best_keep;
@@ -164,6 +198,7 @@
       (s.kept && s.kept.length ? `<div class="farkel-row"><span class="label">kept</span>${dice(s.kept, 80, "kept")}</div>` : "") +
       (rolled && best ? `<div class="farkel-row best" id="best-keep"><span class="label">best keep</span>${dice(best.dice, 80, "kept")}<b class="pts">${esc(best.score)}</b></div>` : "") +
       (s.dice_left && !rolled ? `<div class="target">${esc(s.dice_left)} dice to roll</div>` : "") +
+      highStakes(s) +
       (target ? `<div class="target">first to ${esc(Number(target).toLocaleString("en"))}${s.final_round ? ' · <b class="final">FINAL ROUND</b>' : ""}</div>` : "") +
       (v && s.phase === "start" && !s.turn_total
         // The turn just ended: say how, big, until the next roll.
@@ -177,7 +212,9 @@
       const v = s.verdict ? `<p class="message">${esc(s.verdict.message)}</p>` : "";
       const prize = s.prize ?? s.pot;
       const pot = prize ? `<p class="pot-line">takes <b>${money(prize)}</b></p>` : "";
-      return `<div id="winner" class="winner-stage">${CROWN}<div class="word">${esc(s.winner)}</div><div class="wins">WINS</div>${pot}${v}</div>`;
+      // Partners win together: "Ann & Cy WIN".
+      const many = Array.isArray(s.winners) && s.winners.length > 1;
+      return `<div id="winner" class="winner-stage">${CROWN}<div class="word">${esc(s.winner)}</div><div class="wins">${many ? "WIN" : "WINS"}</div>${pot}${v}</div>`;
     }
     if (s.game === "farkel") return farkelStage(s);
     if (s.verdict && !s.call) return verdictStage(s.verdict, s);
@@ -259,6 +296,17 @@
     if (typeof s.pot === "number") bits.push(`<span>foul pot <b id="pot">${money(s.pot)}</b></span>`);
     const stake = s.stake ?? (s.options && s.options.stake);
     if (stake) bits.push(`<span>stakes <b>${money(stake)}</b> × ${s.players.length} = <b id="stakes">${money(stake * s.players.length)}</b></span>`);
+    if (Array.isArray(s.teams) && s.teams.some((t) => t.players.length > 1)) {
+      // The teams side by side, the leader first to the eye by its colour (as on its cards).
+      bits.push(`<span class="team-strip" id="team-strip">${s.teams.map((t, i) =>
+        `<span class="team-chip team-${i % 6}" data-team="${esc(t.name)}">${esc(t.name)} <b>${esc(t.score.toLocaleString("en"))}</b></span>`).join("")}</span>`);
+    }
+    if (s.rounds && s.round) {
+      // Past the last round tied leaders play on: say so rather than "round 12 of 10".
+      bits.push(s.round <= s.rounds
+        ? `<span id="rounds">round <b>${esc(s.round)}</b> of <b>${esc(s.rounds)}</b></span>`
+        : `<span id="rounds">round <b>${esc(s.round)}</b> · after ${esc(s.rounds)}: the tie plays on</span>`);
+    }
     if (s.direction && s.game) bits.push(`<span class="dir">${s.direction === "clockwise" ? "↻" : "↺"} ${esc(s.direction)}</span>`);
     return bits.join("");
   }

@@ -1,0 +1,81 @@
+"""The wall and the phone in a Farkel partners game, High Stakes with a stake, and Deceit's set
+number of rounds (Chromium through Playwright, as tests/web/test_browser.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_browser import SHOTS, browser, served  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+PARTNERS = {"game": "farkel", "players": ["Ann", "Bob", "Cy", "Dee"],
+            "options": {"partners": [["Ann", "Cy"], ["Bob", "Dee"]], "target": 1000, "entry": 0,
+                        "high_stakes": True, "high_stakes_stake": 100}}
+
+
+def turn(table, by: str, dice: list[int], keep: list[int]) -> None:
+    table.act({"by": by, "do": "roll", "dice": dice})
+    table.act({"by": by, "do": "keep", "dice": keep})
+    table.act({"by": by, "do": "bank"})
+
+
+def card(board, name: str) -> dict:
+    return board.evaluate("""(name) => { const c = document.querySelector(`.player[data-name="${name}"]`);
+        const big = c.querySelector('.count');
+        return { big: big.textContent, bigVh: parseFloat(getComputedStyle(big).fontSize) / innerHeight * 100,
+                 own: (c.querySelector('.own-score') || {}).textContent || null,
+                 team: (c.querySelector('.tag-team') || {}).textContent || null,
+                 winner: c.classList.contains('winner') }; }""", name)
+
+
+def test_the_wall_shows_each_team_s_score_the_stake_and_the_winning_team(served, browser):
+    url, table = served
+    table.start_game(PARTNERS)
+    turn(table, "Ann", [1, 1, 1, 5, 2, 3], [1, 1, 1, 5])     # Ann 350, two dice left on offer
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    board.wait_for_selector('#app[data-ready="1"] .player[data-name="Dee"]')
+    ann, cy, bob = card(board, "Ann"), card(board, "Cy"), card(board, "Bob")
+    # The team's score is the big number on each partner's card, read from across the room; the
+    # player's own points are there too, small.
+    assert (ann["big"], ann["own"], ann["team"]) == ("350", "350", "Ann & Cy")
+    assert (cy["big"], cy["own"], cy["team"]) == ("350", "0", "Ann & Cy")
+    assert (bob["big"], bob["team"]) == ("0", "Bob & Dee")
+    assert ann["bigVh"] >= 5
+    assert "Ann & Cy 350" in board.inner_text("#team-strip")
+    # Bob has no points to put up: the stake is shown, and that he cannot take it.
+    offer = board.inner_text("#high-stakes")
+    assert "2 dice with 350 points" in offer and "puts up 100" in offer and "too few points" in offer
+    board.screenshot(path=str(SHOTS / "farkel-partners.png"))
+
+    turn(table, "Bob", [5, 2, 3, 4, 6, 6], [5])               # Bob 50
+    turn(table, "Cy", [1, 1, 1, 1, 2, 3], [1, 1, 1, 1])       # Cy 1000: the team reaches 1,350
+    turn(table, "Dee", [5, 2, 3, 4, 6, 6], [5])               # the other team's last turns
+    turn(table, "Bob", [5, 2, 3, 4, 6, 6], [5])               # Ann & Cy win
+    board.wait_for_selector('#app[data-over="1"]')
+    assert board.inner_text("#winner .word") == "Ann & Cy"
+    assert board.inner_text("#winner .wins") == "WIN"
+    assert [card(board, n)["winner"] for n in ("Ann", "Bob", "Cy", "Dee")] == [True, False, True, False]
+    assert card(board, "Cy")["big"] == "1,350"
+    board.screenshot(path=str(SHOTS / "farkel-partners-won.png"))
+
+
+def test_a_lone_winner_still_wins_and_deceit_says_which_round_of_how_many(served, browser):
+    url, table = served
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"target": 50, "entry": 0}})
+    turn(table, "Ann", [5, 2, 3, 4, 6, 6], [5])
+    turn(table, "Bob", [5, 2, 3, 4, 6, 6], [5])
+    board.wait_for_selector('#app[data-over="1"]')
+    assert board.inner_text("#winner .wins") == "WINS"        # one name: the verb agrees
+    assert board.locator(".tag-team").count() == 0 and board.locator("#team-strip").count() == 0
+    assert card(board, "Ann")["winner"] and not card(board, "Bob")["winner"]
+
+    table.start_game({"game": "deceit", "players": ["Ann", "Bob", "Cy"], "options": {"rounds": 3}})
+    board.wait_for_selector("#rounds")
+    assert board.inner_text("#rounds") == "round 1 of 3"
+    table.act({"by": "Ann", "do": "declare", "call": "54", "dice": [3, 2]})
+    table.act({"by": "Bob", "do": "pull"})
+    board.wait_for_selector('#rounds:has-text("round 2 of 3")')
