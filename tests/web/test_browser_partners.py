@@ -79,3 +79,54 @@ def test_a_lone_winner_still_wins_and_deceit_says_which_round_of_how_many(served
     table.act({"by": "Ann", "do": "declare", "call": "54", "dice": [3, 2]})
     table.act({"by": "Bob", "do": "pull"})
     board.wait_for_selector('#rounds:has-text("round 2 of 3")')
+
+
+def test_the_phone_starts_a_partners_game_and_shows_teams_the_stake_and_the_winners(served, browser):
+    url, table = served
+    from .test_browser import open_pages
+
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    page.select_option("#ng-game", "farkel")
+    page.fill("#ng-players", "Ann\nBob\nCy\nDee")
+    # The partners box says how teams are written, and can fill in partners sitting opposite.
+    assert page.get_attribute("#opt-partners", "placeholder") == "Ann + Cy; Bob + Dee"
+    page.click("#ng-partners-across")
+    assert page.input_value("#opt-partners") == "Ann + Cy; Bob + Dee"
+    page.check("#opt-high_stakes")
+    page.fill("#opt-high_stakes_stake", "100")
+    page.fill("#opt-target", "2000")
+    page.fill("#opt-entry", "0")
+    page.click('#new-game button[type="submit"]')
+    phone.turn("Ann")
+    state = table.public_state()
+    assert state["options"]["partners"] == (("Ann", "Cy"), ("Bob", "Dee"))
+    assert state["options"]["high_stakes_stake"] == 100
+
+    turn(table, "Ann", [1, 1, 1, 5, 2, 3], [1, 1, 1, 5])     # Ann 350
+    turn(table, "Bob", [1, 1, 1, 1, 2, 3], [1, 1, 1, 1])     # Bob 1,000
+    phone.turn("Cy")
+    assert page.inner_text('#ctl-teams li[data-team="Ann & Cy"]') == "Ann & Cy 350"
+    assert page.inner_text('#ctl-teams li[data-team="Bob & Dee"]') == "Bob & Dee 1,000"
+    assert page.inner_text('.roster li[data-name="Cy"] .team-tag') == "Ann & Cy"
+    # Cy has no points to put up: no High Stakes roll is offered.
+    assert page.locator('#ctl-actions input[data-flag="high_stakes"]').count() == 0
+    turn(table, "Cy", [5, 2, 3, 4, 6, 6], [5])
+    turn(table, "Dee", [5, 2, 3, 4, 6, 6], [5])               # five dice with 50 points on offer
+    phone.turn("Ann")
+    page.check('#ctl-actions input[data-flag="high_stakes"]')
+    button = page.inner_text('#ctl-actions button[data-do="roll"]')
+    assert "High Stakes" in button and "5 dice for 50 points" in button and "puts up 100" in button
+    page.screenshot(path=str(SHOTS / "phone-partners.png"), full_page=True)
+
+    table.act({"by": "Ann", "do": "roll", "high_stakes": True, "dice": [1, 1, 1, 1, 1]})
+    table.act({"by": "Ann", "do": "keep", "dice": [1, 1, 1, 1, 1]})
+    table.act({"by": "Ann", "do": "bank"})                    # Ann 2,400: Ann & Cy reach 2,000
+    turn(table, "Bob", [5, 2, 3, 4, 6, 6], [5])
+    turn(table, "Dee", [5, 2, 3, 4, 6, 6], [5])
+    page.wait_for_selector("#ctl-status h1.winner")
+    assert page.inner_text("#ctl-status h1.winner") == "Ann & Cy win"
+    assert page.locator(".roster li.won").evaluate_all("(els) => els.map((e) => e.dataset.name)") == ["Ann", "Cy"]
+    page.screenshot(path=str(SHOTS / "phone-partners-won.png"), full_page=True)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 412
+    assert errors == []

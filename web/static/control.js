@@ -101,22 +101,38 @@
   }
 
   /* --- status (everyone sees it) --- */
+  // Farkel partners: the teams that have more than one player (a player alone needs no tag).
+  const partnerTeams = (s) => (Array.isArray(s.teams) ? s.teams : []).map((t, i) => ({ ...t, index: i }))
+    .filter((t) => t.players.length > 1);
+  // Every partner of a winning team won; otherwise the one winner.
+  const won = (p, s) => (Array.isArray(s.winners) ? s.winners.includes(p.name) : s.winner === p.name);
+  const points = (n) => (typeof n === "number" ? n.toLocaleString("en") : n);
+
   function renderStatus(s) {
     if (!s.game) { $("ctl-status").innerHTML = `<h1>No game on</h1>`; return; }
     const c = call(s.game, s.call);
+    const teams = partnerTeams(s);
     const people = (s.players || []).map((p) => {
       const n = p.lives ?? p.chips ?? p.score;
-      const cls = [p.out && "out", s.to_act === p.name && "to-act"].filter(Boolean).join(" ");
-      return `<li class="${cls}" data-name="${esc(p.name)}"><b>${shown(p.name)}</b> <span>${esc(n)}</span>` +
+      const team = teams.find((t) => t.name === p.team);
+      const cls = [p.out && "out", s.to_act === p.name && "to-act", s.over && won(p, s) && "won"].filter(Boolean).join(" ");
+      return `<li class="${cls}" data-name="${esc(p.name)}"${team ? ` data-team="${esc(team.name)}"` : ""}><b>${shown(p.name)}</b> <span>${esc(points(n))}</span>` +
+        (team ? ` <small class="team-tag team-${team.index % 6}">${shown(team.name)}</small>` : "") +
         `${p.kurikis ? ` <span class="crowns">♛${p.kurikis}</span>` : ""}${p.fouls ? ` <span class="fouls">F${p.fouls}</span>` : ""}</li>`;
     }).join("");
+    // The teams' scores, which decide the game, above the players' own.
+    const teamLine = teams.length ? `<ul class="teams" id="ctl-teams">${teams.map((t) =>
+      `<li class="team-${t.index % 6}" data-team="${esc(t.name)}"><b>${shown(t.name)}</b> <span>${esc(points(t.score))}</span></li>`).join("")}</ul>` : "";
+    const rounds = s.rounds && s.round ? ` <span class="muted" id="ctl-rounds">· round ${esc(s.round)} of ${esc(s.rounds)}</span>` : "";
     const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}" id="ctl-verdict">${shown(s.verdict.message)}</p>` : "";
-    const head = s.over ? `<h1 class="winner">${shown(s.winner)} wins</h1>`
-      : `<h1><span class="muted">${esc(title(s.game))}:</span> <span id="ctl-to-act">${shown(s.to_act || "")}</span> to act</h1>`;
+    // Partners win together: "Ann & Cy win".
+    const together = Array.isArray(s.winners) && s.winners.length > 1;
+    const head = s.over ? `<h1 class="winner">${shown(s.winner)} ${together ? "win" : "wins"}</h1>`
+      : `<h1><span class="muted">${esc(title(s.game))}:</span> <span id="ctl-to-act">${shown(s.to_act || "")}</span> to act${rounds}</h1>`;
     const callLine = c ? `<p class="call">Call: <b>${esc(c.big)}</b>${c.small ? ` (${esc(c.small)})` : ""}` +
       `${s.answers ? ` · <b>${shown(s.answers)}</b> answers for it` : ""}</p>` : "";
     const camera = s.device && s.device.camera === "lost" ? `<p class="ctl-error">Camera lost${s.device.message ? ": " + shown(s.device.message) : ""}</p>` : "";
-    $("ctl-status").innerHTML = head + camera + callLine + v + `<ul class="roster">${people}</ul>`;
+    $("ctl-status").innerHTML = head + camera + callLine + v + teamLine + `<ul class="roster">${people}</ul>`;
   }
 
   /* --- the legal actions as big buttons --- */
@@ -137,7 +153,13 @@
       return label;
     }
     if (verb === "keep" && a.dice) return `keep ${dice(a.dice, 28)}`;
-    if (verb === "roll" && a.high_stakes) return "roll (High Stakes)";
+    if (verb === "roll" && a.high_stakes) {
+      // What taking over the dice gets, and what it puts at risk.
+      const h = s.high_stakes;
+      if (!h) return "roll (High Stakes)";
+      return `roll (High Stakes)<small>${esc(h.dice)} ${h.dice === 1 ? "die" : "dice"} for ${esc(points(h.points))} points` +
+        `${h.stake ? ` · puts up <b class="stake">${esc(points(h.stake))}</b>` : ""}</small>`;
+    }
     return esc(verb);
   }
 
@@ -286,11 +308,31 @@
         const step = Number.isInteger(o.default) ? 1 : 0.05;
         input = `<input type="number" id="${id}" data-opt="${esc(o.name)}" data-kind="${Number.isInteger(o.default) ? "int" : "float"}" value="${esc(o.default)}" step="${step}"` +
           `${o.minimum !== null && o.minimum !== undefined ? ` min="${o.minimum}"` : ""}${o.maximum !== null && o.maximum !== undefined ? ` max="${o.maximum}"` : ""}>`;
+      } else if (o.name === "partners") {
+        // Teams as text, "Ann + Cy; Bob + Dee"; a button fills in partners sitting opposite.
+        return `<label class="opt opt-wide" for="${id}"><span>partners</span></label>` +
+          `<input type="text" id="${id}" data-opt="partners" data-kind="teams" value="" placeholder="Ann + Cy; Bob + Dee" ` +
+          `autocapitalize="words" autocorrect="off" spellcheck="false">` +
+          `<p class="doc">Each team's names joined with <b>+</b>, teams split by <b>;</b> — names as in the players list. Empty: everyone plays alone. ` +
+          `Partners take their own turns; their points add up.</p>` +
+          `<button type="button" class="secondary" id="ng-partners-across">Partners sitting opposite</button>`;
       } else {
         input = `<input type="text" id="${id}" data-opt="${esc(o.name)}" data-kind="text" value="${esc(o.default)}">`;
       }
       return `<label class="opt" title="${esc(o.doc)}"><span>${esc(o.name.replace(/_/g, " "))}</span>${input}</label><p class="doc">${esc(o.doc)}</p>`;
     }).join("");
+    const across = $("ng-partners-across");
+    if (across) across.addEventListener("click", partnersAcross);
+  }
+
+  /* Partners sitting opposite each other (four players: 1st + 3rd, 2nd + 4th; six: 1st + 4th...),
+     the usual way to seat teams. */
+  function partnersAcross() {
+    const names = playerNames();
+    if (names.length < 4 || names.length % 2) { showError("partners sitting opposite need an even number of players, four or more"); return; }
+    const half = names.length / 2;
+    $("opt-partners").value = names.slice(0, half).map((n, i) => `${n} + ${names[i + half]}`).join("; ");
+    showError("");
   }
 
   function readOptions() {
@@ -304,6 +346,7 @@
         case "choice": value = JSON.parse(el.value); break;
         case "int": value = el.value === "" ? spec.default : parseInt(el.value, 10); break;
         case "float": value = el.value === "" ? spec.default : parseFloat(el.value); break;
+        case "teams": value = el.value.trim() === "" ? spec.default : el.value; break;   // the engine reads the text
         default: value = el.value;
       }
       if (value !== spec.default) out[spec.name] = value;   // send only what differs
