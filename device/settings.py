@@ -5,7 +5,7 @@ Each section is a dataclass; each field's default and ``doc`` are the documentat
 optional; an unknown key, a wrong type or a bad value is refused with :class:`SettingsError`
 naming the file, the key and the problem::
 
-    config.toml: [pins] declare: must be a whole number (got 'x')
+    config.toml: [pins] declare: must be a whole number (got "x")
 
 ``[vision]`` is written by ``dicetable calibrate`` (:func:`write_vision`): the rest of the file is
 kept as the user wrote it, and a file that does not parse is never overwritten.
@@ -459,7 +459,7 @@ def markdown() -> str:
              "`~/.config/dicetable/config.toml` if it exists. Every key is optional; command-line flags",
              "(`--port`, `--host`, `--data`, `--camera`, `--pin`) override the file. An unknown key, a",
              "wrong type or a bad value stops `dicetable` with one line naming the key, e.g.",
-             "`dicetable: config.toml: [pins] declare: must be a whole number (got 'x')` (exit status 2).",
+             "`dicetable: config.toml: [pins] declare: must be a whole number (got \"x\")` (exit status 2).",
              "`dicetable config` prints the effective settings as TOML. `[vision]` is written by",
              "`dicetable calibrate`, which keeps the rest of the file as it is.",
              "",
