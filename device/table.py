@@ -113,9 +113,11 @@ BIDI_CONTROLS = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206
 ZERO_WIDTH = frozenset(map(chr, [0x200B, 0x200C, 0x200D, *range(0x2060, 0x2065), 0xFEFF, 0x180E,
                                  0x00AD]))
 ZWJ = "\u200d"
-# What is dropped before two names are compared: a ZWJ left in an emoji sequence, and the
-# variation selectors that pick an emoji's or a symbol's look ("❤️" and "❤" are one heart).
-UNSEEN = frozenset([ZWJ, "\ufe0e", "\ufe0f"])
+ZWNJ = "\u200c"
+# What is dropped before two names are compared: a ZWJ left in an emoji sequence, a ZWNJ left
+# between letters, and the variation selectors that pick an emoji's or a symbol's look ("❤️" and
+# "❤" are one heart).
+UNSEEN = frozenset([ZWJ, ZWNJ, "\ufe0e", "\ufe0f"])
 
 
 def _emoji(c: str) -> bool:
@@ -127,6 +129,12 @@ def _joins_emoji(name: str, i: int) -> bool:
     """Whether the ZWJ at ``name[i]`` joins two emoji (👨‍👩‍👧, 🏳️‍🌈), where it belongs."""
     before = name[:i].rstrip("\ufe0f")
     return bool(before) and _emoji(before[-1]) and i + 1 < len(name) and _emoji(name[i + 1])
+
+
+def _parts_letters(name: str, i: int) -> bool:
+    """Whether the ZWNJ at ``name[i]`` stands between two letters, where Persian spelling puts
+    one (می‌خواهم): it changes how they join, so it is seen."""
+    return 0 < i < len(name) - 1 and name[i - 1].isalpha() and name[i + 1].isalpha()
 
 
 def _char_name(c: str) -> str:
@@ -143,7 +151,8 @@ def _check_names_are_seen(players: Sequence[str]) -> None:
             if c in BIDI_CONTROLS:
                 raise RecordError(f"a player's name cannot hold a bidi control ({_char_name(c)}): it "
                                   f"turns the text after it round; {visible} holds one")
-            if c in ZERO_WIDTH and not (c == ZWJ and _joins_emoji(shown, i)):
+            if c in ZERO_WIDTH and not (c == ZWJ and _joins_emoji(shown, i)) and not (
+                    c == ZWNJ and _parts_letters(shown, i)):
                 raise RecordError(f"a player's name cannot hold an invisible character "
                                   f"({_char_name(c)}): {visible} holds one")
     seen: dict[str, str] = {}

@@ -90,6 +90,8 @@ def test_refusals_quote_values_as_json_does(tmp_path: Path) -> None:
     (["Ann", "\u2067Cy\u2069"], "a bidi control (U+2067 RIGHT-TO-LEFT ISOLATE)"),
     (["👨\u200d👩", "👨👩"], 'the names "👨\u200d👩" and "👨👩" look the same on the wall'),
     (["❤\ufe0f", "Bob", "❤"], 'the names "❤\ufe0f" and "❤" look the same on the wall'),
+    (["Ann\u200c", "Bob"], "an invisible character (U+200C ZERO WIDTH NON-JOINER)"),
+    (["Ann", "A\u200cnn"], 'the names "Ann" and "A\u200cnn" look the same on the wall'),
 ])
 def test_a_name_with_unseen_characters_is_refused(tmp_path: Path, players: list[str], words: str) -> None:
     # "Ann" and "Ann\u200b" were two players the wall showed alike; a bidi override turned the
@@ -105,6 +107,14 @@ def test_emoji_joined_with_a_zwj_are_a_name(tmp_path: Path) -> None:
     # The ZWJ inside an emoji sequence is part of the emoji (a family, a rainbow flag).
     table, _ = make(tmp_path, camera=False)
     names = ["👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈", "👍🏽\u200d🔥", "Zoë", "李雷"]
+    table.start_game({"game": "kuriki", "players": names})
+    assert [p["name"] for p in table.public_state()["players"]] == names
+
+
+def test_a_zwnj_between_letters_is_part_of_a_name(tmp_path: Path) -> None:
+    # Persian spelling puts a ZERO WIDTH NON-JOINER between letters: it changes how they join.
+    table, _ = make(tmp_path, camera=False)
+    names = ["\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "Ann"]
     table.start_game({"game": "kuriki", "players": names})
     assert [p["name"] for p in table.public_state()["players"]] == names
 
