@@ -289,6 +289,17 @@ PIP_SPLIT_OFF_MIDDLE = 0.2     # ... this x side or more from the die's middle: 
                                # makes no face of a face; in the middle a 2 a 3, a 4 a 5. (0 read
                                # one more benchmark frame, 11583; but a real photo's shiny 3 shows
                                # a glare as light as its pips, split off as one)
+PIP_TOPHAT: float | None = 0.5   # confirming a face the network's scan read, when its pips lay
+                               # out no face even split (PIP_SPLIT_LEVEL): pips a glare washed into
+                               # one bright patch are looked for as what stands out of it (a white
+                               # top-hat of the face distance, a disc 1.6 pips across), at least
+                               # this x as much as the pips found stand out (_tophat_pips). 2026-11-30:
+                               # of the benchmark's 2,000, 10333 and 11673 read right, not unsure, and
+                               # 10713, 10923 and 11673 calibrated; a real die more (in an unsure
+                               # photo); none read wrong, the leaning sets unchanged. None: never
+PIP_TOPHAT_CONFIRMING = True   # ... only there
+PIP_TOPHAT_LIGHTNESS = 0.9     # ... and light pips found so at least this x as light (Lab L) as the
+                               # darkest pip found: a pip under a glare stays as light as the pips
 GUIDED_LAYOUT_MIN: float | None = 0.5   # a face whose pips lay out no face, or show none, that
                                # the network's steady look reads plainly flat (PLAIN_NO_FACE_MAX) at
                                # least this surely, though less than ALONE_MIN: read where its pips'
@@ -1358,6 +1369,48 @@ def _split_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, 
     return pips, found_colours
 
 
+def _tophat_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, int]], list[np.ndarray]]:
+    """Pips a glare washed into one bright patch with others (see PIP_TOPHAT), and their Lab
+    colours: within each spot too big or too long for a pip, what stands out of its surroundings
+    (a white top-hat of the face distance by a disc 1.6 pips across: a glare is broad, a pip is
+    not) at least PIP_TOPHAT x as much as the pips found do, pip-sized and round; light pips also
+    as light as the pips found (PIP_TOPHAT_LIGHTNESS). Only beside two pips found at least."""
+    contrast: list = []
+    if len(_pips(img, blob, contrast)) < 2 or not contrast:
+        return [], []
+    dist8, threshold, (colours, face, lab8) = contrast
+    _, labels, stats, _, kept, merged = _pip_components(dist8, threshold, _inner(blob), blob.side)
+    if not merged or len(kept) < 2:
+        return [], []
+    typical = float(np.median([stats[i, cv2.CC_STAT_AREA] for i in kept]))
+    across = max(3, int(round(1.6 * 2.0 * math.sqrt(typical / math.pi)))) | 1
+    dist = _face_distance(lab8, face)
+    raised = cv2.morphologyEx(dist, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (across, across)))
+    level = PIP_TOPHAT * float(np.median([raised[labels == i].max() for i in kept]))
+    light = float(np.median(colours[:, 0])) > float(face[0])
+    least_light = PIP_TOPHAT_LIGHTNESS * float(colours[:, 0].min())
+    x0, y0 = blob.box[0], blob.box[1]
+    pips, found_colours = [], []
+    for i in merged:
+        bx, by, bw, bh = (int(v) for v in stats[i, :4])
+        core = ((labels[by:by + bh, bx:bx + bw] == i) & (raised[by:by + bh, bx:bx + bw] > level)).astype(np.uint8)
+        m, parts, sub, centres = cv2.connectedComponentsWithStats(core)
+        for j in range(1, m):
+            area = int(sub[j, cv2.CC_STAT_AREA])
+            sw, sh = int(sub[j, cv2.CC_STAT_WIDTH]), int(sub[j, cv2.CC_STAT_HEIGHT])
+            if not (PIP_SPLIT_AREA[0] * typical <= area <= PIP_SPLIT_AREA[1] * typical
+                    and _pip_shaped(area, sw, sh)):
+                continue
+            where = np.zeros(labels.shape, np.uint8)
+            where[by:by + bh, bx:bx + bw][parts == j] = 1
+            colour = np.array(cv2.mean(lab8, where)[:3], np.float32)
+            if light and colour[0] < least_light:
+                continue
+            pips.append((float(centres[j][0] + bx + x0), float(centres[j][1] + by + y0), area))
+            found_colours.append(colour)
+    return pips, found_colours
+
+
 def _grid_contrast(contrast: np.ndarray, box: tuple[int, int, int, int], centre: tuple[float, float],
                    step: float, angle: float, radius: float) -> np.ndarray:
     """Mean contrast at the nine pip positions of a 3x3 grid laid on the face (row-major)."""
@@ -1771,6 +1824,13 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
         split = _split_pips(img, blob)
         if split[0]:
             again = _read_pips(img, blob, split)
+            if not isinstance(again, str):
+                return again
+    if isinstance(result, str) and PIP_TOPHAT is not None and (blob.confirming or not PIP_TOPHAT_CONFIRMING):
+        # Read again with the pips that stand out of a glare in place of the spots it joined.
+        raised = _tophat_pips(img, blob)
+        if raised[0]:
+            again = _read_pips(img, blob, raised)
             if not isinstance(again, str):
                 return again
     return result
