@@ -13,24 +13,13 @@ from engine.errors import IllegalAction, RecordError
 from engine.record import Session, replay
 
 from . import records
+from .test_farkel import bank, keep, roll
 
 FARKEL_ROLL = (2, 2, 3, 3, 4, 6)
 
 
 def header(players: list[str] | None = None, **options: object) -> dict:
     return {"game": "farkel", "players": players or ["Ann", "Bob", "Cy"], "options": options}
-
-
-def roll(by: str, *dice: int, **extra: object) -> dict:
-    return {"by": by, "do": "roll", "dice": list(dice), **extra}
-
-
-def keep(by: str, *dice: int) -> dict:
-    return {"by": by, "do": "keep", "dice": list(dice)}
-
-
-def bank(by: str) -> dict:
-    return {"by": by, "do": "bank"}
 
 
 STAKES = {"high_stakes": True, "high_stakes_stake": 1000}
