@@ -1347,11 +1347,26 @@ def _split_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, 
     dist = _face_distance(lab8, face)
     level = PIP_SPLIT_LEVEL * float(np.median([dist[labels == i].mean() for i in kept]))
     typical = float(np.median([stats[i, cv2.CC_STAT_AREA] for i in kept]))
-    (cx, cy), x0, y0 = blob.rect[0], blob.box[0], blob.box[1]
+    cx, cy = blob.rect[0]
     pips, found_colours = [], []
-    for i in merged:
+    for px, py, area, colour in _pips_in_spots(labels, stats, merged, dist, level, typical, lab8, blob.box):
+        if math.hypot(px - cx, py - cy) >= PIP_SPLIT_OFF_MIDDLE * blob.side:
+            pips.append((px, py, area))
+            found_colours.append(colour)
+    return pips, found_colours
+
+
+def _pips_in_spots(labels: np.ndarray, stats: np.ndarray, spots: list[int], strength: np.ndarray,
+                   level: float, typical: float, lab8: np.ndarray, box: tuple[int, int, int, int]
+                   ) -> list[tuple[float, float, int, np.ndarray]]:
+    """Within each of ``spots`` (labels of _pip_components), the parts where ``strength`` is over
+    ``level`` that are pip-sized (PIP_SPLIT_AREA x ``typical``) and round: (x, y, area, mean Lab
+    colour) each, in the frame's pixels (``box``: the die's box the maps cover)."""
+    x0, y0 = box[0], box[1]
+    out = []
+    for i in spots:
         bx, by, bw, bh = (int(v) for v in stats[i, :4])
-        core = ((labels[by:by + bh, bx:bx + bw] == i) & (dist[by:by + bh, bx:bx + bw] > level)).astype(np.uint8)
+        core = ((labels[by:by + bh, bx:bx + bw] == i) & (strength[by:by + bh, bx:bx + bw] > level)).astype(np.uint8)
         m, parts, sub, centres = cv2.connectedComponentsWithStats(core)
         for j in range(1, m):
             area = int(sub[j, cv2.CC_STAT_AREA])
@@ -1359,14 +1374,11 @@ def _split_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, 
             if not (PIP_SPLIT_AREA[0] * typical <= area <= PIP_SPLIT_AREA[1] * typical
                     and _pip_shaped(area, sw, sh)):
                 continue
-            px, py = float(centres[j][0] + bx + x0), float(centres[j][1] + by + y0)
-            if math.hypot(px - cx, py - cy) < PIP_SPLIT_OFF_MIDDLE * blob.side:
-                continue
-            pips.append((px, py, area))
             where = np.zeros(labels.shape, np.uint8)
             where[by:by + bh, bx:bx + bw][parts == j] = 1
-            found_colours.append(np.array(cv2.mean(lab8, where)[:3], np.float32))
-    return pips, found_colours
+            out.append((float(centres[j][0] + bx + x0), float(centres[j][1] + by + y0), area,
+                        np.array(cv2.mean(lab8, where)[:3], np.float32)))
+    return out
 
 
 def _tophat_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, int]], list[np.ndarray]]:
@@ -1389,24 +1401,10 @@ def _tophat_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float,
     level = PIP_TOPHAT * float(np.median([raised[labels == i].max() for i in kept]))
     light = float(np.median(colours[:, 0])) > float(face[0])
     least_light = PIP_TOPHAT_LIGHTNESS * float(colours[:, 0].min())
-    x0, y0 = blob.box[0], blob.box[1]
     pips, found_colours = [], []
-    for i in merged:
-        bx, by, bw, bh = (int(v) for v in stats[i, :4])
-        core = ((labels[by:by + bh, bx:bx + bw] == i) & (raised[by:by + bh, bx:bx + bw] > level)).astype(np.uint8)
-        m, parts, sub, centres = cv2.connectedComponentsWithStats(core)
-        for j in range(1, m):
-            area = int(sub[j, cv2.CC_STAT_AREA])
-            sw, sh = int(sub[j, cv2.CC_STAT_WIDTH]), int(sub[j, cv2.CC_STAT_HEIGHT])
-            if not (PIP_SPLIT_AREA[0] * typical <= area <= PIP_SPLIT_AREA[1] * typical
-                    and _pip_shaped(area, sw, sh)):
-                continue
-            where = np.zeros(labels.shape, np.uint8)
-            where[by:by + bh, bx:bx + bw][parts == j] = 1
-            colour = np.array(cv2.mean(lab8, where)[:3], np.float32)
-            if light and colour[0] < least_light:
-                continue
-            pips.append((float(centres[j][0] + bx + x0), float(centres[j][1] + by + y0), area))
+    for px, py, area, colour in _pips_in_spots(labels, stats, merged, raised, level, typical, lab8, blob.box):
+        if not (light and colour[0] < least_light):
+            pips.append((px, py, area))
             found_colours.append(colour)
     return pips, found_colours
 
