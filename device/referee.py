@@ -11,7 +11,9 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
     photo).
   - Farkel (dice rolled openly): the roll of the player to act is sent as ``roll`` with the dice,
     when the number of dice is the number left to roll; the scoreboard then proposes the best keep
-    (see :mod:`device.console`).
+    (see :mod:`device.console`). With High Stakes on offer, a first roll of exactly the dice left
+    over is sent as the High Stakes roll (``"high_stakes": true``); a player who cannot put up
+    the stake is refused with the rules' reason, shown on the wall.
   - Liar's dice: nothing is sent; the last good reading is kept for the open (:meth:`hands`),
     until the dice under the cups stay unreadable (the wall asks for them again) or the camera
     is lost: then the open waits for a good reading of the hands on the tray now.
@@ -529,13 +531,20 @@ class Referee:
             return
         expected = state.get("dice_left") or 6
         count = len(reading.dice)
-        if count != expected:
-            self._note(f"I see {count} dice but {expected} are to be rolled: "
+        action: dict[str, Any] = {"by": state["to_act"], "do": "roll", "dice": list(reading.values)}
+        # High Stakes on offer: rolling exactly the dice left over takes them over. The action is
+        # sent even when the player cannot put up the stake, so the wall says why it is refused.
+        offer = state.get("high_stakes") if state.get("phase") == "start" else None
+        if offer and count == offer.get("dice") and count != expected:
+            action["high_stakes"] = True
+        elif count != expected:
+            also = (f" (or {offer['dice']} to take over the dice in High Stakes)"
+                    if offer and offer.get("dice") else "")
+            self._note(f"I see {count} dice but {expected} are to be rolled{also}: "
                        "put the kept dice aside and roll again")
             return
         self._handled_roll = True
-        self._act({"by": state["to_act"], "do": "roll", "dice": list(reading.values)},
-                  photo=self._photo(reading))
+        self._act(action, photo=self._photo(reading))
 
     # -- the dropped die and its ten count ------------------------------------------
     def _dropped_die(self, player: str | None) -> None:
