@@ -130,3 +130,63 @@ def test_the_phone_starts_a_partners_game_and_shows_teams_the_stake_and_the_winn
     page.screenshot(path=str(SHOTS / "phone-partners-won.png"), full_page=True)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 412
     assert errors == []
+
+
+CROWD = {"game": "farkel",
+         "players": ["Alexandrina", "Bob", "Christopher", "Dee", "Esmeralda", "Fitzgerald",
+                     "Gwendolyn", "Hugo", "Maximilian", "Jo", "Konstantinos", "Lu"],
+         "options": {"partners": [["Alexandrina", "Dee", "Gwendolyn"], ["Bob", "Esmeralda"],
+                                  ["Christopher", "Hugo", "Jo"]],
+                     "high_stakes": True, "high_stakes_stake": 1000}}
+
+
+def sizes(board) -> dict:
+    """Each card's words as seen (font size times the zoom fitPlayers gave its card, in vh) and
+    its left edge's colour; the team strip's chips' colours."""
+    return board.evaluate("""() => {
+        const vh = (el) => {
+            if (!el) return null;
+            const zoom = parseFloat(el.closest('.who').style.zoom || 1);
+            return parseFloat(getComputedStyle(el).fontSize) * zoom / innerHeight * 100; };
+        const cards = {};
+        document.querySelectorAll('#sb-players .player').forEach((c) => {
+            cards[c.dataset.name] = { name: vh(c.querySelector('.name')), big: vh(c.querySelector('.count')),
+                own: vh(c.querySelector('.own')), team: vh(c.querySelector('.tag-team')),
+                edge: getComputedStyle(c).borderLeftColor, partnered: !!c.querySelector('.tag-team') }; });
+        const chips = [...document.querySelectorAll('#team-strip .team-chip')].map((c) =>
+            ({ name: c.dataset.team, edge: getComputedStyle(c).borderLeftColor }));
+        return { cards, chips }; }""")
+
+
+@pytest.mark.parametrize("width, height", [(1920, 1080), (1280, 720)])
+def test_a_crowd_of_partners_and_lone_players_is_read_from_across_the_room(served, browser, width, height):
+    url, table = served
+    table.start_game(CROWD)
+    table.act({"by": "Alexandrina", "do": "roll", "dice": [1, 1, 1, 5, 2, 3]})
+    table.act({"by": "Alexandrina", "do": "keep", "dice": [1, 1, 1, 5]})
+    turn(table, "Alexandrina", [1, 5], [1, 5])                 # hot dice: 500 banked
+    table.act({"by": "Bob", "do": "roll", "dice": [1, 1, 1, 1, 3, 4]})
+    table.act({"by": "Bob", "do": "keep", "dice": [1, 1, 1, 1]})
+    table.act({"by": "Bob", "do": "bank"})                     # High Stakes on offer to Christopher
+    board = browser.new_page(viewport={"width": width, "height": height})
+    board.goto(url + "/")
+    board.wait_for_selector('#app[data-ready="1"] .player[data-name="Lu"]')
+    seen = sizes(board)
+    cards = seen["cards"]
+    for name, c in cards.items():
+        # Every card as big as a lone player's: before, a partner's four lines (name, team score,
+        # own points, team tag under NOT ON THE BOARD YET) overflowed and shrank to 55-60%.
+        assert c["name"] >= 3.4 and c["big"] >= 3.2, (name, c)
+        if c["partnered"]:
+            assert c["own"] >= 2.4 and c["team"] >= 2.0, (name, c)
+    # A player alone never wears a team's colour (the seventh side, Lu, wore the first team's).
+    team_edges = {cards[n]["edge"] for n in ("Alexandrina", "Bob", "Hugo")}   # (Christopher is to roll: gold)
+    assert len(team_edges) == 3
+    for lone in ("Fitzgerald", "Maximilian", "Konstantinos", "Lu"):
+        assert cards[lone]["edge"] not in team_edges, lone
+    # The strip names the teams of partners, each in its cards' colour (a lone player's score is
+    # their card's big number; four of them took a third line of the strip off the cards).
+    chips = {c["name"]: c["edge"] for c in seen["chips"]}
+    assert list(chips) == ["Alexandrina & Dee & Gwendolyn", "Bob & Esmeralda", "Christopher & Hugo & Jo"]
+    assert set(chips.values()) == team_edges
+    board.screenshot(path=str(SHOTS / f"farkel-partners-crowd-{width}.png"))

@@ -37,12 +37,20 @@
   const CROWN = `<svg class="crown" viewBox="0 0 64 50" aria-hidden="true"><path d="M4 38 L8 8 L21 24 L32 2 L43 24 L56 8 L60 38 Z"/><rect x="4" y="41" width="56" height="8" rx="2"/></svg>`;
   const FOWL = `<svg class="fowl" viewBox="0 0 44 40" aria-hidden="true"><path class="comb" d="M27 8 q1-6 4-2 q2-5 4 0 q3-3 3 3z"/><ellipse cx="18" cy="24" rx="14" ry="10"/><circle cx="31" cy="14" r="7"/><path class="beak" d="M37 12 l7 3 l-7 3z"/><path d="M6 22 q-6-8 1-12 q1 6 6 7z"/><path class="legs" d="M14 33 v6 M22 33 v6"/></svg>`;
 
-  /* Farkel partners: the team a player plays in ({name, players, score}) and its place in the
-     standings' list (its colour), or null in a game without teams. */
+  /* Farkel partners: the team a player plays in ({name, players, score}) and its colour, or null
+     in a game without teams. Only teams of partners are coloured, in the standings' order: a
+     player alone has no team colour (the seventh side took the first team's colour, so Lu, alone,
+     looked like one of Ann's partners). Six colours are enough: twelve seats make six teams. */
+  function teamColour(teams, name) {
+    const partnered = teams.filter((t) => t.players.length > 1);
+    const i = partnered.findIndex((t) => t.name === name);
+    return i < 0 ? null : i % 6;
+  }
+
   function teamOf(p, s) {
     if (!Array.isArray(s.teams) || !p.team) return null;
     const i = s.teams.findIndex((t) => t.name === p.team);
-    return i < 0 ? null : { ...s.teams[i], index: i };
+    return i < 0 ? null : { ...s.teams[i], index: i, colour: teamColour(s.teams, p.team) };
   }
 
   /* Whether a player won: every partner of a winning team, else the one winner. */
@@ -59,7 +67,7 @@
     const shit = (p.in_the_shit ?? (typeof p.lives === "number" && p.lives === 1 && !p.out)) && !winner;
     const cls = ["player", toAct && "to-act", answers && "answers", p.out && "out",
       winner && "winner", tarted && "tarted", shit && "shit",
-      team && `in-team team-${team.index % 6}`].filter(Boolean).join(" ");
+      team && team.colour !== null && `in-team team-${team.colour}`].filter(Boolean).join(" ");
     let counter = "";
     let marker = "";
     if (typeof p.lives === "number") {
@@ -72,9 +80,10 @@
       counter = `<span class="count">${p.chips}</span><span class="unit">${p.chips === 1 ? "chip" : "chips"}</span>`;
     } else if (typeof p.score === "number" && team && team.players.length > 1) {
       // Partners: the team's score is what wins, so it is the big number; the player's own
-      // points go small under it.
+      // points go smaller on the same line (on a line of their own a crowd's cards overflowed
+      // and shrank every word on them to a third of a lone player's).
       counter = `<span class="count team-score">${team.score.toLocaleString("en")}</span><span class="unit">team</span>` +
-        `<div class="own">own <b class="own-score">${p.score.toLocaleString("en")}</b></div>`;
+        `<span class="own">· own <b class="own-score">${p.score.toLocaleString("en")}</b></span>`;
     } else if (typeof p.score === "number") {
       counter = `<span class="count">${p.score.toLocaleString("en")}</span><span class="unit">points</span>`;
     }
@@ -297,9 +306,11 @@
     const stake = s.stake ?? (s.options && s.options.stake);
     if (stake) bits.push(`<span>stakes <b>${money(stake)}</b> × ${s.players.length} = <b id="stakes">${money(stake * s.players.length)}</b></span>`);
     if (Array.isArray(s.teams) && s.teams.some((t) => t.players.length > 1)) {
-      // The teams side by side, the leader first to the eye by its colour (as on its cards).
-      bits.push(`<span class="team-strip" id="team-strip">${s.teams.map((t, i) =>
-        `<span class="team-chip team-${i % 6}" data-team="${esc(t.name)}">${esc(t.name)} <b>${esc(t.score.toLocaleString("en"))}</b></span>`).join("")}</span>`);
+      // The teams of partners side by side, each in its cards' colour. A player alone is not
+      // repeated here (their card's big number is their side's score): with four of them in a
+      // crowd the strip took a third line off the cards, which shrank every card's words.
+      bits.push(`<span class="team-strip" id="team-strip">${s.teams.filter((t) => t.players.length > 1).map((t) =>
+        `<span class="team-chip team-${teamColour(s.teams, t.name)}" data-team="${esc(t.name)}">${esc(t.name)} <b>${esc(t.score.toLocaleString("en"))}</b></span>`).join("")}</span>`);
     }
     if (s.rounds && s.round) {
       // Past the last round tied leaders play on: say so rather than "round 12 of 10".
