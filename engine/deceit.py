@@ -245,6 +245,14 @@ class Deceit(CupGame):
             action["dice"] = dice               # else: a table without a camera
         return action
 
+    def extra_standings(self) -> dict[str, Any]:
+        out = super().extra_standings()
+        if self.options.rounds:   # (only then: a record without rounds prints as it always did)
+            # dicetable replay says which round of how many, as the screens do.
+            out["round"] = self.round
+            out["rounds"] = self.options.rounds
+        return out
+
     def table_state(self) -> dict[str, Any]:
         state = super().table_state()
         state["target"] = self._target.name if self._target else None

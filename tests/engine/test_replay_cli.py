@@ -194,3 +194,35 @@ def test_a_line_with_a_damaged_byte_is_named_by_its_number(tmp_path: Path,
     database.write_bytes(b"SQLite format 3\x00\x10\x00\x02\x02\x00@  \x00\x00\x00\n\xff\xfe")
     code, out, err = run(database, capsys)
     assert code == 2 and out == "" and one_error_line(err).endswith(f"{database} is not a text file")
+
+
+def test_a_partners_record_prints_the_team_standings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, {"game": "farkel", "players": ["Ann", "Bob", "Cy", "Dee", "Eve"],
+                            "options": {"partners": [["Ann", "Cy"], ["Bob", "Dee"]], "entry": 0}},
+                 {"by": "Ann", "do": "roll", "dice": [1, 1, 1, 5, 2, 3]},
+                 {"by": "Ann", "do": "keep", "dice": [1, 1, 1, 5]},
+                 {"by": "Ann", "do": "bank"})
+    code, out, err = run(path, capsys)
+    standings = json.loads(out)
+    assert code == 0 and err == ""
+    assert standings["teams"] == [{"name": "Ann & Cy", "players": ["Ann", "Cy"], "score": 350},
+                                  {"name": "Bob & Dee", "players": ["Bob", "Dee"], "score": 0},
+                                  {"name": "Eve", "players": ["Eve"], "score": 0}]
+    assert standings["winners"] is None
+    assert [p["team"] for p in standings["players"]] == ["Ann & Cy", "Bob & Dee", "Ann & Cy", "Bob & Dee", "Eve"]
+
+
+def test_a_deceit_record_with_rounds_prints_which_round_of_how_many(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, {"game": "deceit", "players": ["Ann", "Bob", "Cy"], "options": {"rounds": 3}},
+                 {"by": "Ann", "do": "declare", "call": "54", "dice": [3, 2]},
+                 {"by": "Bob", "do": "pull"})
+    code, out, err = run(path, capsys)
+    standings = json.loads(out)
+    assert code == 0 and err == ""
+    assert (standings["round"], standings["rounds"]) == (2, 3)
+    # Without the option nothing new is printed.
+    path = write(tmp_path, {"game": "deceit", "players": ["Ann", "Bob", "Cy"]},
+                 {"by": "Ann", "do": "declare", "call": "54", "dice": [3, 2]}, name="plain.jsonl")
+    code, out, err = run(path, capsys)
+    assert code == 0 and "round" not in json.loads(out)
