@@ -1814,23 +1814,20 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     Seen at an angle, a die shows pips of its side faces near its outline. When all the pips
     together are no face, the reader tries leaving out up to three pips near the outline, and
     accepts only if exactly one value remains possible. When they are no face still, with pips a
-    glare joined to a spot split off (_split_pips) they may be.
+    glare joined to a spot split off (_split_pips) they may be, or with the pips that stand out of
+    a glare that washed them together (_tophat_pips).
     """
     result = _read_pips(img, blob)
-    if isinstance(result, str) and PIP_SPLIT_LEVEL is not None and (blob.confirming or not PIP_SPLIT_CONFIRMING):
-        # Read again with the pips a glare joined to a spot split off, if that reads the face.
-        split = _split_pips(img, blob)
-        if split[0]:
-            again = _read_pips(img, blob, split)
-            if not isinstance(again, str):
-                return again
-    if isinstance(result, str) and PIP_TOPHAT is not None and (blob.confirming or not PIP_TOPHAT_CONFIRMING):
-        # Read again with the pips that stand out of a glare in place of the spots it joined.
-        raised = _tophat_pips(img, blob)
-        if raised[0]:
-            again = _read_pips(img, blob, raised)
-            if not isinstance(again, str):
-                return again
+    fallbacks = ((PIP_SPLIT_LEVEL, PIP_SPLIT_CONFIRMING, _split_pips),
+                 (PIP_TOPHAT, PIP_TOPHAT_CONFIRMING, _tophat_pips))
+    for level, confirming_only, more_pips in fallbacks:
+        if isinstance(result, str) and level is not None and (blob.confirming or not confirming_only):
+            # Read again with those pips beside the ones found, if that reads the face.
+            more = more_pips(img, blob)
+            if more[0]:
+                again = _read_pips(img, blob, more)
+                if not isinstance(again, str):
+                    return again
     return result
 
 
