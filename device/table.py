@@ -126,14 +126,15 @@ def _emoji(c: str) -> bool:
 
 
 def _joins_emoji(name: str, i: int) -> bool:
-    """Whether the ZWJ at ``name[i]`` joins two emoji (👨‍👩‍👧, 🏳️‍🌈), where it belongs."""
+    """Whether the ZWJ at ``name[i]`` joins two emoji ("👨\\u200d👩\\u200d👧", a family), where it
+    belongs."""
     before = name[:i].rstrip("\ufe0f")
     return bool(before) and _emoji(before[-1]) and i + 1 < len(name) and _emoji(name[i + 1])
 
 
 def _parts_letters(name: str, i: int) -> bool:
     """Whether the ZWNJ at ``name[i]`` stands between two letters, where Persian spelling puts
-    one (می‌خواهم): it changes how they join, so it is seen."""
+    one ("می\\u200cخواهم"): it changes how they join, so it is seen."""
     return 0 < i < len(name) - 1 and name[i - 1].isalpha() and name[i + 1].isalpha()
 
 
