@@ -745,3 +745,36 @@ def test_a_record_line_typed_with_a_phone_s_smart_quotes_is_sent(served, browser
     page.wait_for_selector("#ctl-error:not([hidden])")
     assert page.inner_text("#ctl-error").startswith("that is not valid JSON: ")
     assert errors == []
+
+
+@pytest.mark.parametrize("size", [{"width": 412, "height": 915}, {"width": 360, "height": 800},
+                                  {"width": 320, "height": 640}])
+def test_the_new_game_options_names_are_never_broken_inside_a_word_on_a_phone(served, browser, size):
+    # On a 412 px phone the options read "directi" over "on", "trut" over "h", "sequen" over
+    # "tial": the page's break-anywhere (meant for 40-letter names) reached the options' names.
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    page.set_viewport_size(size)
+    broken = """() => [...document.querySelectorAll('#ng-options label.opt > span')].flatMap((span) => {
+        const text = span.firstChild;
+        const out = [];
+        for (const m of text.textContent.matchAll(/\\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) out.push(m[0] + ' is broken');
+        }
+        const label = span.parentElement.getBoundingClientRect();
+        for (const el of span.parentElement.children) {
+          if (el.getBoundingClientRect().right > label.right + 1) out.push(span.textContent + ' overflows');
+        }
+        return out; })"""
+    games = [o["value"] for o in page.eval_on_selector_all("#ng-game option", "(os) => os.map((o) => ({value: o.value}))")]
+    assert {"kuriki", "mia", "deceit", "farkel", "liars"} <= set(games)
+    for game in games:
+        page.select_option("#ng-game", game)
+        page.wait_for_selector("#ng-options label.opt")
+        assert page.evaluate(broken) == [], (game, size)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+    assert errors == []
