@@ -540,8 +540,12 @@ class Referee:
         elif count != expected:
             also = (f" (or {offer['dice']} to take over the dice in High Stakes)"
                     if offer and offer.get("dice") else "")
-            self._note(f"I see {count} dice but {expected} are to be rolled{also}: "
-                       "put the kept dice aside and roll again")
+            # Six to roll (a turn's first roll, hot dice): no die is set aside to put away, so
+            # "put the kept dice aside" only puzzled the player at the start of a turn.
+            what = ("roll all six" if expected == 6 and not also
+                    else "put the kept dice aside and roll again" if expected < 6
+                    else "roll again")
+            self._note(f"I see {count} dice but {expected} are to be rolled{also}: {what}")
             return
         self._handled_roll = True
         self._act(action, photo=self._photo(reading))

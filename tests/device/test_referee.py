@@ -438,6 +438,21 @@ def test_farkel_with_the_wrong_number_of_dice(table, eyes, clock) -> None:
     assert state["phase"] != "rolled" and "I see 3 dice but 6" in state["note"]
 
 
+def test_farkel_s_wrong_count_speaks_of_kept_dice_only_when_some_are_kept(table, eyes, clock) -> None:
+    # At a turn's first roll the wall said "put the kept dice aside and roll again": nothing is
+    # kept then, and the player looked for dice to put aside.
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(1, 5), "settled"))
+    note = table.public_state()["note"]
+    assert note == "I see 2 dice but 6 are to be rolled: roll all six", note
+    ref.step(eyes.add(ok(1, 5, 2, 3, 3, 6), "new_roll", "settled"))
+    table.act({"by": "Ann", "do": "keep", "dice": [1, 5]})
+    ref.step(eyes.add(ok(1, 5, 2, 3, 3, 6), "new_roll", "settled"))   # the kept dice rolled too
+    note = table.public_state()["note"]
+    assert note == "I see 6 dice but 4 are to be rolled: put the kept dice aside and roll again", note
+
+
 def _liars_hands_on_the_tray(table, eyes, clock):
     """A liar's dice game of Ann and Bob, both hands read on the tray; its referee."""
     table.start_game({"game": "liars", "players": ["Ann", "Bob"]})
