@@ -269,14 +269,17 @@ class Table:
             return None
         verdict = session.apply(line)
         verdict_photo = None
-        if verdict is not None:
+        # Only a verdict that shows the dice (a pull, a Kuriki, an open) shows their photo: a
+        # foul mid-point or an accepted Mia lifts no cup, and its photo would be of the dice
+        # still under it (published, its address in the public state).
+        if verdict is not None and (verdict.dice is not None or verdict.hands is not None):
             # The evidence is the photo of the latest dice declared since the previous verdict.
             if photo_id:
                 verdict_photo = photo_id
             else:
                 for step in reversed(steps):
-                    if step.verdict is not None:
-                        break
+                    if step.verdict is not None and step.verdict.outcome is not Outcome.FOUL:
+                        break               # (a foul mid-point leaves the dice under the cup)
                     if step.photo_id:
                         verdict_photo = step.photo_id
                         break

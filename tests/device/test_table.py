@@ -293,6 +293,50 @@ def test_sealed_photo_is_private_until_the_pull(tmp_path: Path, fake_game: str) 
     assert table.photo(photo_id) == b"secret-photo"
 
 
+def test_a_verdict_that_lifts_no_cup_publishes_no_photo_of_the_dice(tmp_path: Path) -> None:
+    # A foul in the middle of a point is a verdict: it took the photo of the dice still under
+    # the cup as its evidence, made it public, and put its address in the public state, so
+    # anyone could look at the dice Ann called on. An accepted Mia (or Deceit's believed 11)
+    # did the same with the dice nobody was to see.
+    def photo_of(state: dict[str, Any]) -> str | None:
+        url = state["verdict"]["photo"]
+        return url.rsplit("/", 1)[1] if url else None
+
+    table, bus = make(tmp_path, camera=True)
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    table.seal([6, 3], b"dice-under-the-cup")
+    secret = table.store.seal().photo_id
+    table.act({"by": "Ann", "do": "declare", "call": "9"})
+    state = table.act({"by": "Cy", "do": "foul", "kind": "peek"})
+    assert state["call"] == "9" and state["verdict"]["outcome"] == "foul"
+    assert photo_of(state) is None and secret not in json.dumps(bus.seen)
+    with pytest.raises(NotFound):
+        table.photo(secret)
+    # The pull lifts the cup: then the same photo is the evidence.
+    state = table.act({"by": "Bob", "do": "pull"})
+    assert photo_of(state) == secret and table.photo(secret) == b"dice-under-the-cup"
+    # After a power cut the foul's verdict still shows no photo.
+    again, _ = make(tmp_path, camera=True)
+    assert photo_of(again.public_state()) == secret
+    again.undo()
+    assert again.public_state()["verdict"]["outcome"] == "foul"
+    assert photo_of(again.public_state()) is None
+
+    for game, call, accepter in [("mia", "21", "Bob"), ("deceit", "11", "Bob")]:
+        table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"]})
+        table.seal([5, 2], b"dice-never-shown-" + game.encode())
+        secret = table.store.seal().photo_id
+        action = {"by": "Ann", "do": "declare", "call": call}
+        if game == "deceit":
+            action["target"] = accepter
+        table.act(action)
+        state = table.act({"by": accepter, "do": "accept"})
+        assert state["verdict"]["outcome"] == "accepted" and state["verdict"]["dice"] is None
+        assert photo_of(state) is None, game
+        with pytest.raises(NotFound):
+            table.photo(secret)
+
+
 def test_seal_and_freshness_survive_a_power_cut(tmp_path: Path, fake_game: str) -> None:
     table, _ = make(tmp_path, camera=True)
     gid = table.start_game(fake())
