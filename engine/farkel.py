@@ -233,6 +233,11 @@ def has_score(dice: Sequence[int], options: FarkelOptions | Mapping[str, Any] | 
     return bool(_keeps(_counts(dice), (), o.three_ones, o.four_kind_pair_as_three_pairs))
 
 
+def _dice_count(n: int) -> str:
+    """"1 die", "6 dice": a single die is never "a dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
 def fmt(dice: Iterable[int]) -> str:
     return "-".join(str(d) for d in dice) or "nothing"
 
@@ -354,7 +359,7 @@ class Farkel(Game):
         else:
             expected = self.dice_left
         if len(dice) != expected:
-            raise IllegalAction(f"{by.name} rolls {expected} dice now, not {len(dice)}")
+            raise IllegalAction(self._wrong_count(by, expected, len(dice), high_stakes))
         stake = self.opts.high_stakes_stake if high_stakes else 0
         # -- accepted: the dice set aside from the previous roll now count for good
         inherited = self.offer[1] if high_stakes and self.offer else 0
@@ -385,6 +390,19 @@ class Farkel(Game):
         self.turn_base += inherited
         return None
 
+    def _wrong_count(self, by: Player, expected: int, rolled: int, high_stakes: bool) -> str:
+        """Why a roll of the wrong number of dice is refused, and what the player may roll."""
+        message = f"{by.name} rolls {_dice_count(expected)} now, not {rolled}"
+        if high_stakes:
+            return message + f": High Stakes takes over exactly the {_dice_count(expected)} left"
+        if self.phase == KEPT and len(self.roll) == len(self.set_aside):
+            return message + ": every die of this roll is kept (hot dice), so all six are rolled again"
+        if (self.phase == START and self.offer is not None and rolled == self.offer[0]
+                and self._can_put_up(by)):
+            message += (f"; to take over the {_dice_count(rolled)} left (High Stakes) the roll needs "
+                        '"high_stakes": true')
+        return message
+
     def _keep(self, by: Player, action: Mapping[str, Any]) -> Verdict | None:
         if "dice" not in action:
             raise RecordError('a keep needs "dice": the scoring dice set aside, like [1, 5]')
@@ -392,6 +410,10 @@ class Farkel(Game):
         if self.phase == START:
             raise IllegalAction(f"{by.name} has not rolled yet: nothing to keep")
         remaining = self._remaining()
+        if not remaining:
+            also = " or bank" if self._may_bank(by) else ""
+            raise IllegalAction(f"{by.name} has kept every die of this roll (hot dice): nothing is "
+                                f"left to keep; roll all six again{also}")
         if Counter(dice) - remaining:
             raise IllegalAction(f"{fmt(dice)} are not among the dice left from this roll "
                                 f"({fmt(sorted(remaining.elements()))})")

@@ -408,3 +408,41 @@ def test_listed_keeps_are_exactly_the_accepted_keeps() -> None:
                     continue
                 accepted.add(subset)
         assert listed == sorted(accepted) and listed
+
+
+# -- refusals say what is allowed ---------------------------------------------------------------
+
+def test_a_roll_of_the_wrong_count_names_one_die_as_a_die() -> None:
+    # One die left: "Bob rolls 1 die now", never "1 dice" (a single die is not "a dice").
+    s = play(header(), roll("Ann", 1, 1, 5, 5, 3, 2), keep("Ann", 1, 1, 5, 5))
+    s.apply(roll("Ann", 1, 3))
+    s.apply(keep("Ann", 1))
+    refused(s, roll("Ann", 1, 3), "Ann rolls 1 die now, not 2")
+
+
+def test_rolling_the_dice_left_without_the_high_stakes_flag_says_how_to_take_them() -> None:
+    s = play(header(high_stakes=True), roll("Ann", 5, 5, 5, 1, 2, 3), keep("Ann", 5, 5, 5, 1),
+             bank("Ann"))      # two dice left on the table
+    refused(s, roll("Bob", 1, 3), 'Bob rolls 6 dice now, not 2; to take over the 2 dice left '
+                                  '(High Stakes) the roll needs "high_stakes": true')
+    refused(s, roll("Bob", 1, 3, 4, high_stakes=True),
+            "Bob rolls 2 dice now, not 3: High Stakes takes over exactly the 2 dice left")
+    # Without the option there is nothing to take over, and no hint.
+    s = play(header(), roll("Ann", 5, 5, 5, 1, 2, 3), keep("Ann", 5, 5, 5, 1), bank("Ann"))
+    message = records.assert_refused(s, roll("Bob", 1, 3), IllegalAction, "Bob rolls 6 dice now, not 2")
+    assert "High Stakes" not in message
+
+
+def test_after_hot_dice_a_keep_or_a_short_roll_says_all_six_are_rolled_again() -> None:
+    s = play(header(), roll("Ann", 1, 1, 5, 2, 3, 4), keep("Ann", 1, 1, 5),
+             roll("Ann", 5, 5, 5), keep("Ann", 5, 5, 5))
+    # It said "5 are not among the dice left from this roll (nothing)".
+    refused(s, keep("Ann", 5), "Ann has kept every die of this roll (hot dice): nothing is left "
+                               "to keep; roll all six again or bank")
+    refused(s, roll("Ann", 1, 2, 3), "Ann rolls 6 dice now, not 3: every die of this roll is kept "
+                                     "(hot dice), so all six are rolled again")
+    # Not yet in the game: banking is not offered.
+    s = play(header(entry=1000), roll("Ann", 1, 1, 5, 2, 3, 4), keep("Ann", 1, 1, 5),
+             roll("Ann", 5, 5, 5), keep("Ann", 5, 5, 5))
+    message = records.assert_refused(s, keep("Ann", 1), IllegalAction, "roll all six again")
+    assert "bank" not in message
