@@ -294,7 +294,11 @@ class Kuriki(Game):
         # "already passed" first: it is the more useful thing to tell a player who passes twice
         # (unless he has since gone out: then that is what he is told).
         if self.call is not None and by.name in self.passed and not by.out:
-            raise IllegalAction(f"{by.name} already passed on this roll")
+            message = f"{by.name} already passed on this roll"
+            if by.name == self.to_act:   # the cup came round again: say what he may still do
+                message += (f": {by.name} must pull, or take the cup and roll "
+                            f"(a call of at least {self.call})")
+            raise IllegalAction(message)
         self._require_turn(by, "pass")
         if self.call is None:
             raise IllegalAction(f"there is no call to pass: {by.name} must roll and declare")

@@ -188,6 +188,15 @@ def test_a_player_passes_only_once_per_roll() -> None:
     assert "Bob already passed on this roll" in str(err)
 
 
+def test_a_second_pass_when_the_cup_comes_round_says_what_is_left() -> None:
+    # Everyone passed and the Roller passed it back (a Pressure Move): Bob may not pass again,
+    # and is told he must pull or take the cup with at least the standing call.
+    s = play(declare("Ann", "8", [4, 4]), pass_("Bob"), pass_("Cy"), pass_("Ann"))
+    records.assert_refused(s, pass_("Bob"), IllegalAction,
+                           "Bob already passed on this roll: Bob must pull, or take the cup and "
+                           "roll (a call of at least 8)")
+
+
 def test_passed_list_starts_again_with_each_new_roll() -> None:
     s = play(declare("Ann", "8", [4, 4]), pass_("Bob"), declare("Cy", "9", [6, 3]),
              pass_("Ann"), pass_("Bob"))
