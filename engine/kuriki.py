@@ -375,8 +375,9 @@ class Kuriki(Game):
         self._end_point(roller)          # the Roller keeps the cup; the next roll is fresh
         message = f"KURIKI! {roller.name} shows 1-2."
         if third:
+            others = ", everyone else one" if len(hits) > 1 else ""   # (nobody else at two players)
             message += (f" That is {roller.name}'s {_nth(roller.kurikis)} Kuriki: {next_guy.name} "
-                        f"(the Next Guy) loses two lives, everyone else one.")
+                        f"(the Next Guy) loses two lives{others}.")
         else:
             message += f" {next_guy.name} (the Next Guy) loses a life."
         losses = self._lose(hits)

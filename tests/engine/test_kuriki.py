@@ -293,6 +293,17 @@ def test_every_third_kuriki_next_guy_loses_two_everyone_else_one() -> None:
     assert "3rd Kuriki" in v.message
 
 
+def test_a_third_kuriki_heads_up_does_not_speak_of_everyone_else() -> None:
+    # Two players left: the Next Guy loses two and there is nobody else to lose one.
+    k = declare("Ann", "kuriki", [1, 2])
+    s = play(k, k, k, players=("Ann", "Bob"))
+    v = s.game.last_verdict
+    assert v.losses == {"Bob": 2}
+    assert "Bob (the Next Guy) loses two lives." in v.message and "everyone else" not in v.message
+    s = play(k, k, k)
+    assert "Bob (the Next Guy) loses two lives, everyone else one." in s.game.last_verdict.message
+
+
 def test_sixth_kuriki_counts_again() -> None:
     k = declare("Ann", "kuriki", [1, 2])
     s = play(*[k] * 5, players=("Ann", "Bob", "Cy", "Dee"), options={"lives": 9})
