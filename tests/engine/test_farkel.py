@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations, combinations_with_replacement
 
 import pytest
 
@@ -446,3 +447,48 @@ def test_after_hot_dice_a_keep_or_a_short_roll_says_all_six_are_rolled_again() -
              roll("Ann", 5, 5, 5), keep("Ann", 5, 5, 5))
     message = records.assert_refused(s, keep("Ann", 1), IllegalAction, "roll all six again")
     assert "bank" not in message
+
+
+# -- the seed's table, every roll ---------------------------------------------------------------
+
+def _table_reading(dice: tuple[int, ...], three_ones: int, four_pair: bool) -> int | None:
+    """The seed's table read independently: the best way to split ``dice`` (sorted) into the
+    table's rows, every die in a row; None when some die fits no row."""
+    if not dice:
+        return 0
+    counts = sorted(dice.count(f) for f in set(dice))
+    best: int | None = None
+    if len(dice) == 6:                                     # the six-dice rows
+        if counts == [1] * 6:
+            best = 1500                                    # straight 1-6
+        elif counts == [2, 2, 2] or (four_pair and counts == [2, 4]):
+            best = 1500                                    # three pairs (house: four + a pair)
+        elif counts == [3, 3]:
+            best = 2500                                    # two triplets
+    face, n = dice[0], dice.count(dice[0])
+    rows = [(1, {1: 100, 5: 50}.get(face)), (3, three_ones if face == 1 else face * 100),
+            (4, 1000), (5, 2000), (6, 3000)]
+    for size, points in rows:
+        if points is None or size > n:
+            continue
+        rest = _table_reading(dice[size:], three_ones, four_pair)
+        if rest is not None and (best is None or points + rest > best):
+            best = points + rest
+    return best
+
+
+@pytest.mark.parametrize("three_ones", [300, 1000])
+@pytest.mark.parametrize("four_pair", [False, True])
+def test_every_roll_of_one_to_six_dice_scores_as_the_seed_table_reads(three_ones: int,
+                                                                      four_pair: bool) -> None:
+    # Every multiset of 1-6 dice (all 6^n rolls, order aside): score() is the table's best reading,
+    # the best keep is the best reading of any part of the roll, and a roll farkels exactly when
+    # no part of it scores.
+    options = {"three_ones": three_ones, "four_kind_pair_as_three_pairs": four_pair}
+    for n in range(1, 7):
+        for roll_ in combinations_with_replacement(range(1, 7), n):
+            assert score(list(roll_), options) == (_table_reading(roll_, three_ones, four_pair) or 0)
+            parts = {part for k in range(1, n + 1) for part in combinations(roll_, k)}
+            best = max((_table_reading(p, three_ones, four_pair) or 0) for p in parts)
+            assert best_keep(list(roll_), options)[1] == best
+            assert has_score(list(roll_), options) == (best > 0)
