@@ -341,6 +341,9 @@ class Farkel(Game):
             raise RecordError('"high_stakes" must be true or false')
         if "dice" not in action:
             raise RecordError('a roll needs "dice": every die rolled, like [1, 5, 3, 3, 2, 6]')
+        if action["dice"] == []:   # (check_dice would say "at least 1 dice")
+            raise RecordError('a roll needs at least one die in "dice": every die rolled, like '
+                              '[1, 5, 3, 3, 2, 6]')
         dice = check_dice(action["dice"], minimum=1, maximum=DICE)
         if self.phase == ROLLED:
             raise IllegalAction(f"{by.name} must keep at least one scoring die from this roll "
@@ -406,6 +409,9 @@ class Farkel(Game):
     def _keep(self, by: Player, action: Mapping[str, Any]) -> Verdict | None:
         if "dice" not in action:
             raise RecordError('a keep needs "dice": the scoring dice set aside, like [1, 5]')
+        if action["dice"] == []:
+            raise RecordError('a keep needs at least one die in "dice": the scoring dice set aside, '
+                              'like [1, 5]')
         dice = check_dice(action["dice"], minimum=1, maximum=DICE)
         if self.phase == START:
             raise IllegalAction(f"{by.name} has not rolled yet: nothing to keep")

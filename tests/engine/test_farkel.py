@@ -349,7 +349,11 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
     s.apply(roll("Ann", 1, 2, 3, 3, 4, 6))
     refused(s, roll("Ann", 1, 2, 3, 4, 5), "Ann must keep at least one scoring die from this roll before rolling again")
     refused(s, bank("Ann"), "Ann must keep at least one scoring die from this roll before banking")
-    refused(s, {"by": "Ann", "do": "keep", "dice": []}, "at least 1 dice", RecordError)
+    # (It said "dice must have at least 1 dice".)
+    refused(s, {"by": "Ann", "do": "keep", "dice": []}, 'a keep needs at least one die in "dice"',
+            RecordError)
+    refused(s, {"by": "Ann", "do": "roll", "dice": []}, 'a roll needs at least one die in "dice"',
+            RecordError)
 
 
 def test_replay_names_the_line_of_an_illegal_action() -> None:
