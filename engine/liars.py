@@ -216,12 +216,35 @@ class Liars(Game):
                                 f"{self.call.words()}: {self._raise_hint()}")
 
     def _raise_hint(self) -> str:
+        """What raises the standing call, naming the faces that rank higher at the same count (a
+        ones call has none with ones_high, nor a 6s call: "a higher face" would offer nothing)."""
         old = self.call
         assert old is not None
-        if old.zhai:
-            return (f"call more dice, the same count of a higher face as zhai, or break zhai with "
-                    f"{old.count + 3} or more non-zhai")
-        return "call more dice, the same count of a higher face, or switch to zhai at the same count"
+        o = self.opts
+        top = self.max_count()
+        faces = [f for f in (range(1, 7) if old.zhai else range(2, 7))
+                 if _rank(f, old.zhai, o.ones_high) > _rank(old.face, old.zhai, o.ones_high)]
+        faces.sort(key=lambda f: _rank(f, old.zhai, o.ones_high))
+        ways = []
+        if old.count < top:
+            ways.append("call more dice")
+        kind = " as zhai" if old.zhai else ""
+        if faces:
+            named = [f"{f}s" for f in faces]
+            listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+            ways.append(f"the same count of a higher face{kind} ({_num(old.count)} {listed})")
+        if not old.zhai:
+            ways.append("switch to zhai at the same count")
+        elif old.count + 3 <= top:
+            ways.append(f"break zhai with {old.count + 3} or more non-zhai")
+        note = ""
+        if old.zhai and old.face == 1 and o.ones_high:
+            note = "1s rank above every other face among zhai calls; "
+        if not ways:
+            return note + "nothing raises it: open it"
+        if len(ways) <= 2:
+            return note + " or ".join(ways)
+        return note + ", ".join(ways[:-1]) + ", or " + ways[-1]
 
     # -- actions ---------------------------------------------------------
     def _apply(self, by: Player, verb: str, action: Mapping[str, Any]) -> Verdict | None:

@@ -84,7 +84,7 @@ def test_raises_after_six_threes_as_in_the_seed() -> None:
     refused(base, call("Bob", 6, 2), "six 2s does not raise Ann's six 3s")
     refused(base, call("Bob", 6, 3), "six 3s does not raise")
     refused(base, call("Bob", 5, 4, True), "five 4s zhai does not raise Ann's six 3s: call more dice, "
-            "the same count of a higher face, or switch to zhai at the same count")
+            "the same count of a higher face (six 4s, 5s or 6s), or switch to zhai at the same count")
 
 
 def test_add_one() -> None:
@@ -95,7 +95,7 @@ def test_add_one() -> None:
 def test_zhai_raises_and_breaking_zhai_adds_three() -> None:
     s = play(header(), call("Ann", 6, 3, True))
     refused(s, call("Bob", 8, 4), "eight 4s does not raise Ann's six 3s zhai: call more dice, the same "
-            "count of a higher face as zhai, or break zhai with 9 or more non-zhai")
+            "count of a higher face as zhai (six 4s, 5s, 6s or 1s), or break zhai with 9 or more non-zhai")
     refused(s, call("Bob", 6, 2, True), "does not raise")
     for ok in (call("Bob", 9, 2), call("Bob", 9, 6), call("Bob", 6, 4, True), call("Bob", 7, 2, True),
                call("Bob", 6, 1)):
@@ -109,6 +109,30 @@ def test_ones_rank_above_sixes_among_zhai_calls_unless_the_option_says_otherwise
     low = play(header(ones_high=False), call("Ann", 6, 6, True))
     refused(low, call("Bob", 6, 1), "six 1s does not raise Ann's six 6s zhai")
     assert beats(Call(6, 2, True), Call(6, 1, True), ones_high=False)
+
+
+def test_a_refused_raise_offers_only_the_raises_there_are() -> None:
+    # Four 1s: with 1s ranked highest no face beats them at the same count, so "the same count of
+    # a higher face" would send Bob to four 6s zhai again (6 is higher than 1 to anyone reading).
+    s = play(header(), call("Ann", 4, 1))
+    message = records.assert_refused(s, call("Bob", 4, 6, True), IllegalAction,
+                                     "four 6s zhai does not raise Ann's four 1s: 1s rank above every "
+                                     "other face among zhai calls; call more dice or break zhai with 7 "
+                                     "or more non-zhai")
+    assert "higher face" not in message
+    # Six 6s: nothing higher at six but a switch to zhai; and 1s are named as the face above 6s zhai.
+    message = records.assert_refused(play(header(), call("Ann", 6, 6)), call("Bob", 6, 5), IllegalAction,
+                                     "call more dice or switch to zhai at the same count")
+    assert "higher face" not in message
+    refused(play(header(), call("Ann", 6, 6, True)), call("Bob", 6, 5, True),
+            "the same count of a higher face as zhai (six 1s)")
+    low = play(header(ones_high=False), call("Ann", 6, 6, True))
+    message = records.assert_refused(low, call("Bob", 6, 1), IllegalAction,
+                                     "call more dice or break zhai with 9 or more non-zhai")
+    assert "higher face" not in message and "rank above" not in message
+    # At the most the table could count, what is left is said (two players: fourteen at most).
+    s = play(header(["Ann", "Bob"]), call("Ann", 14, 1))
+    refused(s, call("Bob", 14, 6, True), "nothing raises it: open it")
 
 
 def test_the_minimum_is_for_the_starting_call_only() -> None:
