@@ -109,13 +109,15 @@ class Mia(CupGame):
         amount = 2 if call == MIA else 1
         said = (f"{caller.name} raised blind to {self._call_name(call)}" if self._blind
                 else f"{caller.name} called {self._call_name(call)}")
+        lost = self._lose(loser, amount)
+        # A pulled Mia costs two; a player on his last life can only lose that one, and says so.
+        loses = lives_word(amount) + ("" if lost == amount else f" (all {loser.name} had: {lives_word(lost)})")
         if lie:
-            message = f"LIE! {said} — the dice show {shown.shown}. {caller.name} loses {lives_word(amount)}."
+            message = f"LIE! {said} — the dice show {shown.shown}. {caller.name} loses {loses}."
         else:
             better = "" if shown == call else ", even better"
             message = (f"TRUE! {said} — the dice show {shown.shown}{better}. {by.name} pulled and "
-                       f"loses {lives_word(amount)}.")
-        lost = self._lose(loser, amount)
+                       f"loses {loses}.")
         self._start_next_round(actor=by, loser=loser)
         return Verdict(Outcome.LIE if lie else Outcome.TRUTH, self._finish_message(message, [loser]),
                        losses={loser.name: lost}, dice=tuple(dice), call=call.code,

@@ -264,7 +264,7 @@ def test_knocked_out_players_are_skipped_and_the_last_one_standing_wins() -> Non
     s.apply({"by": "Ann", "do": "pull"})                              # Dee lied about Mia: out
     st = s.game.standings()
     assert st["over"] is True and st["winner"] == "Ann" and st["to_act"] is None
-    assert s.game.last_verdict.message.endswith("Dee loses 2 lives. Dee is out. Ann wins!")
+    assert s.game.last_verdict.message.endswith("Dee loses 2 lives (all Dee had: a life). Dee is out. Ann wins!")
     assert {p["name"]: p["lives"] for p in st["players"]} == {"Ann": 1, "Bob": 0, "Cy": 0, "Dee": 0}
     assert s.game.legal_actions() == []
     refused(s, '{"by": "Ann", "do": "declare", "call": "31", "dice": [3, 1]}', IllegalAction,
@@ -278,6 +278,9 @@ def test_lives_never_go_below_zero_on_a_pulled_mia() -> None:
     assert lives(s) == {"Ann": 1, "Bob": 0}
     assert dict(s.game.last_verdict.losses) == {"Bob": 1}
     assert s.game.winner == "Ann"
+    # The message says what was lost: the two a pulled Mia costs, of which Bob had one.
+    assert s.game.last_verdict.message == ("TRUE! Ann called Mia (21) — the dice show 2-1. Bob pulled and "
+                                           "loses 2 lives (all Bob had: a life). Bob is out. Ann wins!")
 
 
 def test_a_knocked_out_starter_is_skipped_when_the_loser_starts() -> None:
