@@ -69,7 +69,9 @@ class Call:
         return "zhai" if self.zhai else "plain"
 
     def words(self) -> str:
-        return f"{_num(self.count)} {self.face}s" + (" zhai" if self.zhai and self.face != 1 else "")
+        """The call as said at the table: "six 3s", "five 3s zhai", "four 1s", "one 3"."""
+        plural = "" if self.count == 1 else "s"
+        return f"{_num(self.count)} {self.face}{plural}" + (" zhai" if self.zhai and self.face != 1 else "")
 
     def to_dict(self) -> dict[str, Any]:
         return {"count": self.count, "face": self.face, "zhai": self.zhai}
@@ -230,7 +232,7 @@ class Liars(Game):
             ways.append("call more dice")
         kind = " as zhai" if old.zhai else ""
         if faces:
-            named = [f"{f}s" for f in faces]
+            named = [f"{f}{'' if old.count == 1 else 's'}" for f in faces]
             listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
             ways.append(f"the same count of a higher face{kind} ({_num(old.count)} {listed})")
         if not old.zhai:

@@ -69,6 +69,12 @@ def test_eight_players_eight_nine_ten() -> None:
 def test_no_opening_minimum_option() -> None:
     s = play(header(opening_minimum="none"), call("Ann", 1, 3))
     assert s.game.public_state()["call_detail"] == {"count": 1, "face": 3, "zhai": False}
+    # One die is said in the singular ("one 3s" read oddly on the wall and in the refusals).
+    assert s.game.public_state()["call"] == "one 3"
+    refused(s, call("Bob", 1, 2), "one 2 does not raise Ann's one 3: call more dice, the same count "
+            "of a higher face (one 4, 5 or 6), or switch to zhai at the same count")
+    s.apply(call("Bob", 1, 1))
+    assert s.game.public_state()["call"] == "one 1"
 
 
 # -- raising ---------------------------------------------------------------------------------------
