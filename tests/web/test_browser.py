@@ -363,6 +363,42 @@ def test_camera_table_shows_the_evidence_photo(served_camera, browser):
     assert errors == []
 
 
+def test_the_pull_that_ends_the_game_shows_its_dice_and_photo_under_the_winner(served_camera, browser):
+    # The game's last pull was judged, but the winner's screen took the verdict's place: the
+    # deciding dice and their photo were never on the wall, only "the dice show 6-3" in small.
+    url, table = served_camera
+    board, phone, errors = open_pages(browser, url)
+    for size, players in [({"width": 1920, "height": 1080}, ["Ann", "Bob"]),
+                          ({"width": 1280, "height": 720}, ["Ann", "Bob", "Cy", "Dee", "Eve"])]:
+        board.set_viewport_size(size)
+        table.start_game({"game": "kuriki", "players": players, "options": {"lives": 1}})
+        for puller in players[1:]:
+            table.seal([6, 3], dice_photo("IMG_20191208_112648"))
+            roller = table.public_state()["to_act"]
+            table.act({"by": roller, "do": "declare", "call": "double-4"})
+            table.act({"by": table.public_state()["to_act"], "do": "pull"})
+        assert table.public_state()["over"]
+        board.wait_for_selector("#winner #final-evidence #evidence")
+        wait_for_photo(board)
+        shown = board.eval_on_selector_all("#winner .shown svg.die", "(ds) => ds.map((d) => d.getAttribute('aria-label'))")
+        assert shown == ["6", "3"]
+        board.screenshot(path=str(SHOTS / f"winner-with-photo-{size['height']}.png"))
+        # All of it on the stage: the name, the dice, the photo and the verdict's words.
+        fits = board.evaluate("""() => { const stage = document.getElementById('sb-stage').getBoundingClientRect();
+            return ['#winner .word', '#winner .shown', '#evidence', '#winner .message'].map((sel) => {
+              const r = document.querySelector(sel).getBoundingClientRect();
+              return r.top >= stage.top - 1 && r.bottom <= stage.bottom + 1 && r.left >= stage.left - 1 && r.right <= stage.right + 1; }); }""")
+        assert fits == [True, True, True, True], (size, fits)
+    # A game won with no dice shown (an accepted Mia) has no photo row.
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    table.seal([2, 1], dice_photo("IMG_20191208_112714"))
+    table.act({"by": "Ann", "do": "declare", "call": "21"})
+    table.act({"by": "Bob", "do": "accept"})
+    board.wait_for_selector('#app[data-game="mia"] #winner')
+    assert board.locator("#final-evidence").count() == 0
+    assert errors == []
+
+
 def test_farkel_and_liars_from_the_control_page(served, browser):
     url, table = served
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -223,7 +223,17 @@
       const pot = prize ? `<p class="pot-line">takes <b>${money(prize)}</b></p>` : "";
       // Partners win together: "Ann & Cy WIN".
       const many = Array.isArray(s.winners) && s.winners.length > 1;
-      return `<div id="winner" class="winner-stage">${CROWN}<div class="word">${esc(s.winner)}</div><div class="wins">${many ? "WIN" : "WINS"}</div>${pot}${v}</div>`;
+      // The pull that ended the game is judged with its dice and photo like any other: the
+      // winner's screen came in their place, and the deciding dice were never shown. (A
+      // winning Kuriki's dice are the 1-2 its words name.)
+      const ev = s.verdict || {};
+      const pulled = ev.outcome === "lie" || ev.outcome === "truth";
+      const evidence = pulled && (ev.dice || ev.photo) ? `<div class="evidence-row" id="final-evidence">` +
+        (ev.dice ? `<div class="shown">${dice(ev.dice, 110, "shown-die")}</div>` : "") +
+        (ev.photo ? `<figure class="evidence"><img id="evidence" src="${esc(ev.photo)}" alt="the dice under the cup"><figcaption>under the cup</figcaption></figure>` : "") +
+        `</div>` : "";
+      return `<div id="winner" class="winner-stage${evidence ? " with-evidence" : ""}">${CROWN}<div class="word">${esc(s.winner)}</div>` +
+        `<div class="wins">${many ? "WIN" : "WINS"}</div>${pot}${evidence}${v}</div>`;
     }
     if (s.game === "farkel") return farkelStage(s);
     if (s.verdict && !s.call) return verdictStage(s.verdict, s);
