@@ -563,7 +563,7 @@ def _serve(settings: Any, server: Any, app: _LateApp, *, pin_notice: str | None 
     ``server`` is bound and not yet running; it is closed whatever happens. ``pin_notice``: logged
     once the table runs, and shown on the control page to whoever enters the PIN."""
     from device.events import EventBus
-    from web import create_app
+    from web import create_app, stop_streams
 
     events = EventBus()
     try:
@@ -582,6 +582,11 @@ def _serve(settings: Any, server: Any, app: _LateApp, *, pin_notice: str | None 
     stop = threading.Event()
 
     def on_signal(signum: int, frame: Any) -> None:
+        # The open event streams (the wall, the phones) each hold a worker thread until their
+        # next heartbeat: waitress's shutdown waited five seconds for them and gave up. They end
+        # at once now: told to, and woken.
+        stop_streams(app.app)
+        events.publish("closing")
         raise _Stop()
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}

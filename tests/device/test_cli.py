@@ -376,6 +376,31 @@ def test_run_serves_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
     assert "Traceback" not in server.stderr and "stopping" in server.stderr
 
 
+def test_sigterm_ends_the_open_event_streams_at_once(tmp_path: Path) -> None:
+    # With the wall and a phone open, a restart (systemctl restart, the watchdog) waited five
+    # seconds for their event streams, each holding a worker thread until its next heartbeat,
+    # and waitress gave up on them: "2 thread(s) still running".
+    import http.client
+
+    server = Server(tmp_path / "data", free_port())
+    server.wait_ready()
+    streams = []
+    for _ in range(2):
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        conn.request("GET", "/api/events")
+        resp = conn.getresponse()
+        assert resp.status == 200
+        assert resp.readline().startswith(b"retry:")     # the stream is open and served
+        streams.append((conn, resp))
+    server.proc.send_signal(signal.SIGTERM)
+    assert server.proc.wait(timeout=30) == 0
+    server.stop()
+    for conn, _ in streams:
+        conn.close()
+    assert "still running" not in server.stderr, server.stderr
+    assert "Traceback" not in server.stderr and "stopping" in server.stderr
+
+
 def test_run_tells_systemd_it_is_ready_and_pings_the_watchdog(tmp_path: Path) -> None:
     sock_path = tmp_path / "notify.sock"
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
