@@ -199,7 +199,7 @@ class Liars(Game):
     def _check_call(self, by: Player, call: Call, bounce: bool) -> None:
         if bounce:
             if self.call is None:
-                raise IllegalAction("there is no call to bounce back yet")
+                raise IllegalAction(f"there is no call to bounce back yet: {by.name} {self._opening_hint()}")
             want = Call(self.call.count + 2, self.call.face, self.call.zhai)
             if call != want:
                 raise IllegalAction(f"a bounce back adds two to {self.caller.name}'s call: "   # type: ignore[union-attr]
@@ -216,6 +216,15 @@ class Liars(Game):
         if self.call is not None and not bounce and not beats(call, self.call, ones_high=self.opts.ones_high):
             raise IllegalAction(f"{call.words()} does not raise {self.caller.name}'s "   # type: ignore[union-attr]
                                 f"{self.call.words()}: {self._raise_hint()}")
+
+    def _opening_hint(self) -> str:
+        """What the player who starts a round may do: "starts the round with a call of at least
+        four 1s, five zhai or six non-zhai"."""
+        if self.opts.opening_minimum == "none":
+            return "starts the round with a call"
+        low = self.minimums()
+        return (f"starts the round with a call of at least {_num(low['ones'])} 1s, "
+                f"{_num(low['zhai'])} zhai or {_num(low['plain'])} non-zhai")
 
     def _raise_hint(self) -> str:
         """What raises the standing call, naming the faces that rank higher at the same count (a
@@ -281,7 +290,7 @@ class Liars(Game):
 
     def _open(self, by: Player, action: Mapping[str, Any]) -> Verdict:
         if self.call is None or self.caller is None:
-            raise IllegalAction(f"there is no call to open yet: {by.name} must call first")
+            raise IllegalAction(f"there is no call to open yet: {by.name} {self._opening_hint()}")
         hands = self._read_hands(action)
         call, caller = self.call, self.caller
         per_player = {name: hand_count(h, call, self.opts) for name, h in hands.items()}

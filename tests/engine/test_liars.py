@@ -173,7 +173,11 @@ def test_bounce_back_adds_two_and_hands_the_call_back() -> None:
     assert s.game.to_act == "Bob"
     zhai = play(header(), call("Ann", 5, 3, True), call("Bob", 7, 3, True, bounce=True))
     assert zhai.game.to_act == "Ann" and zhai.game.public_state()["call"] == "seven 3s zhai"
-    refused(play(header()), call("Ann", 8, 3, bounce=True), "there is no call to bounce back yet")
+    # ...and says what starts a round instead.
+    refused(play(header()), call("Ann", 8, 3, bounce=True), "there is no call to bounce back yet: Ann "
+            "starts the round with a call of at least four 1s, five zhai or six non-zhai")
+    refused(play(header(opening_minimum="none")), call("Ann", 8, 3, bounce=True),
+            "there is no call to bounce back yet: Ann starts the round with a call")
 
 
 def test_a_call_nobody_could_have_is_refused() -> None:
@@ -297,7 +301,8 @@ def test_no_hand_is_shown_before_the_open() -> None:
 def test_illegal_actions_are_refused_and_change_nothing() -> None:
     s = play(header())
     refused(s, call("Bob", 6, 3), "it is Ann's turn, not Bob's")
-    refused(s, open_("Ann", HANDS), "there is no call to open yet")
+    refused(s, open_("Ann", HANDS), "there is no call to open yet: Ann starts the round with a call of "
+            "at least four 1s, five zhai or six non-zhai")
     refused(s, call("Ann", 6, 7), '"face" must be a die face 1-6, not 7', RecordError)
     refused(s, {"by": "Ann", "do": "call", "count": "six", "face": 3}, '"count" must be a whole number',
             RecordError)
