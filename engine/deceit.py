@@ -65,6 +65,11 @@ class Deceit(CupGame):
 
     # -- actions ------------------------------------------------------------
     def _apply(self, by: Player, verb: str, action: Mapping[str, Any]) -> Verdict | None:
+        if (self._target is not None and self._caller is not None and by is not self._target
+                and not by.out):
+            # The player an 11 names may sit anywhere: say who answers it, not just whose turn.
+            raise IllegalAction(f"{self._caller.name} called 11 on {self._target.name}: only "
+                                f"{self._target.name} may accept (pay a chip) or pull")
         self._require_turn(by)
         if verb == "declare":
             return self._declare(by, action)

@@ -133,7 +133,10 @@ def test_an_11_names_a_player_who_may_believe_and_pay_one_chip() -> None:
     state = s.game.public_state()
     assert state["to_act"] == "Cy" and state["target"] == "Cy" and state["answers"] == "Ann"
     assert s.game.legal_actions() == [{"by": "Cy", "do": "accept"}, {"by": "Cy", "do": "pull"}]
-    refused(s, '{"by": "Bob", "do": "pull"}', IllegalAction, "it is Cy's turn, not Bob's")
+    # Bob sits next, yet the 11 is Cy's to answer: the refusal says why it is not Bob's turn.
+    refused(s, '{"by": "Bob", "do": "pull"}', IllegalAction,
+            "Ann called 11 on Cy: only Cy may accept (pay a chip) or pull")
+    refused(s, '{"by": "Ann", "do": "accept"}', IllegalAction, "only Cy may accept")
     refused(s, '{"by": "Cy", "do": "declare", "call": "11", "target": "Ann", "dice": [1, 1]}',
             IllegalAction, "Ann called 11 on Cy: Cy must accept")
     refused(s, '{"by": "Cy", "do": "accept", "dice": [4, 2]}', RecordError, "an accept takes no dice")
