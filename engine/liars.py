@@ -157,6 +157,7 @@ class Liars(Game):
         self.call: Call | None = None
         self.caller: Player | None = None
         self.open_count: dict[str, Any] | None = None
+        self.bounced = False          # the standing call bounced back to the player before
 
     # -- rules -----------------------------------------------------------
     @property
@@ -262,6 +263,10 @@ class Liars(Game):
         if by.out:
             raise IllegalAction(f"{by.name} is out of the game")
         if by is not self.current:
+            if self.bounced and self.caller is not None:
+                # The next player round the table expects the turn: say it went back.
+                raise IllegalAction(f"{self.caller.name} bounced the call back to {self.current.name}: "
+                                    f"it is {self.current.name}'s turn, not {by.name}'s")
             raise IllegalAction(f"it is {self.current.name}'s turn, not {by.name}'s")
         if verb == "call":
             call, bounce = _parse_call(action)
@@ -269,6 +274,7 @@ class Liars(Game):
             back_to = self.caller
             self.call, self.caller = call, by
             self.current = back_to if bounce and back_to is not None else self.next_player(by)
+            self.bounced = bounce
             return None
         return self._open(by, action)
 
@@ -321,6 +327,7 @@ class Liars(Game):
         self.starter = loser if not loser.out else self.next_player(loser)
         self.current = self.starter
         self.call, self.caller = None, None
+        self.bounced = False
         return Verdict(Outcome.TRUTH if stands else Outcome.LIE, message, losses={loser.name: 1},
                        hands=hands, call=call.words(), caller=caller.name, challenger=by.name)
 

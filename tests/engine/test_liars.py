@@ -165,6 +165,9 @@ def test_a_call_of_ones_is_always_zhai() -> None:
 def test_bounce_back_adds_two_and_hands_the_call_back() -> None:
     s = play(header(), call("Ann", 6, 3), call("Bob", 8, 3, bounce=True))
     assert s.game.to_act == "Ann" and s.game.public_state()["answers"] == "Bob"
+    # Cy, next round the table, is told the turn went back rather than only whose it is.
+    refused(s, call("Cy", 9, 3), "Bob bounced the call back to Ann: it is Ann's turn, not Cy's")
+    refused(s, open_("Cy", HANDS), "Bob bounced the call back to Ann")
     # the same call without bouncing goes on round the table
     assert play(header(), call("Ann", 6, 3), call("Bob", 8, 3)).game.to_act == "Cy"
     refused(s, call("Ann", 11, 3, bounce=True), "a bounce back adds two to Bob's call: ten 3s, not eleven 3s")
