@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import PIN
-from .test_browser import Table_, browser, open_pages, served  # noqa: F401  (fixtures)
+from .test_browser import SHOTS, Table_, browser, open_pages, served, verdict_overflow  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -778,3 +778,32 @@ def test_the_new_game_options_names_are_never_broken_inside_a_word_on_a_phone(se
         assert page.evaluate(broken) == [], (game, size)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
     assert errors == []
+
+
+def test_the_verdict_on_the_wall_says_who_plays_next(served, browser):
+    # After a pull the verdict fills the stage until the next call, and nothing on it said
+    # whose turn it was: Mia's and Deceit's words name the loser, not who rolls next, and only
+    # a card's frame across the room told.
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    table.act({"by": "Ann", "do": "declare", "call": "54"})
+    board.wait_for_selector('#app[data-to-act="Bob"] #call')
+    assert board.locator("#next-up").count() == 0          # a call stands: "to act" says it
+    table.act({"by": "Bob", "do": "pull", "dice": [6, 3]})
+    board.wait_for_selector("#verdict.outcome-truth #next-up")
+    assert table.public_state()["to_act"] == "Cy"
+    assert board.inner_text("#next-up .who-next") == "Cy"
+    # A long name next, with eight players and a three-line message: all of it on the stage.
+    long = "Bartholomew-Maximilian Fitzgerald-Smythe"
+    names = ["Ann", long, "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    table.start_game({"game": "deceit", "players": names})
+    table.act({"by": "Ann", "do": "declare", "call": "11", "target": long})
+    table.act({"by": long, "do": "pull", "dice": [6, 3]})
+    board.wait_for_selector('#verdict #next-up')
+    assert board.inner_text("#next-up .who-next") == long == table.public_state()["to_act"]
+    assert runs_off(board, "#next-up") <= 0 and runs_off(board, "#verdict .word") <= 0
+    assert verdict_overflow(board) <= 0
+    board.screenshot(path=str(SHOTS / "verdict-next-up-8.png"))
+    assert errors == []
+

@@ -133,7 +133,11 @@
     const shown = v.dice ? `<div class="shown">${dice(v.dice, 150, "shown-die")}</div>` : "";
     const hands = v.hands ? `<div class="hands">${Object.entries(v.hands).map(([n, h]) =>
       `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "";
-    let head = `<div class="word">${esc(word)}</div>`;
+    // Who plays next, beside the big word: the verdict fills the stage until the next call, and
+    // only a card's frame said whose turn it was (Mia's and Deceit's words do not say it).
+    const next = s.to_act && !s.over ? `<div class="next-up" id="next-up"><span class="label">next</span>` +
+      `<span class="who-next">${esc(s.to_act)}</span></div>` : "";
+    let head = `<div class="verdict-head"><div class="word">${esc(word)}</div>${next}</div>`;
     let said = c ? `<div class="said">The call: <b>${esc(c.big)}</b>${c.small ? " (" + esc(c.small) + ")" : ""}` +
       `${v.caller ? ` · <b>${esc(v.caller)}</b> answered for it` : ""}</div>` : "";
     if (v.outcome === "kuriki") {
@@ -256,11 +260,12 @@
     }
   }
 
-  /* The big word (ACCEPTED, a winner's name) shrinks until it fits across the stage (a winner's
-     name also until the stage holds it all), down to 30%; a name too long even then breaks. */
+  /* The big word (ACCEPTED, a winner's name, the verdict's next player) shrinks until it fits
+     across the stage or its corner (a winner's name also until the stage holds it all), down to
+     30%; a name too long even then breaks. */
   function fitWords() {
     const stage = $("sb-stage");
-    stage.querySelectorAll(".word").forEach((el) => {
+    stage.querySelectorAll(".word, .who-next").forEach((el) => {
       if (!el.clientWidth) return;                          // an inline word sizes itself
       const winner = el.closest(".winner-stage") !== null;
       // (A centred word is as wide as its longest word: measure it against its column too.)
