@@ -807,3 +807,26 @@ def test_the_verdict_on_the_wall_says_who_plays_next(served, browser):
     board.screenshot(path=str(SHOTS / "verdict-next-up-8.png"))
     assert errors == []
 
+
+def test_farkel_s_turn_shows_on_the_phone_and_the_wall_says_when_it_is_enough_to_get_in(served, browser):
+    # The phone showed neither the roll nor the turn total: its holder picked keeps and banked
+    # without them. The wall said "needs 500 to get on the board" under a turn total of 600.
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    table.act({"by": "Ann", "do": "roll", "dice": [1, 5, 5, 5, 2, 3]})
+    page.wait_for_selector("#ctl-turn .turn-dice")
+    assert page.eval_on_selector_all("#ctl-turn .turn-dice svg.die", "(ds) => ds.map((d) => d.getAttribute('aria-label'))") \
+        == ["1", "5", "5", "5", "2", "3"]
+    assert board.inner_text("#entry-line") == "needs 500 to get on the board"
+    table.act({"by": "Ann", "do": "keep", "dice": [1, 5, 5, 5]})
+    page.wait_for_selector('#ctl-turn:has-text("2 dice to roll")')
+    assert page.inner_text("#ctl-turn") == "Turn total 600 · 2 dice to roll"
+    board.wait_for_selector('#turn-total:has-text("600")')
+    assert board.inner_text("#entry-line") == "enough to get on the board: bank it to count"
+    table.act({"by": "Ann", "do": "bank"})
+    page.wait_for_selector('#app[data-to-act="Bob"] #ctl-turn')
+    assert page.inner_text("#ctl-turn") == "Turn total 0 · 6 dice to roll"
+    assert board.inner_text("#entry-line") == "needs 500 to get on the board"
+    assert errors == []

@@ -131,8 +131,13 @@
       : `<h1><span class="muted">${esc(title(s.game))}:</span> <span id="ctl-to-act">${shown(s.to_act || "")}</span> to act${rounds}</h1>`;
     const callLine = c ? `<p class="call">Call: <b>${esc(c.big)}</b>${c.small ? ` (${esc(c.small)})` : ""}` +
       `${s.answers ? ` · <b>${shown(s.answers)}</b> answers for it` : ""}</p>` : "";
+    // Farkel: the turn so far, which the bank button would bank, and the roll the keeps are
+    // picked from (the phone showed neither: its holder had to turn round to the wall).
+    const turn = s.game === "farkel" && !s.over ? `<p class="call" id="ctl-turn">Turn total <b>${esc(points(s.turn_total ?? 0))}</b>` +
+      (s.phase === "rolled" && Array.isArray(s.roll) && s.roll.length ? ` · rolled <span class="turn-dice">${dice(s.roll, 26)}</span>`
+        : (s.dice_left ? ` · ${esc(s.dice_left)} ${s.dice_left === 1 ? "die" : "dice"} to roll` : "")) + `</p>` : "";
     const camera = s.device && s.device.camera === "lost" ? `<p class="ctl-error">Camera lost${s.device.message ? ": " + shown(s.device.message) : ""}</p>` : "";
-    $("ctl-status").innerHTML = head + camera + callLine + v + teamLine + `<ul class="roster">${people}</ul>`;
+    $("ctl-status").innerHTML = head + camera + callLine + turn + v + teamLine + `<ul class="roster">${people}</ul>`;
   }
 
   /* --- the legal actions as big buttons --- */

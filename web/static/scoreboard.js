@@ -206,7 +206,9 @@
     const entry = s.options && s.options.entry;
     return `<div class="turn"><span class="label">rolling</span><span class="who-acts">${esc(s.to_act || "")}</span></div>` +
       `<div class="farkel-turn"><span class="label">turn total</span><div class="call-big" id="turn-total">${esc((s.turn_total ?? 0).toLocaleString("en"))}</div>` +
-      (me && me.entered === false && entry ? `<div class="call-small">needs ${esc(entry)} to get on the board</div>` : "") + `</div>` +
+      // (Once the turn holds the entry score, "needs 500" read as if 650 were not enough.)
+      (me && me.entered === false && entry ? `<div class="call-small" id="entry-line">${(s.turn_total ?? 0) >= entry
+        ? "enough to get on the board: bank it to count" : `needs ${esc(entry)} to get on the board`}</div>` : "") + `</div>` +
       (rolled ? `<div class="farkel-row"><span class="label">roll</span>${dice(s.roll, 100)}</div>` : "") +
       (s.kept && s.kept.length ? `<div class="farkel-row"><span class="label">kept</span>${dice(s.kept, 80, "kept")}</div>` : "") +
       (rolled && best ? `<div class="farkel-row best" id="best-keep"><span class="label">best keep</span>${dice(best.dice, 80, "kept")}<b class="pts">${esc(best.score)}</b></div>` : "") +
