@@ -830,3 +830,27 @@ def test_farkel_s_turn_shows_on_the_phone_and_the_wall_says_when_it_is_enough_to
     assert page.inner_text("#ctl-turn") == "Turn total 0 · 6 dice to roll"
     assert board.inner_text("#entry-line") == "needs 500 to get on the board"
     assert errors == []
+
+
+def test_the_wall_says_so_in_words_when_it_has_lost_the_table(served, browser):
+    # With the table gone (the Pi restarting, the Wi-Fi down) the wall kept the last state up
+    # as if the game went on; only a dot in its corner turned red.
+    url, table = served
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    board.wait_for_selector('#app[data-ready="1"]')
+    board.wait_for_selector("#sb-live:not(.down)")
+    assert board.is_hidden("#sb-offline")
+    board.route("**/api/events", lambda route: route.abort())
+    board.reload()              # the page comes, its event stream does not
+    board.wait_for_selector('#app[data-ready="1"]')
+    board.wait_for_selector("#sb-live.down")
+    board.wait_for_selector("#sb-offline:visible", timeout=15000)
+    assert board.inner_text("#sb-offline").startswith("Table lost: reconnecting")
+    box = board.eval_on_selector("#sb-offline", "(el) => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, parseFloat(getComputedStyle(el).fontSize)]; }")
+    assert 0 <= box[0] < box[1] <= 1080 and box[2] >= 0.04 * 1080      # read across the room
+    board.screenshot(path=str(SHOTS / "wall-offline.png"))
+    board.unroute("**/api/events")
+    board.wait_for_selector("#sb-live:not(.down)", timeout=15000)
+    assert board.is_hidden("#sb-offline")

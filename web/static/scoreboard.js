@@ -402,5 +402,19 @@
 
   show(shown);
   showGames();
-  DT.follow(show, (live) => $("sb-live").classList.toggle("down", !live));
+  // The table gone (the Pi restarting, the Wi-Fi down): the wall says so once it has been
+  // gone a few seconds, in words read across the room. Only a dot in the corner turned red,
+  // and the last state stayed up as if the game went on. (A restart's reconnect is quicker.)
+  const OFFLINE_AFTER_MS = 4000;
+  let offline = 0;
+  DT.follow(show, (live) => {
+    $("sb-live").classList.toggle("down", !live);
+    if (live) {
+      clearTimeout(offline);
+      offline = 0;
+      $("sb-offline").hidden = true;
+    } else if (!offline) {      // (the browser's retries each report the stream down again)
+      offline = setTimeout(() => { $("sb-offline").hidden = false; }, OFFLINE_AFTER_MS);
+    }
+  });
 })();
