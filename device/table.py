@@ -44,6 +44,8 @@ NOT_SETTLED_OPEN = "the dice have not settled on the tray yet: the camera sends 
 UNREADABLE = "the camera cannot read the dice: show them again"
 HIDDEN_REFUSAL = "that call cannot be made with the dice under the cup (they stay hidden)"
 MAX_NAME = 40                                 # characters of a player's name on the wall
+BLIND_AFTER_ROLL = ("the camera saw the dice rolled and settle under the cup: a blind raise is made "
+                    "without rolling, so declare this roll (untick blind)")
 HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try again"
 HIDDEN_HANDS_GAMES = ("liars",)               # every hand lies under its cup on the tray all round
 # Played with dice under a cup (the one-cup games of referee.CUP_GAMES, and liar's dice): the camera
@@ -392,6 +394,9 @@ class Table:
                 wants_seal = verb == "declare" or (game_name == "farkel" and verb == "roll")
                 if wants_seal and "dice" not in action:
                     seal = self._seal
+                    if seal is not None and seal.fresh and action.get("blind") is True:
+                        # (The engine's "a blind raise has no dice" told the player nothing.)
+                        raise IllegalAction(BLIND_AFTER_ROLL)
                     if seal is not None and seal.fresh:
                         action["dice"] = list(seal.dice)
                         photo_id, seal_id, injected = seal.photo_id, seal.seal_id, True

@@ -370,6 +370,25 @@ def test_mia_declare_without_a_fresh_roll_is_a_blind_raise(tmp_path: Path) -> No
     assert lines[0]["dice"] == [6, 5] and "dice" not in lines[1]
 
 
+def test_a_blind_raise_after_the_camera_saw_a_new_roll_is_refused_in_plain_words(tmp_path: Path) -> None:
+    # Bob ticked "blind raise" on the phone, but the camera had seen the dice rolled again and
+    # settle: the table put the new dice into his blind raise and passed on the engine's words,
+    # "a blind raise has no dice: the raiser did not roll", which told him nothing he could do.
+    table, _ = make(tmp_path, camera=True)
+    gid = table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    table.seal([6, 5], None)
+    table.act({"by": "Ann", "do": "declare", "call": "65"})
+    table.seal([3, 1], None)                    # Bob rolled: the camera saw it settle
+    with pytest.raises(IllegalAction) as refused:
+        table.act({"by": "Bob", "do": "declare", "call": "66", "blind": True})
+    message = str(refused.value)
+    assert "camera saw the dice rolled" in message and "blind" in message
+    assert "3" not in message and "1" not in message            # nothing about the new dice
+    assert len(table.store.actions(gid)) == 1 and table.store.seal().fresh
+    table.act({"by": "Bob", "do": "declare", "call": "66"})     # declared as rolled: it goes
+    assert [r.line for r in table.store.actions(gid)][1]["dice"] == [3, 1]
+
+
 def test_the_wall_says_dice_are_sealed_only_while_they_are_hidden_under_the_cup(tmp_path: Path) -> None:
     # After the pull the dice are shown: the wall said "dice sealed under the cup" over "Fresh
     # roll" until a new roll was read, and the Roller's Declare was then refused.
