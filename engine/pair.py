@@ -94,7 +94,8 @@ class Ranking:
         said = name_text(value if isinstance(value, int) else text)
         text = self.nicknames.get(text.lower(), text)
         digits = text.replace("-", "") if len(text) == 3 and text[1] == "-" else text
-        if len(digits) != 2 or not digits.isdigit():
+        # (ASCII digits only: str.isdigit() takes "²¹" and "٥٣" too, and int() refuses the first.)
+        if len(digits) != 2 or not (digits.isascii() and digits.isdigit()):
             raise RecordError(f"{said} is not a {self.title} call: a call is two dice, larger first, "
                               f"{example}")
         high, low = int(digits[0]), int(digits[1])

@@ -59,6 +59,8 @@ def test_calls_are_two_dice_larger_first(written: object, code: str) -> None:
                                                ("27", "each digit is a die"),
                                                ("5", "two dice, larger first"),
                                                ("walnuts", "two dice, larger first"),
+                                               ("²¹", "two dice, larger first"),
+                                               ("٥٣", "two dice, larger first"),
                                                (True, "two dice, larger first"),
                                                (None, "two dice, larger first")])
 def test_anything_else_is_not_a_call(written: object, fragment: str) -> None:
