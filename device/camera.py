@@ -359,7 +359,7 @@ def parse_source(spec: str) -> tuple[str, str | None]:
     if kind == "opencv":
         if not arg:
             return kind, "0"
-        if not arg.isdigit():
+        if not (arg.isascii() and arg.isdigit()):      # (isdigit alone takes "²", which int() refuses)
             raise CameraError(f"camera source {json_text(spec)}: the webcam number must be a whole number "
                               "like opencv:0")
         return kind, arg

@@ -130,7 +130,7 @@ def test_parse_source(spec: str, expected: tuple) -> None:
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("webcam", 'unknown camera source "webcam"'), ("opencv:one", "whole number"),
+    ("webcam", 'unknown camera source "webcam"'), ("opencv:one", "whole number"), ("opencv:²", "whole number"),
     ("replay:", "say what to replay"), ("", "camera source must be one of"),
     ("auto:3", "unknown camera source"),
 ])
