@@ -854,3 +854,28 @@ def test_the_wall_says_so_in_words_when_it_has_lost_the_table(served, browser):
     board.unroute("**/api/events")
     board.wait_for_selector("#sb-live:not(.down)", timeout=15000)
     assert board.is_hidden("#sb-offline")
+
+
+@pytest.mark.parametrize("size", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}])
+def test_a_liars_call_keeps_its_count_on_one_line_beside_its_die_with_many_players(served, browser, size):
+    # With eight players (the narrower stage) "ten 1s zhai" read "10" over "×", the die and
+    # ZHAI beside them; with the tag the row ran past the stage.
+    url, table = served
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    table.start_game({"game": "liars", "players": names})
+    board = browser.new_page(viewport=size)
+    board.goto(url + "/")
+    for count, face, zhai in [(10, 1, True), (11, 6, True), (14, 6, False)]:
+        by = table.public_state()["to_act"]
+        table.act({"by": by, "do": "call", "count": count, "face": face, "zhai": zhai})
+        board.wait_for_selector(f'#app[data-to-act="{table.public_state()["to_act"]}"] .liars-call')
+        laid = board.evaluate("""() => { const c = document.querySelector('.liars-call');
+            const big = c.querySelector('.call-big'); const range = document.createRange(); range.selectNodeContents(big);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            const stage = document.getElementById('sb-stage').getBoundingClientRect();
+            const right = Math.max(...[...c.children].map((el) => el.getBoundingClientRect().right));
+            return {lines: tops.size, text: big.textContent, overflow: c.scrollWidth - c.clientWidth, past: right - stage.right}; }""")
+        assert laid["lines"] == 1 and laid["text"] == f"{count} ×", laid
+        assert laid["overflow"] <= 1 and laid["past"] <= 0, (size, count, zhai, laid)
+        assert board.locator(".liars-call .tag-zhai").count() == (1 if zhai else 0)
+    board.screenshot(path=str(SHOTS / f"liars-many-{size['height']}.png"))
