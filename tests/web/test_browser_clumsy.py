@@ -879,3 +879,27 @@ def test_a_liars_call_keeps_its_count_on_one_line_beside_its_die_with_many_playe
         assert laid["overflow"] <= 1 and laid["past"] <= 0, (size, count, zhai, laid)
         assert board.locator(".liars-call .tag-zhai").count() == (1 if zhai else 0)
     board.screenshot(path=str(SHOTS / f"liars-many-{size['height']}.png"))
+
+
+def test_ticking_zhai_shows_the_zhai_calls_from_their_lowest(served, browser):
+    # Eight players: the plain calls start at ten, the zhai ones at eight 1s. Ticking zhai kept
+    # the stepper at ten, and a tap on 1 called ten 1s. A count the player stepped to is kept.
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]})
+    phone.turn("Ann")
+    count = lambda: page.get_attribute("#call-count", "data-count")      # noqa: E731
+    assert count() == "10"
+    page.check('#ctl-actions input[data-flag="zhai"]')
+    page.wait_for_selector('#call-count[data-count="8"]')
+    page.click('#ctl-actions button[data-step="1"]')
+    assert count() == "9"
+    page.uncheck('#ctl-actions input[data-flag="zhai"]')
+    assert count() == "10"                     # nine is not a plain call here: the lowest is
+    page.check('#ctl-actions input[data-flag="zhai"]')
+    page.click('#ctl-actions button[data-step="1"]')
+    page.click('#ctl-actions button[data-do="call"][data-face="1"]')
+    phone.turn("Bob")
+    assert table.public_state()["call_detail"] == {"count": 11, "face": 1, "zhai": True}
+    assert errors == []

@@ -17,6 +17,7 @@
   let entering = null;        // the action whose dice are being entered (#ctl-entry open)
   let flags = {};             // toggles for call variants: reverse (Kuriki), blind (Mia)
   let callCount = null;       // liar's dice: the count the stepper shows (null: the lowest legal)
+  let stepped = false;        // ... and whether the player chose it (else a toggle starts it again)
 
   const UNREACHABLE = "the table cannot be reached: check the Wi-Fi";
 
@@ -93,7 +94,7 @@
     const before = JSON.stringify(state.verdict ?? null);
     const s = await send("/api/actions", action);
     if (s) {
-      flags = {}; callCount = null; closeEntry(); renderUnlessOlder(s, since);
+      flags = {}; callCount = null; stepped = false; closeEntry(); renderUnlessOlder(s, since);
       // Dice sent from the entry, far down the page: the verdict they brought is at the top.
       const verdict = $("ctl-verdict");
       if (showVerdict && verdict && JSON.stringify(state.verdict) !== before) verdict.scrollIntoView({ block: "center" });
@@ -213,9 +214,11 @@
     box.querySelectorAll("button[data-action]").forEach((b) =>
       b.addEventListener("click", () => choose(JSON.parse(b.dataset.action))));
     box.querySelectorAll("button[data-step]").forEach((b) =>
-      b.addEventListener("click", () => { callCount += Number(b.dataset.step); renderActions(state); }));
+      b.addEventListener("click", () => { callCount += Number(b.dataset.step); stepped = true; renderActions(state); }));
+    // Ticking zhai shows the zhai calls from their lowest: the count the stepper showed was the
+    // plain calls' lowest (ten for eight players), and a tap on 1 called ten 1s, not eight.
     box.querySelectorAll("input[data-flag]").forEach((i) =>
-      i.addEventListener("change", () => { flags[i.dataset.flag] = i.checked; renderActions(state); }));
+      i.addEventListener("change", () => { flags[i.dataset.flag] = i.checked; if (!stepped) callCount = null; renderActions(state); }));
   }
 
   /* --- dice entry for tables without a camera --- */
@@ -408,7 +411,7 @@
   function render(s) {
     // A variant toggle (blind raise, reverse) is one player's choice for one action: it must not
     // turn the next player's ordinary call into a blind raise.
-    if (s.to_act !== state.to_act || s.game_id !== state.game_id) { flags = {}; callCount = null; }
+    if (s.to_act !== state.to_act || s.game_id !== state.game_id) { flags = {}; callCount = null; stepped = false; }
     state = s;
     // Dice half entered for an action the table has moved past (another phone acted, a new
     // game began) would only be refused: put them away.
