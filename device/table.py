@@ -46,6 +46,8 @@ HIDDEN_REFUSAL = "that call cannot be made with the dice under the cup (they sta
 MAX_NAME = 40                                 # characters of a player's name on the wall
 BLIND_AFTER_ROLL = ("the camera saw the dice rolled and settle under the cup: a blind raise is made "
                     "without rolling, so declare this roll (untick blind)")
+KURIKI_SHOWN = ("a Kuriki is shown, not called: lift the cup on 1-2 and the camera declares it "
+                "(the dice under the cup stay hidden)")
 HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try again"
 HIDDEN_HANDS_GAMES = ("liars",)               # every hand lies under its cup on the tray all round
 # Played with dice under a cup (the one-cup games of referee.CUP_GAMES, and liar's dice): the camera
@@ -490,6 +492,17 @@ class Table:
         The message is tried against every other roll of as many dice; if any roll gives a
         different message, the message says something about these dice and is not shown."""
         assert self._session is not None
+        if self._session.header["game"] == "kuriki" and action.get("do") == "declare":
+            # A Kuriki called on the dice under the cup: whatever they are, it is never called,
+            # it is shown (the camera declares it when it sees 1-2). Said so, rather than the
+            # riddle "that call cannot be made".
+            game = copy.deepcopy(self._session.game)
+            try:
+                shown = game.apply(dict(action, dice=[1, 2]))
+            except EngineError:
+                shown = None
+            if shown is not None and shown.outcome is Outcome.KURIKI:
+                return IllegalAction(KURIKI_SHOWN)
         message = str(exc)
         n = len(action.get("dice") or [])
         for roll in itertools.combinations_with_replacement(range(6, 0, -1), n):

@@ -13,7 +13,7 @@ import pytest
 from device.events import EventBus
 from device.store import Store, StoreError
 from device.referee import CUP_GAMES
-from device.table import (HIDDEN_HANDS_GAMES, HIDDEN_REFUSAL, NOT_SETTLED, PREVIEW_REFUSAL, UNDER_CUP_GAMES,
+from device.table import (HIDDEN_HANDS_GAMES, KURIKI_SHOWN, NOT_SETTLED, PREVIEW_REFUSAL, UNDER_CUP_GAMES,
                           StorageFailed, Table, game_stats)
 from engine.core import GAMES
 from engine.errors import IllegalAction, RecordError
@@ -389,6 +389,35 @@ def test_a_blind_raise_after_the_camera_saw_a_new_roll_is_refused_in_plain_words
     assert [r.line for r in table.store.actions(gid)][1]["dice"] == [3, 1]
 
 
+def test_a_kuriki_called_on_the_dice_under_the_cup_is_refused_with_why(tmp_path: Path) -> None:
+    # The phone's Kuriki button on a camera table: refused with "that call cannot be made with
+    # the dice under the cup", which left the player guessing. The words must not depend on the
+    # dice (the same whatever lies under the cup), and a 1-2 is declared by the camera itself.
+    messages = set()
+    for dice in ([6, 3], [5, 5], [1, 1], [2, 3]):
+        table, _ = make(tmp_path / f"{dice[0]}{dice[1]}", camera=True)
+        table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+        table.seal(dice, None)
+        for call in ("kuriki", "1-2"):
+            with pytest.raises(IllegalAction) as refused:
+                table.act({"by": "Ann", "do": "declare", "call": call})
+            messages.add(str(refused.value))
+        state = table.act({"by": "Ann", "do": "declare", "call": "9"})   # the roll is still there
+        assert state["call"] == "9"
+    assert len(messages) == 1
+    message = messages.pop()
+    assert "shown, not called" in message and "camera" in message
+    # Other calls refused on the dice under the cup keep the plain refusal.
+    table, _ = make(tmp_path / "other", camera=True)
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    table.seal([6, 3], None)
+    table.act({"by": "Ann", "do": "declare", "call": "9"})
+    table.seal([4, 4], None)                     # Bob takes the cup and rolls
+    with pytest.raises(IllegalAction) as refused:
+        table.act({"by": "Bob", "do": "declare", "call": "8"})    # below the point
+    assert "shown, not called" not in str(refused.value)
+
+
 def test_the_wall_says_dice_are_sealed_only_while_they_are_hidden_under_the_cup(tmp_path: Path) -> None:
     # After the pull the dice are shown: the wall said "dice sealed under the cup" over "Fresh
     # roll" until a new roll was read, and the Roller's Declare was then refused.
@@ -703,7 +732,7 @@ def test_sealed_dice_never_leak_before_the_pull(tmp_path: Path, caplog: pytest.L
     for pattern in _leak_patterns(sealed):
         assert pattern not in text, f"the hidden dice leaked as {pattern!r}"
     assert "photo-of-the-dice" not in text
-    assert HIDDEN_REFUSAL in text        # the dice-dependent refusal was replaced
+    assert KURIKI_SHOWN in text          # the dice-dependent refusal was replaced
     assert '"kind": "state"' in text and "double-4" in text     # the check saw real output
     # After the pull the dice are public, in the verdict.
     state = table.act({"by": "Cy", "do": "pull"})
