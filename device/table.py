@@ -46,7 +46,7 @@ HIDDEN_REFUSAL = "that call cannot be made with the dice under the cup (they sta
 MAX_NAME = 40                                 # characters of a player's name on the wall
 BLIND_AFTER_ROLL = ("the camera saw the dice rolled and settle under the cup: a blind raise is made "
                     "without rolling, so declare this roll (untick blind)")
-KURIKI_SHOWN = ("a Kuriki is shown, not called: lift the cup on 1-2 and the camera declares it "
+KURIKI_SHOWN = ("a Kuriki is shown, not called: the camera declares it by itself when it sees 1-2 "
                 "(the dice under the cup stay hidden)")
 HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try again"
 HIDDEN_HANDS_GAMES = ("liars",)               # every hand lies under its cup on the tray all round
