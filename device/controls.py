@@ -16,7 +16,8 @@ gpiozero's habits throughout: keyword-only options, ``pin_factory=`` on every cl
 Every control source (:class:`ControlPanel`, :class:`KeyboardControls`) has the same callbacks,
 from :class:`ControlEvents`: ``when_declare``, ``when_pass``, ``when_pull``, ``when_undo``,
 ``when_dial_pushed`` (no arguments) and ``when_turned(step)`` with step +1 (clockwise) or -1;
-``when_chord`` when two buttons were down at once, which sends neither (nor an Undo).
+``when_chord`` when two buttons were down at once, which sends neither (nor an Undo); a button
+already held past ``hold_time`` (its Undo sent) does not count.
 """
 
 from __future__ import annotations
@@ -167,7 +168,10 @@ class ControlPanel(ControlEvents, CompositeDevice):
         self.dial.push.when_held = lambda: self._alone("undo")
 
     def _pressed(self) -> None:
-        down = sum(1 for b in self._buttons if b.is_pressed)
+        # A button held past hold_time has sent its Undo and is spent: a press of another one
+        # after that (a microswitch that sticks, a player leaning on a button) is a press on its
+        # own, not a palm on two; else nothing at all worked until the held one was let go.
+        down = sum(1 for b in self._buttons if b.is_pressed and not b.is_held)
         if down > 1 and not self._chord:
             self._chord = True
             self._emit("chord")

@@ -189,3 +189,36 @@ def test_keyboard_reads_a_stream_until_it_ends() -> None:
     keys.start()
     assert keys.wait_for_close(WAIT)
     assert got == ["declare", 1, 1, "pull"] and not keys.is_open
+
+
+@pytest.mark.parametrize("stuck, pin, name", [(22, 17, "declare"), (17, 27, "pass"), (13, 22, "pull"),
+                                              (27, 13, "dial_pushed")])
+def test_a_button_held_down_past_its_undo_does_not_lock_the_others(factory, panel, stuck: int,
+                                                                   pin: int, name: str) -> None:
+    # A microswitch that sticks, or a player leaning on a button: once its Undo has gone, every
+    # press of another button was taken for "two buttons at once" and nothing worked until it
+    # was let go, the wall telling the player who pressed one button to press one at a time.
+    got = record(panel)
+    chords: list = []
+    panel.when_chord = lambda: chords.append(1)
+    held = threading.Event()
+    panel.when_undo = lambda: (got.append("undo"), held.set())
+    factory.pin(stuck).drive_low()
+    assert held.wait(WAIT)
+    tap(factory.pin(pin))
+    tap(factory.pin(pin))
+    assert got == ["undo", name, name] and not chords
+    factory.pin(stuck).drive_high()         # let go at last: no tap, no second Undo
+    assert got == ["undo", name, name]
+
+
+def test_two_buttons_pressed_together_before_either_is_held_still_send_nothing(factory, panel) -> None:
+    got = record(panel)
+    chords: list = []
+    panel.when_chord = lambda: chords.append(1)
+    panel.declare.hold_time = panel.pull.hold_time = 5.0     # pressed together, let go quickly
+    factory.pin(17).drive_low()
+    factory.pin(22).drive_low()
+    factory.pin(22).drive_high()
+    factory.pin(17).drive_high()
+    assert got == [] and chords == [1]
