@@ -41,6 +41,22 @@ DEFAULT_PINS: dict[str, Any] = {
 CONTROL_NAMES = ("declare", "pass", "pull", "undo", "dial_pushed")
 
 
+class ControlsError(Exception):
+    """A control cannot be set up on its pin; the message names the control and the pin."""
+
+
+def _gpio(pin: int | str) -> str:
+    return f"GPIO {pin}" if isinstance(pin, int) else str(pin)
+
+
+def _reason(exc: Exception) -> str:
+    from gpiozero.exc import GPIOPinInUse
+
+    if isinstance(exc, GPIOPinInUse):     # gpiozero's text ends in the repr of the other device
+        return "the pin is already in use (by another program, or another control)"
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
 class ControlEvents:
     """The callbacks every control source offers (a mixin).
 
@@ -149,10 +165,26 @@ class ControlPanel(ControlEvents, CompositeDevice):
                  bounce_time: float | None = 0.05, hold_time: float = 1.5,
                  pin_factory: Any = None) -> None:
         opts = {"bounce_time": bounce_time, "hold_time": hold_time, "pin_factory": pin_factory}
+        built: list[Any] = []
+
+        def build(what: str, make: Callable[[], Any]) -> Any:
+            # A pin that cannot be had is told by the control on it (lgpio says only "GPIO
+            # busy"), and the controls built before it let their pins go.
+            try:
+                device = make()
+            except Exception as exc:
+                for done in reversed(built):
+                    done.close()
+                raise ControlsError(f"{what} cannot be used: {_reason(exc)}") from exc
+            built.append(device)
+            return device
+
         super().__init__(
-            declare=ArcadeButton(declare, **opts), pass_=ArcadeButton(pass_, **opts),
-            pull=ArcadeButton(pull, **opts),
-            dial=Dial(encoder_a, encoder_b, encoder_button, **opts),
+            declare=build(f"the Declare button on {_gpio(declare)}", lambda: ArcadeButton(declare, **opts)),
+            pass_=build(f"the Pass button on {_gpio(pass_)}", lambda: ArcadeButton(pass_, **opts)),
+            pull=build(f"the Pull button on {_gpio(pull)}", lambda: ArcadeButton(pull, **opts)),
+            dial=build(f"the dial on {_gpio(encoder_a)}, {_gpio(encoder_b)} and {_gpio(encoder_button)}",
+                       lambda: Dial(encoder_a, encoder_b, encoder_button, **opts)),
             _order=("declare", "pass_", "pull", "dial"), pin_factory=pin_factory)
         # Two buttons down at once (a palm on the panel) send nothing: each press would act for
         # whoever is to act by then, the Roller's Declare and then the Next Guy's Pull.

@@ -10,6 +10,8 @@
 * Buttons: gpiozero with its default pin factory on a Raspberry Pi (lgpio). gpiozero does not
   fall back to anything when there is no GPIO (it raises BadPinFactory), so off a Pi the buttons
   are built on a ``MockFactory``: the same code runs, nothing presses them, and the log says so.
+  A control whose pin cannot be had (in use by another program) is named on the wall, and the
+  table runs without the buttons.
   When standard input is a terminal, the keyboard works as the buttons (see device/controls.py).
 """
 
@@ -243,6 +245,9 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
     except Exception as exc:   # pins in use or miswired: run on, the page still works
         log.error("the buttons could not be set up (%s): running without them", exc)
         panel = None
+        # Said on the wall too: the owner wiring the box sees why no button does anything.
+        _tell(table, f"the buttons are not working: {exc}; play from the phone's control page "
+                     "(the device log says more)")
     if panel is not None and not gpio:
         log.info("no GPIO on this machine: the buttons are mock pins nobody can press")
 
@@ -267,6 +272,14 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
         console.refresh()
     return Runtime(table, referee=referee, console=console, panel=panel, keyboard=keys,
                    pin_factory=pin_factory, gpio=gpio, follower=follower, opener=opening)
+
+
+def _tell(table: Any, message: str) -> None:
+    """Put a start-up problem on the wall, unless the table already shows something there (an
+    unfinished game that could not be resumed says so first)."""
+    note = getattr(table, "note", None)
+    if callable(note) and not table.public_state().get("note"):
+        note(message)
 
 
 def _is_terminal(stream: Any) -> bool:

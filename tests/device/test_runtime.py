@@ -237,3 +237,30 @@ def test_a_slow_camera_opening_does_not_count_against_the_watchdog(tmp_path: Pat
         assert ref.frames == 1 and now[0] - ref.last_step < rt.STALL_SECONDS
     finally:
         store.close()
+
+
+def test_a_button_on_a_pin_in_use_leaves_the_table_up_and_the_wall_says_which(table) -> None:
+    # The log said "the buttons could not be set up (pin GPIO22 is already in use by
+    # <gpiozero.Button object ...>)" and the wall nothing: the buttons were just dead.
+    from gpiozero import Button
+
+    factory = MockFactory()
+    other = Button(22, pin_factory=factory)         # another program holds GPIO 22
+    try:
+        handle = rt.start(load(None, {"camera.source": "none"}), table, table.events,
+                          pin_factory=factory, keyboard=False)
+        try:
+            assert handle.panel is None
+            note = table.public_state()["note"]
+            assert note.startswith("the buttons are not working: the Pull button on GPIO 22 cannot "
+                                   "be used: the pin is already in use"), note
+            assert "control page" in note
+            # The buttons built before it let their pins go; the phone still plays.
+            Button(17, pin_factory=factory).close()
+            Button(27, pin_factory=factory).close()
+            table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+            assert table.public_state()["to_act"] == "Ann"
+        finally:
+            handle.stop()
+    finally:
+        other.close()
