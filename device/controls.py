@@ -190,8 +190,15 @@ class ControlPanel(ControlEvents, CompositeDevice):
         # whoever is to act by then, the Roller's Declare and then the Next Guy's Pull.
         self._buttons = (self.declare, self.pass_, self.pull, self.dial.push)
         self._chord = False
+        labels = (f"the Declare button on {_gpio(declare)}", f"the Pass button on {_gpio(pass_)}",
+                  f"the Pull button on {_gpio(pull)}", f"the dial's push switch on {_gpio(encoder_button)}")
+        # A button down before anyone could press it (wired to the NC contact, or stuck) counts
+        # as held until it is let go: it must not make every other press "two at once".
+        self.pressed_at_start = [label for b, label in zip(self._buttons, labels) if b.is_pressed]
+        self._stuck = {b for b in self._buttons if b.is_pressed}
         for button in self._buttons:
             button.when_pressed = self._pressed
+            button.when_released = (lambda b=button: self._stuck.discard(b))
         for button, name in ((self.declare, "declare"), (self.pass_, "pass"), (self.pull, "pull")):
             button.when_tapped = (lambda n=name: self._alone(n))
             button.when_held = lambda: self._alone("undo")
@@ -203,7 +210,7 @@ class ControlPanel(ControlEvents, CompositeDevice):
         # A button held past hold_time has sent its Undo and is spent: a press of another one
         # after that (a microswitch that sticks, a player leaning on a button) is a press on its
         # own, not a palm on two; else nothing at all worked until the held one was let go.
-        down = sum(1 for b in self._buttons if b.is_pressed and not b.is_held)
+        down = sum(1 for b in self._buttons if b.is_pressed and not b.is_held and b not in self._stuck)
         if down > 1 and not self._chord:
             self._chord = True
             self._emit("chord")

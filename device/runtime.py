@@ -11,7 +11,8 @@
   fall back to anything when there is no GPIO (it raises BadPinFactory), so off a Pi the buttons
   are built on a ``MockFactory``: the same code runs, nothing presses them, and the log says so.
   A control whose pin cannot be had (in use by another program) is named on the wall, and the
-  table runs without the buttons.
+  table runs without the buttons; so is a button that reads pressed at start (wired to its NC
+  contact, or stuck), which the other buttons then ignore until it is let go.
   When standard input is a terminal, the keyboard works as the buttons (see device/controls.py).
 """
 
@@ -248,6 +249,11 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
         # Said on the wall too: the owner wiring the box sees why no button does anything.
         _tell(table, f"the buttons are not working: {exc}; play from the phone's control page "
                      "(the device log says more)")
+    if panel is not None and panel.pressed_at_start:
+        what = " and ".join(panel.pressed_at_start)
+        log.warning("%s reads pressed with nobody pressing it", what)
+        _tell(table, f"{what} reads pressed with nobody pressing it: wire it to the switch's NO "
+                     "(normally open) contact, not NC, or free it if it is stuck (hardware.md)")
     if panel is not None and not gpio:
         log.info("no GPIO on this machine: the buttons are mock pins nobody can press")
 

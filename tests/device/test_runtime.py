@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 import pytest
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from device import runtime as rt
 from device.camera import CameraError
@@ -264,3 +264,33 @@ def test_a_button_on_a_pin_in_use_leaves_the_table_up_and_the_wall_says_which(ta
             handle.stop()
     finally:
         other.close()
+
+
+class WiredToGround(MockPin):
+    """A pin held at ground from the start (a button wired to its NC contact, or stuck down):
+    the pull-up does not raise it."""
+
+    def _set_pull(self, value: str) -> None:
+        self._pull = value
+
+
+@pytest.mark.parametrize("pin, name", [(22, "the Pull button on GPIO 22"),
+                                       (13, "the dial's push switch on GPIO 13")])
+def test_a_button_that_reads_pressed_at_start_is_named_and_the_others_still_work(table, pin: int,
+                                                                                  name: str) -> None:
+    # Wired to the microswitch's NC contact (or stuck down), a button reads pressed all the time:
+    # nothing said so, and every press of another button was refused as "two buttons at once".
+    factory = MockFactory()
+    factory.pin(pin, pin_class=WiredToGround)
+    handle = rt.start(load(None, {"camera.source": "none"}), table, table.events,
+                      pin_factory=factory, keyboard=False)
+    try:
+        assert handle.panel is not None
+        note = table.public_state()["note"]
+        assert note.startswith(f"{name} reads pressed with nobody pressing it"), note
+        assert "NO (normally open)" in note
+        table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+        tap(factory, 17)
+        assert table.public_state()["call"] == "4"
+    finally:
+        handle.stop()
