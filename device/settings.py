@@ -18,7 +18,7 @@ import math
 import os
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -305,21 +305,26 @@ def load(path: Path | str | None, overrides: Mapping[str, Any] | None = None) ->
     if overrides:
         _merge(values, _nest(overrides), "command line")
     settings = Settings(**{name: SECTIONS[name](**values.get(name, {})) for name in SECTIONS})
-    _check_whole(settings, str(path) if path is not None else "settings")
+    _check_whole(settings, str(path) if path is not None else "settings", set(values.get("pins", {})))
     return settings
 
 
-def _check_whole(settings: Settings, where: str) -> None:
-    """Checks across keys: every GPIO pin used once."""
-    used: dict[int, str] = {}
+def _check_whole(settings: Settings, where: str, given: Collection[str] = ()) -> None:
+    """Checks across keys: every GPIO pin used once. ``given``: the [pins] fields set in the
+    file (or on the command line); a clash with a default is blamed on the key that was set."""
+    used: dict[int, dataclasses.Field] = {}
     for f in dataclasses.fields(PinSettings):
         if _kind(f) != "int":
             continue
         pin = getattr(settings.pins, f.name)
         if pin in used:
-            raise SettingsError(f"{where}: [pins] {key_of(f)}: GPIO {pin} is already used by "
-                                f"{used[pin]}; every button needs its own pin")
-        used[pin] = key_of(f)
+            named, other = f, used[pin]
+            if named.name not in given and other.name in given:
+                named, other = other, named
+            default = " (its default)" if other.name not in given and named.name in given else ""
+            raise SettingsError(f"{where}: [pins] {key_of(named)}: GPIO {pin} is already used by "
+                                f"{key_of(other)}{default}; every button needs its own pin")
+        used[pin] = f
 
 
 def default_config_path() -> Path | None:

@@ -195,3 +195,22 @@ def test_calibrate_keeps_the_file_s_permissions_and_its_symlink(tmp_path: Path) 
     S.write_vision(link, {"tray": [2, 2, 5, 5], "die_size": 4.0})
     assert link.is_symlink() and load(path).vision.die_size == 4.0
     assert stat.S_IMODE(path.stat().st_mode) == 0o600 and load(path).table.pin == "9876"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # The owner moved Declare to GPIO 22; the message blamed pull, a key not in the file.
+    ('[pins]\ndeclare = 22\n', "[pins] declare: GPIO 22 is already used by pull (its default); "
+                               "every button needs its own pin"),
+    ('[pins]\nencoder_button = 5\n', "[pins] encoder_button: GPIO 5 is already used by encoder_a "
+                                     "(its default); every button needs its own pin"),
+    ('[pins]\npull = 17\n', "[pins] pull: GPIO 17 is already used by declare (its default); "
+                            "every button needs its own pin"),
+    ('[pins]\ndeclare = 4\npull = 4\n', "[pins] pull: GPIO 4 is already used by declare; "
+                                        "every button needs its own pin"),
+])
+def test_a_pin_used_twice_is_blamed_on_the_key_in_the_file(tmp_path: Path, text: str, expected: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(SettingsError) as info:
+        load(path)
+    assert str(info.value) == f"{path}: {expected}"
+
