@@ -84,7 +84,22 @@ def _check_tray(value: list[int]) -> str | None:
     return None
 
 
-GPIO = {"minimum": 0, "maximum": 27}
+#: The 40-pin header's GPIO pins, by their physical number: the BCM number each one is.
+HEADER_TO_BCM = {3: 2, 5: 3, 7: 4, 8: 14, 10: 15, 11: 17, 12: 18, 13: 27, 15: 22, 16: 23, 18: 24,
+                 19: 10, 21: 9, 22: 25, 23: 11, 24: 8, 26: 7, 27: 0, 28: 1, 29: 5, 31: 6, 32: 12,
+                 33: 13, 35: 19, 36: 16, 37: 26, 38: 20, 40: 21}
+
+
+def _check_gpio(value: int) -> str | None:
+    if 0 <= value <= 27:
+        return None
+    if value in HEADER_TO_BCM:      # hardware.md's table gives the header's number beside it
+        return (f"must be a BCM GPIO number from 0 to 27, not a header pin: header pin {value} "
+                f"is GPIO {HEADER_TO_BCM[value]}, written {HEADER_TO_BCM[value]}")
+    return "must be a BCM GPIO number from 0 to 27 (hardware.md gives each control's)"
+
+
+GPIO = {"check": _check_gpio}
 
 
 @dataclass

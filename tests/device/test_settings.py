@@ -214,3 +214,20 @@ def test_a_pin_used_twice_is_blamed_on_the_key_in_the_file(tmp_path: Path, text:
         load(path)
     assert str(info.value) == f"{path}: {expected}"
 
+
+@pytest.mark.parametrize("text, expected", [
+    # hardware.md's table gives both numbers: the header's (physical) one is an easy mistake.
+    ('[pins]\nencoder_a = 29\n', "[pins] encoder_a: must be a BCM GPIO number from 0 to 27, not "
+                                 "a header pin: header pin 29 is GPIO 5, written 5 (got 29)"),
+    ('[pins]\npull = 40\n', "[pins] pull: must be a BCM GPIO number from 0 to 27, not a header "
+                            "pin: header pin 40 is GPIO 21, written 21 (got 40)"),
+    ('[pins]\npull = 39\n', "[pins] pull: must be a BCM GPIO number from 0 to 27 (hardware.md "
+                            "gives each control's) (got 39)"),
+    ('[pins]\ndeclare = -1\n', "[pins] declare: must be a BCM GPIO number from 0 to 27 "
+                               "(hardware.md gives each control's) (got -1)"),
+])
+def test_a_pin_that_does_not_exist_says_pins_are_bcm_numbers(tmp_path: Path, text: str, expected: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(SettingsError) as info:
+        load(path)
+    assert str(info.value) == f"{path}: {expected}"
