@@ -159,16 +159,20 @@ class CameraSettings:
 
 @dataclass
 class PinSettings:
-    """GPIO pins (BCM numbers) of the buttons and the rotary encoder; see hardware.md."""
+    """GPIO pins (BCM numbers 0-27, not header pin numbers) of the buttons and the dial; see hardware.md."""
 
     declare: int = setting(17, "The Declare button.", **GPIO)
     pass_: int = setting(27, "The Pass button.", key="pass", **GPIO)
     pull: int = setting(22, "The Pull button.", **GPIO)
-    encoder_a: int = setting(5, "Rotary encoder output A (dials the call).", **GPIO)
-    encoder_b: int = setting(6, "Rotary encoder output B.", **GPIO)
-    encoder_button: int = setting(13, "The encoder's push switch (picks a player for a foul).", **GPIO)
-    bounce_time: float = setting(0.05, "Debounce time of every button, seconds.", minimum=0.001, maximum=1.0)
-    hold_time: float = setting(1.5, "Hold a button this many seconds for Undo.", minimum=0.2, maximum=10.0)
+    encoder_a: int = setting(5, "Rotary encoder output A (KY-040 \"CLK\"), which dials the call; if "
+                             "the dial runs the wrong way, swap encoder_a and encoder_b.", **GPIO)
+    encoder_b: int = setting(6, "Rotary encoder output B (KY-040 \"DT\").", **GPIO)
+    encoder_button: int = setting(13, "The encoder's push switch (KY-040 \"SW\"): foul mode, in the "
+                                  "games with fouls.", **GPIO)
+    bounce_time: float = setting(0.05, "Debounce time of every button and the dial's push switch, "
+                                 "seconds.", minimum=0.001, maximum=1.0)
+    hold_time: float = setting(1.5, "Hold a button (or push and hold the dial) this many seconds for "
+                               "Undo.", minimum=0.2, maximum=10.0)
 
 
 @dataclass
