@@ -903,3 +903,46 @@ def test_ticking_zhai_shows_the_zhai_calls_from_their_lowest(served, browser):
     phone.turn("Bob")
     assert table.public_state()["call_detail"] == {"count": 11, "face": 1, "zhai": True}
     assert errors == []
+
+
+def test_after_a_game_the_new_game_form_offers_the_rematch(served, browser):
+    # The game over, the phone's form was empty (after any reload): the owner picked the game
+    # again and typed every name again for the rematch. It is filled in now, but only once the
+    # game is over: a form filled in while a game is in play would end it at one stray tap.
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    players = ["Ann", "Bob", "Zoë Smith-Jones"]
+    table.start_game({"game": "kuriki", "players": players,
+                      "options": {"lives": 1, "stake": 2, "kuriki_reverses": True, "direction": "counter-clockwise"}})
+    phone.turn("Ann")
+    assert page.input_value("#ng-players") == ""          # in play: nothing filled in
+    page.reload()
+    phone.turn("Ann")
+    assert page.input_value("#ng-players") == ""
+    while not table.public_state()["over"]:
+        table.act({"by": table.public_state()["to_act"], "do": "declare", "call": "kuriki", "dice": [1, 2]})
+    page.wait_for_selector(".ctl-status h1.winner")
+    page.wait_for_function("() => document.getElementById('ng-players').value !== ''")
+    assert page.input_value("#ng-game") == "kuriki"
+    assert page.input_value("#ng-players").split("\n") == players
+    assert page.input_value("#opt-lives") == "1" and float(page.input_value("#opt-stake")) == 2
+    assert page.is_checked("#opt-kuriki_reverses")
+    assert page.input_value("#opt-direction") == '"counter-clockwise"'
+    page.reload()                                          # a reload offers it too
+    page.wait_for_function("() => document.getElementById('ng-players').value !== ''")
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_selector(f'#app[data-to-act="Ann"][data-game="kuriki"]')
+    state = table.public_state()
+    assert not state["over"] and [p["name"] for p in state["players"]] == players
+    assert state["options"]["lives"] == 1 and state["options"]["stake"] == 2
+    assert state["options"]["kuriki_reverses"] is True and state["direction"] == "counter-clockwise"
+    # A form the owner has started to fill in is left alone.
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    phone.turn("Ann")
+    page.fill("#ng-players", "Cy\nDee")
+    table.act({"by": "Ann", "do": "declare", "call": "21", "dice": [2, 1]})
+    table.act({"by": "Bob", "do": "accept"})
+    page.wait_for_selector(".ctl-status h1.winner")
+    assert page.input_value("#ng-players") == "Cy\nDee"
+    assert errors == []

@@ -401,6 +401,31 @@
     }
   }
 
+  /* A rematch is the usual next game: once a game is over, an empty new-game form is filled in
+     with it (the game, the players in their seats, the options), so nobody types the names
+     again. Only an empty form, and only a game that is over: a form filled in while a game is
+     in play would end that game at one stray tap on Start. */
+  let rematchFor = null;
+  function offerRematch(s) {
+    if (!s.over || !s.game || s.game_id === rematchFor || playerNames().length) return;
+    if (!catalogue.some((g) => g.name === s.game)) return;
+    rematchFor = s.game_id;
+    $("ng-game").value = s.game;
+    renderOptions();
+    $("ng-players").value = (s.players || []).map((p) => p.name).join("\n");
+    const options = s.options || {};
+    document.querySelectorAll("#ng-options [data-opt]").forEach((el) => {
+      const value = options[el.dataset.opt];
+      if (value === undefined || value === null) return;
+      switch (el.dataset.kind) {
+        case "bool": el.checked = value === true; break;
+        case "choice": if ([...el.options].some((o) => o.value === JSON.stringify(value))) el.value = JSON.stringify(value); break;
+        case "teams": el.value = Array.isArray(value) ? value.map((t) => t.join(" + ")).join("; ") : String(value); break;
+        default: el.value = value;
+      }
+    });
+  }
+
   /* A state answered to a request may be older than one the event stream has brought since the
      request left (another phone acted meanwhile): then the stream's is shown, not this one. */
   let heard = 0;              // states heard on the event stream
@@ -422,6 +447,7 @@
       renderActions(s);
       renderFoulPlayers(s);
       $("ng-warning").hidden = !s.game || s.over;
+      offerRematch(s);
     }
     app.dataset.game = s.game || "";
     app.dataset.toAct = s.to_act || "";
