@@ -946,3 +946,28 @@ def test_after_a_game_the_new_game_form_offers_the_rematch(served, browser):
     page.wait_for_selector(".ctl-status h1.winner")
     assert page.input_value("#ng-players") == "Cy\nDee"
     assert errors == []
+
+
+def test_the_wall_tells_liars_dice_players_the_lowest_opening_call(served, browser):
+    # A round opens with at least n 1s, n+1 zhai or n+2 plain (n players still in): only the
+    # phone's stepper knew, and players calling out loud opened too low and were refused.
+    url, table = served
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 1}})
+    board.wait_for_selector("#opening-minimum")
+    assert board.inner_text("#opening-minimum") == "open with at least 5 × · 4 × zhai · 3 × 1s"
+    assert board.inner_text(".turn .label").lower() == "first call"
+    table.act({"by": "Ann", "do": "call", "count": 5, "face": 3})
+    table.act({"by": "Bob", "do": "open", "hands": {"Ann": [2, 2, 4, 4, 6], "Bob": [2, 2, 4, 4, 6],
+                                                    "Cy": [2, 2, 4, 4, 6]}})
+    # Ann is out: two players, so the next round opens lower; the verdict says it by the next name.
+    board.wait_for_selector("#verdict #next-up #opening-minimum")
+    assert board.inner_text("#opening-minimum") == "at least 4 × · 3 × zhai · 2 × 1s"
+    assert table.public_state()["minimums"] == {"ones": 2, "zhai": 3, "plain": 4}
+    table.start_game({"game": "liars", "players": ["Ann", "Bob"], "options": {"opening_minimum": "none"}})
+    board.wait_for_selector('#app[data-to-act="Ann"] .callbox.fresh')
+    assert board.locator("#opening-minimum").count() == 0
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
+    board.wait_for_selector('#app[data-game="mia"] .callbox.fresh')
+    assert board.inner_text(".callbox.fresh .call-big") == "Fresh roll"

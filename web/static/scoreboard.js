@@ -135,8 +135,11 @@
       `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "";
     // Who plays next, beside the big word: the verdict fills the stage until the next call, and
     // only a card's frame said whose turn it was (Mia's and Deceit's words do not say it).
-    const next = s.to_act && !s.over ? `<div class="next-up" id="next-up"><span class="label">next</span>` +
-      `<span class="who-next">${esc(s.to_act)}</span></div>` : "";
+    const m = s.game === "liars" && s.minimums && s.minimums.plain > 1 ? s.minimums : null;
+    const next = s.to_act && !s.over ? `<div class="next-up" id="next-up"><span class="label">${m ? "next to call" : "next"}</span>` +
+      `<span class="who-next">${esc(s.to_act)}</span>` +
+      (m ? `<span class="next-least" id="opening-minimum">${openingMinimum(m)}</span>` : "") +
+      `</div>` : "";
     let head = `<div class="verdict-head"><div class="word">${esc(word)}</div>${next}</div>`;
     let said = c ? `<div class="said">The call: <b>${esc(c.big)}</b>${c.small ? " (" + esc(c.small) + ")" : ""}` +
       `${v.caller ? ` · <b>${esc(v.caller)}</b> answered for it` : ""}</div>` : "";
@@ -157,9 +160,15 @@
       `${d.zhai ? '<span class="tag tag-zhai">ZHAI</span>' : ""}</div>`;
   }
 
+  /* Liar's dice: a round's lowest opening calls, each kept on one line. */
+  const openingMinimum = (m) => [`at least <b>${esc(m.plain)} ×</b>`, `${esc(m.zhai)} × zhai`, `${esc(m.ones)} × 1s`]
+    .map((part) => `<span class="nowrap">${part}</span>`).join(" · ");
+
   function callStage(s) {
     const c = call(s.game, s.call);
-    const actor = s.to_act ? `<div class="turn"><span class="label">${s.call ? "to act" : "rolling"}</span><span class="who-acts">${esc(s.to_act)}</span></div>` : "";
+    // Liar's dice: every player rolls under a cup, and the player to act makes the first call.
+    const liars = s.game === "liars";
+    const actor = s.to_act ? `<div class="turn"><span class="label">${s.call ? "to act" : liars ? "first call" : "rolling"}</span><span class="who-acts">${esc(s.to_act)}</span></div>` : "";
     let body;
     if (s.call_detail && typeof s.call_detail === "object") {
       body = `<div class="callbox"><span class="label">the call</span><div id="call">${liarsCall(s.call_detail)}</div>` +
@@ -171,6 +180,12 @@
         (s.blind ? `<div class="answers-line"><span class="tag tag-answers">BLIND RAISE</span></div>` : "") +
         (s.target ? `<div class="answers-line">1-1 names <b class="target">${esc(s.target)}</b>: accept or pull</div>` : "") +
         (s.answers ? `<div class="answers-line"><b>${esc(s.answers)}</b> answers for it</div>` : "") + `</div>`;
+    } else if (liars) {
+      // The round's lowest opening calls (the seed's minimum starting call), which the players
+      // calling out loud must know: only the phone knew them.
+      const m = s.minimums || {};
+      const least = m.plain > 1 ? `<div class="call-small" id="opening-minimum">open with ${openingMinimum(m)}</div>` : "";
+      body = `<div class="callbox fresh"><span class="label">everyone rolls · no call yet</span><div class="call-big">New round</div>${least}</div>`;
     } else {
       body = `<div class="callbox fresh"><span class="label">no call yet</span><div class="call-big">Fresh roll</div></div>`;
     }
