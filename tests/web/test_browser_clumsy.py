@@ -971,3 +971,22 @@ def test_the_wall_tells_liars_dice_players_the_lowest_opening_call(served, brows
     table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
     board.wait_for_selector('#app[data-game="mia"] .callbox.fresh')
     assert board.inner_text(".callbox.fresh .call-big") == "Fresh roll"
+
+
+def test_the_phone_shows_what_the_table_asks_for(served, browser):
+    # The referee's notes ("I cannot read the dice: show them again", "I see 2 dice but 6 are
+    # to be rolled") were on the wall only: the phone in hand answered a tap on roll with "the
+    # dice have not settled" and nothing about why.
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    phone.turn("Ann")
+    assert page.locator("#ctl-note").count() == 0
+    table.note("I see 2 dice but 6 are to be rolled: roll all six")
+    page.wait_for_selector("#ctl-note")
+    assert page.inner_text("#ctl-note") == "I see 2 dice but 6 are to be rolled: roll all six"
+    board.wait_for_selector('.alert-note:has-text("roll all six")')       # as on the wall
+    table.note(None)
+    page.wait_for_selector("#ctl-note", state="detached")
+    assert errors == []
