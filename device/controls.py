@@ -85,7 +85,9 @@ class ArcadeButton(Button):
     """A :class:`gpiozero.Button` that tells a tap from a hold.
 
     ``when_tapped`` fires on release when the button was not held; ``when_held`` (gpiozero's)
-    fires once after ``hold_time`` seconds, and then no tap follows.
+    fires once after ``hold_time`` seconds, and then no tap follows. A button already down when
+    it is made (wired to its NC contact, or stuck: ``down_at_start``) counts as held until it is
+    first let go, and that release is no tap either.
     """
 
     def __init__(self, pin: int | str, *, bounce_time: float | None = 0.05, hold_time: float = 1.5,
@@ -93,12 +95,14 @@ class ArcadeButton(Button):
         self._tap_event = threading.Event()
         super().__init__(pin, pull_up=True, bounce_time=bounce_time, hold_time=hold_time,
                          pin_factory=pin_factory)
+        self.down_at_start = self.is_pressed
 
     when_tapped = event("The function to run when the button is pressed and released before "
                         "``hold_time``.")
 
     def _fire_deactivated(self) -> None:
-        was_held = self._held_from is not None
+        was_held = self._held_from is not None or self.down_at_start
+        self.down_at_start = False
         super()._fire_deactivated()
         if not was_held:
             self._tap_event.set()
@@ -194,11 +198,9 @@ class ControlPanel(ControlEvents, CompositeDevice):
                   f"the Pull button on {_gpio(pull)}", f"the dial's push switch on {_gpio(encoder_button)}")
         # A button down before anyone could press it (wired to the NC contact, or stuck) counts
         # as held until it is let go: it must not make every other press "two at once".
-        self.pressed_at_start = [label for b, label in zip(self._buttons, labels) if b.is_pressed]
-        self._stuck = {b for b in self._buttons if b.is_pressed}
+        self.pressed_at_start = [label for b, label in zip(self._buttons, labels) if b.down_at_start]
         for button in self._buttons:
             button.when_pressed = self._pressed
-            button.when_released = (lambda b=button: self._stuck.discard(b))
         for button, name in ((self.declare, "declare"), (self.pass_, "pass"), (self.pull, "pull")):
             button.when_tapped = (lambda n=name: self._alone(n))
             button.when_held = lambda: self._alone("undo")
@@ -210,7 +212,7 @@ class ControlPanel(ControlEvents, CompositeDevice):
         # A button held past hold_time has sent its Undo and is spent: a press of another one
         # after that (a microswitch that sticks, a player leaning on a button) is a press on its
         # own, not a palm on two; else nothing at all worked until the held one was let go.
-        down = sum(1 for b in self._buttons if b.is_pressed and not b.is_held and b not in self._stuck)
+        down = sum(1 for b in self._buttons if b.is_pressed and not (b.is_held or b.down_at_start))
         if down > 1 and not self._chord:
             self._chord = True
             self._emit("chord")

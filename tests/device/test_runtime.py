@@ -292,5 +292,16 @@ def test_a_button_that_reads_pressed_at_start_is_named_and_the_others_still_work
         table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
         tap(factory, 17)
         assert table.public_state()["call"] == "4"
+        # Freed at last, it sends nothing: nobody pressed it (a Pull here would be Bob's).
+        factory.pin(pin).drive_high()
+        state = table.public_state()
+        assert state["call"] == "4" and state["verdict"] is None and state["to_act"] == "Bob"
+        assert table.session.log == [{"by": "Ann", "do": "declare", "call": "4"}]
+        assert state["note"] is None and handle.console.mode == "play"     # nothing was tried
+        tap(factory, pin)                    # and then works as any button
+        if pin == 22:                        # Bob's pull (without a camera it needs the dice)
+            assert "must carry" in table.public_state()["note"]
+        else:
+            assert handle.console.mode == "foul-player"
     finally:
         handle.stop()
