@@ -990,3 +990,19 @@ def test_the_phone_shows_what_the_table_asks_for(served, browser):
     table.note(None)
     page.wait_for_selector("#ctl-note", state="detached")
     assert errors == []
+
+
+def test_farkel_s_last_die_to_roll_is_one_die(served, browser):
+    # "1 dice to roll" on the wall.
+    url, table = served
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    table.act({"by": "Ann", "do": "roll", "dice": [1, 1, 1, 5, 5, 3]})
+    table.act({"by": "Ann", "do": "keep", "dice": [1, 1, 1, 5, 5]})
+    board.wait_for_selector("#dice-left")
+    assert board.inner_text("#dice-left") == "1 die to roll"
+    table.undo()
+    table.act({"by": "Ann", "do": "keep", "dice": [1, 1, 1, 5]})
+    board.wait_for_selector('#dice-left:has-text("2 dice")')
+    assert board.inner_text("#dice-left") == "2 dice to roll"

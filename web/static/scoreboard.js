@@ -227,7 +227,7 @@
       (rolled ? `<div class="farkel-row"><span class="label">roll</span>${dice(s.roll, 100)}</div>` : "") +
       (s.kept && s.kept.length ? `<div class="farkel-row"><span class="label">kept</span>${dice(s.kept, 80, "kept")}</div>` : "") +
       (rolled && best ? `<div class="farkel-row best" id="best-keep"><span class="label">best keep</span>${dice(best.dice, 80, "kept")}<b class="pts">${esc(best.score)}</b></div>` : "") +
-      (s.dice_left && !rolled ? `<div class="target">${esc(s.dice_left)} dice to roll</div>` : "") +
+      (s.dice_left && !rolled ? `<div class="target" id="dice-left">${esc(s.dice_left)} ${s.dice_left === 1 ? "die" : "dice"} to roll</div>` : "") +
       highStakes(s) +
       (target ? `<div class="target">first to ${esc(Number(target).toLocaleString("en"))}${s.final_round ? ' · <b class="final">FINAL ROUND</b>' : ""}</div>` : "") +
       (v && s.phase === "start" && !s.turn_total
