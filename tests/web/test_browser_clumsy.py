@@ -1006,3 +1006,35 @@ def test_farkel_s_last_die_to_roll_is_one_die(served, browser):
     table.act({"by": "Ann", "do": "keep", "dice": [1, 1, 1, 5]})
     board.wait_for_selector('#dice-left:has-text("2 dice")')
     assert board.inner_text("#dice-left") == "2 dice to roll"
+
+
+def test_a_past_verdict_s_line_says_its_word_once(served, browser):
+    # "last: LIE LIE! Ann called 42 …", "last: FOUL FOUL! Cy: peek …", "TRUE NOT A LIE! …",
+    # "FARKEL FARKEL: Ann rolled …": the outcome's word was put before a message that starts
+    # with it.
+    url, table = served
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    table.act({"by": "Ann", "do": "declare", "call": "9"})
+    table.act({"by": "Bob", "do": "pull", "dice": [6, 4]})
+    table.act({"by": table.public_state()["to_act"], "do": "declare", "call": "8"})
+    board.wait_for_selector('#app[data-call="8"] .last-verdict')
+    assert board.inner_text(".last-verdict") == \
+        "last: NOT A LIE! Ann called 9 — the dice show 6-4. Bob loses a life. Ann rolls again."
+    table.act({"by": "Cy", "do": "foul", "kind": "peek"})
+    board.wait_for_selector('.last-verdict:has-text("peek")')
+    assert board.inner_text(".last-verdict") == "last: FOUL! Cy: peek, 1 foul; 0.25 into the foul pot."
+    assert board.inner_text(".last-verdict b") == "FOUL!"
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    table.act({"by": "Ann", "do": "roll", "dice": [2, 2, 3, 3, 4, 6]})
+    table.act({"by": "Bob", "do": "roll", "dice": [1, 2, 3, 4, 6, 6]})
+    board.wait_for_selector('#app[data-game="farkel"] .last-verdict.outcome-farkel')
+    assert board.inner_text(".last-verdict").startswith("FARKEL: Ann rolled ")
+    table.act({"by": "Bob", "do": "keep", "dice": [1]})
+    table.act({"by": "Bob", "do": "roll", "dice": [5, 5, 5, 2, 3]})
+    table.act({"by": "Bob", "do": "keep", "dice": [5, 5, 5]})
+    table.act({"by": "Bob", "do": "bank"})
+    table.act({"by": "Ann", "do": "roll", "dice": [1, 2, 3, 4, 6, 6]})
+    board.wait_for_selector('.last-verdict.outcome-banked')
+    assert board.inner_text(".last-verdict") == "BANKED Bob banks 600: 600 in all."

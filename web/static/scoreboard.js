@@ -126,6 +126,16 @@
     return lines.length ? `<ul class="losses">${lines.join("")}</ul>` : "";
   }
 
+  /* A past verdict in one line: its own first words in bold when they say the outcome ("LIE!",
+     "NOT A LIE!", "FOUL!", "FARKEL:"), else the outcome's word before it. The word was always
+     put first, and the line stuttered: "last: LIE LIE! Ann called 42", "TRUE NOT A LIE!". */
+  function verdictLine(v) {
+    const message = String(v.message ?? "");
+    const lead = message.match(/^([A-Z][A-Z -]*[A-Z][!:])\s*/);
+    return lead ? `<b>${esc(lead[1])}</b> ${esc(message.slice(lead[0].length))}`
+      : `<b>${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</b> ${esc(message)}`;
+  }
+
   function verdictStage(v, s) {
     const word = OUTCOME_WORD[v.outcome] || String(v.outcome || "").toUpperCase();
     const c = call(s.game, v.call);
@@ -194,7 +204,7 @@
     const calls = Array.isArray(s.calls) && s.calls.length > 1 ? `<div class="calls"><span class="label">this round</span>${s.calls.slice(-5).map((x) => {
       const cc = call(s.game, x.call ?? x);
       return `<span class="call-chip">${x.by ? esc(x.by) + " " : ""}<b>${esc(cc ? cc.big : "")}</b>${x.target ? " → " + esc(x.target) : ""}</span>`; }).join("")}</div>` : "";
-    const last = s.verdict ? `<div class="last-verdict">last: <b>${esc(OUTCOME_WORD[s.verdict.outcome] || s.verdict.outcome)}</b> ${esc(s.verdict.message)}</div>` : "";
+    const last = s.verdict ? `<div class="last-verdict">last: ${verdictLine(s.verdict)}</div>` : "";
     return actor + body + cup + dial + calls + last;
   }
 
@@ -233,7 +243,7 @@
       (v && s.phase === "start" && !s.turn_total
         // The turn just ended: say how, big, until the next roll.
         ? `<div id="verdict" class="farkel-verdict outcome-${esc(v.outcome)}"><span class="word">${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</span><p>${esc(v.message)}</p></div>`
-        : (v ? `<div class="last-verdict outcome-${esc(v.outcome)}"><b>${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</b> ${esc(v.message)}</div>` : ""));
+        : (v ? `<div class="last-verdict outcome-${esc(v.outcome)}">${verdictLine(v)}</div>` : ""));
   }
 
   function stage(s) {
