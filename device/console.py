@@ -17,7 +17,8 @@ hold any button   Undo: takes back the last action (the record keeps an undo lin
 two at once       nothing (each would act for whoever is to act by then): the scoreboard says so
 push the dial     foul mode (games with fouls, i.e. Kuriki): the dial picks the player, push
                   again, the dial picks the foul (peek, disrespect, dropped-die, rusk), push again
-                  (or Declare) to charge it. Pass leaves foul mode without charging anything.
+                  (or Declare) to charge it. Pass leaves foul mode without charging anything;
+                  Pull does nothing there but say on the scoreboard what to do.
 ================  ==============================================================================
 
 A refusal (not your turn, the dice have not settled...) is shown as the scoreboard's note; nothing
@@ -160,6 +161,14 @@ class Console:
                     return i
         return 0
 
+    def _foul_hint(self) -> str:
+        """What to do while a foul is being charged (Pull has no part in it)."""
+        if self.mode == "foul-player":
+            return ("charging a foul: turn the dial to the player, then push the dial (or Declare) "
+                    "to go on; Pass cancels")
+        return ("charging a foul: turn the dial to the foul, then push the dial (or Declare) to "
+                "charge it; Pass cancels")
+
     def _foul_kinds(self) -> list[str]:
         from engine.kuriki import FOUL_KINDS
         return list(FOUL_KINDS)
@@ -199,6 +208,7 @@ class Console:
     def pull(self) -> None:
         with self._lock:
             if self.mode != "play":
+                self._refuse(self._foul_hint())
                 return
             self._button("pull")
 

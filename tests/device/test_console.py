@@ -141,6 +141,24 @@ def test_pass_leaves_foul_mode_without_charging(rig) -> None:
     assert console.mode == "play" and state["verdict"] is None and state["note"] == "foul cancelled"
 
 
+def test_pull_while_a_foul_is_charged_says_what_to_do(rig) -> None:
+    # Pull has no part in charging a foul: it used to do nothing at all, and the wall said nothing.
+    table, console, factory = rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    tap(factory, DIAL)
+    tap(factory, PULL)
+    assert console.mode == "foul-player" and table.session.log == []
+    assert table.public_state()["note"] == ("charging a foul: turn the dial to the player, then push "
+                                            "the dial (or Declare) to go on; Pass cancels")
+    tap(factory, DIAL)
+    tap(factory, PULL)
+    assert console.mode == "foul-kind" and table.session.log == []
+    assert table.public_state()["note"] == ("charging a foul: turn the dial to the foul, then push the "
+                                            "dial (or Declare) to charge it; Pass cancels")
+    tap(factory, DIAL)                     # the advice holds: the foul is charged
+    assert console.mode == "play" and table.public_state()["verdict"]["outcome"] == "foul"
+
+
 def test_games_without_fouls_say_so(rig) -> None:
     table, console, factory = rig
     table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
