@@ -12,7 +12,8 @@ dial (turn)       steps through the choices shown on the scoreboard (``dial``): 
 Declare           declares the dialled call (the dice come from the camera's seal); in Farkel
                   keeps the dialled dice
 Pass              passes (Kuriki); accepts a Mia or a 1-1 (Mia, Deceit); banks (Farkel)
-Pull              pulls the cup (Kuriki, Mia, Deceit); opens every hand (liar's dice)
+Pull              pulls the cup (Kuriki, Mia, Deceit); opens every hand (liar's dice). Without
+                  a camera the dice are entered on the phone, so the pull is made there
 hold any button   Undo: takes back the last action (the record keeps an undo line)
 two at once       nothing (each would act for whoever is to act by then): the scoreboard says so
 push the dial     foul mode (games with fouls, i.e. Kuriki): the dial picks the player, push
@@ -49,6 +50,11 @@ BUTTON_VERBS: dict[str, dict[str, str | None]] = {
     "deceit": {"pass": "accept", "pull": "pull"},
     "farkel": {"pass": "bank", "pull": None},
     "liars": {"pass": None, "pull": "open"},
+}
+#: Without a camera these carry dice nobody at the table has seen: they are made on the phone.
+PHONE_ONLY = {
+    "pull": "nobody has seen the dice (no camera): pull from the phone, where the dice are entered",
+    "open": "nobody has seen the hands (no camera): open from the phone, where every hand is entered",
 }
 #: The verb the dial chooses the details of and Declare sends.
 DIAL_VERBS = {"farkel": "keep", "liars": "call"}
@@ -266,12 +272,21 @@ class Console:
                 self._refuse("the hands cannot be read: spread every hand on the tray and press again")
                 return
             action["hands"] = hands
+        elif verb in PHONE_ONLY and not self.table.has_camera \
+                and any(a.get("do") == verb for a in state.get("legal", [])):
+            # Nobody has seen the dice: the rules' refusal would ask for the action's "dice"
+            # ("hands"), which is for the phone's control page, not for the players at the table.
+            self._act(action, refusal=PHONE_ONLY[verb])
+            return
         self._act(action)
 
-    def _act(self, action: dict[str, Any]) -> None:
+    def _act(self, action: dict[str, Any], *, refusal: str | None = None) -> None:
+        """Send the action; a refusal by the rules is shown as ``refusal`` when one is given."""
         try:
             self.table.act(action, from_device=True)
-        except (EngineError, TableError) as exc:
+        except EngineError as exc:
+            self._refuse(refusal or str(exc))
+        except TableError as exc:
             self._refuse(str(exc))
         except Exception:   # a bug must not kill the button thread; the log keeps the details
             log.exception("the %s action failed", action.get("do"))

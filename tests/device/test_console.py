@@ -9,6 +9,8 @@ from gpiozero.pins.mock import MockFactory
 
 from device.console import Console, label_of
 from device.controls import ControlPanel, KeyboardControls
+from device.events import EventBus
+from device.store import Store
 from device.table import Table
 
 
@@ -184,6 +186,43 @@ def test_farkel_pass_banks_and_pull_is_not_used(rig) -> None:
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {}})
     tap(factory, PULL)
     assert table.public_state()["note"] == "the Pull button is not used in this game"
+
+
+@pytest.fixture
+def phone_rig(tmp_path):
+    """Buttons on a table without a camera (``--camera none``): the dice are entered on the phone."""
+    store = Store(tmp_path / "data")
+    table = Table(store, EventBus(), has_camera=False)
+    factory = MockFactory()
+    panel = ControlPanel(pin_factory=factory, hold_time=0.05)
+    Console(table).attach(panel)
+    yield table, factory
+    panel.close()
+    factory.reset()
+    store.close()
+
+
+@pytest.mark.parametrize("game, players, note", [
+    ("kuriki", ["Ann", "Bob"], "nobody has seen the dice (no camera): pull from the phone, where the "
+                               "dice are entered"),
+    ("mia", ["Ann", "Bob"], "nobody has seen the dice (no camera): pull from the phone, where the "
+                            "dice are entered"),
+    ("deceit", ["Ann", "Bob"], "nobody has seen the dice (no camera): pull from the phone, where the "
+                               "dice are entered"),
+    ("liars", ["Ann", "Bob"], "nobody has seen the hands (no camera): open from the phone, where "
+                              "every hand is entered"),
+])
+def test_without_a_camera_pull_says_to_pull_from_the_phone(phone_rig, game, players, note) -> None:
+    # The rules' refusal asked for the pull's "dice" (the open's "hands") in the API's words.
+    table, factory = phone_rig
+    table.start_game({"game": game, "players": players})
+    tap(factory, PULL)                     # nothing called yet: the rules' own reason stands
+    assert table.public_state()["note"].startswith("there is no call to ")
+    tap(factory, DECLARE)
+    assert len(table.session.log) == 1
+    tap(factory, PULL)
+    state = table.public_state()
+    assert state["note"] == note and state["verdict"] is None and len(table.session.log) == 1
 
 
 def test_no_game_is_a_note_not_a_crash(rig) -> None:
