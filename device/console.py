@@ -10,7 +10,7 @@ dial (turn)       steps through the choices shown on the scoreboard (``dial``): 
                   lowest first (Kuriki, Mia, Deceit; with "blind", "reverse" or a 1-1 target
                   where the rules offer them), the possible keeps in Farkel (it starts on the best)
 Declare           declares the dialled call (the dice come from the camera's seal); in Farkel
-                  keeps the dialled dice
+                  keeps the dialled dice (with none to keep, the scoreboard says to roll or bank)
 Pass              passes (Kuriki); accepts a Mia or a 1-1 (Mia, Deceit); banks (Farkel)
 Pull              pulls the cup (Kuriki, Mia, Deceit); opens every hand (liar's dice). Without
                   a camera the dice are entered on the phone, so the pull is made there
@@ -199,7 +199,7 @@ class Console:
                 return
             choice = self.dialled
             if choice is None:
-                self._refuse(self._no_game() or "nothing to declare now")
+                self._refuse(self._no_game() or self._nothing_to_declare())
                 return
             self._act(dict(choice.action))
 
@@ -302,6 +302,37 @@ class Console:
         if mode == "play":
             self._foul_player = None
         self.refresh()
+
+    def _nothing_to_declare(self) -> str:
+        """Why Declare has nothing to send (the dial is empty), and what to do instead."""
+        state = self.table.public_state()
+        if state.get("game") == "farkel":
+            return self._farkel_next(state)
+        return "nothing to declare now"
+
+    def _farkel_next(self, state: dict[str, Any]) -> str:
+        """Farkel with no keep to dial: the player rolls (the camera sends it), or banks."""
+        who, left = state.get("to_act"), state.get("dice_left") or 6
+        legal = state.get("legal", [])
+        dice = f"{left} {'die' if left == 1 else 'dice'}"
+        if state.get("phase") == "start":
+            offer = state.get("high_stakes")
+            takeover = any(a.get("do") == "roll" and a.get("high_stakes") for a in legal) and offer
+            text = f"nothing to keep yet: {who} rolls {dice} first"
+            if takeover:
+                n = offer["dice"]
+                text += f", or the {n} {'die' if n == 1 else 'dice'} left for High Stakes"
+            return text + (" (the camera sends the roll)" if self.table.has_camera
+                           else " and enters the roll on the phone")
+        if len(state.get("set_aside", [])) == len(state.get("roll", [])):
+            text = f"every die is kept (hot dice): roll all {left} again"
+        else:
+            text = f"nothing left to keep: roll the {dice} left"
+        if not self.table.has_camera:
+            text += " (enter the roll on the phone)"
+        if any(a.get("do") == "bank" for a in legal):
+            text += ", or press Pass to bank"
+        return text
 
     def _no_game(self, state: dict[str, Any] | None = None) -> str | None:
         """Why no action can be taken for want of a game: none on, or it is over; else None."""

@@ -225,6 +225,50 @@ def test_without_a_camera_pull_says_to_pull_from_the_phone(phone_rig, game, play
     assert state["note"] == note and state["verdict"] is None and len(table.session.log) == 1
 
 
+def test_farkel_declare_with_nothing_to_keep_says_what_to_do(rig) -> None:
+    # It said only "nothing to declare now": before a roll, and once the keeps were made.
+    table, console, factory = rig
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"],
+                      "options": {"entry": 500, "high_stakes": True}})
+
+    def rolls(*dice: int) -> None:         # as the referee sends a settled roll
+        table.act({"by": table.public_state()["to_act"], "do": "roll", "dice": list(dice)},
+                  from_device=True)
+
+    tap(factory, DECLARE)
+    assert table.public_state()["note"] == ("nothing to keep yet: Ann rolls 6 dice first (the camera "
+                                            "sends the roll)")
+    rolls(1, 2, 3, 4, 6, 6)
+    tap(factory, DECLARE)                  # keeps the 1: 100, short of the entry's 500
+    tap(factory, DECLARE)
+    state = table.public_state()
+    assert state["set_aside"] == [1] and state["note"] == "nothing left to keep: roll the 5 dice left"
+    rolls(1, 1, 1, 5, 5)
+    tap(factory, DECLARE)                  # keeps all five (400): hot dice, 500 this turn
+    tap(factory, DECLARE)
+    state = table.public_state()
+    assert state["turn_total"] == 500 and state["phase"] == "kept"
+    assert state["note"] == "every die is kept (hot dice): roll all 6 again, or press Pass to bank"
+    rolls(1, 3, 3, 4, 6, 2)
+    tap(factory, DECLARE)
+    tap(factory, DECLARE)
+    assert table.public_state()["note"] == ("nothing left to keep: roll the 5 dice left, or press "
+                                            "Pass to bank")
+    tap(factory, PASS)
+    assert table.public_state()["players"][0]["score"] == 600
+    tap(factory, DECLARE)                  # Bob may take over the five dice Ann left
+    assert table.public_state()["note"] == ("nothing to keep yet: Bob rolls 6 dice first, or the 5 "
+                                            "dice left for High Stakes (the camera sends the roll)")
+
+
+def test_without_a_camera_farkel_declare_before_a_roll_says_to_enter_it_on_the_phone(phone_rig) -> None:
+    table, factory = phone_rig
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    tap(factory, DECLARE)
+    assert table.public_state()["note"] == ("nothing to keep yet: Ann rolls 6 dice first and enters "
+                                            "the roll on the phone")
+
+
 def test_no_game_is_a_note_not_a_crash(rig) -> None:
     table, console, factory = rig
     for pin in (DECLARE, PASS, PULL, DIAL):
