@@ -306,8 +306,17 @@ class Console:
     def _nothing_to_declare(self) -> str:
         """Why Declare has nothing to send (the dial is empty), and what to do instead."""
         state = self.table.public_state()
-        if state.get("game") == "farkel":
+        game = state.get("game")
+        if game == "farkel":
             return self._farkel_next(state)
+        verbs = {a.get("do") for a in state.get("legal", [])}
+        if verbs == {"accept", "pull"}:          # a Mia, or an 11 naming the player to act
+            caller = (state.get("calls") or [{}])[-1].get("by", state.get("answers"))
+            why = ("nothing beats Mia" if game == "mia"
+                   else f"{caller} called {state.get('call')} on {state.get('to_act')}")
+            return f"{why}: press Pass to accept it or Pull"
+        if verbs == {"open"}:                    # liar's dice: the call cannot be raised
+            return "nothing raises the call: press Pull to open every hand"
         return "nothing to declare now"
 
     def _farkel_next(self, state: dict[str, Any]) -> str:

@@ -269,6 +269,43 @@ def test_without_a_camera_farkel_declare_before_a_roll_says_to_enter_it_on_the_p
                                             "the roll on the phone")
 
 
+def _dial_to(console: Console, factory, label: str) -> None:
+    labels = [c.label for c in console.choices]
+    turn(factory, labels.index(label) - labels.index(console.dialled.label))
+    assert console.dialled.label == label
+
+
+@pytest.mark.parametrize("game, dice, call, note", [
+    ("mia", [2, 1], "21", "nothing beats Mia: press Pass to accept it or Pull"),
+    ("deceit", [1, 1], "11 → Cy", "Ann called 11 on Cy: press Pass to accept it or Pull"),
+])
+def test_declare_when_only_accept_or_pull_is_left_names_those_buttons(rig, game, dice, call, note) -> None:
+    # It said only "nothing to declare now" to the player a Mia (an 11) left no call to make.
+    table, console, factory = rig
+    table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"]})
+    table.seal(dice, None)
+    _dial_to(console, factory, call)
+    tap(factory, DECLARE)
+    assert table.public_state()["call"] == call.split()[0]
+    tap(factory, DECLARE)
+    state = table.public_state()
+    assert state["note"] == note and len(table.session.log) == 1
+    tap(factory, PASS)
+    assert table.public_state()["verdict"]["outcome"] == "accepted"
+
+
+def test_liars_dice_declare_when_nothing_raises_the_call_says_to_open(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "liars", "players": ["Ann", "Bob"]})
+    top = console.choices[-1].label
+    _dial_to(console, factory, top)
+    tap(factory, DECLARE)                  # the highest call there is: Bob can only open
+    assert len(table.session.log) == 1 and console.choices == []
+    tap(factory, DECLARE)
+    assert table.public_state()["note"] == "nothing raises the call: press Pull to open every hand"
+    assert len(table.session.log) == 1
+
+
 def test_no_game_is_a_note_not_a_crash(rig) -> None:
     table, console, factory = rig
     for pin in (DECLARE, PASS, PULL, DIAL):
