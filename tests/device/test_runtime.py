@@ -40,7 +40,7 @@ def test_without_a_camera_the_buttons_still_play(table) -> None:
         tap(factory, 17)                 # Declare: the lowest call, no dice (no camera)
         assert table.public_state()["call"] == "4"
         tap(factory, 26)                 # Pull on the pin from the settings: dice must be entered
-        assert "must carry" in table.public_state()["note"]
+        assert "pull from the phone" in table.public_state()["note"]
     finally:
         handle.stop()
     assert handle.panel.closed
@@ -300,7 +300,7 @@ def test_a_button_that_reads_pressed_at_start_is_named_and_the_others_still_work
         assert state["note"] is None and handle.console.mode == "play"     # nothing was tried
         tap(factory, pin)                    # and then works as any button
         if pin == 22:                        # Bob's pull (without a camera it needs the dice)
-            assert "must carry" in table.public_state()["note"]
+            assert "pull from the phone" in table.public_state()["note"]
         else:
             assert handle.console.mode == "foul-player"
     finally:
