@@ -266,6 +266,12 @@ class Console:
             self._refuse(f"the {name.capitalize()} button is not used in this game")
             return
         action: dict[str, Any] = {"by": state["to_act"], "do": verb}
+        if verb == "open" and not any(a.get("do") == "open" for a in state.get("legal", [])):
+            # (Not "spread every hand on the tray" when the hands cannot be read: nothing is
+            # called, and the hands stay under their cups.)
+            self._refuse(f"there is no call to open yet: {state['to_act']} makes the first call "
+                         "with the dial and Declare")
+            return
         if verb == "open" and self.table.has_camera:
             hands = self.hands() if self.hands else None
             if hands is None:

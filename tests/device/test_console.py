@@ -306,6 +306,21 @@ def test_liars_dice_declare_when_nothing_raises_the_call_says_to_open(rig) -> No
     assert len(table.session.log) == 1
 
 
+def test_liars_dice_pull_before_any_call_does_not_ask_for_the_hands(rig) -> None:
+    # The hands lie under their cups (unread): Pull before anybody called asked for every hand
+    # to be spread on the tray, as if an open were due.
+    table, console, factory = rig
+    table.start_game({"game": "liars", "players": ["Ann", "Bob"]})
+    tap(factory, PULL)
+    assert table.public_state()["note"] == ("there is no call to open yet: Ann makes the first call "
+                                            "with the dial and Declare")
+    tap(factory, DECLARE)
+    tap(factory, PULL)                     # now the open is due: the hands are asked for
+    assert table.public_state()["note"] == ("the hands cannot be read: spread every hand on the tray "
+                                            "and press again")
+    assert len(table.session.log) == 1
+
+
 def test_no_game_is_a_note_not_a_crash(rig) -> None:
     table, console, factory = rig
     for pin in (DECLARE, PASS, PULL, DIAL):
