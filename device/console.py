@@ -38,6 +38,7 @@ from engine.errors import EngineError
 from web.services import TableError
 
 from .controls import ControlEvents
+from .table import NOT_SETTLED
 
 log = logging.getLogger(__name__)
 
@@ -201,6 +202,9 @@ class Console:
             if choice is None:
                 self._refuse(self._no_game() or self._nothing_to_declare())
                 return
+            if self._opens_mia_unrolled():
+                self._refuse(NOT_SETTLED)
+                return
             self._act(dict(choice.action))
 
     def pass_(self) -> None:
@@ -308,6 +312,18 @@ class Console:
         if mode == "play":
             self._foul_player = None
         self.refresh()
+
+    def _opens_mia_unrolled(self) -> bool:
+        """Mia at a camera table: a round's first call with no dice settled under the cup.
+
+        The table takes a Mia declare without a seal as a blind raise; the round's first call
+        cannot be one, so it went in with no dice at all, and its pull was then refused in the
+        API's words ('the pull must carry them, e.g. "dice": [5, 3]')."""
+        if not self.table.has_camera:
+            return False
+        state = self.table.public_state()
+        return (state.get("game") == "mia" and state.get("call") is None and not state.get("sealed")
+                and state.get("device", {}).get("camera") == "ok")
 
     def _nothing_to_declare(self) -> str:
         """Why Declare has nothing to send (the dial is empty), and what to do instead."""

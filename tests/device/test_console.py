@@ -321,6 +321,23 @@ def test_liars_dice_pull_before_any_call_does_not_ask_for_the_hands(rig) -> None
     assert len(table.session.log) == 1
 
 
+def test_mia_s_first_call_waits_for_the_dice_to_settle(rig) -> None:
+    # Declare before the dice settled under the cup was taken with no dice at all (the table's
+    # blind raise, which a round's first call cannot be), and the pull then asked for "dice".
+    table, console, factory = rig
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
+    tap(factory, DECLARE)
+    state = table.public_state()
+    assert state["note"] == "the dice have not settled under the cup yet"
+    assert table.session.log == [] and state["call"] is None
+    table.seal([4, 2], None)
+    tap(factory, DECLARE)
+    assert table.public_state()["call"] == "31"
+    tap(factory, PULL)
+    verdict = table.public_state()["verdict"]
+    assert verdict["outcome"] == "truth" and verdict["dice"] == [4, 2]
+
+
 def test_no_game_is_a_note_not_a_crash(rig) -> None:
     table, console, factory = rig
     for pin in (DECLARE, PASS, PULL, DIAL):
