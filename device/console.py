@@ -57,6 +57,8 @@ PHONE_ONLY = {
     "pull": "nobody has seen the dice (no camera): pull from the phone, where the dice are entered",
     "open": "nobody has seen the hands (no camera): open from the phone, where every hand is entered",
 }
+KURIKI_ON_THE_PHONE = ("nobody has seen the dice (no camera): a Kuriki is declared from the phone, "
+                      "where the 1-2 shown is entered")
 #: The verb the dial chooses the details of and Declare sends.
 DIAL_VERBS = {"farkel": "keep", "liars": "call"}
 
@@ -204,6 +206,10 @@ class Console:
                 return
             if self._opens_mia_unrolled():
                 self._refuse(NOT_SETTLED)
+                return
+            if not self.table.has_camera and choice.action.get("call") == "kuriki":
+                # A Kuriki is declared with the 1-2 shown; the rules' refusal asked for its "dice".
+                self._act(dict(choice.action), refusal=KURIKI_ON_THE_PHONE)
                 return
             self._act(dict(choice.action))
 

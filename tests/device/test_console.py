@@ -261,6 +261,19 @@ def test_farkel_declare_with_nothing_to_keep_says_what_to_do(rig) -> None:
                                             "dice left for High Stakes (the camera sends the roll)")
 
 
+def test_without_a_camera_a_kuriki_dialled_says_to_declare_it_from_the_phone(phone_rig) -> None:
+    # The rules' refusal asked for the declare's "dice": [1, 2] in the API's words.
+    table, factory = phone_rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    turn(factory, -1)                      # below the lowest call is the highest: kuriki
+    assert table.public_state()["dial"] == "kuriki"
+    tap(factory, DECLARE)
+    state = table.public_state()
+    assert state["note"] == ("nobody has seen the dice (no camera): a Kuriki is declared from the "
+                             "phone, where the 1-2 shown is entered")
+    assert table.session.log == [] and state["verdict"] is None
+
+
 def test_without_a_camera_farkel_declare_before_a_roll_says_to_enter_it_on_the_phone(phone_rig) -> None:
     table, factory = phone_rig
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
