@@ -38,7 +38,7 @@ from engine.errors import EngineError
 from web.services import TableError
 
 from .controls import ControlEvents
-from .table import NOT_SETTLED
+from .table import BLIND_AFTER_ROLL, NOT_SETTLED
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +59,12 @@ PHONE_ONLY = {
 }
 KURIKI_ON_THE_PHONE = ("nobody has seen the dice (no camera): a Kuriki is declared from the phone, "
                       "where the 1-2 shown is entered")
+#: The table's words for the phone, and what the wall says instead to a player at the buttons.
+BUTTON_WORDS = {
+    BLIND_AFTER_ROLL: ("the camera saw the dice rolled and settle under the cup: a blind raise is "
+                       "made without rolling, so declare this roll (turn the dial to a call without "
+                       "blind)"),
+}
 #: The verb the dial chooses the details of and Declare sends.
 DIAL_VERBS = {"farkel": "keep", "liars": "call"}
 
@@ -310,6 +316,7 @@ class Console:
         self.refresh()
 
     def _refuse(self, message: str) -> None:
+        message = BUTTON_WORDS.get(message, message)
         log.info("refused: %s", message)
         self.table.note(message)
 

@@ -351,6 +351,25 @@ def test_mia_s_first_call_waits_for_the_dice_to_settle(rig) -> None:
     assert verdict["outcome"] == "truth" and verdict["dice"] == [4, 2]
 
 
+def test_a_mia_blind_raise_on_a_new_roll_says_to_turn_the_dial(rig) -> None:
+    # The table's refusal ends "(untick blind)", the phone's checkbox: there is none at the buttons.
+    table, console, factory = rig
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
+    table.seal([5, 4], None)
+    tap(factory, DECLARE)                  # Ann: 31 on a 54
+    table.seal([2, 2], None)               # Bob rolled: the camera saw it
+    _dial_to(console, factory, "22 blind")
+    tap(factory, DECLARE)
+    state = table.public_state()
+    assert state["note"] == ("the camera saw the dice rolled and settle under the cup: a blind raise "
+                             "is made without rolling, so declare this roll (turn the dial to a call "
+                             "without blind)")
+    assert state["call"] == "31" and len(table.session.log) == 1
+    _dial_to(console, factory, "22")
+    tap(factory, DECLARE)
+    assert table.public_state()["call"] == "22"
+
+
 def test_no_game_is_a_note_not_a_crash(rig) -> None:
     table, console, factory = rig
     for pin in (DECLARE, PASS, PULL, DIAL):
