@@ -230,8 +230,10 @@ class Console:
     def pull(self) -> None:
         with self._lock:
             if self.mode != "play":
-                self._refuse(self._foul_hint())
-                return
+                if self._no_game() is None:
+                    self._refuse(self._foul_hint())
+                    return
+                self._set_mode("play")   # the game ended meanwhile (the phone): _button says so
             self._button("pull")
 
     def undo(self) -> None:
@@ -261,8 +263,9 @@ class Console:
                     self._set_mode("foul-player")
                 return
             choice = self.dialled
-            if choice is None:
+            if choice is None:          # the game ended meanwhile (the phone): say so
                 self._set_mode("play")
+                self._refuse(self._no_game() or "foul cancelled")
             elif self.mode == "foul-player":
                 self._foul_player = choice.action["by"]
                 self._set_mode("foul-kind")

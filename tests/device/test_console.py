@@ -161,6 +161,21 @@ def test_pull_while_a_foul_is_charged_says_what_to_do(rig) -> None:
     assert console.mode == "play" and table.public_state()["verdict"]["outcome"] == "foul"
 
 
+@pytest.mark.parametrize("pin", [DIAL, DECLARE, PULL])
+def test_a_foul_being_charged_when_the_game_ends_on_the_phone_says_the_game_is_over(rig, pin) -> None:
+    # The push (or Declare) left foul mode without a word, and Pull told how to charge the foul.
+    table, console, factory = rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    table.seal([6, 3], None)
+    tap(factory, DECLARE)                  # Ann: 4
+    tap(factory, DIAL)
+    assert console.mode == "foul-player"
+    table.act({"by": "Bob", "do": "pull"})  # from the phone: Bob pulls a true call and is out
+    assert table.public_state()["over"]
+    tap(factory, pin)
+    assert table.public_state()["note"] == "the game is over" and console.mode == "play"
+
+
 def test_games_without_fouls_say_so(rig) -> None:
     table, console, factory = rig
     table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
