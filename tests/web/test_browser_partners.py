@@ -190,3 +190,21 @@ def test_a_crowd_of_partners_and_lone_players_is_read_from_across_the_room(serve
     assert list(chips) == ["Alexandrina & Dee & Gwendolyn", "Bob & Esmeralda", "Christopher & Hugo & Jo"]
     assert set(chips.values()) == team_edges
     board.screenshot(path=str(SHOTS / f"farkel-partners-crowd-{width}.png"))
+
+
+def test_deceit_s_rounds_line_at_the_end_says_the_rounds_played_not_a_tie(served, browser):
+    """The engine's round counter moves past the last round as the game ends: the wall said
+    'round 4 · after 3: the tie plays on' under a winner nobody tied with."""
+    url, table = served
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    table.start_game({"game": "deceit", "players": ["Ann", "Bob", "Cy"], "options": {"rounds": 3}})
+    for who, said, dice in (("Ann", "54", [3, 2]), ("Bob", "32", [3, 2]), ("Cy", "54", [3, 2])):
+        table.act({"by": who, "do": "declare", "call": said, "dice": dice})
+        table.act({"by": table.public_state()["to_act"], "do": "pull"})
+    assert table.public_state()["winner"] == "Bob"          # 7 chips to 5 and 3: no tie
+    board.wait_for_selector('#app[data-over="1"]')
+    assert board.inner_text("#winner .word") == "Bob"
+    line = board.inner_text("#rounds")
+    assert "tie" not in line
+    assert line == "all 3 rounds played"

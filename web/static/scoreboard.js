@@ -354,7 +354,14 @@
       bits.push(`<span class="team-strip" id="team-strip">${s.teams.filter((t) => t.players.length > 1).map((t) =>
         `<span class="team-chip team-${teamColour(s.teams, t.name)}" data-team="${esc(t.name)}">${esc(t.name)} <b>${esc(t.score.toLocaleString("en"))}</b></span>`).join("")}</span>`);
     }
-    if (s.rounds && s.round) {
+    if (s.rounds && s.round && s.over) {
+      // The game's last payment moves the round counter on: at the end say how many rounds
+      // were played, not "round 4 · after 3: the tie plays on" under a winner nobody tied.
+      const played = s.round - 1;
+      bits.push(`<span id="rounds">${played === s.rounds ? `all <b>${esc(s.rounds)}</b> rounds played`
+        : played > s.rounds ? `<b>${esc(played)}</b> rounds played (${esc(s.rounds)} and the tie)`
+        : `<b>${esc(played)}</b> of <b>${esc(s.rounds)}</b> rounds played`}</span>`);
+    } else if (s.rounds && s.round) {
       // Past the last round tied leaders play on: say so rather than "round 12 of 10".
       bits.push(s.round <= s.rounds
         ? `<span id="rounds">round <b>${esc(s.round)}</b> of <b>${esc(s.rounds)}</b></span>`
