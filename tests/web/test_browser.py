@@ -484,3 +484,27 @@ def test_a_liars_open_whose_long_message_fills_the_verdict_still_fits(served, br
     message = board.locator("#verdict .message").bounding_box()
     assert verdict is not None and message is not None
     assert message["y"] + message["height"] <= verdict["y"] + verdict["height"] + 1
+
+
+def test_in_the_shit_is_kuriki_s_word_other_games_say_last_life(served, browser):
+    """'In the shit' is Kuriki's slang (the seed's score pad) for a player on a last life: Mia
+    and liar's dice showed it too. There a player on a last life is marked 'LAST LIFE'."""
+    url, table = served
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+
+    def tags(name: str) -> list[str]:
+        return board.locator(f'.player[data-name="{name}"] .tag').all_inner_texts()
+
+    for game in ("mia", "liars"):
+        table.start_game({"game": game, "players": ["Ann", "Bob"], "options": {"lives": 1}})
+        board.wait_for_selector(f'#app[data-game="{game}"] .player[data-name="Bob"]')
+        assert tags("Bob") == ["LAST LIFE"], game
+        assert board.locator('.player.last-life[data-name="Bob"]').count() == 1, game
+        assert board.locator(".tag-shit, .player.shit").count() == 0, game
+        board.screenshot(path=str(SHOTS / f"last-life-{game}.png"))
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    board.wait_for_selector('#app[data-game="kuriki"] .player[data-name="Bob"]')
+    assert tags("Bob") == ["IN THE SHIT"]
+    assert board.locator('.player.shit.last-life[data-name="Bob"]').count() == 1
+    assert board.locator(".tag-last").count() == 0

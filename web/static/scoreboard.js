@@ -64,9 +64,12 @@
     const winner = won(p, s);
     const team = teamOf(p, s);
     const tarted = s.tarted === p.name;
-    const shit = (p.in_the_shit ?? (typeof p.lives === "number" && p.lives === 1 && !p.out)) && !winner;
+    const last = (p.in_the_shit ?? (typeof p.lives === "number" && p.lives === 1 && !p.out)) && !winner;
+    // "In the shit" is Kuriki's word (the seed's score pad) for a last life: Mia and liar's
+    // dice say it plainly.
+    const shit = last && game === "kuriki";
     const cls = ["player", toAct && "to-act", answers && "answers", p.out && "out",
-      winner && "winner", tarted && "tarted", shit && "shit",
+      winner && "winner", tarted && "tarted", last && "last-life", shit && "shit",
       team && team.colour !== null && `in-team team-${team.colour}`].filter(Boolean).join(" ");
     let counter = "";
     let marker = "";
@@ -98,6 +101,7 @@
     if (tarted) tags.push('<span class="tag tag-tart">TARTED</span>');
     else if (p.out) tags.push('<span class="tag tag-out">OUT</span>');
     if (shit) tags.push('<span class="tag tag-shit">IN THE SHIT</span>');
+    else if (last) tags.push('<span class="tag tag-last">LAST LIFE</span>');
     if (answers) tags.push('<span class="tag tag-answers">ANSWERS</span>');
     if (s.call && s.roller === p.name) tags.push('<span class="tag tag-roller">ROLLER</span>');
     if (s.call && Array.isArray(s.passed) && s.passed.includes(p.name)) tags.push('<span class="tag tag-passed">PASSED</span>');
