@@ -69,6 +69,25 @@ def test_history_lists_games_stats_and_records(client):
     assert client.get(link).status_code == 200
 
 
+def test_history_names_games_by_title_and_counts_finished_games(client, table):
+    """The history showed game ids ("kuriki", "liars") and counted a player's abandoned and
+    in-play games with the finished ones under "Games"."""
+    play_to_the_end(client)                                        # Ann and Bob: over
+    table.start_game({"game": "liars", "players": ["Ann", "Bob"]})  # abandoned by the next
+    table.start_game({"game": "mia", "players": ["Ann", "Cy"]})     # in play
+    html = client.get("/history").get_data(as_text=True)
+    games = html[html.index('<table class="games">'):]
+    cells = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[1]
+             for row in re.findall(r"<tr>(.*?)</tr>", games[games.index("<tbody>"):], re.S)]
+    assert cells == ["Mia", "Chinese liar&#39;s dice", "Kuriki"]
+    rows = {m.group(1): m.group(2) for m in re.finditer(
+        r'<tr><td class="name"><span class="one-name">([^<]*)</span></td><td class="num">(.*?)</td>', html)}
+    plain = {name: re.sub(r"<[^>]+>", "", cell).strip() for name, cell in rows.items()}
+    assert plain == {"Ann": "1 (+1 abandoned, 1 in play)", "Bob": "1 (+1 abandoned)",
+                     "Cy": "0 (+1 in play)"}
+    assert "<th class=\"num\">Games finished</th>" in html
+
+
 def test_history_when_empty(client):
     html = client.get("/history").get_data(as_text=True)
     assert "No games yet" in html and "No games played yet" in html
