@@ -38,7 +38,7 @@ from engine.errors import EngineError
 from web.services import TableError
 
 from .controls import ControlEvents
-from .table import BLIND_AFTER_ROLL, NOT_SETTLED
+from .table import BLIND_AFTER_ROLL
 
 log = logging.getLogger(__name__)
 
@@ -210,9 +210,6 @@ class Console:
             if choice is None:
                 self._refuse(self._no_game() or self._nothing_to_declare())
                 return
-            if self._opens_mia_unrolled():
-                self._refuse(NOT_SETTLED)
-                return
             if not self.table.has_camera and choice.action.get("call") == "kuriki":
                 # A Kuriki is declared with the 1-2 shown; the rules' refusal asked for its "dice".
                 self._act(dict(choice.action), refusal=KURIKI_ON_THE_PHONE)
@@ -328,18 +325,6 @@ class Console:
         if mode == "play":
             self._foul_player = None
         self.refresh()
-
-    def _opens_mia_unrolled(self) -> bool:
-        """Mia at a camera table: a round's first call with no dice settled under the cup.
-
-        The table takes a Mia declare without a seal as a blind raise; the round's first call
-        cannot be one, so it went in with no dice at all, and its pull was then refused in the
-        API's words ('the pull must carry them, e.g. "dice": [5, 3]')."""
-        if not self.table.has_camera:
-            return False
-        state = self.table.public_state()
-        return (state.get("game") == "mia" and state.get("call") is None and not state.get("sealed")
-                and state.get("device", {}).get("camera") == "ok")
 
     def _nothing_to_declare(self) -> str:
         """Why Declare has nothing to send (the dial is empty), and what to do instead."""

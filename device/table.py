@@ -8,7 +8,8 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
 * the dice under the cup (the seal, a declare's dice) never appear in the public state, an event,
   a log line or an error message before the pull;
 * with a camera, dice come from the camera: the API may not bring its own, a declare gets the
-  dice sealed since the last declare, and a liar's dice open the hands read on the tray.
+  dice sealed since the last declare (without them it is refused, phone or buttons alike, but
+  for Mia's blind raise on a standing call), and a liar's dice open the hands read on the tray.
 
 Thread-safe: one re-entrant lock around everything; the referee thread and the web threads share it.
 """
@@ -411,6 +412,11 @@ class Table:
                     elif game_name not in BLIND_RAISE_GAMES or verb != "declare":
                         # Farkel is rolled openly: there is no cup to speak of.
                         raise IllegalAction(NOT_SETTLED_OPEN if game_name == "farkel" else NOT_SETTLED)
+                    elif not self._may_raise_blind(session, action):
+                        # Mia: without a seal only a blind raise goes, and a round's first call
+                        # (or one said to be rolled) is none: it went in with no dice, and its
+                        # pull was refused asking for the "dice" the camera should have read.
+                        raise IllegalAction(NOT_SETTLED)
                 elif from_device and "dice" in action and photo is None and self._seal is not None \
                         and self._seal.fresh and sorted(action["dice"]) == sorted(self._seal.dice):
                     photo_id, seal_id = self._seal.photo_id, self._seal.seal_id
@@ -431,6 +437,16 @@ class Table:
                 self._drop_photo(own_photo)
                 raise
             return self._after_change(step)
+
+    @staticmethod
+    def _may_raise_blind(session: Session, action: Mapping[str, Any]) -> bool:
+        """Whether a declare without dice at a camera table may be taken as a blind raise: a
+        call stands to raise, and the declare does not say it was rolled (``"blind": false``).
+        An explicit ``"blind": true`` is left to the rules (which refuse it with nothing to
+        raise, saying why)."""
+        if action.get("blind") is True:
+            return True
+        return action.get("blind") is not False and session.game.public_state().get("call") is not None
 
     def undo(self, by: str | None = None) -> dict[str, Any]:
         with self._lock:

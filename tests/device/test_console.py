@@ -429,3 +429,14 @@ def test_the_keyboard_drives_the_same_console(table) -> None:
 ])
 def test_labels(action: dict, label: str) -> None:
     assert label_of(action) == label
+
+
+def test_mia_s_first_call_on_unreadable_dice_says_they_cannot_be_read(rig) -> None:
+    # The Declare button's own check said "not settled yet" also while the wall asked for the
+    # dice to be shown again; the table's refusal says why.
+    table, console, factory = rig
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
+    table.dice_unreadable(True)
+    tap(factory, DECLARE)
+    assert table.public_state()["note"] == "the camera cannot read the dice: show them again"
+    assert table.session.log == []

@@ -885,3 +885,60 @@ def test_with_the_camera_lost_a_mia_declare_is_not_taken_for_a_blind_raise(tmp_p
         table.act({"by": "Bob", "do": "declare", "call": "61"})
     table.set_camera_status("ok")
     assert table.act({"by": "Bob", "do": "declare", "call": "61"})["blind"] is True
+
+
+def test_a_mia_call_with_no_dice_settled_is_refused_at_a_camera_table(tmp_path: Path) -> None:
+    # The phone's declare before the camera saw the roll settle under the cup went into the record
+    # without dice (read as a blind raise, which a round's first call cannot be), and the next
+    # pull was refused asking for the "dice" that only the camera may bring.
+    table, _ = make(tmp_path, camera=True)
+    gid = table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    for action in ({"by": "Ann", "do": "declare", "call": "31"},
+                   {"by": "Ann", "do": "declare", "call": "31", "blind": False}):
+        with pytest.raises(IllegalAction) as refused:
+            table.act(action)
+        assert str(refused.value) == NOT_SETTLED
+    assert table.store.actions(gid) == [] and table.public_state()["call"] is None
+    table.seal([4, 2], None)
+    table.act({"by": "Ann", "do": "declare", "call": "31"})
+    # A call stands: a declare with no new roll is a blind raise, as before, unless it says it
+    # was rolled ("blind": false), when there are no dice for it either.
+    with pytest.raises(IllegalAction, match=f"^{NOT_SETTLED}$"):
+        table.act({"by": "Bob", "do": "declare", "call": "32", "blind": False})
+    assert table.act({"by": "Bob", "do": "declare", "call": "32"})["blind"] is True
+    verdict = table.act({"by": "Cy", "do": "pull"})["verdict"]
+    assert verdict["outcome"] == "truth" and verdict["dice"] == [4, 2]
+    # The next round's first call waits for its own roll: the last one was shown at the pull.
+    to_act = table.public_state()["to_act"]
+    with pytest.raises(IllegalAction, match=f"^{NOT_SETTLED}$"):
+        table.act({"by": to_act, "do": "declare", "call": "31"})
+    assert len(table.store.actions(gid)) == 3
+
+
+def test_a_call_with_no_dice_settled_keeps_the_reason_the_dice_cannot_be_read(tmp_path: Path) -> None:
+    # Unreadable under the cup, or the camera lost: the refusal says so, not "not settled yet".
+    table, _ = make(tmp_path, camera=True)
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
+    table.dice_unreadable(True)
+    with pytest.raises(IllegalAction, match="^the camera cannot read the dice: show them again$"):
+        table.act({"by": "Ann", "do": "declare", "call": "31"})
+    table.dice_unreadable(False)
+    table.set_camera_status("lost", "Camera lost — check the cable. Retrying…")
+    with pytest.raises(IllegalAction, match="the camera cannot see the tray"):
+        table.act({"by": "Ann", "do": "declare", "call": "31"})
+    table.set_camera_status("ok")
+    table.seal([3, 1], None)
+    assert table.act({"by": "Ann", "do": "declare", "call": "31"})["call"] == "31"
+
+
+@pytest.mark.parametrize("game, call", [("kuriki", "9"), ("deceit", "31")])
+def test_kuriki_and_deceit_calls_with_no_dice_settled_are_refused_too(tmp_path: Path, game: str,
+                                                                      call: str) -> None:
+    table, _ = make(tmp_path, camera=True)
+    gid = table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"]})
+    for action in ({"by": "Ann", "do": "declare", "call": call},
+                   {"by": "Ann", "do": "declare", "call": call, "blind": False}):
+        with pytest.raises(IllegalAction) as refused:
+            table.act(action)
+        assert str(refused.value) == NOT_SETTLED
+    assert table.store.actions(gid) == []
