@@ -19,7 +19,8 @@ two at once       nothing (each would act for whoever is to act by then): the sc
 push the dial     foul mode (games with fouls, i.e. Kuriki): the dial picks the player, push
                   again, the dial picks the foul (peek, disrespect, dropped-die, rusk), push again
                   (or Declare) to charge it. Pass leaves foul mode without charging anything;
-                  Pull does nothing there but say on the scoreboard what to do.
+                  Pull does nothing there but say on the scoreboard what to do. A new game
+                  (started on the phone) leaves foul mode, and the dial starts afresh.
 ================  ==============================================================================
 
 A refusal (not your turn, the dice have not settled...) is shown as the scoreboard's note; nothing
@@ -106,6 +107,7 @@ class Console:
         self._index = 0
         self.mode = "play"                 # "play" | "foul-player" | "foul-kind"
         self._foul_player: str | None = None
+        self._game_id: str | None = None   # the game the mode and the dial were set in
 
     # -- wiring -------------------------------------------------------------
     def attach(self, controls: ControlEvents) -> "Console":
@@ -137,6 +139,11 @@ class Console:
         """Follow the game: when anything changed, rebuild the dial's choices and show one."""
         with self._lock:
             session = self.table.session
+            if self.table.game_id != self._game_id:
+                # A new game (started on the phone): a foul half charged in the last one, with
+                # its player picked, is not carried into it; the dial starts afresh below.
+                self._game_id = self.table.game_id
+                self.mode, self._foul_player = "play", None
             version = (self.table.game_id, len(session.log) if session is not None else -1, self.mode,
                        self._foul_player)
             if version == self._version:
@@ -203,6 +210,7 @@ class Console:
 
     def declare(self) -> None:
         with self._lock:
+            self.refresh()              # (a new game leaves foul mode before the mode is read)
             if self.mode != "play":
                 self.push()
                 return
@@ -218,6 +226,7 @@ class Console:
 
     def pass_(self) -> None:
         with self._lock:
+            self.refresh()
             if self.mode != "play":
                 self._set_mode("play")
                 self.table.note("foul cancelled")
@@ -226,6 +235,7 @@ class Console:
 
     def pull(self) -> None:
         with self._lock:
+            self.refresh()
             if self.mode != "play":
                 if self._no_game() is None:
                     self._refuse(self._foul_hint())
@@ -249,6 +259,7 @@ class Console:
     def push(self) -> None:
         """The dial's push switch: into foul mode, then player, then kind, then charge."""
         with self._lock:
+            self.refresh()
             if self.mode == "play":
                 state = self.table.public_state()
                 session = self.table.session

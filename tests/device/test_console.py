@@ -440,3 +440,44 @@ def test_mia_s_first_call_on_unreadable_dice_says_they_cannot_be_read(rig) -> No
     tap(factory, DECLARE)
     assert table.public_state()["note"] == "the camera cannot read the dice: show them again"
     assert table.session.log == []
+
+
+def _charging_bob_a_foul(table, console, factory) -> None:
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    tap(factory, DIAL)
+    turn(factory, 1)
+    tap(factory, DIAL)
+    assert console.mode == "foul-kind" and table.public_state()["dial"] == "Bob: peek"
+
+
+def test_a_new_game_started_on_the_phone_leaves_foul_mode(rig) -> None:
+    # The foul half charged in the last game stayed on the dial ("Bob: peek") in the new one.
+    table, console, factory = rig
+    _charging_bob_a_foul(table, console, factory)
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})     # from the phone
+    console.refresh()                      # what the referee's step (or the dial follower) does
+    assert console.mode == "play" and table.public_state()["dial"] == "4"
+    tap(factory, DIAL)                     # a foul is charged from the start again
+    assert console.mode == "foul-player" and table.public_state()["dial"] == "foul: Ann?"
+    assert table.session.log == []
+
+
+@pytest.mark.parametrize("pin", [DIAL, DECLARE, PASS, PULL])
+def test_a_button_pressed_first_in_a_new_game_is_not_taken_for_the_last_game_s_foul(rig, pin) -> None:
+    # Pressed before anything refreshed the dial: the push or Declare charged Bob the peek in the
+    # new game, Pass said "foul cancelled", Pull explained how to charge the foul.
+    table, console, factory = rig
+    _charging_bob_a_foul(table, console, factory)
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})     # from the phone
+    table.seal([6, 3], None)
+    tap(factory, pin)
+    state = table.public_state()
+    assert all(line.get("do") != "foul" for line in table.session.log)
+    note = state["note"] or ""
+    assert note != "foul cancelled" and "charging a foul" not in note
+    if pin == DIAL:
+        assert console.mode == "foul-player" and state["dial"] == "foul: Ann?"
+    else:
+        assert console.mode == "play"
+    if pin == DECLARE:
+        assert state["call"] == "4" and state["players"][1]["fouls"] == 0
