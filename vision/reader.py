@@ -314,6 +314,10 @@ GUIDED_PIP_MIN = 0.6           # ... each of its slots at least this x the pips'
 GUIDED_EMPTY_SHARE = 0.5       # ... and every other slot at most this x its weakest slot (at 0.65,
                                # 3 dice fewer: more of them show two layouts; asked only that the
                                # network's face be shown, 0.65 took IMG_20191209_095421's 2 for a 3)
+GUIDED_RIVAL_STEP: float | None = 0.16  # ... and no other face shown with the grid's step down to
+                               # this (x side; the usual is 0.24-0.34): IMG_20191209_095533 made
+                               # darker (0.6-0.8 x) was read ok with a translucent 3 taken for a 1,
+                               # its pips 0.18 of a side apart. (None: not asked)
 MIDDLE_SPOT = 0.12             # x side: a spot found this near the middle of a 2 or a 4 the network
 MIDDLE_SPOT_RIVAL = 0.1        # read alone makes it unread if the network gives a 3 or a 5 this much
                                # of the 2 or the 4 (0: no such test)
@@ -1533,9 +1537,11 @@ def _layouts_shown(img: np.ndarray, blob: _Blob) -> dict[int, tuple[float, float
     layouts = [(value, sorted(slots), [i for i in range(9) if i not in slots])
                for value, variants in _GRID_SLOTS.items() for slots in variants]
     best: dict[int, tuple[float, float, float]] = {}
+    rivals: dict[int, tuple[float, float, float]] = {}     # shown at a step under the usual
     for turn in np.deg2rad(degrees + np.array([-10.0, -5.0, 0.0, 5.0, 10.0])):
         c, s_ = math.cos(turn), math.sin(turn)
-        for step in np.arange(0.24, 0.341, 0.02) * side:
+        for step in np.arange(0.24 if GUIDED_RIVAL_STEP is None else GUIDED_RIVAL_STEP, 0.341, 0.02) * side:
+            found = rivals if step < 0.235 * side else best
             dx = step * (c * grid[:, 0] - s_ * grid[:, 1])
             dy = step * (s_ * grid[:, 0] + c * grid[:, 1])
             xs = np.rint(centres_x[:, None] + dx[None, :]).astype(int)
@@ -1553,9 +1559,14 @@ def _layouts_shown(img: np.ndarray, blob: _Blob) -> dict[int, tuple[float, float
                     continue
                 k = int(np.argmax(np.where(ok, weakest - strongest_bare, -np.inf)))
                 margin = float(weakest[k] - strongest_bare[k])
-                if value not in best or margin > best[value][0]:
+                if value not in found or margin > found[value][0]:
                     at = np.flatnonzero(inside)[k]
-                    best[value] = (margin, float(centres_x[at] + blob.box[0]), float(centres_y[at] + blob.box[1]))
+                    found[value] = (margin, float(centres_x[at] + blob.box[0]), float(centres_y[at] + blob.box[1]))
+    if set(rivals) - set(best):
+        # A face whose pips lie nearer its middle than the grid's usual step (a small 3 turned 45
+        # degrees, its pips in a row through the middle) can show as a 1 there, its pips between
+        # the bare slots: another face shown at a smaller step, no face is shown alone.
+        return {}
     return {value: (x, y) for value, (_, x, y) in best.items()}
 
 
