@@ -162,11 +162,34 @@ def events() -> Response:
     return response
 
 
+class GameInPlay(TableError):
+    """A new game was asked for while one is in play, without saying to end it (HTTP 409)."""
+
+
+def _in_play(state: dict[str, Any]) -> str | None:
+    """The game in play, named for a message ('Kuriki with "Ann", "Bob"'), or None."""
+    if not state.get("game") or state.get("over"):
+        return None
+    titles = {g["name"]: g["title"] for g in games_catalogue()}
+    names = [name_text(p.get("name")) for p in state.get("players") or [] if isinstance(p, dict)]
+    return f"{titles.get(state['game'], state['game'])} with {', '.join(names)}"
+
+
 @bp.post("/games")
 @pin_required()
 def start_game() -> tuple[Response, int]:
+    """A game still in play is ended only with ?replace=1: an ended game cannot be resumed, so
+    one stray tap on Start must not lose a table's game."""
     header = _json_object('a game record header like {"game": "kuriki", "players": ["Ann", "Bob"]}')
-    game_id = current_table().start_game(header)
+    replace = request.args.get("replace", "").strip().lower() in ("1", "true", "yes")
+    table = current_table()
+    with current_app.extensions["dicetable.start_lock"]:
+        playing = _in_play(table.public_state())
+        if playing is not None and not replace:
+            raise GameInPlay(f"a game is in play ({playing}): a new game would end it for good "
+                             "(it cannot be resumed). To end it and start, confirm "
+                             "(the API: POST /api/games?replace=1)")
+        game_id = table.start_game(header)
     response = jsonify(id=game_id)
     response.headers["Location"] = f"/api/games/{game_id}"
     return response, 201

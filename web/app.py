@@ -17,6 +17,7 @@ THROTTLE_EXTENSION = "dicetable.pin_throttle"
 CLOSING_EXTENSION = "dicetable.closing"
 STREAMS_EXTENSION = "dicetable.streams"
 UNDO_LOCK_EXTENSION = "dicetable.undo_lock"
+START_LOCK_EXTENSION = "dicetable.start_lock"
 
 
 def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None = None,
@@ -58,6 +59,7 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
     app.extensions[TABLE_EXTENSION] = table
     app.extensions[CLOSING_EXTENSION] = threading.Event()
     app.extensions[UNDO_LOCK_EXTENSION] = threading.Lock()   # an undo's version check and the undo
+    app.extensions[START_LOCK_EXTENSION] = threading.Lock()  # a new game's in-play check and the start
     app.extensions[STREAMS_EXTENSION] = threading.BoundedSemaphore(int(app.config["SSE_MAX_STREAMS"]))
     app.extensions[THROTTLE_EXTENSION] = PinThrottle(
         app.config["PIN_MAX_FAILURES"], app.config["PIN_FAILURE_WINDOW_SECONDS"])

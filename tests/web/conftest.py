@@ -64,8 +64,9 @@ def camera_client(camera_table: Table) -> FlaskClient:
     return make_app(camera_table).test_client()
 
 
-def start(client: FlaskClient, header: dict[str, Any] | None = None) -> str:
-    r = client.post("/api/games", json=header or KURIKI, headers=AUTH)
+def start(client: FlaskClient, header: dict[str, Any] | None = None, replace: bool = False) -> str:
+    """Start a game; ``replace``: end one still in play (without it that is refused)."""
+    r = client.post("/api/games?replace=1" if replace else "/api/games", json=header or KURIKI, headers=AUTH)
     assert r.status_code == 201, r.get_json()
     return r.get_json()["id"]
 

@@ -45,6 +45,32 @@ def test_start_game_returns_201_and_its_id(client):
     assert state["to_act"] == "Ann"
 
 
+def test_a_new_game_ends_one_in_play_only_when_asked_to(client):
+    """An ended game cannot be resumed: a new game while one is in play was taken at once, so one
+    stray tap on the phone's Start lost a bar's game. Now it needs ?replace=1."""
+    first = start(client)
+    mia = {"game": "mia", "players": ["Ann", "Bob"]}
+    r = client.post("/api/games", json=mia, headers=AUTH)
+    assert r.status_code == 409
+    assert r.get_json()["error"] == ('a game is in play (Kuriki with "Ann", "Bob", "Cy"): a new game '
+                                     'would end it for good (it cannot be resumed). To end it and '
+                                     'start, confirm (the API: POST /api/games?replace=1)')
+    state = client.get("/api/state").get_json()
+    assert state["game"] == "kuriki" and state["game_id"] == first and not state["over"]
+    assert [g["status"] for g in client.get("/api/games").get_json()] == ["live"]
+    r = client.post("/api/games?replace=1", json=mia, headers=AUTH)
+    assert r.status_code == 201
+    assert client.get("/api/state").get_json()["game"] == "mia"
+    assert [g["status"] for g in client.get("/api/games").get_json()] == ["live", "abandoned"]
+
+
+def test_a_new_game_after_one_is_over_needs_no_replace(client):
+    play_to_the_end(client)
+    assert client.get("/api/state").get_json()["over"]
+    start(client, {"game": "mia", "players": ["Ann", "Bob"]})
+    assert client.get("/api/state").get_json()["game"] == "mia"
+
+
 def test_start_game_with_a_bad_header_is_400_with_the_engine_message(client):
     r = client.post("/api/games", json={"game": "snap", "players": ["Ann", "Bob"]}, headers=AUTH)
     assert r.status_code == 400
@@ -138,7 +164,7 @@ def test_names_in_errors_are_quoted_as_json_writes_them(client):
                           ({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": "5"}},
                            'option "lives" must be a whole number, not "5"'),
                           ({"game": "kuriki", "players": ["Bø", "Bø"]}, 'two players are called "Bø"')]:
-        r = client.post("/api/games", json=header, headers=AUTH)
+        r = client.post("/api/games?replace=1", json=header, headers=AUTH)
         assert r.status_code == 400, header
         assert r.get_json()["error"].startswith(words), r.get_json()["error"]
 
@@ -370,8 +396,8 @@ def test_half_a_character_in_a_name_is_refused_and_the_history_still_shows(clien
                     content_type="application/json")
     assert r.status_code == 400 and "half of a character" in r.get_json()["error"]
     # A whole pair is one character, and welcome.
-    start(client, {"game": "kuriki", "players": ["Ann", "Bob"]})
-    r = client.post("/api/games", data='{"game": "kuriki", "players": ["Ann", "Bob \\ud83c\\udfb2"]}',
+    start(client, {"game": "kuriki", "players": ["Ann", "Bob"]}, replace=True)
+    r = client.post("/api/games?replace=1", data='{"game": "kuriki", "players": ["Ann", "Bob \\ud83c\\udfb2"]}',
                     headers=AUTH, content_type="application/json")
     assert r.status_code == 201
     assert client.get("/api/state").get_json()["players"][1]["name"] == "Bob 🎲"

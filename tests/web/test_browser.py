@@ -89,10 +89,16 @@ class Table_:
         self.page.click("#entry-send")
         self.page.wait_for_selector("#ctl-entry", state="hidden")
 
+    def start(self) -> None:
+        """Tap Start game, and with a game in play tap its confirmation too."""
+        self.page.click('#new-game button[type="submit"]')
+        if self.page.get_attribute("#ng-start", "data-armed") == "1":
+            self.page.click("#ng-start")          # (enabled once a double tap's time is past)
+
     def new_game_of(self, game: str, players: list[str]) -> None:
         self.page.select_option("#ng-game", game)
         self.page.fill("#ng-players", "\n".join(players))
-        self.page.click('#new-game button[type="submit"]')
+        self.start()
         self.turn(players[0])
 
     def new_game(self, players: list[str], lives: int, stake: float = 0) -> None:
@@ -100,7 +106,7 @@ class Table_:
         self.page.fill("#ng-players", "\n".join(players))
         self.page.fill("#opt-lives", str(lives))
         self.page.fill("#opt-stake", str(stake))
-        self.page.click('#new-game button[type="submit"]')
+        self.start()
         self.turn(players[0])
 
 

@@ -1038,3 +1038,46 @@ def test_a_past_verdict_s_line_says_its_word_once(served, browser):
     table.act({"by": "Ann", "do": "roll", "dice": [1, 2, 3, 4, 6, 6]})
     board.wait_for_selector('.last-verdict.outcome-banked')
     assert board.inner_text(".last-verdict") == "BANKED Bob banks 600: 600 in all."
+
+
+def test_starting_a_game_over_one_in_play_needs_a_second_deliberate_tap(served, browser):
+    """Start game while a game was in play ended it at once, with only a warning above the
+    button, and an ended game cannot be resumed: one tipsy tap lost the bar's game. The first
+    tap now asks "End the current game and start?"; a double tap does not answer it."""
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    table.act({"by": "Ann", "do": "declare", "call": "9"})
+    first = table.public_state()["game_id"]
+    phone.turn("Bob")
+    fill_new_game(page, "mia", "Ann\nBob")
+    page.dblclick("#ng-start")
+    page.wait_for_selector('#ng-start[data-armed="1"]')
+    assert page.inner_text("#ng-start") == "End the current game and start?"
+    settle(page)
+    assert table.public_state()["game_id"] == first and table.public_state()["call"] == "9"
+    page.locator("#ng-start").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "phone-confirm-new-game.png"))
+    page.wait_for_selector("#ng-start:not([disabled])")
+    page.screenshot(path=str(SHOTS / "phone-confirm-new-game-ready.png"))
+    button = page.locator("#ng-start").bounding_box()
+    assert button["width"] <= 412 and button["x"] >= 0           # the whole question on screen
+    page.click("#ng-start")                                       # the deliberate second tap
+    page.wait_for_selector('#app[data-game="mia"][data-to-act="Ann"]')
+    assert [g["status"] for g in table.games()] == ["live", "abandoned"]
+    assert page.inner_text("#ng-start") == "Start game"
+
+    # Asked and not answered: after a few seconds the button is Start game again, and the game
+    # in play goes on.
+    second = table.public_state()["game_id"]
+    page.reload()                        # (a tap on Start just after one is a double tap's half)
+    phone.turn("Ann")
+    fill_new_game(page, "kuriki", "Ann\nBob")
+    page.click("#ng-start")
+    page.wait_for_selector('#ng-start[data-armed="1"]')
+    page.wait_for_selector('#ng-start:not([data-armed])', timeout=10_000)
+    assert page.inner_text("#ng-start") == "Start game"
+    settle(page)
+    assert table.public_state()["game_id"] == second
+    assert errors == []

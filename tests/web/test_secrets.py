@@ -86,7 +86,7 @@ def test_an_abandoned_game_keeps_its_hidden_dice(camera_client, camera_table):
     camera_table.seal([6, 3], None)
     assert camera_client.post("/api/actions", json={"by": "Ann", "do": "declare", "call": "9"},
                               headers=AUTH).status_code == 200
-    start(camera_client)
+    start(camera_client, replace=True)
     r = camera_client.get(f"/api/games/{first}/record")
     assert r.status_code == 403 and "abandoned" in r.get_json()["error"]
     assert not LEAKS.search(r.get_data(as_text=True))

@@ -389,13 +389,52 @@
       `<br><b>${esc(first)}</b> rolls first and picks the direction.`;
   }
 
+  /* Start while a game is in play ends that game for good: the first tap only turns the button
+     into "End the current game and start?" for CONFIRM_MS, and a second tap then starts. The
+     second tap is taken only once REPEAT_MS have passed (the button is disabled until then), so
+     a double tap never confirms. */
+  const CONFIRM_MS = 5000;
+  let confirmUntil = 0;
+  let confirmTimer = 0;
+  let enableTimer = 0;
+  const inPlay = () => Boolean(state.game) && !state.over;
+
+  function disarmStart() {
+    clearTimeout(confirmTimer);
+    clearTimeout(enableTimer);
+    confirmUntil = 0;
+    const button = $("ng-start");
+    button.textContent = "Start game";
+    button.classList.remove("warn");
+    button.disabled = false;
+    delete button.dataset.armed;
+  }
+
+  function armStart() {
+    const button = $("ng-start");
+    button.textContent = "End the current game and start?";
+    button.classList.add("warn");
+    button.dataset.armed = "1";
+    button.disabled = true;
+    confirmUntil = performance.now() + CONFIRM_MS;
+    clearTimeout(confirmTimer);
+    clearTimeout(enableTimer);
+    enableTimer = setTimeout(() => { if (button.dataset.armed) button.disabled = false; }, REPEAT_MS);
+    confirmTimer = setTimeout(disarmStart, CONFIRM_MS);
+  }
+
   async function startGame(event) {
     event.preventDefault();
     if (!tap("new-game")) return;
+    const replace = inPlay();
+    if (replace && !(confirmUntil && performance.now() < confirmUntil)) { armStart(); return; }
+    disarmStart();
     const header = { game: $("ng-game").value, players: playerNames() };
     const options = readOptions();
     if (Object.keys(options).length) header.options = options;
-    const created = await send("/api/games", header);
+    // (Without ?replace the table refuses to end a game in play: one another phone started
+    // since this page last heard is not ended unasked.)
+    const created = await send(replace ? "/api/games?replace=1" : "/api/games", header);
     if (created) {
       flags = {};
       const since = heard;
@@ -451,6 +490,7 @@
       renderActions(s);
       renderFoulPlayers(s);
       $("ng-warning").hidden = !s.game || s.over;
+      if ($("ng-start").dataset.armed && !inPlay()) disarmStart();   // the game ended meanwhile
       offerRematch(s);
     }
     app.dataset.game = s.game || "";
