@@ -645,6 +645,15 @@ def test_long_names_on_the_cards_shrink_before_they_are_cut(served, browser):
     assert size >= 2.75, f"{long_name} shrank to {size:.2f}vh"
 
 
+# The words of a text node (matched by a regular expression) that the browser broke across
+# lines: each word's rectangles, measured with a Range, stand on more than one line.
+_WORDS_BROKEN = """((text, words) => [...text.textContent.matchAll(words)].flatMap((m) => {
+          const range = document.createRange();
+          range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return tops.size > 1 ? [m[0] + ' is broken'] : []; }))"""
+
+
 @pytest.mark.parametrize("size", [{"width": 412, "height": 915}, {"width": 360, "height": 800},
                                   {"width": 320, "height": 640}])
 def test_a_call_s_name_is_never_broken_inside_a_word_on_a_phone(served, browser, size):
@@ -656,13 +665,7 @@ def test_a_call_s_name_is_never_broken_inside_a_word_on_a_phone(served, browser,
     broken = """() => [...document.querySelectorAll('#ctl-actions .call-btn')].flatMap((button) => {
         const text = button.firstChild;                      // the call's name, before its <small>
         const out = button.scrollWidth > button.clientWidth + 1 ? [button.textContent + ' overflows'] : [];
-        for (const m of text.textContent.matchAll(/[^\\s-]+/g)) {
-          const range = document.createRange();
-          range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
-          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-          if (tops.size > 1) out.push(m[0] + ' is broken');
-        }
-        return out; })"""
+        return out.concat(""" + _WORDS_BROKEN + """(text, /[^\\s-]+/g)); })"""
     for game, players in [("kuriki", ["Ann", "Bob"]), ("mia", ["Ann", "Bob"]), ("deceit", ["Ann", "Bob"])]:
         table.start_game({"game": game, "players": players})
         phone.turn("Ann")
@@ -758,13 +761,7 @@ def test_the_new_game_options_names_are_never_broken_inside_a_word_on_a_phone(se
     page.set_viewport_size(size)
     broken = """() => [...document.querySelectorAll('#ng-options label.opt > span')].flatMap((span) => {
         const text = span.firstChild;
-        const out = [];
-        for (const m of text.textContent.matchAll(/\\S+/g)) {
-          const range = document.createRange();
-          range.setStart(text, m.index); range.setEnd(text, m.index + m[0].length);
-          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-          if (tops.size > 1) out.push(m[0] + ' is broken');
-        }
+        const out = """ + _WORDS_BROKEN + """(text, /\\S+/g);
         const label = span.parentElement.getBoundingClientRect();
         for (const el of span.parentElement.children) {
           if (el.getBoundingClientRect().right > label.right + 1) out.push(span.textContent + ' overflows');
