@@ -90,6 +90,11 @@ if [ -n "$KIOSK_USER" ] && [ "$KIOSK_USER" != root ]; then
     install -d -o "$KIOSK_USER" -g "$KIOSK_USER" "$home/.config/systemd/user/graphical-session.target.wants"
     ln -sf ../dicetable-kiosk.service \
         "$home/.config/systemd/user/graphical-session.target.wants/dicetable-kiosk.service"
+    # ... and started by the session's autostart too: Raspberry Pi OS never reaches
+    # graphical-session.target (see dicetable-kiosk.desktop).
+    install -d -o "$KIOSK_USER" -g "$KIOSK_USER" "$home/.config/autostart"
+    install -m 0644 -o "$KIOSK_USER" -g "$KIOSK_USER" "$SRC/systemd/dicetable-kiosk.desktop" \
+        "$home/.config/autostart/dicetable-kiosk.desktop"
     echo "kiosk installed for $KIOSK_USER (starts with the desktop session)"
 fi
 

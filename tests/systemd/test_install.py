@@ -113,3 +113,27 @@ def test_the_installer_gives_out_the_port_the_service_listens_on(tmp_path: Path)
                               env={**os.environ, "PREFIX": str(Path(sys.executable).parents[2])})
         assert done.returncode == 0, done.stderr
         assert done.stdout == f"{port}\n", text
+
+
+def test_the_kiosk_is_started_by_the_desktop_s_autostart_as_well(tmp_path: Path) -> None:
+    # On Raspberry Pi OS graphical-session.target is never reached, and the kiosk unit, wanted
+    # only by it, never started: the wall stayed blank. The installer also puts an XDG autostart
+    # entry in the kiosk user's ~/.config/autostart that starts the unit with the display.
+    import configparser
+    import shlex
+
+    installer = (REPO / "systemd" / "install.sh").read_text(encoding="utf-8")
+    assert re.search(r'install [^\n]*"\$SRC/systemd/dicetable-kiosk\.desktop" \\\n\s*'
+                     r'"\$home/\.config/autostart/dicetable-kiosk\.desktop"', installer)
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.read(REPO / "systemd" / "dicetable-kiosk.desktop", encoding="utf-8")
+    desktop = entry["Desktop Entry"]
+    assert desktop["Type"] == "Application"
+    command = shlex.split(desktop["Exec"])
+    assert command[:2] == ["sh", "-c"]
+    steps = [shlex.split(step) for step in command[2].split(";")]
+    assert steps[0][:3] == ["systemctl", "--user", "import-environment"]
+    assert {"DISPLAY", "WAYLAND_DISPLAY"} <= set(steps[0][3:])
+    assert steps[1] == ["systemctl", "--user", "start", "dicetable-kiosk.service"]
+    # The unit it starts is the one the installer writes.
+    assert (REPO / "systemd" / "dicetable-kiosk.service").is_file()
