@@ -178,13 +178,21 @@ def _in_play(state: dict[str, Any]) -> str | None:
 @bp.post("/games")
 @pin_required()
 def start_game() -> tuple[Response, int]:
-    """A game still in play is ended only with ?replace=1: an ended game cannot be resumed, so
-    one stray tap on Start must not lose a table's game."""
+    """A game still in play is ended only with ?replace=1, or ?ending=ITS_ID (the phone's
+    confirmation: a game another phone started since is not ended unasked): an ended game cannot
+    be resumed, so one stray tap on Start must not lose a table's game."""
     header = _json_object('a game record header like {"game": "kuriki", "players": ["Ann", "Bob"]}')
     replace = request.args.get("replace", "").strip().lower() in ("1", "true", "yes")
+    ending = request.args.get("ending", "").strip()
     table = current_table()
     with current_app.extensions["dicetable.start_lock"]:
-        playing = _in_play(table.public_state())
+        state = table.public_state()
+        playing = _in_play(state)
+        if playing is not None and ending and ending == str(state.get("game_id")):
+            replace = True
+        elif playing is not None and ending:
+            raise GameInPlay(f"the game in play ({playing}) is not the one you confirmed ending: it "
+                             "started since. Look at the table and confirm again")
         if playing is not None and not replace:
             raise GameInPlay(f"a game is in play ({playing}): a new game would end it for good "
                              "(it cannot be resumed). To end it and start, confirm "

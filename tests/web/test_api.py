@@ -64,6 +64,22 @@ def test_a_new_game_ends_one_in_play_only_when_asked_to(client):
     assert [g["status"] for g in client.get("/api/games").get_json()] == ["live", "abandoned"]
 
 
+def test_a_confirmation_ends_only_the_game_it_was_given_for(client):
+    """The phone confirms ending the game it showed, by its id: a game another phone started
+    between the two taps is not ended unasked (with ?replace=1 it was)."""
+    first = start(client)
+    mia = {"game": "mia", "players": ["Ann", "Bob"]}
+    second = client.post(f"/api/games?ending={first}", json=mia, headers=AUTH)
+    assert second.status_code == 201
+    deceit = {"game": "deceit", "players": ["Ann", "Bob"]}
+    r = client.post(f"/api/games?ending={first}", json=deceit, headers=AUTH)
+    assert r.status_code == 409
+    assert r.get_json()["error"] == ('the game in play (Mia with "Ann", "Bob") is not the one you '
+                                     'confirmed ending: it started since. Look at the table and '
+                                     'confirm again')
+    assert client.get("/api/state").get_json()["game_id"] == second.get_json()["id"]
+
+
 def test_a_new_game_after_one_is_over_needs_no_replace(client):
     play_to_the_end(client)
     assert client.get("/api/state").get_json()["over"]

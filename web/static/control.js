@@ -397,6 +397,7 @@
   let confirmUntil = 0;
   let confirmTimer = 0;
   let enableTimer = 0;
+  let armedFor = "";        // the id of the game the confirmation is for
   const inPlay = () => Boolean(state.game) && !state.over;
 
   function disarmStart() {
@@ -417,6 +418,7 @@
     button.dataset.armed = "1";
     button.disabled = true;
     confirmUntil = performance.now() + CONFIRM_MS;
+    armedFor = String(state.game_id || "");
     clearTimeout(confirmTimer);
     clearTimeout(enableTimer);
     enableTimer = setTimeout(() => { if (button.dataset.armed) button.disabled = false; }, REPEAT_MS);
@@ -428,13 +430,15 @@
     if (!tap("new-game")) return;
     const replace = inPlay();
     if (replace && !(confirmUntil && performance.now() < confirmUntil)) { armStart(); return; }
+    const confirmed = armedFor;
     disarmStart();
     const header = { game: $("ng-game").value, players: playerNames() };
     const options = readOptions();
     if (Object.keys(options).length) header.options = options;
     // (Without ?replace the table refuses to end a game in play: one another phone started
     // since this page last heard is not ended unasked.)
-    const created = await send(replace ? "/api/games?replace=1" : "/api/games", header);
+    // With the game's id: a game another phone started since is refused, not ended.
+    const created = await send(replace ? `/api/games?ending=${encodeURIComponent(confirmed)}` : "/api/games", header);
     if (created) {
       flags = {};
       const since = heard;
