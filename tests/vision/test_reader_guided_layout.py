@@ -136,3 +136,24 @@ def test_a_single_pip_is_not_taken_for_a_corner_of_the_network_s_two() -> None:
     assert ones
     for x, y in ones:
         assert not any(d.value != 1 and np.hypot(d.x - x, d.y - y) < 12 for d in reading.dice), (x, y)
+
+
+def test_a_face_the_network_reads_below_0_65_is_not_read_by_its_layout(monkeypatch) -> None:
+    """IMG_20191209_095533 (held out from training) with sensor noise of 7 grey levels: a red
+    translucent 3, its engraved pips near its middle, which the network reads as a 1 at 0.59 and
+    whose pips' contrast shows a 1 and no other face. At GUIDED_LAYOUT_MIN 0.5 the photo was read
+    ok with the 3 taken for a 1; every die the rule reads right in the training photos (as taken,
+    darker or noisy) the network reads at 0.66 or more."""
+    image, truth = _photo("IMG_20191209_095533")
+    rng = np.random.default_rng(image.shape[0] * 7919 + image.shape[1])
+    noisy = np.clip(image + rng.normal(0, 7, image.shape), 0, 255).astype(np.uint8)
+    assert any(v == 3 and np.hypot(x - 368, y - 313) < 8 for v, x, y in truth)
+
+    def three_read_as_one() -> bool:
+        reading = reader.read_dice(noisy)
+        return reading.status is Status.OK and any(
+            d.value == 1 and np.hypot(d.x - 368, d.y - 313) < 8 for d in reading.dice)
+
+    assert not three_read_as_one()
+    monkeypatch.setattr(reader, "GUIDED_LAYOUT_MIN", 0.5)
+    assert three_read_as_one()
