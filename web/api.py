@@ -13,7 +13,7 @@ from engine.errors import name_text
 
 from .auth import current_table, pin_required
 from . import finite
-from .catalogue import games_catalogue
+from .catalogue import game_titles, games_catalogue
 from .enrich import enrich, version
 from .services import NotFound, Secret, TableError
 
@@ -170,7 +170,7 @@ def _in_play(state: dict[str, Any]) -> str | None:
     """The game in play, named for a message ('Kuriki with "Ann", "Bob"'), or None."""
     if not state.get("game") or state.get("over"):
         return None
-    titles = {g["name"]: g["title"] for g in games_catalogue()}
+    titles = game_titles()
     names = [name_text(p.get("name")) for p in state.get("players") or [] if isinstance(p, dict)]
     return f"{titles.get(state['game'], state['game'])} with {', '.join(names)}"
 

@@ -22,3 +22,8 @@ def games_catalogue() -> list[dict[str, Any]]:
             "options": cls.options_type.describe(),
         })
     return out
+
+
+def game_titles() -> dict[str, str]:
+    """{"kuriki": "Kuriki", "liars": "Chinese liar's dice", ...}: how a game is named to people."""
+    return {g["name"]: g["title"] for g in games_catalogue()}

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from .auth import current_table
-from .catalogue import games_catalogue
+from .catalogue import game_titles
 
 bp = Blueprint("history", __name__, url_prefix="/history")
 
@@ -52,7 +52,7 @@ def unfinished(games: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
 def index() -> str:
     table = current_table()
     games = table.games()
-    titles = {g["name"]: g["title"] for g in games_catalogue()}
+    titles = game_titles()
     stats = table.stats()
     per_player = unfinished(games)
     for p in stats.get("players", []):
