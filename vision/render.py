@@ -209,8 +209,10 @@ def _reach(size: float, angle: float) -> float:
 
 def _place(rng: np.random.Generator, n: int, tray: tuple[int, int, int, int], size: float,
            *, touching: bool, rim: bool, values: Sequence[int] | None,
-           size_jitter: float) -> list[_Placed]:
-    """Non-overlapping dice in the tray; with ``touching`` some pairs share an edge."""
+           size_jitter: float,
+           areas: Sequence[tuple[float, float, float, float]] | None = None) -> list[_Placed]:
+    """Non-overlapping dice in the tray; with ``touching`` some pairs share an edge. ``areas``:
+    for each die, the part of the tray (x, y, width, height) its centre is drawn in."""
     tx, ty, tw, th = tray
     placed: list[_Placed] = []
 
@@ -257,7 +259,18 @@ def _place(rng: np.random.Generator, n: int, tray: tuple[int, int, int, int], si
         tries = 0
         while not done:
             r = _reach(s, a)
-            if tw - 2 * r > 2 and th - 2 * r > 2:
+            if areas is not None:
+                # The die's centre anywhere in its area, as far as the die stays on the tray.
+                ax, ay, aw, ah = areas[i]
+                x0, x1 = max(ax, tx + r + 1), min(ax + aw, tx + tw - r - 1)
+                y0, y1 = max(ay, ty + r + 1), min(ay + ah, ty + th - r - 1)
+                if x1 > x0 and y1 > y0:
+                    x, y = float(rng.uniform(x0, x1)), float(rng.uniform(y0, y1))
+                    if free(x, y, s, a):
+                        placed.append(_Placed(value, x, y, s, a))
+                        done = True
+                        break
+            elif tw - 2 * r > 2 and th - 2 * r > 2:
                 x = float(rng.uniform(tx + r + 1, tx + tw - r - 1))
                 y = float(rng.uniform(ty + r + 1, ty + th - r - 1))
                 if free(x, y, s, a):
@@ -435,7 +448,8 @@ def _lean_away_from_neighbour(d: _Placed, placed: Sequence[_Placed]) -> None:
 def render_scene(seed: int, *, view: View | str = View.TOP, width: int = 640, height: int = 480,
                  n_dice: int | None = 2, values: Sequence[int] | None = None,
                  style: str | None = None, hard: Any = None, die_size: float | None = None,
-                 cup_lifted: bool = False, tray: tuple[int, int, int, int] | None = None) -> Scene:
+                 cup_lifted: bool = False, tray: tuple[int, int, int, int] | None = None,
+                 areas: Sequence[tuple[float, float, float, float]] | None = None) -> Scene:
     """Render one labelled frame.
 
     ``values``: the dice as the players see them (top faces); else ``n_dice`` random ones
@@ -443,6 +457,9 @@ def render_scene(seed: int, *, view: View | str = View.TOP, width: int = 640, he
     when None). ``hard``: None, a hard case name or names from :data:`HARD_CASES`, or True /
     "random" for a seeded random mix. ``die_size``: side of a die in pixels (else picked so the
     dice fit). ``cup_lifted``: bottom view with the cup up, the room's light flooding the tray.
+    ``areas``: for each die, where on the tray its centre lies (x, y, width, height in the frame
+    as seen from above, before the bottom view's mirror), e.g. liar's dice hands spread round
+    the tray; else anywhere on it.
     """
     view = View(view)
     if values is not None:
@@ -492,8 +509,10 @@ def render_scene(seed: int, *, view: View | str = View.TOP, width: int = 640, he
         lo = min(20.0, hi)
         die_size = float(rng.uniform(lo, max(lo, hi * 0.8 if n > 2 else hi * 0.6)))
     size = float(die_size)
+    if areas is not None and len(areas) != n:
+        raise ValueError(f"areas: one for each of the {n} dice, got {len(areas)}")
     placed = _place(rng, n, tray, size, touching="touching" in hard_set, rim="rim" in hard_set,
-                    values=values, size_jitter=0.03)
+                    values=values, size_jitter=0.03, areas=areas)
     if "cocked" in hard_set and placed:
         d = placed[int(rng.integers(0, len(placed)))]
         d.cocked, d.tilt = True, float(rng.uniform(22, 40))

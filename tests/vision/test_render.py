@@ -92,6 +92,21 @@ def test_empty_tray_and_many_dice() -> None:
             assert math.hypot(a.x - b.x, a.y - b.y) >= (a.size + b.size) / 2
 
 
+@pytest.mark.parametrize("view", ["top", "bottom"])
+def test_dice_lie_in_the_areas_given(view: str) -> None:
+    """``areas`` (liar's dice hands spread round the tray): each die's centre in its own area,
+    given as seen from above; the bottom view's labels are mirrored as its picture is."""
+    left, right = (60, 120, 150, 240), (430, 120, 150, 240)
+    scene = render_scene(5, view=view, values=(1, 2, 3, 4, 5, 6), die_size=40,
+                         areas=[left] * 3 + [right] * 3)
+    for label, (ax, ay, aw, ah) in zip(scene.labels, [left] * 3 + [right] * 3):
+        x = 640 - 1 - label.x if view == "bottom" else label.x
+        assert ax <= x <= ax + aw and ay <= label.y <= ay + ah
+    assert [d.value for d in scene.labels] == [1, 2, 3, 4, 5, 6]
+    with pytest.raises(ValueError, match="one for each of the 6 dice"):
+        render_scene(5, values=(1, 2, 3, 4, 5, 6), areas=[left])
+
+
 def test_die_size_range_and_errors() -> None:
     assert render_scene(1, n_dice=1, die_size=200).labels[0].size == pytest.approx(200, rel=0.04)
     assert render_scene(1, n_dice=2, die_size=20).labels[0].size == pytest.approx(20, rel=0.04)
