@@ -2,15 +2,28 @@
 """Render the sample frames shipped in device/sample_frames/ (the camera `auto` falls back to them).
 
     python scripts/make_sample_frames.py [--out device/sample_frames]
+    python scripts/make_sample_frames.py --search      # pick the seeds of the rolls again
 
 A short loop in the bottom view (the camera under the tray), 10 frames a second: the cup is up
 (empty tray, room light), comes down, two dice settle under it; three rolls. No roll is a 1-2, so a
 laptop replaying them in a Kuriki game never scores a Kuriki by itself. Deterministic (seeded).
+
+Beside it, in rolls/, rolls with other numbers of dice, one settled frame each: 1 and 3 to 6 dice
+(Farkel's rolls; its rolls of two are the loop's), and 10, 15 and 20 dice in hands of five spread
+round the tray (liar's dice for 2, 3 and 4 players). rolls.json labels every roll: the dice as
+the players see them (high to low), its cup-up frames and its settled frame(s), and for hands the
+hands in seating order. The virtual table (device.camera.SampleTable) serves a roll at a time
+with as many dice as the game in play puts on the tray. Every settled frame is read with the
+reader as the virtual table reads it (bottom view, uncalibrated) and must read ok and right:
+the script fails otherwise (``--search`` finds seeds that do, to paste into ROLL_SEEDS).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import random
 import sys
 from pathlib import Path
 
@@ -28,13 +41,58 @@ EMPTY_FRAMES = 8         # cup up: 0.8 s
 DICE_FRAMES = 16         # cup down, dice settled: 1.6 s
 QUALITY = 70
 LIMIT_BYTES = 1_500_000
+DIE_SIZE = 56
+
+# Rolls of other counts: three of each. Farkel's mix scoring rolls and a farkel (no 1, 5 or set).
+MORE_ROLLS: dict[int, list[tuple[int, ...]]] = {
+    1: [(5,), (3,), (1,)],
+    3: [(5, 3, 2), (4, 4, 4), (6, 3, 2)],
+    4: [(1, 1, 6, 4), (3, 3, 3, 5), (6, 6, 4, 2)],
+    5: [(1, 6, 6, 4, 3), (5, 5, 5, 3, 2), (6, 6, 4, 3, 2)],
+    6: [(1, 5, 6, 6, 4, 3), (2, 2, 2, 6, 4, 3), (5, 1, 4, 3, 2, 2)],
+}
+HAND = 5                  # liar's dice: dice per hand
+HAND_PLAYERS = (2, 3, 4)  # the hands of 2, 3 and 4 players: 10, 15 and 20 dice
+HAND_DIE_SIZE = 44        # smaller dice, so four hands fit apart (a 16 mm die is ~30 px: hardware.md)
+for _players in HAND_PLAYERS:
+    _rng = random.Random(_players)
+    MORE_ROLLS[HAND * _players] = [tuple(_rng.randint(1, 6) for _ in range(HAND * _players))
+                                   for _ in range(3)]
+# The seed of each roll's settled frame (found with --search: the first from the count's base
+# seed that the reader reads ok and right, with its dice unshrunk and its hands apart).
+ROLL_SEEDS: dict[int, list[int]] = {
+    1: [21000, 21100, 21200], 3: [23000, 23100, 23200], 4: [24000, 24100, 24200],
+    5: [25000, 25100, 25200], 6: [26000, 26100, 26200],
+    10: [30000, 30100, 30200], 15: [35003, 35103, 35201], 20: [40000, 40104, 40200],
+}
+SEARCH = 80              # seeds tried per roll by --search
+
+
+def _base_seed(count: int, k: int) -> int:
+    return 20000 + 1000 * count + 100 * k
+
+
+def hand_areas(players: int, tray: tuple[int, int, int, int]) -> list[tuple[float, float, float, float]]:
+    """Where each die may lie (as seen from above): five to a hand, the hands round the tray."""
+    tx, ty, tw, th = tray
+    cx, cy = tx + tw / 2, ty + th / 2
+    w, h, rx, ry = {2: (150, 240, 0.27, 0.0), 3: (190, 140, 0.28, 0.27), 4: (200, 140, 0.25, 0.25)}[players]
+    out = []
+    for k in range(players):
+        if players == 4:
+            ax, ay = cx + (rx if k in (0, 1) else -rx) * tw, cy + (-ry if k in (0, 3) else ry) * th
+        else:
+            a = 2 * math.pi * (k + 0.5) / players
+            ax, ay = cx + rx * tw * math.sin(a), cy - ry * th * math.cos(a)
+        out += [(ax - w / 2, ay - h / 2, w, h)] * HAND
+    return out
 
 
 def frames() -> list:
     from vision.render import render_scene
 
     def frame(seed: int, dice: tuple[int, ...], cup_lifted: bool):
-        return render_scene(seed, view="bottom", values=dice, style="white", die_size=56,
+        return render_scene(seed, view="bottom", values=dice, style="white", die_size=DIE_SIZE,
                             cup_lifted=cup_lifted).image
 
     out = []
@@ -45,23 +103,132 @@ def frames() -> list:
     return out
 
 
+def render_roll(seed: int, dice: tuple[int, ...]):
+    """The scene of a roll of ``dice`` (hands of five when more than six dice)."""
+    from vision.render import default_tray, render_scene
+
+    if len(dice) > 6:
+        tray = default_tray(640, 480, "bottom")
+        return render_scene(seed, view="bottom", values=dice, style="white", die_size=HAND_DIE_SIZE,
+                            areas=hand_areas(len(dice) // HAND, tray))
+    return render_scene(seed, view="bottom", values=dice, style="white", die_size=DIE_SIZE)
+
+
+def jpeg(image) -> bytes:
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
+    assert ok
+    return buf.tobytes()
+
+
+def hands_of(dice, players: int) -> list[list[int]] | None:
+    """The hands in seating order, as the referee groups them (device.referee.group_hands)."""
+    from device.referee import group_hands
+
+    names = [str(i) for i in range(players)]
+    grouped = group_hands(dice, names, mirrored=True)
+    return None if grouped is None else [grouped[name] for name in names]
+
+
+def check_roll(scene, data: bytes) -> str | None:
+    """Why the roll's frame will not do (None: it reads ok and right as the virtual table reads it)."""
+    import numpy as np
+    from vision.reader import read_dice
+
+    nominal = HAND_DIE_SIZE if len(scene.labels) > 6 else DIE_SIZE
+    if min(d.size for d in scene.labels) < 0.96 * nominal:
+        return "dice shrunk to fit"
+    reading = read_dice(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR), "bottom")
+    if not reading.ok:
+        return f"unsure: {reading.reason}"
+    if tuple(reading.values) != scene.values:
+        return f"read {reading.values}, not {scene.values}"
+    if len(scene.labels) > 6:
+        players = len(scene.labels) // HAND
+        labelled = hands_of(scene.labels, players)
+        if labelled is None:
+            return "hands not apart"
+        if hands_of(reading.dice, players) != labelled:
+            return "hands read otherwise"
+    return None
+
+
+def search() -> dict[int, list[int]]:
+    from vision.render import render_scene  # noqa: F401 (fails early without the repo)
+
+    found: dict[int, list[int]] = {}
+    for count, rolls in MORE_ROLLS.items():
+        for k, dice in enumerate(rolls):
+            for seed in range(_base_seed(count, k), _base_seed(count, k) + SEARCH):
+                try:
+                    scene = render_roll(seed, dice)
+                except ValueError:
+                    continue
+                why = check_roll(scene, jpeg(scene.image))
+                if why is None:
+                    found.setdefault(count, []).append(seed)
+                    break
+            else:
+                print(f"no seed for {count} dice, roll {k}", file=sys.stderr)
+        print(f"{count}: {found.get(count)},", flush=True)
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=ROOT / "device" / "sample_frames")
+    parser.add_argument("--search", action="store_true", help="find the seeds of the rolls (ROLL_SEEDS)")
     args = parser.parse_args()
+    if args.search:
+        search()
+        return 0
     args.out.mkdir(parents=True, exist_ok=True)
-    for old in args.out.glob("*.jpg"):
+    (args.out / "rolls").mkdir(exist_ok=True)
+    for old in [*args.out.glob("*.jpg"), *(args.out / "rolls").glob("*.jpg")]:
         old.unlink()
     total = 0
     for i, frame in enumerate(frames()):
         path = args.out / f"{i:04d}.jpg"
         cv2.imwrite(str(path), frame, [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
         total += path.stat().st_size
-    print(f"{i + 1} frames, {total / 1e6:.2f} MB in {args.out}")
+    per_roll = EMPTY_FRAMES + DICE_FRAMES
+    cup_up = [[f"{per_roll * n + i:04d}.jpg" for i in range(EMPTY_FRAMES)] for n in range(len(ROLLS))]
+    rolls = [{"dice": sorted(dice, reverse=True), "cup_up": cup_up[n],
+              "settled": [f"{per_roll * n + EMPTY_FRAMES + i:04d}.jpg" for i in range(DICE_FRAMES)],
+              "seed": SETTLED_SEEDS[n]}
+             for n, dice in enumerate(ROLLS)]
+    failed = 0
+    for count, dice_rolls in MORE_ROLLS.items():
+        for k, dice in enumerate(dice_rolls):
+            seed = ROLL_SEEDS[count][k]
+            scene = render_roll(seed, dice)
+            data = jpeg(scene.image)
+            why = check_roll(scene, data)
+            if why is not None:
+                print(f"{count} dice, roll {k} (seed {seed}): {why}; run --search", file=sys.stderr)
+                failed += 1
+            name = f"rolls/{count:02d}-{k}.jpg"
+            (args.out / name).write_bytes(data)
+            total += len(data)
+            roll = {"dice": list(scene.values), "cup_up": cup_up[k % len(cup_up)], "settled": [name],
+                    "seed": seed}
+            if count > 6:
+                roll["hands"] = hands_of(scene.labels, count // HAND)
+            rolls.append(roll)
+    labels = {"about": "The sample frames' rolls (scripts/make_sample_frames.py): the dice as the "
+                       "players see them, high to low; the frames of the cup up, then the settled "
+                       "frame(s), served for `hold` frames; `hands` in seating order (player 1 "
+                       "first), as device.referee.group_hands reads them.",
+              "view": "bottom", "fps": 10, "hold": DICE_FRAMES, "rolls": rolls}
+    # One roll a line: the file stays short enough to read.
+    text = json.dumps({k: v for k, v in labels.items() if k != "rolls"}, indent=1)[:-2]
+    text += ',\n "rolls": [\n  ' + ",\n  ".join(json.dumps(r) for r in rolls) + "\n ]\n}\n"
+    json.loads(text)
+    (args.out / "rolls.json").write_text(text)
+    print(f"{i + 1} frames and {len(rolls) - len(ROLLS)} more rolls, {total / 1e6:.2f} MB in {args.out}")
     if total > LIMIT_BYTES:
         print(f"too big: the package ships at most {LIMIT_BYTES / 1e6:.1f} MB of sample frames", file=sys.stderr)
         return 1
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
