@@ -16,6 +16,7 @@ after ``[camera] open_timeout`` seconds with a CameraError naming the camera.
 from __future__ import annotations
 
 import glob
+import json
 import logging
 import os
 import threading
@@ -33,6 +34,7 @@ from engine.errors import json_text
 log = logging.getLogger(__name__)
 
 SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"
+ROLLS_FILE = "rolls.json"         # the sample frames' rolls, labelled (see SampleTable)
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
 LENS_POSITION = 1 / 0.18          # dioptres: the tray 18 cm above the lens (hardware.md)
 SOURCES_HELP = "auto, none, picamera2, opencv:N (a webcam number) or replay:PATH"
@@ -334,6 +336,97 @@ class ReplayCamera(Camera):
         super().close()
 
 
+class SampleTable(ReplayCamera):
+    """The virtual table: the shipped sample frames (``auto`` with no camera), a roll at a time,
+    each with as many dice as the game in play puts on the tray.
+
+    ``rolls.json`` in the folder labels its rolls (scripts/make_sample_frames.py): each roll's
+    dice, its frames with the cup up, and its settled frame(s), served for ``hold`` frames. As
+    the cup comes down in each roll, :attr:`dice` is asked how many dice the table expects now
+    (the device asks the game in play: device.referee.dice_expected), and the next roll with
+    that many dice settles, in turn: a table where the players rolled that many. With no count
+    (no game in play), or a count no roll has (liar's dice with more hands than the frames
+    show), the first count's rolls (two dice) are served, which is the folder's frames in name
+    order. Without ``rolls.json`` it is a plain replay of the folder."""
+
+    def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
+                 dice: Callable[[], int | None] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        super().__init__(path, fps=fps, loop=True, clock=clock, sleep=sleep)
+        self.dice = dice
+        # dice count -> its rolls: (the dice high to low, frames with the cup up, settled frames)
+        self.rolls: dict[int, list[tuple[tuple[int, ...], list[Path], list[Path]]]] = {}
+        self.default_count: int | None = None
+        self.serving: tuple[int, ...] = ()          # the dice on the tray now (none: cup up)
+        self._queue: list[Path] = []
+        self._cup_up = False
+        self._turns: dict[int, int] = {}
+        self._missing: set[int] = set()             # counts with no roll, logged once
+        labels = self.path / ROLLS_FILE
+        if not self.path.is_dir() or not labels.is_file():
+            return
+        try:
+            data = json.loads(labels.read_text(encoding="utf-8"))
+            hold = int(data.get("hold", 1))
+            for roll in data["rolls"]:
+                values = tuple(int(v) for v in roll["dice"])
+                settled = [self.path / name for name in roll["settled"]]
+                if not values or not settled:
+                    raise ValueError("a roll without dice or without a settled frame")
+                settled = [settled[i % len(settled)] for i in range(max(hold, len(settled)))]
+                cup_up = [self.path / name for name in roll.get("cup_up", [])]
+                self.rolls.setdefault(len(values), []).append((values, cup_up, settled))
+                if self.default_count is None:
+                    self.default_count = len(values)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise CameraError(f"replay: {labels} is not a list of rolls ({exc})") from None
+
+    def _next_frame(self) -> np.ndarray:
+        if not self.rolls:
+            return super()._next_frame()
+        while not self._queue:
+            if self._cup_up:
+                # The cup comes down: the dice the table expects now settle under it.
+                self._cup_up = False
+                count = self._count()
+                turn = self._turns.get(count, 0)
+                self._turns[count] = turn + 1
+                self.serving, _, settled = self.rolls[count][turn % len(self.rolls[count])]
+                self._queue = list(settled)
+            else:
+                # A new roll: the cup goes up (the frames of the roll that would come next).
+                self._cup_up = True
+                self.serving = ()
+                count = self._count()
+                rolls = self.rolls[count]
+                self._queue = list(rolls[self._turns.get(count, 0) % len(rolls)][1])
+        path = self._queue.pop(0)
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise CameraError(f"replay: {path.name} is not an image OpenCV can read")
+        return frame
+
+    def _count(self) -> int:
+        """The number of dice to serve: the table's, if the frames have rolls of it."""
+        count = None
+        if self.dice is not None:
+            try:
+                count = self.dice()
+            except Exception:     # a table that cannot say: the replay goes on as with no game
+                log.debug("the dice expected could not be had", exc_info=True)
+        if isinstance(count, bool) or not isinstance(count, int):
+            count = None
+        if count is not None and count not in self.rolls:
+            if count not in self._missing:
+                self._missing.add(count)
+                log.warning("the sample frames have no roll of %d dice: replaying rolls of %d",
+                            count, self.default_count)
+            count = None
+        assert self.default_count is not None
+        return self.default_count if count is None else count
+
+
 def _as_bgr(frame: np.ndarray) -> np.ndarray:
     frame = np.asarray(frame)
     if frame.dtype != np.uint8:
@@ -372,11 +465,14 @@ def parse_source(spec: str) -> tuple[str, str | None]:
 
 def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps: float = 10,
                 exposure_us: int | None = None, timeout: float | None = None,
-                trying: Callable[[str], Any] | None = None) -> Camera:
+                trying: Callable[[str], Any] | None = None,
+                dice: Callable[[], int | None] | None = None) -> Camera:
     """Open the camera the settings name.
 
     ``auto`` tries the Pi camera, then a webcam (/dev/video*), then the replay of the sample
-    frames shipped with the package, so ``dicetable run`` works on any machine. ``none`` gives a
+    frames shipped with the package (a :class:`SampleTable`, serving rolls of as many dice as
+    ``dice()`` says the game in play puts on the tray), so ``dicetable run`` works on any machine,
+    for every game. ``none`` gives a
     :class:`NoCamera`. Anything that cannot be opened raises CameraError (never for ``auto``,
     unless the sample frames are missing from the install).
 
@@ -387,7 +483,8 @@ def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps:
     kind, arg = parse_source(spec)      # a bad source string fails at once, not in a thread
     if timeout is not None:
         opener = CameraOpener(lambda tell: open_camera(spec, width=width, height=height, fps=fps,
-                                                       exposure_us=exposure_us, trying=tell),
+                                                       exposure_us=exposure_us, trying=tell,
+                                                       dice=dice),
                               timeout)
         try:
             return opener()
@@ -428,7 +525,7 @@ def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps:
             reasons.append(str(exc))
     log.info("no camera found (%s); replaying the sample frames", "; ".join(reasons) or "none tried")
     tell("replay of the sample frames")
-    return ReplayCamera(SAMPLE_FRAMES, fps=fps)
+    return SampleTable(SAMPLE_FRAMES, fps=fps, dice=dice)
 
 
 class CameraOpener:

@@ -87,6 +87,23 @@ STEADY_LEVELS = 4.0
 SETTLE_MAX_FRAMES = 30
 
 
+def dice_expected(state: dict[str, Any]) -> int | None:
+    """How many dice the game in play puts on the tray now, from the table's public state: two
+    under the cup (Kuriki, Mia, Deceit), the dice left to roll (Farkel), five a hand for every
+    player still in (liar's dice, every hand on the tray). None with no game in play (none on,
+    or over). The virtual table (device.camera.SampleTable) rolls that many."""
+    game = state.get("game")
+    if game is None or state.get("over"):
+        return None
+    if game in CUP_GAMES:
+        return CUP_GAMES[game]
+    if game == "farkel":
+        return state.get("dice_left") or 6
+    if game == "liars":
+        return HAND * sum(1 for p in state.get("players", []) if not p.get("out"))
+    return None
+
+
 def _picture(frame: Any) -> np.ndarray:
     """The camera's frame if it is a picture (8-bit, height x width, grey or colour, at least a
     pixel); else CameraError: an empty or flat array would fail every step, with the wall saying

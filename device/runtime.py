@@ -190,14 +190,21 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
     referee = None
     opening: CameraOpener | None = None
     if camera is not None or kind != "none":
-        from .referee import Referee
+        from .referee import Referee, dice_expected
 
         check_reader()          # before the camera is opened: nothing to close if it fails
+
+        def dice() -> int | None:
+            """The dice the game in play puts on the tray: the virtual table (no camera found,
+            the sample frames) rolls that many."""
+            return dice_expected(table.public_state())
+
         # Opened in a thread, within [camera] open_timeout: a camera that hangs in its opening
         # (a loose ribbon cable) is a camera that would not open, not a table that never serves.
         opening = CameraOpener(lambda trying: open_camera(cam.source, width=cam.width,
                                                           height=cam.height, fps=cam.fps,
-                                                          trying=trying), cam.open_timeout)
+                                                          trying=trying, dice=dice),
+                               cam.open_timeout)
 
         def opener() -> Camera:
             assert opening is not None

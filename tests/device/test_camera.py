@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 
@@ -10,7 +11,8 @@ import numpy as np
 import pytest
 
 from device import camera as cam
-from device.camera import CameraError, NoCamera, ReplayCamera, TimedCamera, open_camera, parse_source
+from device.camera import (Camera, CameraError, NoCamera, ReplayCamera, SampleTable, TimedCamera,
+                           open_camera, parse_source)
 
 
 def _frames(n: int, shape=(48, 64)) -> list[np.ndarray]:
@@ -170,6 +172,104 @@ def test_auto_falls_back_to_the_shipped_sample_frames(monkeypatch: pytest.Monkey
     assert isinstance(camera, ReplayCamera)
     assert camera.path == cam.SAMPLE_FRAMES and len(camera) >= 10
     assert camera.read().ndim == 3
+
+
+@pytest.mark.parametrize("timeout", [None, 5])
+def test_the_sample_frames_roll_the_dice_the_table_expects(monkeypatch: pytest.MonkeyPatch,
+                                                           timeout: float | None) -> None:
+    # No camera found: the virtual table is told how many dice the game in play puts on the
+    # tray (opened within a time limit too, as dicetable run opens it).
+    monkeypatch.setattr(cam, "PiCamera", _raises("no Pi camera found"))
+    monkeypatch.setattr(cam.glob, "glob", lambda pattern: [])
+    camera = open_camera("auto", fps=0, timeout=timeout, dice=lambda: 6)
+    assert isinstance(camera, SampleTable)
+    counts = []
+    for _ in range(48):
+        camera.read()
+        counts.append(len(camera.serving))
+    assert counts == ([0] * 8 + [6] * 16) * 2          # two rolls of six: cup up, dice settled
+
+
+def test_the_sample_table_with_no_game_is_the_replay_of_the_frames_in_name_order() -> None:
+    table, replay = SampleTable(fps=0, dice=lambda: None), ReplayCamera(cam.SAMPLE_FRAMES, fps=0)
+    for _ in range(len(replay) + 24):                      # once round and on
+        assert np.array_equal(table.read(), replay.read())
+
+
+def _rolls_folder(folder: Path, rolls: list[tuple[tuple[int, ...], int]], *, hold: int = 3) -> None:
+    """A folder of rolls (dice, green level of its settled frame), each after one cup-up frame
+    (green 1); rolls.json labels them as scripts/make_sample_frames.py does."""
+    def frame(green: int) -> np.ndarray:
+        f = np.zeros((24, 32, 3), np.uint8)
+        f[:, :, 1] = green
+        return f
+
+    cv2.imwrite(str(folder / "up.png"), frame(1))
+    labels = []
+    for dice, green in rolls:
+        cv2.imwrite(str(folder / f"roll{green}.png"), frame(green))
+        labels.append({"dice": list(dice), "cup_up": ["up.png"], "settled": [f"roll{green}.png"]})
+    (folder / cam.ROLLS_FILE).write_text(json.dumps({"hold": hold, "rolls": labels}))
+
+
+def _greens(camera: Camera, n: int) -> list[int]:
+    return [int(camera.read()[0, 0, 1]) for _ in range(n)]
+
+
+def test_the_sample_table_rolls_as_many_dice_as_asked_each_roll_in_turn(tmp_path: Path) -> None:
+    _rolls_folder(tmp_path, [((6, 4), 20), ((5, 5), 30), ((6, 6, 5), 40), ((3, 2, 1), 50)], hold=2)
+    wanted: list[int | None] = [None]
+    camera = SampleTable(tmp_path, fps=0, dice=lambda: wanted[0])
+    # No game: the first count's rolls (two dice), in turn, each cup up then settled.
+    assert _greens(camera, 9) == [1, 20, 20, 1, 30, 30, 1, 20, 20]
+    assert camera.serving == (6, 4)
+    # Three dice expected: the roll under way stays as it settled; the next roll has three.
+    wanted[0] = 3
+    assert _greens(camera, 6) == [1, 40, 40, 1, 50, 50]
+    assert camera.serving == (3, 2, 1)
+    # Back to two: the two-dice rolls go on where they were.
+    wanted[0] = 2
+    assert _greens(camera, 3) == [1, 30, 30]
+
+
+def test_the_sample_table_settles_the_dice_expected_as_the_cup_comes_down(tmp_path: Path) -> None:
+    _rolls_folder(tmp_path, [((6, 4), 20), ((6, 6, 5), 40)])
+    wanted: list[int | None] = [None]
+    camera = SampleTable(tmp_path, fps=0, dice=lambda: wanted[0])
+    assert _greens(camera, 1) == [1]            # the cup is up: a game starts meanwhile
+    assert camera.serving == ()
+    wanted[0] = 3
+    assert _greens(camera, 3) == [40, 40, 40] and camera.serving == (6, 6, 5)
+
+
+@pytest.mark.parametrize("answer", [7, "3", True, RuntimeError("the table is stopping")])
+def test_the_sample_table_rolls_two_dice_when_it_has_no_roll_of_the_count(
+        tmp_path: Path, answer: object, caplog: pytest.LogCaptureFixture) -> None:
+    _rolls_folder(tmp_path, [((6, 4), 20), ((6, 6, 5), 40)])
+
+    def dice() -> object:
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    camera = SampleTable(tmp_path, fps=0, dice=dice)    # type: ignore[arg-type]
+    assert _greens(camera, 8) == [1, 20, 20, 20] * 2
+    assert camera.serving == (6, 4)
+    said = [r.getMessage() for r in caplog.records if "no roll of" in r.getMessage()]
+    assert said == (["the sample frames have no roll of 7 dice: replaying rolls of 2"]
+                    if answer == 7 else [])          # once, not at every roll
+
+
+def test_a_folder_without_rolls_is_a_plain_replay_and_bad_rolls_are_a_camera_error(
+        folder: Path, tmp_path: Path) -> None:
+    camera = SampleTable(folder, fps=0, dice=lambda: 6)
+    assert _greens(camera, 4) == [40, 80, 120, 40]
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    _rolls_folder(bad, [((6, 4), 20)])
+    (bad / cam.ROLLS_FILE).write_text('{"rolls": [{"dice": [6, 4], "settled": []}]}')
+    with pytest.raises(CameraError, match="is not a list of rolls"):
+        SampleTable(bad, fps=0)
 
 
 def _raises(message: str):

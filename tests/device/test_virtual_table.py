@@ -1,0 +1,110 @@
+"""The virtual table: with no camera, ``dicetable run`` plays the shipped sample frames
+(device.camera.SampleTable), rolling as many dice as the game in play puts on the tray
+(device.referee.dice_expected), so every game can be played on a laptop. Driven frame by frame
+(Referee.step), with the real reader."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.camera import ROLLS_FILE, SAMPLE_FRAMES, SampleTable
+from device.events import EventBus
+from device.referee import Referee, dice_expected
+from device.store import Store
+from device.table import Table
+from engine.record import Session
+
+ROLLS = json.loads((SAMPLE_FRAMES / ROLLS_FILE).read_text(encoding="utf-8"))["rolls"]
+ROLL_FRAMES = 24            # a roll of the sample frames: 8 with the cup up, 16 settled
+
+
+def _labelled(count: int) -> list[list[int]]:
+    return [r["dice"] for r in ROLLS if len(r["dice"]) == count]
+
+
+@pytest.mark.parametrize("header, actions, expected", [
+    ({"game": "kuriki", "players": ["Ann", "Bob"]}, [], 2),
+    ({"game": "mia", "players": ["Ann", "Bob"]}, [], 2),
+    ({"game": "deceit", "players": ["Ann", "Bob"]}, [], 2),
+    ({"game": "farkel", "players": ["Ann", "Bob"]}, [], 6),
+    ({"game": "farkel", "players": ["Ann", "Bob"]},       # Ann keeps a 1: five dice are left
+     [{"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}, {"by": "Ann", "do": "keep", "dice": [1]}], 5),
+    ({"game": "liars", "players": ["Ann", "Bob", "Cy"]}, [], 15),
+])
+def test_the_dice_the_game_in_play_puts_on_the_tray(header: dict, actions: list, expected: int) -> None:
+    session = Session(header)
+    for action in actions:
+        session.apply(action)
+    assert dice_expected(session.game.public_state()) == expected
+
+
+def test_no_dice_are_expected_with_no_game_in_play_or_one_over() -> None:
+    assert dice_expected({"game": None, "players": [], "over": False}) is None
+    assert dice_expected({"game": "farkel", "over": True, "dice_left": 6}) is None
+    assert dice_expected({"game": "liars", "over": False,
+                          "players": [{"name": "Ann"}, {"name": "Bob", "out": True},
+                                      {"name": "Cy"}]}) == 10
+
+
+@pytest.fixture
+def virtual_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]]:
+    store = Store(tmp_path / "data")
+    table = Table(store, EventBus(), has_camera=True)
+    camera = SampleTable(fps=0, dice=lambda: dice_expected(table.public_state()))
+    referee = Referee(table, camera, view="bottom", steady_frames=1)
+    yield table, referee, camera
+    camera.close()
+    store.close()
+
+
+def _roll(referee: Referee) -> None:
+    for _ in range(ROLL_FRAMES):
+        referee.step()
+
+
+def _last(table: Table) -> dict[str, Any]:
+    return table.session.effective[-1]
+
+
+def test_farkel_on_the_virtual_table_rolls_six_dice_then_the_dice_left(virtual_table) -> None:
+    table, referee, camera = virtual_table
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    _roll(referee)
+    roll = _last(table)
+    assert roll["by"] == "Ann" and roll["do"] == "roll" and len(roll["dice"]) == 6
+    assert sorted(roll["dice"], reverse=True) in _labelled(6)
+    # Ann keeps one die: five are left, and the table's next roll has five.
+    keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep" and len(a["dice"]) == 1)
+    table.act(keep)
+    assert table.public_state()["dice_left"] == 5
+    _roll(referee)
+    roll = _last(table)
+    assert roll["do"] == "roll" and sorted(roll["dice"], reverse=True) in _labelled(5)
+    assert table.public_state()["note"] is None       # no "I see 6 dice but 5 are to be rolled"
+
+
+def test_liar_s_dice_on_the_virtual_table_opens_every_hand(virtual_table) -> None:
+    table, referee, camera = virtual_table
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    _roll(referee)
+    assert len(camera.serving) == 15
+    roll = next(r for r in ROLLS if tuple(r["dice"]) == camera.serving)
+    assert list(referee.hands().values()) == roll["hands"]
+    call = table.public_state()["legal"][0]
+    table.act(call)
+    table.act({"by": table.public_state()["to_act"], "do": "open"})   # the hands read on the tray
+    opened = _last(table)
+    assert opened["do"] == "open" and list(opened["hands"].values()) == roll["hands"]
+    assert table.public_state()["verdict"] is not None
+
+
+def test_kuriki_on_the_virtual_table_seals_two_dice_as_before(virtual_table) -> None:
+    table, referee, camera = virtual_table
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    _roll(referee)
+    assert table.public_state()["sealed"] and len(camera.serving) == 2
