@@ -5,6 +5,8 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
 
 * every accepted action is committed to SQLite before it is published or returned;
 * the unfinished game is resumed on construction, exactly where it was (after a power cut);
+* a game in play (not over) is never ended unasked: a new game over it is refused
+  (``GameInPlay``) unless the caller passes ``replace=True``, as the players asked;
 * the dice under the cup (the seal, a declare's dice) never appear in the public state, an event,
   a log line or an error message before the pull;
 * with a camera, dice come from the camera: the API may not bring its own, a declare gets the
@@ -32,7 +34,8 @@ import engine  # noqa: F401  (registers every game)
 from engine.core import Outcome, Verdict
 from engine.errors import EngineError, IllegalAction, RecordError, json_text
 from engine.record import UNDO, Session
-from web.services import DiceFromCameraOnly, NoGame, NotFound, NotSaved, Secret
+from web.catalogue import game_in_play
+from web.services import DiceFromCameraOnly, GameInPlay, NoGame, NotFound, NotSaved, Secret
 
 from .events import EventBus
 from .store import LIVE, OVER, SealRow, Store, StoreError
@@ -349,10 +352,21 @@ class Table:
                 return step.verdict_photo
         return None
 
-    def start_game(self, header: dict[str, Any]) -> str:
+    def start_game(self, header: dict[str, Any], *, replace: bool = False) -> str:
+        """Start a new game; returns its id. A game in play (not over) is ended (abandoned) only
+        with ``replace=True``, which a caller passes only when the players asked for it to be
+        ended: else ``GameInPlay``, and nothing changes. An ended game cannot be resumed."""
         session = Session(header)      # RecordError for a bad header, before anything changes
         _check_names_fit_the_wall(session.header["players"])
         with self._lock:
+            # The web layer's notion of a game in play, from the public state (a finished game
+            # is not; one that could not be resumed is no game on the wall either).
+            playing = game_in_play(self._public_state())
+            if playing is not None and not replace:
+                raise GameInPlay(f"a game is in play ({playing}, game {self._game_id}): a new game "
+                                 "would end it for good (it cannot be resumed). To end it and "
+                                 "start, confirm it is to be replaced (start_game(..., "
+                                 "replace=True); the API: POST /api/games?replace=1)")
             try:
                 game_id = self.store.new_game(session.header)
             except StoreError as exc:

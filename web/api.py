@@ -13,9 +13,9 @@ from engine.errors import name_text
 
 from .auth import current_table, pin_required
 from . import finite
-from .catalogue import game_titles, games_catalogue
+from .catalogue import game_in_play, games_catalogue
 from .enrich import enrich, version
-from .services import NotFound, Secret, TableError
+from .services import GameInPlay, NotFound, Secret, TableError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -162,19 +162,6 @@ def events() -> Response:
     return response
 
 
-class GameInPlay(TableError):
-    """A new game was asked for while one is in play, without saying to end it (HTTP 409)."""
-
-
-def _in_play(state: dict[str, Any]) -> str | None:
-    """The game in play, named for a message ('Kuriki with "Ann", "Bob"'), or None."""
-    if not state.get("game") or state.get("over"):
-        return None
-    titles = game_titles()
-    names = [name_text(p.get("name")) for p in state.get("players") or [] if isinstance(p, dict)]
-    return f"{titles.get(state['game'], state['game'])} with {', '.join(names)}"
-
-
 @bp.post("/games")
 @pin_required()
 def start_game() -> tuple[Response, int]:
@@ -187,7 +174,7 @@ def start_game() -> tuple[Response, int]:
     table = current_table()
     with current_app.extensions["dicetable.start_lock"]:
         state = table.public_state()
-        playing = _in_play(state)
+        playing = game_in_play(state)
         if playing is not None and ending and ending == str(state.get("game_id")):
             replace = True
         elif playing is not None and ending:
@@ -197,7 +184,9 @@ def start_game() -> tuple[Response, int]:
             raise GameInPlay(f"a game is in play ({playing}): a new game would end it for good "
                              "(it cannot be resumed). To end it and start, confirm "
                              "(the API: POST /api/games?replace=1)")
-        game_id = table.start_game(header)
+        # The table refuses too (GameInPlay) unless told to replace the game in play: the check
+        # here only words the refusal for the API and the phone.
+        game_id = table.start_game(header, replace=replace)
     response = jsonify(id=game_id)
     response.headers["Location"] = f"/api/games/{game_id}"
     return response, 201

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.errors import name_text
+
 
 def games_catalogue() -> list[dict[str, Any]]:
     """[{"name", "title", "min_players", "max_players", "counter", "options": describe()}]."""
@@ -27,3 +29,13 @@ def games_catalogue() -> list[dict[str, Any]]:
 def game_titles() -> dict[str, str]:
     """{"kuriki": "Kuriki", "liars": "Chinese liar's dice", ...}: how a game is named to people."""
     return {g["name"]: g["title"] for g in games_catalogue()}
+
+
+def game_in_play(state: dict[str, Any]) -> str | None:
+    """The game in play in a table's public state, named for a message ('Kuriki with "Ann",
+    "Bob"'), or None when there is none or it is over (a finished game is not in play: a new
+    one may start without ending it)."""
+    if not state.get("game") or state.get("over"):
+        return None
+    names = [name_text(p.get("name")) for p in state.get("players") or [] if isinstance(p, dict)]
+    return f"{game_titles().get(state['game'], state['game'])} with {', '.join(names)}"

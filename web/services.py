@@ -22,6 +22,11 @@ class NoGame(TableError):
     """There is no game in progress (HTTP 409)."""
 
 
+class GameInPlay(TableError):
+    """A new game was asked for while one is in play (not over), without saying to end it
+    (HTTP 409): an ended game cannot be resumed, so it is ended only when asked to."""
+
+
 class NotFound(TableError):
     """No such game or photo (HTTP 404)."""
 
@@ -63,9 +68,11 @@ class TableService(Protocol):
         "legal" (the legal actions for the player to act). {"game": None, ...} with no game."""
         ...
 
-    def start_game(self, header: dict[str, Any]) -> str:
-        """Start a new game from a record header; returns its id. Ends any unfinished game
-        (kept in history as abandoned)."""
+    def start_game(self, header: dict[str, Any], *, replace: bool = False) -> str:
+        """Start a new game from a record header; returns its id. While a game is in play (one
+        that is not over) it raises ``GameInPlay`` and changes nothing, unless ``replace`` is
+        True: then the game in play is ended (kept in history as abandoned). Pass True only when
+        the user asked for that game to be ended."""
         ...
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:

@@ -454,7 +454,7 @@ def test_a_new_game_started_on_the_phone_leaves_foul_mode(rig) -> None:
     # The foul half charged in the last game stayed on the dial ("Bob: peek") in the new one.
     table, console, factory = rig
     _charging_bob_a_foul(table, console, factory)
-    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})     # from the phone
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]}, replace=True)  # the phone
     console.refresh()                      # what the referee's step (or the dial follower) does
     assert console.mode == "play" and table.public_state()["dial"] == "4"
     tap(factory, DIAL)                     # a foul is charged from the start again
@@ -468,7 +468,7 @@ def test_a_button_pressed_first_in_a_new_game_is_not_taken_for_the_last_game_s_f
     # new game, Pass said "foul cancelled", Pull explained how to charge the foul.
     table, console, factory = rig
     _charging_bob_a_foul(table, console, factory)
-    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})     # from the phone
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]}, replace=True)  # the phone
     table.seal([6, 3], None)
     tap(factory, pin)
     state = table.public_state()

@@ -17,7 +17,7 @@ from device.table import (HIDDEN_HANDS_GAMES, KURIKI_SHOWN, NOT_SETTLED, PREVIEW
                           StorageFailed, Table, game_stats)
 from engine.core import GAMES
 from engine.errors import IllegalAction, RecordError
-from web.services import DiceFromCameraOnly, NoGame, NotFound, Secret, TableService
+from web.services import DiceFromCameraOnly, GameInPlay, NoGame, NotFound, Secret, TableError, TableService
 
 KURIKI = {"game": "kuriki", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 3}}
 
@@ -205,7 +205,7 @@ def test_a_power_cut_after_the_last_pull_keeps_the_winner_on_the_wall(tmp_path: 
     second = again.start_game(fake(["Ann", "Bob"]))
     third, _ = make(tmp_path, camera=False)
     assert third.game_id == second
-    third.start_game(fake(["Ann", "Cy"]))
+    third.start_game(fake(["Ann", "Cy"]), replace=True)   # the resumed game is in play
     third.store.abandon_live()
     assert make(tmp_path, camera=False)[0].public_state()["game"] is None
 
@@ -237,7 +237,7 @@ def test_new_game_abandons_the_unfinished_one(tmp_path: Path, fake_game: str) ->
     table, _ = make(tmp_path, camera=False)
     first = table.start_game(fake())
     table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 3]})
-    second = table.start_game(fake(["Dee", "Eve"]))
+    second = table.start_game(fake(["Dee", "Eve"]), replace=True)
     listing = table.games()
     assert [g["id"] for g in listing] == [second, first]
     assert listing[1]["status"] == "abandoned"
@@ -245,6 +245,38 @@ def test_new_game_abandons_the_unfinished_one(tmp_path: Path, fake_game: str) ->
         table.record(first)
     assert table.record_including_live(first).count("\n") == 2
     assert table.public_state()["players"][0]["name"] == "Dee"
+
+
+def test_a_new_game_over_one_in_play_is_refused_unless_asked_to_replace_it(tmp_path: Path) -> None:
+    # Only the web API refused (409 without ?replace=1): the table itself ended any game in play
+    # for whoever called start_game, and an ended game cannot be resumed.
+    table, bus = make(tmp_path, camera=False)
+    first = table.start_game(KURIKI)
+    table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 3]})
+    before, published = table.public_state(), len(bus.seen)
+    mia = {"game": "mia", "players": ["Dee", "Eve"]}
+    with pytest.raises(GameInPlay) as info:
+        table.start_game(mia)
+    assert isinstance(info.value, TableError)
+    assert str(info.value) == (f'a game is in play (Kuriki with "Ann", "Bob", "Cy", game {first}): a '
+                               'new game would end it for good (it cannot be resumed). To end it and '
+                               'start, confirm it is to be replaced (start_game(..., replace=True); '
+                               'the API: POST /api/games?replace=1)')
+    assert "6" not in str(info.value) and "3" not in str(info.value)   # the dice under the cup
+    assert table.public_state() == before and len(bus.seen) == published
+    assert [g["status"] for g in table.games()] == ["live"]
+    second = table.start_game(mia, replace=True)
+    assert [(g["id"], g["status"]) for g in table.games()] == [(second, "live"), (first, "abandoned")]
+    assert table.public_state()["game"] == "mia"
+
+
+def test_a_new_game_after_one_is_over_or_with_none_needs_no_replace(tmp_path: Path, fake_game: str) -> None:
+    table, _ = make(tmp_path, camera=False)
+    first = table.start_game(fake(["Ann", "Bob"], lives=1), replace=False)
+    table.act({"by": "Ann", "do": "declare", "call": "12", "dice": [1, 3]})
+    assert table.act({"by": "Bob", "do": "pull"})["over"]
+    second = table.start_game(fake(["Ann", "Cy"]))
+    assert [(g["id"], g["status"]) for g in table.games()] == [(second, "live"), (first, "over")]
 
 
 # -- camera mode --------------------------------------------------------------------------------
@@ -323,7 +355,7 @@ def test_a_verdict_that_lifts_no_cup_publishes_no_photo_of_the_dice(tmp_path: Pa
     assert photo_of(again.public_state()) is None
 
     for game, call, accepter in [("mia", "21", "Bob"), ("deceit", "11", "Bob")]:
-        table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"]})
+        table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"]}, replace=True)
         table.seal([5, 2], b"dice-never-shown-" + game.encode())
         secret = table.store.seal().photo_id
         action = {"by": "Ann", "do": "declare", "call": call}
@@ -485,7 +517,7 @@ def test_no_preview_in_a_cup_game_when_the_reader_sealed_nothing(tmp_path: Path)
     table, _ = make(tmp_path, camera=True)
     table.set_preview_source(lambda: b"frame")
     for game in ("kuriki", "mia", "deceit"):
-        table.start_game({"game": game, "players": ["Ann", "Bob"]})
+        table.start_game({"game": game, "players": ["Ann", "Bob"]}, replace=True)
         assert not table.sealed
         with pytest.raises(Secret) as info:
             table.preview()

@@ -80,6 +80,22 @@ def test_a_confirmation_ends_only_the_game_it_was_given_for(client):
     assert client.get("/api/state").get_json()["game_id"] == second.get_json()["id"]
 
 
+def test_a_game_in_play_the_api_s_check_missed_is_not_ended_unasked(client, table):
+    """The table itself refuses to end a game in play: the API passes replace only when asked,
+    so a game its check did not see in play (the state read before it started) is not ended."""
+    first = start(client)
+    real = table.public_state
+    looks = iter([{**real(), "game": None, "players": [], "game_id": None}])
+    table.public_state = lambda: next(looks, None) or real()     # the API's one look: no game
+    r = client.post("/api/games", json={"game": "mia", "players": ["Ann", "Bob"]}, headers=AUTH)
+    assert r.status_code == 409
+    assert r.get_json()["error"].startswith('a game is in play (Kuriki with "Ann", "Bob", "Cy", '
+                                            f'game {first}): a new game would end it for good')
+    state = client.get("/api/state").get_json()
+    assert state["game_id"] == first and not state["over"]
+    assert [g["status"] for g in client.get("/api/games").get_json()] == ["live"]
+
+
 def test_a_new_game_after_one_is_over_needs_no_replace(client):
     play_to_the_end(client)
     assert client.get("/api/state").get_json()["over"]

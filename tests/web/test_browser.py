@@ -263,7 +263,8 @@ def test_every_game_has_a_scoreboard_and_controls(served, browser):
     phone.click(".pin-form button")
     phone.wait_for_selector("#new-game")
     for n, (game, options, moment, selector) in enumerate(OTHER_GAMES):
-        table.start_game({"game": game, "players": ["Ann", "Bob", "Cy", "Dee"], "options": options})
+        table.start_game({"game": game, "players": ["Ann", "Bob", "Cy", "Dee"], "options": options},
+                         replace=True)            # the last game is still in play
         state = play_until(table, seed=n, done=moment)
         board.wait_for_selector(f'#app[data-game="{game}"][data-to-act="{state["to_act"] or ""}"] {selector}')
         board.screenshot(path=str(SHOTS / f"game-{n}-{game}.png"))
@@ -274,7 +275,7 @@ def test_every_game_has_a_scoreboard_and_controls(served, browser):
         assert phone.locator("#ctl-actions button[data-action]").count() >= 1
     # A big table: two columns of players.
     names = ["Annabelle", "Bob", "Cyrano de Bergerac", "Dee", "Eve", "Fitzgerald", "Gus", "Hank"]
-    table.start_game({"game": "kuriki", "players": names, "options": {"lives": 7}})
+    table.start_game({"game": "kuriki", "players": names, "options": {"lives": 7}}, replace=True)
     play_until(table, seed=1, done=lambda s: s["call"] is not None and s["verdict"] is not None)
     board.wait_for_selector('#app.many .player[data-name="Hank"]')
     assert board.locator('.player[data-name="Hank"] svg.star line').count() == 6
@@ -503,13 +504,13 @@ def test_in_the_shit_is_kuriki_s_word_other_games_say_last_life(served, browser)
         return board.locator(f'.player[data-name="{name}"] .tag').all_inner_texts()
 
     for game in ("mia", "liars"):
-        table.start_game({"game": game, "players": ["Ann", "Bob"], "options": {"lives": 1}})
+        table.start_game({"game": game, "players": ["Ann", "Bob"], "options": {"lives": 1}}, replace=True)
         board.wait_for_selector(f'#app[data-game="{game}"] .player[data-name="Bob"]')
         assert tags("Bob") == ["LAST LIFE"], game
         assert board.locator('.player.last-life[data-name="Bob"]').count() == 1, game
         assert board.locator(".tag-shit, .player.shit").count() == 0, game
         board.screenshot(path=str(SHOTS / f"last-life-{game}.png"))
-    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}}, replace=True)
     board.wait_for_selector('#app[data-game="kuriki"] .player[data-name="Bob"]')
     assert tags("Bob") == ["IN THE SHIT"]
     assert board.locator('.player.shit.last-life[data-name="Bob"]').count() == 1

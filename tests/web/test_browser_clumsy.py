@@ -98,7 +98,7 @@ def test_the_verdict_word_and_long_names_stay_on_the_wall(served, browser, playe
         assert runs_off(board, "#verdict .said") <= 0
         assert runs_off(board, "#verdict .message") <= 0
     # The long name wins (Kurikis knock the others out): the biggest thing on the wall.
-    table.start_game({"game": "kuriki", "players": names, "options": {"lives": 1}})
+    table.start_game({"game": "kuriki", "players": names, "options": {"lives": 1}}, replace=True)
     while not table.public_state()["over"]:
         table.act({"by": long_name, "do": "declare", "call": "kuriki", "dice": [1, 2]})
     state = table.public_state()
@@ -639,7 +639,8 @@ def test_long_names_on_the_cards_shrink_before_they_are_cut(served, browser):
     assert whole and size > 7, "a short name keeps its size"
     # Twelve players: a 40-letter name is cut rather than shrunk past what is read from afar.
     long_name = "Wolfeschlegelsteinhausenbergerdorffvoral"
-    table.start_game({"game": "kuriki", "players": [long_name] + [f"P{i}" for i in range(11)]})
+    table.start_game({"game": "kuriki", "players": [long_name] + [f"P{i}" for i in range(11)]},
+                     replace=True)
     board.wait_for_selector(f'.player[data-name="{long_name}"]')
     whole, size = board.evaluate(fits, long_name)
     assert size >= 2.75, f"{long_name} shrank to {size:.2f}vh"
@@ -667,7 +668,7 @@ def test_a_call_s_name_is_never_broken_inside_a_word_on_a_phone(served, browser,
         const out = button.scrollWidth > button.clientWidth + 1 ? [button.textContent + ' overflows'] : [];
         return out.concat(""" + _WORDS_BROKEN + """(text, /[^\\s-]+/g)); })"""
     for game, players in [("kuriki", ["Ann", "Bob"]), ("mia", ["Ann", "Bob"]), ("deceit", ["Ann", "Bob"])]:
-        table.start_game({"game": game, "players": players})
+        table.start_game({"game": game, "players": players}, replace=True)
         phone.turn("Ann")
         page.wait_for_selector("#ctl-actions .call-btn")
         assert page.evaluate(broken) == [], (game, size)
@@ -794,7 +795,7 @@ def test_the_verdict_on_the_wall_says_who_plays_next(served, browser):
     # A long name next, with eight players and a three-line message: all of it on the stage.
     long = "Bartholomew-Maximilian Fitzgerald-Smythe"
     names = ["Ann", long, "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
-    table.start_game({"game": "deceit", "players": names})
+    table.start_game({"game": "deceit", "players": names}, replace=True)
     table.act({"by": "Ann", "do": "declare", "call": "11", "target": long})
     table.act({"by": long, "do": "pull", "dice": [6, 3]})
     board.wait_for_selector('#verdict #next-up')
@@ -935,7 +936,7 @@ def test_after_a_game_the_new_game_form_offers_the_rematch(served, browser):
     assert state["options"]["lives"] == 1 and state["options"]["stake"] == 2
     assert state["options"]["kuriki_reverses"] is True and state["direction"] == "counter-clockwise"
     # A form the owner has started to fill in is left alone.
-    table.start_game({"game": "mia", "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"], "options": {"lives": 1}}, replace=True)
     phone.turn("Ann")
     page.fill("#ng-players", "Cy\nDee")
     table.act({"by": "Ann", "do": "declare", "call": "21", "dice": [2, 1]})
@@ -962,10 +963,11 @@ def test_the_wall_tells_liars_dice_players_the_lowest_opening_call(served, brows
     board.wait_for_selector("#verdict #next-up #opening-minimum")
     assert board.inner_text("#opening-minimum") == "at least 4 × · 3 × zhai · 2 × 1s"
     assert table.public_state()["minimums"] == {"ones": 2, "zhai": 3, "plain": 4}
-    table.start_game({"game": "liars", "players": ["Ann", "Bob"], "options": {"opening_minimum": "none"}})
+    table.start_game({"game": "liars", "players": ["Ann", "Bob"], "options": {"opening_minimum": "none"}},
+                     replace=True)
     board.wait_for_selector('#app[data-to-act="Ann"] .callbox.fresh')
     assert board.locator("#opening-minimum").count() == 0
-    table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"]}, replace=True)
     board.wait_for_selector('#app[data-game="mia"] .callbox.fresh')
     assert board.inner_text(".callbox.fresh .call-big") == "Fresh roll"
 
@@ -1023,7 +1025,7 @@ def test_a_past_verdict_s_line_says_its_word_once(served, browser):
     board.wait_for_selector('.last-verdict:has-text("peek")')
     assert board.inner_text(".last-verdict") == "last: FOUL! Cy: peek, 1 foul; 0.25 into the foul pot."
     assert board.inner_text(".last-verdict b") == "FOUL!"
-    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]}, replace=True)
     table.act({"by": "Ann", "do": "roll", "dice": [2, 2, 3, 3, 4, 6]})
     table.act({"by": "Bob", "do": "roll", "dice": [1, 2, 3, 4, 6, 6]})
     board.wait_for_selector('#app[data-game="farkel"] .last-verdict.outcome-farkel')

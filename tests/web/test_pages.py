@@ -74,7 +74,7 @@ def test_history_names_games_by_title_and_counts_finished_games(client, table):
     in-play games with the finished ones under "Games"."""
     play_to_the_end(client)                                        # Ann and Bob: over
     table.start_game({"game": "liars", "players": ["Ann", "Bob"]})  # abandoned by the next
-    table.start_game({"game": "mia", "players": ["Ann", "Cy"]})     # in play
+    table.start_game({"game": "mia", "players": ["Ann", "Cy"]}, replace=True)     # in play
     html = client.get("/history").get_data(as_text=True)
     games = html[html.index('<table class="games">'):]
     cells = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[1]
