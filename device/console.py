@@ -8,7 +8,9 @@ control           what it does
 ================  ==============================================================================
 dial (turn)       steps through the choices shown on the scoreboard (``dial``): the legal calls,
                   lowest first (Kuriki, Mia, Deceit; with "blind", "reverse" or a 1-1 target
-                  where the rules offer them), the possible keeps in Farkel (it starts on the best)
+                  where the rules offer them), the possible keeps in Farkel (it starts on the best).
+                  With nothing to choose (no game, the game over, no call to make now: a Mia
+                  to accept or pull, a roll to wait for) the scoreboard says why
 Declare           declares the dialled call (the dice come from the camera's seal); in Farkel
                   keeps the dialled dice (with none to keep, the scoreboard says to roll or bank)
 Pass              passes (Kuriki); accepts a Mia or a 1-1 (Mia, Deceit); banks (Farkel)
@@ -204,6 +206,7 @@ class Console:
         with self._lock:
             self.refresh()
             if not self._choices:
+                self._refuse(self._nothing_to_dial())
                 return
             self._index = (self._index + step) % len(self._choices)
             self._show()
@@ -352,6 +355,16 @@ class Console:
         if verbs == {"open"}:                    # liar's dice: the call cannot be raised
             return "nothing raises the call: press Pull to open every hand"
         return "nothing to declare now"
+
+    def _nothing_to_dial(self) -> str:
+        """Why turning the dial chooses nothing now (it has no choices): no game, the game
+        over, or nothing to call (keep) at this moment, with what to do instead. From the public
+        state only: never a word about the dice under the cup."""
+        no_game = self._no_game()
+        if no_game is not None:
+            return f"{no_game}: nothing to dial"
+        why = self._nothing_to_declare()
+        return "nothing to dial now" if why == "nothing to declare now" else why
 
     def _farkel_next(self, state: dict[str, Any]) -> str:
         """Farkel with no keep to dial: the player rolls (the camera sends it), or banks."""

@@ -481,3 +481,56 @@ def test_a_button_pressed_first_in_a_new_game_is_not_taken_for_the_last_game_s_f
         assert console.mode == "play"
     if pin == DECLARE:
         assert state["call"] == "4" and state["players"][1]["fouls"] == 0
+
+
+def test_turning_the_dial_with_nothing_to_choose_says_why(rig) -> None:
+    # A turn with nothing on the dial did nothing and said nothing: the players kept turning it.
+    table, console, factory = rig
+    turn(factory, 1)
+    state = table.public_state()
+    assert state["note"] == "no game in progress: nothing to dial" and state["dial"] is None
+    table.start_game({"game": "mia", "players": ["Ann", "Bob"]})
+    turn(factory, 1)                       # a call to dial: no note
+    assert table.public_state()["note"] is None and table.public_state()["dial"] == "32"
+    table.seal([2, 1], None)
+    _dial_to(console, factory, "21")
+    tap(factory, DECLARE)                  # Mia: nothing beats it, Bob accepts or pulls
+    turn(factory, -1)
+    state = table.public_state()
+    assert state["note"] == "nothing beats Mia: press Pass to accept it or Pull"   # no dice named
+    assert state["dial"] is None and len(table.session.log) == 1
+    tap(factory, PASS)
+    assert table.public_state()["verdict"]["outcome"] == "accepted"
+
+
+def test_turning_the_dial_before_a_farkel_roll_says_to_roll(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    turn(factory, 1)
+    assert table.public_state()["note"] == ("nothing to keep yet: Ann rolls 6 dice first (the camera "
+                                            "sends the roll)")
+    table.act({"by": "Ann", "do": "roll", "dice": [1, 2, 3, 4, 6, 6]}, from_device=True)
+    turn(factory, 1)                       # keeps to choose from: the dial moves, nothing refused
+    state = table.public_state()
+    assert state["dial"] is not None and state["note"] is None
+
+
+def test_turning_the_dial_when_nothing_raises_a_liars_call_says_to_open(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "liars", "players": ["Ann", "Bob"]})
+    _dial_to(console, factory, console.choices[-1].label)
+    tap(factory, DECLARE)                  # the highest call there is: Bob can only open
+    turn(factory, 1)
+    assert table.public_state()["note"] == "nothing raises the call: press Pull to open every hand"
+
+
+def test_turning_the_dial_once_the_game_is_over_says_so(rig) -> None:
+    table, console, factory = rig
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}})
+    table.seal([6, 3], None)
+    tap(factory, DECLARE)                   # Ann: 4
+    tap(factory, PULL)                      # Bob pulls a true call and is out
+    assert table.public_state()["over"]
+    turn(factory, 1)
+    assert table.public_state()["note"] == "the game is over: nothing to dial"
+
