@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 
 SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"
 ROLLS_FILE = "rolls.json"         # the sample frames' rolls, labelled (see SampleTable)
+THINK_FRAMES = 30                 # the virtual table waits 3 s (at 10 fps) after the dice it is told change
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
 LENS_POSITION = 1 / 0.18          # dioptres: the tray 18 cm above the lens (hardware.md)
 SOURCES_HELP = "auto, none, picamera2, opencv:N (a webcam number) or replay:PATH"
@@ -347,14 +348,23 @@ class SampleTable(ReplayCamera):
     that many dice settles, in turn: a table where the players rolled that many. With no count
     (no game in play), or a count no roll has (liar's dice with more hands than the frames
     show), the first count's rolls (two dice) are served, which is the folder's frames in name
-    order. Without ``rolls.json`` it is a plain replay of the folder."""
+    order. Without ``rolls.json`` it is a plain replay of the folder.
+
+    Nobody rolls the virtual table: it rolls on its own. When the count it is told changes (a
+    game starts, a Farkel keep leaves fewer dice, a turn passes), the cup stays up, the tray
+    empty, until the count has stayed the same for ``think_frames`` frames (3 s at 10 frames a
+    second): the time a player takes to pick up the dice, and the time to bank in Farkel
+    rather than roll on."""
 
     def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
-                 dice: Callable[[], int | None] | None = None,
+                 dice: Callable[[], int | None] | None = None, think_frames: int = THINK_FRAMES,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         super().__init__(path, fps=fps, loop=True, clock=clock, sleep=sleep)
         self.dice = dice
+        self.think_frames = int(think_frames)
+        self._told: int | None = None                # the count last told, and since which frame
+        self._told_since: int | None = None
         # dice count -> its rolls: (the dice high to low, frames with the cup up, settled frames)
         self.rolls: dict[int, list[tuple[tuple[int, ...], list[Path], list[Path]]]] = {}
         self.default_count: int | None = None
@@ -372,10 +382,10 @@ class SampleTable(ReplayCamera):
             for roll in data["rolls"]:
                 values = tuple(int(v) for v in roll["dice"])
                 settled = [self.path / name for name in roll["settled"]]
-                if not values or not settled:
-                    raise ValueError("a roll without dice or without a settled frame")
+                cup_up = [self.path / name for name in roll["cup_up"]]
+                if not values or not settled or not cup_up:
+                    raise ValueError("a roll without dice, or without frames of the cup up or settled")
                 settled = [settled[i % len(settled)] for i in range(max(hold, len(settled)))]
-                cup_up = [self.path / name for name in roll.get("cup_up", [])]
                 self.rolls.setdefault(len(values), []).append((values, cup_up, settled))
                 if self.default_count is None:
                     self.default_count = len(values)
@@ -387,9 +397,13 @@ class SampleTable(ReplayCamera):
             return super()._next_frame()
         while not self._queue:
             if self._cup_up:
+                count = self._count()
+                if self._thinking(count):
+                    # The count has just changed: the cup stays up a little longer.
+                    self._queue = [self._cup_up_frames(count)[-1]]
+                    break
                 # The cup comes down: the dice the table expects now settle under it.
                 self._cup_up = False
-                count = self._count()
                 turn = self._turns.get(count, 0)
                 self._turns[count] = turn + 1
                 self.serving, _, settled = self.rolls[count][turn % len(self.rolls[count])]
@@ -399,13 +413,28 @@ class SampleTable(ReplayCamera):
                 self._cup_up = True
                 self.serving = ()
                 count = self._count()
-                rolls = self.rolls[count]
-                self._queue = list(rolls[self._turns.get(count, 0) % len(rolls)][1])
+                self._thinking(count)
+                self._queue = self._cup_up_frames(count)
         path = self._queue.pop(0)
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
             raise CameraError(f"replay: {path.name} is not an image OpenCV can read")
         return frame
+
+    def _cup_up_frames(self, count: int) -> list[Path]:
+        """The frames of the cup up before the next roll of ``count`` dice."""
+        rolls = self.rolls[count]
+        return list(rolls[self._turns.get(count, 0) % len(rolls)][1])
+
+    def _thinking(self, count: int) -> bool:
+        """Whether the count told changed within the last ``think_frames`` frames. (The first
+        count told is no change: the replay starts at once, as it always did.)"""
+        if count != self._told:
+            first = self._told_since is None
+            self._told = count
+            self._told_since = -self.think_frames if first else self.frames_read
+        assert self._told_since is not None
+        return self.frames_read - self._told_since < self.think_frames
 
     def _count(self) -> int:
         """The number of dice to serve: the table's, if the frames have rolls of it."""

@@ -219,7 +219,7 @@ def _greens(camera: Camera, n: int) -> list[int]:
 def test_the_sample_table_rolls_as_many_dice_as_asked_each_roll_in_turn(tmp_path: Path) -> None:
     _rolls_folder(tmp_path, [((6, 4), 20), ((5, 5), 30), ((6, 6, 5), 40), ((3, 2, 1), 50)], hold=2)
     wanted: list[int | None] = [None]
-    camera = SampleTable(tmp_path, fps=0, dice=lambda: wanted[0])
+    camera = SampleTable(tmp_path, fps=0, dice=lambda: wanted[0], think_frames=0)
     # No game: the first count's rolls (two dice), in turn, each cup up then settled.
     assert _greens(camera, 9) == [1, 20, 20, 1, 30, 30, 1, 20, 20]
     assert camera.serving == (6, 4)
@@ -235,11 +235,26 @@ def test_the_sample_table_rolls_as_many_dice_as_asked_each_roll_in_turn(tmp_path
 def test_the_sample_table_settles_the_dice_expected_as_the_cup_comes_down(tmp_path: Path) -> None:
     _rolls_folder(tmp_path, [((6, 4), 20), ((6, 6, 5), 40)])
     wanted: list[int | None] = [None]
-    camera = SampleTable(tmp_path, fps=0, dice=lambda: wanted[0])
+    camera = SampleTable(tmp_path, fps=0, dice=lambda: wanted[0], think_frames=0)
     assert _greens(camera, 1) == [1]            # the cup is up: a game starts meanwhile
     assert camera.serving == ()
     wanted[0] = 3
     assert _greens(camera, 3) == [40, 40, 40] and camera.serving == (6, 6, 5)
+
+
+def test_the_sample_table_waits_with_the_cup_up_when_the_dice_expected_change(tmp_path: Path) -> None:
+    # Nobody rolls the virtual table: after a Farkel keep leaves fewer dice, the player has
+    # think_frames frames (3 s) to bank before it rolls them.
+    _rolls_folder(tmp_path, [((6, 4), 20), ((6, 6, 5), 40)])
+    wanted: list[int | None] = [3]
+    camera = SampleTable(tmp_path, fps=0, dice=lambda: wanted[0], think_frames=5)
+    assert _greens(camera, 8) == [1, 40, 40, 40, 1, 40, 40, 40]   # the first count: at once
+    wanted[0] = 2                                # told while the dice lie on the tray
+    assert _greens(camera, 7) == [1, 1, 1, 1, 1, 20, 20]          # 5 frames from the change
+    wanted[0] = 3                                # told as the cup goes up
+    assert _greens(camera, 1) == [20]
+    assert _greens(camera, 6) == [1, 1, 1, 1, 1, 40]
+    assert camera.serving == (6, 6, 5)
 
 
 @pytest.mark.parametrize("answer", [7, "3", True, RuntimeError("the table is stopping")])

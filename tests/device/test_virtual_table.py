@@ -62,9 +62,14 @@ def virtual_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]
     store.close()
 
 
-def _roll(referee: Referee) -> None:
-    for _ in range(ROLL_FRAMES):
+def _roll(referee: Referee, table: Table, limit: int = 100) -> int:
+    """Step frames until the table takes an action from the device (a roll, a seal); how many."""
+    before, sealed = len(table.session.effective), table.public_state()["sealed"]
+    for n in range(1, limit + 1):
         referee.step()
+        if len(table.session.effective) > before or table.public_state()["sealed"] != sealed:
+            return n
+    raise AssertionError(f"nothing was rolled in {limit} frames")
 
 
 def _last(table: Table) -> dict[str, Any]:
@@ -74,25 +79,42 @@ def _last(table: Table) -> dict[str, Any]:
 def test_farkel_on_the_virtual_table_rolls_six_dice_then_the_dice_left(virtual_table) -> None:
     table, referee, camera = virtual_table
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
-    _roll(referee)
+    _roll(referee, table)
     roll = _last(table)
     assert roll["by"] == "Ann" and roll["do"] == "roll" and len(roll["dice"]) == 6
     assert sorted(roll["dice"], reverse=True) in _labelled(6)
-    # Ann keeps one die: five are left, and the table's next roll has five.
+    # Ann keeps one die: five are left, and the table's next roll has five, after the time
+    # Ann has to bank instead.
     keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep" and len(a["dice"]) == 1)
     table.act(keep)
     assert table.public_state()["dice_left"] == 5
-    _roll(referee)
+    assert _roll(referee, table) >= camera.think_frames
     roll = _last(table)
     assert roll["do"] == "roll" and sorted(roll["dice"], reverse=True) in _labelled(5)
     assert table.public_state()["note"] is None       # no "I see 6 dice but 5 are to be rolled"
 
 
+def test_farkel_on_the_virtual_table_leaves_time_to_bank(virtual_table) -> None:
+    table, referee, camera = virtual_table
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
+    _roll(referee, table)
+    keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep")
+    table.act(keep)
+    for _ in range(camera.think_frames - 1):         # Ann thinks for nearly 3 s: no roll comes
+        referee.step()
+    assert _last(table)["do"] == "keep"
+    table.act({"by": "Ann", "do": "bank"})
+    _roll(referee, table)
+    roll = _last(table)
+    assert roll["by"] == "Bob" and sorted(roll["dice"], reverse=True) in _labelled(6)
+
+
 def test_liar_s_dice_on_the_virtual_table_opens_every_hand(virtual_table) -> None:
     table, referee, camera = virtual_table
     table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
-    _roll(referee)
-    assert len(camera.serving) == 15
+    for _ in range(ROLL_FRAMES):        # the hands settle under the cups (nothing is sent)
+        referee.step()
+    assert len(camera.serving) == 15 and referee.hands() is not None
     roll = next(r for r in ROLLS if tuple(r["dice"]) == camera.serving)
     assert list(referee.hands().values()) == roll["hands"]
     call = table.public_state()["legal"][0]
@@ -106,5 +128,5 @@ def test_liar_s_dice_on_the_virtual_table_opens_every_hand(virtual_table) -> Non
 def test_kuriki_on_the_virtual_table_seals_two_dice_as_before(virtual_table) -> None:
     table, referee, camera = virtual_table
     table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
-    _roll(referee)
+    _roll(referee, table)
     assert table.public_state()["sealed"] and len(camera.serving) == 2
