@@ -351,10 +351,10 @@ class SampleTable(ReplayCamera):
     order. Without ``rolls.json`` it is a plain replay of the folder.
 
     Nobody rolls the virtual table: it rolls on its own. When the count it is told changes (a
-    game starts, a Farkel keep leaves fewer dice, a turn passes), the cup stays up, the tray
-    empty, until the count has stayed the same for ``think_frames`` frames (3 s at 10 frames a
-    second): the time a player takes to pick up the dice, and the time to bank in Farkel
-    rather than roll on."""
+    game starts, a Farkel keep leaves fewer dice, a turn passes), dice lying on the tray are
+    picked up at once, and the cup stays up, the tray empty, until the count has stayed the same
+    for ``think_frames`` frames (3 s at 10 frames a second): the time a player takes to pick up
+    the dice, and the time to bank in Farkel rather than roll on."""
 
     def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
                  dice: Callable[[], int | None] | None = None, think_frames: int = THINK_FRAMES,
@@ -395,6 +395,10 @@ class SampleTable(ReplayCamera):
     def _next_frame(self) -> np.ndarray:
         if not self.rolls:
             return super()._next_frame()
+        if self._queue and not self._cup_up and self._count() != self._told:
+            # The dice on the tray are no longer the number expected (a game started as they
+            # settled, a Farkel keep): they are picked up, to roll the number expected now.
+            self._queue = []
         while not self._queue:
             if self._cup_up:
                 count = self._count()

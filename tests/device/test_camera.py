@@ -223,13 +223,26 @@ def test_the_sample_table_rolls_as_many_dice_as_asked_each_roll_in_turn(tmp_path
     # No game: the first count's rolls (two dice), in turn, each cup up then settled.
     assert _greens(camera, 9) == [1, 20, 20, 1, 30, 30, 1, 20, 20]
     assert camera.serving == (6, 4)
-    # Three dice expected: the roll under way stays as it settled; the next roll has three.
+    # Three dice expected: the next roll has three, and the next.
     wanted[0] = 3
     assert _greens(camera, 6) == [1, 40, 40, 1, 50, 50]
     assert camera.serving == (3, 2, 1)
     # Back to two: the two-dice rolls go on where they were.
     wanted[0] = 2
     assert _greens(camera, 3) == [1, 30, 30]
+
+
+def test_dice_no_longer_expected_are_picked_up_at_once(tmp_path: Path) -> None:
+    # A game started just as two dice settled, or a Farkel keep: the dice on the tray are not
+    # the number to roll now, and the referee must not see them settle in the game.
+    _rolls_folder(tmp_path, [((6, 4), 20), ((6, 6, 5), 40)])
+    wanted: list[int | None] = [None]
+    camera = SampleTable(tmp_path, fps=0, dice=lambda: wanted[0], think_frames=0)
+    assert _greens(camera, 2) == [1, 20]
+    wanted[0] = 3
+    assert _greens(camera, 4) == [1, 40, 40, 40]
+    wanted[0] = 3
+    assert _greens(camera, 1) == [1]            # that roll ran its course: a new one
 
 
 def test_the_sample_table_settles_the_dice_expected_as_the_cup_comes_down(tmp_path: Path) -> None:
@@ -249,11 +262,10 @@ def test_the_sample_table_waits_with_the_cup_up_when_the_dice_expected_change(tm
     wanted: list[int | None] = [3]
     camera = SampleTable(tmp_path, fps=0, dice=lambda: wanted[0], think_frames=5)
     assert _greens(camera, 8) == [1, 40, 40, 40, 1, 40, 40, 40]   # the first count: at once
-    wanted[0] = 2                                # told while the dice lie on the tray
+    wanted[0] = 2                                # told as the last roll ended
     assert _greens(camera, 7) == [1, 1, 1, 1, 1, 20, 20]          # 5 frames from the change
-    wanted[0] = 3                                # told as the cup goes up
-    assert _greens(camera, 1) == [20]
-    assert _greens(camera, 6) == [1, 1, 1, 1, 1, 40]
+    wanted[0] = 3                                # told while the dice lie on the tray
+    assert _greens(camera, 6) == [1, 1, 1, 1, 1, 40]              # picked up, 5 frames
     assert camera.serving == (6, 6, 5)
 
 
