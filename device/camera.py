@@ -351,10 +351,10 @@ class SampleTable(ReplayCamera):
     order. Without ``rolls.json`` it is a plain replay of the folder.
 
     Nobody rolls the virtual table: it rolls on its own. When the count it is told changes (a
-    game starts, a Farkel keep leaves fewer dice, a turn passes), dice lying on the tray are
-    picked up at once, and the cup stays up, the tray empty, until the count has stayed the same
-    for ``think_frames`` frames (3 s at 10 frames a second): the time a player takes to pick up
-    the dice, and the time to bank in Farkel rather than roll on."""
+    game starts, a Farkel keep leaves fewer dice, the next player has six to roll), dice on the
+    tray are picked up at once, and the cup stays up, the tray empty, until the count has stayed
+    the same for ``think_frames`` frames (3 s at 10 frames a second): the time a player takes to
+    pick up the dice, and the time to bank in Farkel rather than roll on."""
 
     def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
                  dice: Callable[[], int | None] | None = None, think_frames: int = THINK_FRAMES,
