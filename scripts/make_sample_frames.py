@@ -2,15 +2,15 @@
 """Render the sample frames shipped in device/sample_frames/ (the camera `auto` falls back to them).
 
     python scripts/make_sample_frames.py [--out device/sample_frames]
-    python scripts/make_sample_frames.py --search      # pick the seeds of the rolls again
+    python scripts/make_sample_frames.py --search [DICE...]   # pick the seeds of the rolls again
 
 A short loop in the bottom view (the camera under the tray), 10 frames a second: the cup is up
 (empty tray, room light), comes down, two dice settle under it; three rolls. No roll is a 1-2, so a
 laptop replaying them in a Kuriki game never scores a Kuriki by itself. Deterministic (seeded).
 
 Beside it, in rolls/, rolls with other numbers of dice, one settled frame each: 1 and 3 to 6 dice
-(Farkel's rolls; its rolls of two are the loop's), and 10, 15 and 20 dice in hands of five spread
-round the tray (liar's dice for 2, 3 and 4 players). rolls.json labels every roll: the dice as
+(Farkel's rolls; its rolls of two are the loop's), and 10 to 30 dice in hands of five spread
+round the tray (liar's dice for 2 to 6 players). rolls.json labels every roll: the dice as
 the players see them (high to low), its cup-up frames and its settled frame(s), and for hands the
 hands in seating order. The virtual table (device.camera.SampleTable) serves a roll at a time
 with as many dice as the game in play puts on the tray. Every settled frame is read with the
@@ -52,8 +52,9 @@ MORE_ROLLS: dict[int, list[tuple[int, ...]]] = {
     6: [(1, 5, 6, 6, 4, 3), (2, 2, 2, 6, 4, 3), (5, 1, 4, 3, 2, 2)],
 }
 HAND = 5                  # liar's dice: dice per hand
-HAND_PLAYERS = (2, 3, 4)  # the hands of 2, 3 and 4 players: 10, 15 and 20 dice
-HAND_DIE_SIZE = 44        # smaller dice, so four hands fit apart (a 16 mm die is ~30 px: hardware.md)
+HAND_PLAYERS = (2, 3, 4, 5, 6)    # the hands of 2 to 6 players: 10 to 30 dice
+# Smaller dice, so the hands fit apart (a 16 mm die is ~30 px across in the box: hardware.md).
+HAND_DIE_SIZE = {2: 44, 3: 44, 4: 44, 5: 34, 6: 32}
 for _players in HAND_PLAYERS:
     _rng = random.Random(_players)
     MORE_ROLLS[HAND * _players] = [tuple(_rng.randint(1, 6) for _ in range(HAND * _players))
@@ -64,8 +65,9 @@ ROLL_SEEDS: dict[int, list[int]] = {
     1: [21000, 21100, 21200], 3: [23000, 23100, 23200], 4: [24000, 24100, 24200],
     5: [25000, 25100, 25200], 6: [26000, 26100, 26200],
     10: [30000, 30100, 30200], 15: [35003, 35103, 35201], 20: [40000, 40104, 40200],
+    25: [45001, 45113, 45216], 30: [50063, 50141, 50337],
 }
-SEARCH = 80              # seeds tried per roll by --search
+SEARCH = 150             # seeds tried per roll by --search
 
 
 def _base_seed(count: int, k: int) -> int:
@@ -76,7 +78,8 @@ def hand_areas(players: int, tray: tuple[int, int, int, int]) -> list[tuple[floa
     """Where each die may lie (as seen from above): five to a hand, the hands round the tray."""
     tx, ty, tw, th = tray
     cx, cy = tx + tw / 2, ty + th / 2
-    w, h, rx, ry = {2: (150, 240, 0.27, 0.0), 3: (190, 140, 0.28, 0.27), 4: (200, 140, 0.25, 0.25)}[players]
+    w, h, rx, ry = {2: (150, 240, 0.27, 0.0), 3: (190, 140, 0.28, 0.27), 4: (200, 140, 0.25, 0.25),
+                    5: (150, 110, 0.34, 0.33), 6: (130, 100, 0.35, 0.34)}[players]
     out = []
     for k in range(players):
         if players == 4:
@@ -109,8 +112,9 @@ def render_roll(seed: int, dice: tuple[int, ...]):
 
     if len(dice) > 6:
         tray = default_tray(640, 480, "bottom")
-        return render_scene(seed, view="bottom", values=dice, style="white", die_size=HAND_DIE_SIZE,
-                            areas=hand_areas(len(dice) // HAND, tray))
+        players = len(dice) // HAND
+        return render_scene(seed, view="bottom", values=dice, style="white",
+                            die_size=HAND_DIE_SIZE[players], areas=hand_areas(players, tray))
     return render_scene(seed, view="bottom", values=dice, style="white", die_size=DIE_SIZE)
 
 
@@ -134,7 +138,7 @@ def check_roll(scene, data: bytes) -> str | None:
     import numpy as np
     from vision.reader import read_dice
 
-    nominal = HAND_DIE_SIZE if len(scene.labels) > 6 else DIE_SIZE
+    nominal = HAND_DIE_SIZE[len(scene.labels) // HAND] if len(scene.labels) > 6 else DIE_SIZE
     if min(d.size for d in scene.labels) < 0.96 * nominal:
         return "dice shrunk to fit"
     reading = read_dice(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR), "bottom")
@@ -152,11 +156,11 @@ def check_roll(scene, data: bytes) -> str | None:
     return None
 
 
-def search() -> dict[int, list[int]]:
-    from vision.render import render_scene  # noqa: F401 (fails early without the repo)
-
+def search(counts: list[int]) -> dict[int, list[int]]:
     found: dict[int, list[int]] = {}
     for count, rolls in MORE_ROLLS.items():
+        if counts and count not in counts:
+            continue
         for k, dice in enumerate(rolls):
             for seed in range(_base_seed(count, k), _base_seed(count, k) + SEARCH):
                 try:
@@ -176,10 +180,11 @@ def search() -> dict[int, list[int]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=ROOT / "device" / "sample_frames")
-    parser.add_argument("--search", action="store_true", help="find the seeds of the rolls (ROLL_SEEDS)")
+    parser.add_argument("--search", nargs="*", type=int, metavar="DICE",
+                        help="find the seeds of the rolls (ROLL_SEEDS) of these numbers of dice (all without)")
     args = parser.parse_args()
-    if args.search:
-        search()
+    if args.search is not None:
+        search(args.search)
         return 0
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "rolls").mkdir(exist_ok=True)

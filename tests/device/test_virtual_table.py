@@ -109,12 +109,13 @@ def test_farkel_on_the_virtual_table_leaves_time_to_bank(virtual_table) -> None:
     assert roll["by"] == "Bob" and sorted(roll["dice"], reverse=True) in _labelled(6)
 
 
-def test_liar_s_dice_on_the_virtual_table_opens_every_hand(virtual_table) -> None:
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_liar_s_dice_on_the_virtual_table_opens_every_hand(virtual_table, players: int) -> None:
     table, referee, camera = virtual_table
-    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:players]})
     for _ in range(ROLL_FRAMES):        # the hands settle under the cups (nothing is sent)
         referee.step()
-    assert len(camera.serving) == 15 and referee.hands() is not None
+    assert len(camera.serving) == 5 * players and referee.hands() is not None
     roll = next(r for r in ROLLS if tuple(r["dice"]) == camera.serving)
     assert list(referee.hands().values()) == roll["hands"]
     call = table.public_state()["legal"][0]
