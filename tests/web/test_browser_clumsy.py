@@ -447,7 +447,12 @@ def test_a_phone_whose_session_is_gone_asks_for_the_pin_again(served, browser):
     url, table = served
     board, phone, errors = open_pages(browser, url)
     page = phone.page
-    phone.new_game(["Ann", "Bob", "Cy"], lives=5)
+    # "Ann to act" can come on the event stream before the phone has the answers to its own new
+    # game (the POST, then the state it asks for), and each answer brings the session cookie
+    # again: cleared before they land, the session came back and the tap was taken. So the
+    # cookie goes once the last of them is in.
+    with page.expect_request_finished(lambda request: request.url.endswith("/api/state")):
+        phone.new_game(["Ann", "Bob", "Cy"], lives=5)
     page.context.clear_cookies()
     page.click('#ctl-actions button[data-do="declare"][data-call="9"]')
     page.wait_for_selector("#pin")
