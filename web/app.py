@@ -44,6 +44,11 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
         SESSION_COOKIE_NAME="dicetable_session",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
+        # The cookie is sent only when the session changes (the PIN entered, Lock, a first
+        # visit), never again with every answer: an answer to a request sent before Lock (from
+        # another tab) would bring back the session as it was then, PIN and all, and undo the
+        # Lock. So a phone stays unlocked PERMANENT_SESSION_LIFETIME (31 days) from the PIN.
+        SESSION_REFRESH_EACH_REQUEST=False,
         MAX_CONTENT_LENGTH=256 * 1024,      # a record line or header is tiny
         SSE_HEARTBEAT_SECONDS=15.0,         # comment lines keep proxies and browsers from timing out
         # Each open event stream holds a worker thread; `dicetable run` serves with 48, so 8 stay

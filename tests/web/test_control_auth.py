@@ -118,3 +118,32 @@ def test_preview_panel_only_at_a_camera_table(client, camera_client):
     assert b'id="preview-card"' in camera_client.get("/table").data
     log_in(client)
     assert b'id="preview-card"' not in client.get("/table").data
+
+
+def test_answers_that_change_no_session_send_no_cookie(client):
+    """Only the PIN form, Lock and a first visit set the session cookie: an answer that sent it
+    again would carry the session as it was when its request left."""
+    token = log_in(client)
+    answers = [client.get("/table"), client.get("/api/state"),
+               client.post("/api/games", json=KURIKI, headers={"X-CSRF-Token": token}),
+               client.post("/api/actions", json={"by": "Ann", "do": "declare", "call": "7"},
+                           headers={"X-CSRF-Token": token})]
+    assert [r.status_code for r in answers] == [200, 200, 201, 200]
+    assert [r.headers.get("Set-Cookie") for r in answers] == [None] * 4
+
+
+def test_a_late_answer_to_a_request_sent_before_lock_does_not_unlock_the_phone_again(app, client):
+    """The phone sends a change (or asks for the state), and Lock is tapped before the answer
+    comes: that answer must not bring back the session that had the PIN."""
+    token = log_in(client)
+    before_lock = client.get_cookie("dicetable_session").value
+    assert client.post("/table/logout", data={"csrf_token": token}).status_code == 303
+    # The request that left before Lock, carrying the cookie of then, answered only now.
+    in_flight = app.test_client()
+    in_flight.set_cookie("dicetable_session", before_lock)
+    late = in_flight.get("/api/state")
+    assert late.status_code == 200
+    # A browser stores the cookie an answer sets, however late it comes.
+    if "Set-Cookie" in late.headers:
+        client.set_cookie("dicetable_session", in_flight.get_cookie("dicetable_session").value)
+    assert b'data-authorised="0"' in client.get("/table").data, "the late answer unlocked it again"
