@@ -69,11 +69,19 @@ def browser():
 class Table_:
     """The phone at the table."""
 
+    # The page while no change of its own is on the way: a tap while one is (data-busy="1" on
+    # #app) is dropped by the double-tap guard. The event stream can say who is to act before
+    # the answer to the page's own change is in (a new game, a call), so each tap waits for both.
+    IDLE = ':not([data-busy="1"])'
+
     def __init__(self, page) -> None:
         self.page = page
 
+    def idle(self) -> None:
+        self.page.wait_for_selector(f"#app{self.IDLE}")
+
     def turn(self, name: str) -> None:
-        self.page.wait_for_selector(f'#app[data-to-act="{name}"]')
+        self.page.wait_for_selector(f'#app[data-to-act="{name}"]{self.IDLE}')
 
     def declare(self, by: str, call: str) -> None:
         self.turn(by)
@@ -86,11 +94,13 @@ class Table_:
     def dice(self, *faces: int) -> None:
         for i, face in enumerate(faces):
             self.page.click(f'#ctl-entry button.face[data-die="{i}"][data-face="{face}"]')
+        self.idle()
         self.page.click("#entry-send")
         self.page.wait_for_selector("#ctl-entry", state="hidden")
 
     def start(self) -> None:
         """Tap Start game, and with a game in play tap its confirmation too."""
+        self.idle()
         self.page.click('#new-game button[type="submit"]')
         if self.page.get_attribute("#ng-start", "data-armed") == "1":
             self.page.click("#ng-start")          # (enabled once a double tap's time is past)
