@@ -448,9 +448,10 @@ def test_a_phone_whose_session_is_gone_asks_for_the_pin_again(served, browser):
     board, phone, errors = open_pages(browser, url)
     page = phone.page
     # "Ann to act" can come on the event stream before the phone has the answers to its own new
-    # game (the POST, then the state it asks for), and each answer brings the session cookie
-    # again: cleared before they land, the session came back and the tap was taken. So the
-    # cookie goes once the last of them is in.
+    # game (the POST, then the state it asks for). Each answer used to bring the session cookie
+    # again (no longer: the cookie is sent only when the session changes), so cleared before they
+    # landed, the session came back and the tap was taken. The cookie still goes once the last of
+    # them is in: the phone is done with its new game.
     with page.expect_request_finished(lambda request: request.url.endswith("/api/state")):
         phone.new_game(["Ann", "Bob", "Cy"], lives=5)
     page.context.clear_cookies()
