@@ -1451,3 +1451,22 @@ def test_a_die_the_single_look_is_sure_leans_is_not_cleared_by_the_steady_look(m
     monkeypatch.setattr(classifier, "STEADY_OVERRULES_MAX", None)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)       # confidently wrong
+
+
+def test_a_leaning_dies_faint_side_in_a_blurred_frame_is_measured_against_a_lower_bound(monkeypatch) -> None:
+    """Fresh 612314 (from above, uncalibrated, blurred: sharpness 1.4): an Asian 1 leans on a 3,
+    its side as grey as the tray out of its outline, which is square round its face; the network
+    read the 1 plainly flat (doubting it 0.05). Its faint outline reaches out on the side's side,
+    but the blur spread the side's far edge under the faint look's level: 0.285 of a side, under
+    FAINT_SIDE_MAX (0.3). The frame was read ok with the leaning 1. In a blurred frame the bound
+    is FAINT_SIDE_MAX_BLURRED (0.25)."""
+    scene, _ = pinned_frame(612_314)
+    assert scene.view is View.TOP and not scene.readable
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.sharpness < reader.MIN_SHARPNESS
+    assert reading.status is Status.UNSURE and reading.reason == LEANING
+    assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
+    monkeypatch.setattr(reader, "FAINT_SIDE_MAX_BLURRED", None)
+    wrong = reader.read_dice(scene.image, scene.view)
+    assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong
