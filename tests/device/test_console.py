@@ -392,16 +392,20 @@ def test_no_game_is_a_note_not_a_crash(rig) -> None:
     assert table.public_state()["note"] == "no game in progress"
 
 
-@pytest.mark.parametrize("pin", [DECLARE, PASS, PULL, DIAL])
-def test_after_the_last_pull_every_button_says_the_game_is_over(rig, pin: int) -> None:
-    # The winner is on the wall: "no game in progress" or "nothing to declare now" read as if
-    # the table had lost the game.
-    table, console, factory = rig
+def _play_a_one_life_kuriki_to_its_end(table, factory) -> None:
     table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}})
     table.seal([6, 3], None)
     tap(factory, DECLARE)                   # Ann: 4
     tap(factory, PULL)                      # Bob pulls a true call and is out
     assert table.public_state()["over"]
+
+
+@pytest.mark.parametrize("pin", [DECLARE, PASS, PULL, DIAL])
+def test_after_the_last_pull_every_button_says_the_game_is_over(rig, pin: int) -> None:
+    # The winner is on the wall: "no game in progress" or "nothing to declare now" read as if
+    # the table had lost the game.
+    table, console, factory = rig
+    _play_a_one_life_kuriki_to_its_end(table, factory)
     tap(factory, pin)
     assert table.public_state()["note"] == "the game is over" and console.mode == "play"
 
@@ -526,11 +530,7 @@ def test_turning_the_dial_when_nothing_raises_a_liars_call_says_to_open(rig) -> 
 
 def test_turning_the_dial_once_the_game_is_over_says_so(rig) -> None:
     table, console, factory = rig
-    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 1}})
-    table.seal([6, 3], None)
-    tap(factory, DECLARE)                   # Ann: 4
-    tap(factory, PULL)                      # Bob pulls a true call and is out
-    assert table.public_state()["over"]
+    _play_a_one_life_kuriki_to_its_end(table, factory)
     turn(factory, 1)
     assert table.public_state()["note"] == "the game is over: nothing to dial"
 
