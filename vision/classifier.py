@@ -179,11 +179,13 @@ NO_LAYOUT_NO_FACE_MAX: float | None = 0.1  # ... the same where its pips were fo
                              # More pips than the face may be a leaning die's side in view (fresh
                              # 425864: 5 for a 3, 0.032), and keep PLAIN_NO_FACE_MAX (None:
                              # PLAIN_NO_FACE_MAX always)
-NO_PIPS_NO_FACE_MAX: float | None = 0.09   # ... and where no pips were found on it (a glare, a small
+NO_PIPS_NO_FACE_MAX: float | None = 0.07   # ... and where no pips were found on it (a glare, a small
                              # blurred die): flat dice so measure 0.03-0.09 often, dice leaning 0.18 and
-                             # more (0.185 the least seen). 0.05 until 2026-11-30: flat 6s the glare or
-                             # the blur left no pips on measure 0.062-0.063 (the benchmark's 11321,
-                             # 10946 calibrated) (None: PLAIN_NO_FACE_MAX)
+                             # more mostly. 0.05 until 2026-11-30: flat 6s the glare or the blur left no
+                             # pips on measure 0.062-0.063 (the benchmark's 11321, 10946 calibrated).
+                             # 0.09 that morning, 0.07 since the evening: fresh 615550 calibrated, a 6
+                             # leaning on a 2, measured 0.08 (flat dice the benchmark reads at 0.09
+                             # and not at 0.07: 11640, 11216 calibrated) (None: PLAIN_NO_FACE_MAX)
 STEADY_NO_FACE_MAX: float | None = 0.065  # the pips fit a layout, and the network's single look
                              # doubts the face is flat more than it may: its steady guess (turned
                              # four ways and mirrored) of that value, doubting it at most this, reads

@@ -1470,3 +1470,21 @@ def test_a_leaning_dies_faint_side_in_a_blurred_frame_is_measured_against_a_lowe
     monkeypatch.setattr(reader, "FAINT_SIDE_MAX_BLURRED", None)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong
+
+
+def test_a_leaning_die_whose_pips_were_not_found_is_doubted_over_0_07(monkeypatch) -> None:
+    """Fresh 615550 (from above, calibrated, noisy; dice of 20 px touching by the rim): a white 6
+    leans on a 2, its grey side beside it. No pips were found on its face, and the network's
+    steady guess read a plainly flat 6, doubting the face 0.08: under NO_PIPS_NO_FACE_MAX as it was
+    raised to (0.09; the least leaning die so judged had measured 0.185), and the frame was read ok
+    with the leaning 6. At 0.07 the frame is unsure, the 6 boxed; the flat 6s that bound was raised
+    for (0.062, 0.063) are still read."""
+    scene, calibration = pinned_frame(615_550)
+    assert scene.view is View.TOP and calibration is not None and not scene.readable
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == classifier.NO_PIPS
+    assert _boxed_near(reading, leaning, classifier.NO_PIPS)          # shown on the evidence photo
+    monkeypatch.setattr(classifier, "NO_PIPS_NO_FACE_MAX", 0.09)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong
