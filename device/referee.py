@@ -546,7 +546,7 @@ class Referee:
         legal = [a for a in state.get("legal", []) if a.get("do") == "roll" and not a.get("high_stakes")]
         if not legal:
             return
-        expected = state.get("dice_left") or 6
+        expected = dice_expected(state)
         count = len(reading.dice)
         action: dict[str, Any] = {"by": state["to_act"], "do": "roll", "dice": list(reading.values)}
         # High Stakes on offer: rolling exactly the dice left over takes them over. The action is
@@ -617,7 +617,7 @@ class Referee:
         reading = self.last_ok_reading
         state = self._state()
         players = [p["name"] for p in state.get("players", []) if not p.get("out")]
-        if reading is None or not players or len(reading.dice) != HAND * len(players):
+        if reading is None or not players or len(reading.dice) != dice_expected(state):
             return None
         return group_hands(reading.dice, players, mirrored=self.view == "bottom")
 
