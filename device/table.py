@@ -363,10 +363,7 @@ class Table:
             # is not; one that could not be resumed is no game on the wall either).
             playing = game_in_play(self._public_state())
             if playing is not None and not replace:
-                raise GameInPlay(f"a game is in play ({playing}, game {self._game_id}): a new game "
-                                 "would end it for good (it cannot be resumed). To end it and "
-                                 "start, confirm it is to be replaced (start_game(..., "
-                                 "replace=True); the API: POST /api/games?replace=1)")
+                raise GameInPlay.unasked(playing)
             try:
                 game_id = self.store.new_game(session.header)
             except StoreError as exc:

@@ -180,12 +180,7 @@ def start_game() -> tuple[Response, int]:
         elif playing is not None and ending:
             raise GameInPlay(f"the game in play ({playing}) is not the one you confirmed ending: it "
                              "started since. Look at the table and confirm again")
-        if playing is not None and not replace:
-            raise GameInPlay(f"a game is in play ({playing}): a new game would end it for good "
-                             "(it cannot be resumed). To end it and start, confirm "
-                             "(the API: POST /api/games?replace=1)")
-        # The table refuses too (GameInPlay) unless told to replace the game in play: the check
-        # here only words the refusal for the API and the phone.
+        # Without replace, the table refuses a game in play itself (GameInPlay.unasked).
         game_id = table.start_game(header, replace=replace)
     response = jsonify(id=game_id)
     response.headers["Location"] = f"/api/games/{game_id}"

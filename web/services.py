@@ -26,6 +26,12 @@ class GameInPlay(TableError):
     """A new game was asked for while one is in play (not over), without saying to end it
     (HTTP 409): an ended game cannot be resumed, so it is ended only when asked to."""
 
+    @classmethod
+    def unasked(cls, playing: str) -> "GameInPlay":
+        """The refusal of a new game over ``playing`` (web.catalogue.game_in_play's words)."""
+        return cls(f"a game is in play ({playing}): a new game would end it for good (it cannot "
+                   "be resumed). To end it and start, confirm (the API: POST /api/games?replace=1)")
+
 
 class NotFound(TableError):
     """No such game or photo (HTTP 404)."""
