@@ -11,6 +11,7 @@ from flask import Flask
 from .auth import PinThrottle
 from .finite import FiniteJSONProvider
 from .services import TableService
+from .sessions import UnlockedSessions
 
 TABLE_EXTENSION = "dicetable.table"
 THROTTLE_EXTENSION = "dicetable.pin_throttle"
@@ -18,14 +19,19 @@ CLOSING_EXTENSION = "dicetable.closing"
 STREAMS_EXTENSION = "dicetable.streams"
 UNDO_LOCK_EXTENSION = "dicetable.undo_lock"
 START_LOCK_EXTENSION = "dicetable.start_lock"
+SESSIONS_EXTENSION = "dicetable.sessions"
 
 
 def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None = None,
-               test_config: dict[str, Any] | None = None, pin_notice: str | None = None) -> Flask:
+               test_config: dict[str, Any] | None = None, pin_notice: str | None = None,
+               sessions: UnlockedSessions | None = None) -> Flask:
     """Build the dicetable web app around ``table``.
 
     ``pin`` is the table PIN needed to change anything; ``secret_key`` signs the session cookie
     (a random one is made when None, so PIN logins then last until the next restart).
+    ``sessions``: the phones unlocked with the PIN, by the id each PIN entry puts in its cookie;
+    Lock revokes the id, so a copy of the cookie stops working too. None: kept in memory, so
+    every phone is locked at the next restart (``dicetable run`` keeps them in the data directory).
     ``pin_notice``: shown on the control page to whoever has entered the PIN, never on the wall
     (the device says so while the PIN is still its public default).
     """
@@ -62,6 +68,7 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
     app.json.sort_keys = False              # keep the engine's key order (game, over, winner...)
 
     app.extensions[TABLE_EXTENSION] = table
+    app.extensions[SESSIONS_EXTENSION] = sessions if sessions is not None else UnlockedSessions()
     app.extensions[CLOSING_EXTENSION] = threading.Event()
     app.extensions[UNDO_LOCK_EXTENSION] = threading.Lock()   # an undo's version check and the undo
     app.extensions[START_LOCK_EXTENSION] = threading.Lock()  # a new game's in-play check and the start

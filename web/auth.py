@@ -4,7 +4,9 @@ Two ways to be allowed to change things:
 - API clients send the PIN in the ``X-Table-PIN`` header on every request;
 - the control page posts the PIN once (``/table/login``); the signed session cookie then remembers
   it, and every change it makes carries the session's CSRF token (``X-CSRF-Token`` header, or a
-  ``csrf_token`` form field), so another site cannot act with the cookie.
+  ``csrf_token`` form field), so another site cannot act with the cookie. Each PIN entry gets a
+  random session id, in the cookie and in the app's ``UnlockedSessions`` (web.sessions): Lock
+  revokes it there, so a copy of the cookie (another tab, a copied cookie) stops working too.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any, TypeVar
 from flask import current_app, request, session
 
 from .services import TableService
+from .sessions import UnlockedSessions
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,6 +75,10 @@ def current_table() -> TableService:
     return current_app.extensions["dicetable.table"]
 
 
+def _sessions() -> UnlockedSessions:
+    return current_app.extensions["dicetable.sessions"]
+
+
 def _throttle() -> PinThrottle:
     return current_app.extensions["dicetable.pin_throttle"]
 
@@ -114,17 +121,22 @@ def csrf_ok() -> bool:
 
 
 def log_in() -> None:
+    """Unlock this session: a new id, kept server-side until it expires or Lock revokes it."""
+    session["sid"] = _sessions().unlock(current_app.permanent_session_lifetime.total_seconds())
     session["pin"] = _pin_fingerprint()
     session.permanent = True
 
 
 def log_out() -> None:
+    """Lock: the session's id is revoked, so every copy of this cookie is locked as well."""
+    _sessions().lock(session.pop("sid", None))
     session.pop("pin", None)
 
 
 def has_pin_session() -> bool:
     stored = session.get("pin")
-    return isinstance(stored, str) and hmac.compare_digest(stored, _pin_fingerprint())
+    return (isinstance(stored, str) and hmac.compare_digest(stored, _pin_fingerprint())
+            and _sessions().is_unlocked(session.get("sid")))
 
 
 def authorise(*, csrf: bool = True) -> None:

@@ -23,7 +23,9 @@ pytestmark = pytest.mark.browser
 
 class Holds:
     """Holds the next request to a method and path until told: the server has it (with the
-    cookie it came with) but answers only once released, as a slow network or a busy table would."""
+    cookie it came with, its PIN checked) but answers only once released, as a busy table would.
+    (Held before its PIN is checked, a request answered after Lock is refused: Lock revokes the
+    session on the server at once.)"""
 
     def __init__(self) -> None:
         self._held: dict[tuple[str, str], tuple[threading.Event, threading.Event]] = {}
@@ -58,7 +60,13 @@ def held(tmp_path) -> Iterator[tuple[str, Table, Holds]]:
     app = create_app(table, pin=PIN, secret_key=b"browser-test-key-0123456789abcdef",
                      test_config={"SSE_HEARTBEAT_SECONDS": 0.5})
     holds = Holds()
-    app.before_request(holds.before_request)     # after the session is read from the cookie
+    act = table.act
+
+    def busy_act(action, **kwargs):     # the view has checked the PIN; the table is busy
+        holds.before_request()
+        return act(action, **kwargs)
+
+    table.act = busy_act
     port, stop = serve(app, on_stop=lambda: table.note("closing"))
     try:
         yield f"http://127.0.0.1:{port}", table, holds

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from flask import Flask
+
 from .conftest import KURIKI, PIN, make_app, start
 
 
@@ -147,3 +149,62 @@ def test_a_late_answer_to_a_request_sent_before_lock_does_not_unlock_the_phone_a
     if "Set-Cookie" in late.headers:
         client.set_cookie("dicetable_session", in_flight.get_cookie("dicetable_session").value)
     assert b'data-authorised="0"' in client.get("/table").data, "the late answer unlocked it again"
+
+
+def copy_of(client, app):
+    """Another browser holding a copy of ``client``'s cookie as it is now (another tab's jar, a
+    cookie copied out of the phone)."""
+    other = app.test_client()
+    other.set_cookie("dicetable_session", client.get_cookie("dicetable_session").value)
+    return other
+
+
+def test_lock_locks_every_copy_of_the_unlocked_cookie(app, client):
+    """Lock only cleared the cookie of the browser that tapped it: the session is signed, not
+    stored, so a copy of the unlocked cookie went on changing the game after Lock."""
+    token = log_in(client)
+    copy = copy_of(client, app)
+    assert copy.post("/api/games", json=KURIKI, headers={"X-CSRF-Token": token}).status_code == 201
+    assert client.post("/table/logout", data={"csrf_token": token}).status_code == 303
+    r = copy.post("/api/actions", json={"by": "Ann", "do": "declare", "call": "7"},
+                  headers={"X-CSRF-Token": token})
+    assert r.status_code == 401
+    assert b'data-authorised="0"' in copy.get("/table").data
+    assert copy.get("/api/state").get_json()["call"] is None
+    # Unlocking again gives a new session: the old copy stays locked, the phone is unlocked.
+    token = log_in(client)
+    assert b'data-authorised="1"' in client.get("/table").data
+    assert copy.post("/api/undo", headers={"X-CSRF-Token": token}).status_code == 401
+
+
+def test_lock_on_one_phone_leaves_another_phone_unlocked(app, client):
+    mine, theirs = log_in(client), app.test_client()
+    their_token = log_in(theirs)
+    assert client.post("/table/logout", data={"csrf_token": mine}).status_code == 303
+    assert theirs.post("/api/games", json=KURIKI, headers={"X-CSRF-Token": their_token}).status_code == 201
+
+
+def test_a_restart_neither_locks_an_unlocked_phone_nor_unlocks_a_locked_one(table, tmp_path):
+    """`dicetable run` keeps the unlocked sessions in the data directory, beside the cookie's key."""
+    from web import create_app
+    from web.sessions import UnlockedSessions
+
+    def started() -> Flask:
+        return create_app(table, pin=PIN, secret_key=b"test-secret-key-0123456789abcdef",
+                          test_config={"TESTING": True},
+                          sessions=UnlockedSessions(tmp_path / "unlocked_sessions.json"))
+
+    before = started()
+    phone, locked = before.test_client(), before.test_client()
+    token, locked_token = log_in(phone), log_in(locked)
+    copy = copy_of(locked, before)
+    assert locked.post("/table/logout", data={"csrf_token": locked_token}).status_code == 303
+    after = started()
+    phone_now, copy_now = copy_of(phone, after), copy_of(copy, after)
+    assert b'data-authorised="1"' in phone_now.get("/table").data
+    assert phone_now.post("/api/games", json=KURIKI, headers={"X-CSRF-Token": token}).status_code == 201
+    assert b'data-authorised="0"' in copy_now.get("/table").data
+    r = copy_now.post("/api/undo", headers={"X-CSRF-Token": locked_token})
+    assert r.status_code == 401
+    kept = (tmp_path / "unlocked_sessions.json").read_text()
+    assert phone.get_cookie("dicetable_session").value not in kept     # no cookie in the file
