@@ -363,6 +363,7 @@ def _secret_key(data_dir: Path) -> bytes:
 
 
 LOCK_NAME = "dicetable.lock"
+SESSIONS_NAME = "unlocked_sessions.json"   # web.sessions: the phones unlocked with the PIN
 
 
 def _lock_data_dir(data_dir: Path) -> int:
@@ -564,6 +565,7 @@ def _serve(settings: Any, server: Any, app: _LateApp, *, pin_notice: str | None 
     once the table runs, and shown on the control page to whoever enters the PIN."""
     from device.events import EventBus
     from web import create_app, stop_streams
+    from web.sessions import UnlockedSessions
 
     events = EventBus()
     try:
@@ -572,8 +574,11 @@ def _serve(settings: Any, server: Any, app: _LateApp, *, pin_notice: str | None 
         server.close()
         raise
     try:
+        # The key that signs the cookie and the phones unlocked, beside the database: a restart
+        # neither locks an unlocked phone nor unlocks one that was locked.
         app.app = create_app(table, pin=settings.table.pin,
-                             secret_key=_secret_key(settings.data.path), pin_notice=pin_notice)
+                             secret_key=_secret_key(settings.data.path), pin_notice=pin_notice,
+                             sessions=UnlockedSessions(Path(settings.data.path) / SESSIONS_NAME))
         runtime = _start_runtime(settings, table, events)
     except BaseException:
         server.close()
