@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"
 ROLLS_FILE = "rolls.json"         # the sample frames' rolls, labelled (see SampleTable)
 THINK_FRAMES = 30                 # the virtual table waits 3 s (at 10 fps) after the dice it is told change
+NO_ROLL = 0                       # told to the virtual table: no roll now, the dice on the tray lie still
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
 LENS_POSITION = 1 / 0.18          # dioptres: the tray 18 cm above the lens (hardware.md)
 SOURCES_HELP = "auto, none, picamera2, opencv:N (a webcam number) or replay:PATH"
@@ -351,10 +352,13 @@ class SampleTable(ReplayCamera):
     order. Without ``rolls.json`` it is a plain replay of the folder.
 
     Nobody rolls the virtual table: it rolls on its own. When the count it is told changes (a
-    game starts, a Farkel keep leaves fewer dice, the next player has six to roll), dice on the
-    tray are picked up at once, and the cup stays up, the tray empty, until the count has stayed
-    the same for ``think_frames`` frames (3 s at 10 frames a second): the time a player takes to
-    pick up the dice, and the time to bank in Farkel rather than roll on."""
+    game starts, a Farkel keep leaves fewer dice, hot dice, the next player has six to roll),
+    dice on the tray are picked up at once, and the cup stays up, the tray empty, until the
+    count has stayed the same for ``think_frames`` frames (3 s at 10 frames a second): the time
+    a player takes to pick up the dice, and the time to bank in Farkel rather than roll on.
+    Told 0 (:data:`NO_ROLL`: a Farkel player chooses which dice to keep from the roll on the
+    tray), it rolls nothing and the picture stays as it is, as dice on a real tray lie still
+    until someone rolls; the count told after it is a change like any other."""
 
     def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
                  dice: Callable[[], int | None] | None = None, think_frames: int = THINK_FRAMES,
@@ -364,13 +368,15 @@ class SampleTable(ReplayCamera):
         self.dice = dice
         self.think_frames = int(think_frames)
         self._told: int | None = None                # the count last told, and since which frame
-        self._told_since: int | None = None
+        self._told_since = 0
         # dice count -> its rolls: (the dice high to low, frames with the cup up, settled frames)
         self.rolls: dict[int, list[tuple[tuple[int, ...], list[Path], list[Path]]]] = {}
         self.default_count: int | None = None
         self.serving: tuple[int, ...] = ()          # the dice on the tray now (none: cup up)
         self._queue: list[Path] = []
         self._cup_up = False
+        self._landed_at = 0                         # the frame the dice on the tray came down in
+        self._shown: Path | None = None             # the frame served last: held while no roll
         self._turns: dict[int, int] = {}
         self._missing: set[int] = set()             # counts with no roll, logged once
         labels = self.path / ROLLS_FILE
@@ -395,19 +401,29 @@ class SampleTable(ReplayCamera):
     def _next_frame(self) -> np.ndarray:
         if not self.rolls:
             return super()._next_frame()
-        if self._queue and not self._cup_up and self._count() != self._told:
-            # The dice on the tray are no longer the number expected (a game started as they
-            # settled, a Farkel keep): they are picked up, to roll the number expected now.
+        count = self._count()
+        self._tell(count)
+        if count == NO_ROLL:
+            # Nobody rolls now (a Farkel player chooses which dice to keep): dice on a real tray
+            # lie still, so the picture stays as it is rather than the next roll coming.
+            if self._shown is None:              # nothing shown yet: the cup up, the tray empty
+                assert self.default_count is not None
+                self._shown = self._cup_up_frames(self.default_count)[-1]
+            return self._image(self._shown)
+        if self._queue and not self._cup_up and self._told_since > self._landed_at:
+            # The count told changed since these dice came down (a game started as they
+            # settled, a Farkel keep, hot dice): they are picked up, to roll the number expected
+            # now.
             self._queue = []
         while not self._queue:
             if self._cup_up:
-                count = self._count()
-                if self._thinking(count):
+                if self._thinking():
                     # The count has just changed: the cup stays up a little longer.
                     self._queue = [self._cup_up_frames(count)[-1]]
                     break
                 # The cup comes down: the dice the table expects now settle under it.
                 self._cup_up = False
+                self._landed_at = self.frames_read
                 turn = self._turns.get(count, 0)
                 self._turns[count] = turn + 1
                 self.serving, _, settled = self.rolls[count][turn % len(self.rolls[count])]
@@ -416,10 +432,12 @@ class SampleTable(ReplayCamera):
                 # A new roll: the cup goes up (the frames of the roll that would come next).
                 self._cup_up = True
                 self.serving = ()
-                count = self._count()
-                self._thinking(count)
                 self._queue = self._cup_up_frames(count)
-        path = self._queue.pop(0)
+        self._shown = self._queue.pop(0)
+        return self._image(self._shown)
+
+    @staticmethod
+    def _image(path: Path) -> np.ndarray:
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
             raise CameraError(f"replay: {path.name} is not an image OpenCV can read")
@@ -430,18 +448,22 @@ class SampleTable(ReplayCamera):
         rolls = self.rolls[count]
         return list(rolls[self._turns.get(count, 0) % len(rolls)][1])
 
-    def _thinking(self, count: int) -> bool:
-        """Whether the count told changed within the last ``think_frames`` frames. (The first
-        count told is no change: the replay starts at once, as it always did.)"""
+    def _tell(self, count: int) -> None:
+        """Note the count told for this frame, and since which frame it has been told, at every
+        frame (a change told while the dice lie still is a change all the same). The first
+        count told is no change: the replay starts at once, as it always did."""
         if count != self._told:
-            first = self._told_since is None
+            first = self._told is None
             self._told = count
             self._told_since = -self.think_frames if first else self.frames_read
-        assert self._told_since is not None
+
+    def _thinking(self) -> bool:
+        """Whether the count told changed within the last ``think_frames`` frames."""
         return self.frames_read - self._told_since < self.think_frames
 
     def _count(self) -> int:
-        """The number of dice to serve: the table's, if the frames have rolls of it."""
+        """The number of dice to serve: the table's, if the frames have rolls of it; NO_ROLL
+        when the table expects no roll now."""
         count = None
         if self.dice is not None:
             try:
@@ -450,6 +472,8 @@ class SampleTable(ReplayCamera):
                 log.debug("the dice expected could not be had", exc_info=True)
         if isinstance(count, bool) or not isinstance(count, int):
             count = None
+        if count == NO_ROLL:
+            return NO_ROLL
         if count is not None and count not in self.rolls:
             if count not in self._missing:
                 self._missing.add(count)

@@ -62,7 +62,7 @@ import numpy as np
 from engine.errors import EngineError, json_text
 from web.services import TableError
 
-from .camera import Camera, CameraError
+from .camera import NO_ROLL, Camera, CameraError
 
 log = logging.getLogger(__name__)
 
@@ -91,17 +91,28 @@ def dice_expected(state: dict[str, Any]) -> int | None:
     """How many dice the game in play puts on the tray now, from the table's public state: two
     under the cup (Kuriki, Mia, Deceit), the dice left to roll (Farkel), five a hand for every
     player still in (liar's dice, every hand on the tray). None with no game in play (none on,
-    or over). The virtual table (device.camera.SampleTable) rolls that many."""
+    or over). The virtual table (device.camera.SampleTable) rolls that many.
+
+    Farkel: 0 (NO_ROLL) while the player chooses which dice to keep from the roll on the tray,
+    when nobody rolls. The referee's roll check asks :func:`farkel_dice_left` instead."""
     game = state.get("game")
     if game is None or state.get("over"):
         return None
     if game in CUP_GAMES:
         return CUP_GAMES[game]
     if game == "farkel":
-        return state.get("dice_left") or 6
+        if state.get("phase") == "rolled":
+            return NO_ROLL
+        return farkel_dice_left(state)
     if game == "liars":
         return HAND * sum(1 for p in state.get("players", []) if not p.get("out"))
     return None
+
+
+def farkel_dice_left(state: dict[str, Any]) -> int:
+    """Farkel: the dice the player to act rolls next without High Stakes (six at a turn's
+    start and after hot dice, else the dice left)."""
+    return state.get("dice_left") or 6
 
 
 def _picture(frame: Any) -> np.ndarray:
@@ -546,7 +557,7 @@ class Referee:
         legal = [a for a in state.get("legal", []) if a.get("do") == "roll" and not a.get("high_stakes")]
         if not legal:
             return
-        expected = dice_expected(state)
+        expected = farkel_dice_left(state)
         count = len(reading.dice)
         action: dict[str, Any] = {"by": state["to_act"], "do": "roll", "dice": list(reading.values)}
         # High Stakes on offer: rolling exactly the dice left over takes them over. The action is

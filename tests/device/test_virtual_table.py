@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from device.camera import ROLLS_FILE, SAMPLE_FRAMES, SampleTable
@@ -34,6 +35,11 @@ def _labelled(count: int) -> list[list[int]]:
     ({"game": "farkel", "players": ["Ann", "Bob"]}, [], 6),
     ({"game": "farkel", "players": ["Ann", "Bob"]},       # Ann keeps a 1: five dice are left
      [{"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}, {"by": "Ann", "do": "keep", "dice": [1]}], 5),
+    ({"game": "farkel", "players": ["Ann", "Bob"]},       # Ann chooses her keep: nobody rolls
+     [{"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}], 0),
+    ({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}},   # hot dice: six again
+     [{"by": "Ann", "do": "roll", "dice": [1, 1, 1, 5, 5, 5]},
+      {"by": "Ann", "do": "keep", "dice": [1, 1, 1, 5, 5, 5]}], 6),
     ({"game": "liars", "players": ["Ann", "Bob", "Cy"]}, [], 15),
 ])
 def test_the_dice_the_game_in_play_puts_on_the_tray(header: dict, actions: list, expected: int) -> None:
@@ -131,3 +137,48 @@ def test_kuriki_on_the_virtual_table_seals_two_dice_as_before(virtual_table) -> 
     table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
     _roll(referee, table)
     assert table.public_state()["sealed"] and len(camera.serving) == 2
+
+
+def test_farkel_dice_lie_still_on_the_virtual_table_while_the_player_keeps(
+        virtual_table, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Real dice do not move until someone rolls: while Ann chooses which dice to keep, the tray
+    # (and the live preview) shows her roll, however long she takes; her keep then has the
+    # dice left rolled, after the time to bank.
+    table, referee, camera = virtual_table
+    frames: list[np.ndarray] = []
+    read = camera.read
+    monkeypatch.setattr(camera, "read", lambda: frames.append(read()) or frames[-1])
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+    _roll(referee, table)
+    rolled, frames[:] = camera.serving, []
+    assert len(rolled) == 6
+    served = set()
+    for _ in range(3 * ROLL_FRAMES):           # 7.2 s: three rolls' time
+        referee.step()
+        served.add(camera.serving)
+    assert served == {rolled} and all(np.array_equal(f, frames[0]) for f in frames)
+    assert _last(table)["do"] == "roll" and table.public_state()["phase"] == "rolled"
+    keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep" and len(a["dice"]) == 1)
+    table.act(keep)
+    assert _roll(referee, table) >= camera.think_frames
+    assert len(_last(table)["dice"]) == 5
+
+
+def test_farkel_hot_dice_on_the_virtual_table_leave_time_to_bank(virtual_table) -> None:
+    # Ann keeps all six dice of a roll (hot dice): six are to be rolled again, as before, and
+    # she has the same 3 s to bank as after any other keep, not what was left of a roll's cycle.
+    table, referee, camera = virtual_table
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
+    # No six of the sample frames all score: Ann's roll comes as the device would send it.
+    table.act({"by": "Ann", "do": "roll", "dice": [1, 1, 1, 5, 5, 5]}, from_device=True)
+    for _ in range(ROLL_FRAMES):
+        referee.step()
+    table.act({"by": "Ann", "do": "keep", "dice": [1, 1, 1, 5, 5, 5]})
+    assert table.public_state()["dice_left"] == 6
+    for _ in range(camera.think_frames - 1):         # Ann thinks for nearly 3 s: no roll comes
+        referee.step()
+    assert _last(table)["do"] == "keep"
+    table.act({"by": "Ann", "do": "bank"})
+    _roll(referee, table)
+    roll = _last(table)
+    assert roll["by"] == "Bob" and sorted(roll["dice"], reverse=True) in _labelled(6)
