@@ -94,7 +94,11 @@ def dice_expected(state: dict[str, Any]) -> int | None:
     or over). The virtual table (device.camera.SampleTable) rolls that many.
 
     Farkel: 0 (NO_ROLL) while the player chooses which dice to keep from the roll on the tray,
-    when nobody rolls. The referee's roll check asks :func:`farkel_dice_left` instead."""
+    when nobody rolls; with High Stakes on offer to the player (a legal roll), the dice the last
+    player left, which the player may take over or not: the virtual table cannot be told the
+    player's choice, so it takes them, the variant's own roll (six are rolled when the player
+    cannot put up the stake). The referee's roll check asks :func:`farkel_dice_left` and the
+    offer instead."""
     game = state.get("game")
     if game is None or state.get("over"):
         return None
@@ -103,6 +107,9 @@ def dice_expected(state: dict[str, Any]) -> int | None:
     if game == "farkel":
         if state.get("phase") == "rolled":
             return NO_ROLL
+        offer = state.get("high_stakes")
+        if offer and any(a.get("do") == "roll" and a.get("high_stakes") for a in state.get("legal", [])):
+            return int(offer["dice"])
         return farkel_dice_left(state)
     if game == "liars":
         return HAND * sum(1 for p in state.get("players", []) if not p.get("out"))

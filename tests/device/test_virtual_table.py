@@ -49,6 +49,23 @@ def test_the_dice_the_game_in_play_puts_on_the_tray(header: dict, actions: list,
     assert dice_expected(session.game.public_state()) == expected
 
 
+HIGH_STAKES = [{"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]},   # Ann banks 100 with five
+               {"by": "Ann", "do": "keep", "dice": [1]}, {"by": "Ann", "do": "bank"}]   # dice left
+
+
+@pytest.mark.parametrize("options, expected", [
+    ({"high_stakes": True}, 5),                               # Bob takes over Ann's five dice
+    ({"high_stakes": True, "high_stakes_stake": 1000}, 6),    # Bob cannot put up 1000: six
+    ({}, 6),
+])
+def test_with_high_stakes_on_offer_the_dice_left_are_taken_over(options: dict, expected: int) -> None:
+    session = Session({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0, **options}})
+    for action in HIGH_STAKES:
+        session.apply(action)
+    state = dict(session.game.public_state(), legal=session.game.legal_actions())   # as the table's
+    assert dice_expected(state) == expected
+
+
 def test_no_dice_are_expected_with_no_game_in_play_or_one_over() -> None:
     assert dice_expected({"game": None, "players": [], "over": False}) is None
     assert dice_expected({"game": "farkel", "over": True, "dice_left": 6}) is None
@@ -182,3 +199,27 @@ def test_farkel_hot_dice_on_the_virtual_table_leave_time_to_bank(virtual_table) 
     _roll(referee, table)
     roll = _last(table)
     assert roll["by"] == "Bob" and sorted(roll["dice"], reverse=True) in _labelled(6)
+
+
+@pytest.mark.parametrize("stake, takes_over", [(0, True), (1000, False)])
+def test_farkel_high_stakes_on_the_virtual_table(virtual_table, stake: int, takes_over: bool) -> None:
+    # Ann banks with five dice left: Bob may roll those five (High Stakes) rather than six. The
+    # virtual table cannot be told Bob's choice: it takes them over when Bob may, and rolls six
+    # when he cannot put up the stake.
+    table, referee, camera = virtual_table
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"],
+                      "options": {"entry": 0, "high_stakes": True, "high_stakes_stake": stake}})
+    _roll(referee, table)
+    keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep" and len(a["dice"]) == 1)
+    table.act(keep)
+    table.act({"by": "Ann", "do": "bank"})
+    assert table.public_state()["high_stakes"]["dice"] == 5
+    _roll(referee, table)
+    roll = _last(table)
+    assert roll["by"] == "Bob" and roll["do"] == "roll"
+    if takes_over:
+        assert roll["high_stakes"] is True and sorted(roll["dice"], reverse=True) in _labelled(5)
+        assert table.public_state()["turn_total"] > 0            # Ann's points came with the dice
+    else:
+        assert "high_stakes" not in roll and sorted(roll["dice"], reverse=True) in _labelled(6)
+    assert table.public_state()["note"] is None
