@@ -6,7 +6,8 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
 * every accepted action is committed to SQLite before it is published or returned;
 * the unfinished game is resumed on construction, exactly where it was (after a power cut);
 * a game in play (not over) is never ended unasked: a new game over it is refused
-  (``GameInPlay``) unless the caller passes ``replace=True``, as the players asked;
+  (``GameInPlay``) unless the caller passes ``replace=True``, as the players asked; so is a new
+  game over an unfinished game that could not be resumed at startup (its record is kept either way);
 * the dice under the cup (the seal, a declare's dice) never appear in the public state, an event,
   a log line or an error message before the pull;
 * with a camera, dice come from the camera: the API may not bring its own, a declare gets the
@@ -34,7 +35,7 @@ import engine  # noqa: F401  (registers every game)
 from engine.core import Outcome, Verdict
 from engine.errors import EngineError, IllegalAction, RecordError, json_text
 from engine.record import UNDO, Session
-from web.catalogue import game_in_play
+from web.catalogue import new_game_refusal
 from web.services import DiceFromCameraOnly, GameInPlay, NoGame, NotFound, NotSaved, Secret
 
 from .events import EventBus
@@ -210,6 +211,9 @@ class Table:
         self._camera_message: str | None = None
         self._dial: str | None = None
         self._note: str | None = None
+        # The unfinished game that could not be resumed at startup (its id; kept in the store as
+        # it was): a new game abandons it, so only when asked to, as one in play.
+        self._unresumed: str | None = None
         self._unreadable = False          # the referee cannot read the dice under the cup now
         self._preview_source: Callable[[], bytes | None] | None = None
         self._hands_source: Callable[[], dict[str, list[int]] | None] | None = None
@@ -241,17 +245,20 @@ class Table:
             session, steps = self._rebuild(row.id, row.header)
         except StoreError as exc:
             # A line the database holds damaged: said by its number (never its text, which may
-            # hold dice under the cup); kept as it is, a new game abandons it.
+            # hold dice under the cup); kept as it is, a new game abandons it (asked to: replace).
             log.error("game %s cannot be resumed: %s", row.id, exc)
             self._note = (f"the unfinished game {row.id} could not be resumed: {_after_game(exc)}; "
                           f"see `dicetable export {row.id} --include-live` at the device")
+            self._unresumed = row.id
             return
         except EngineError as exc:
-            # Kept as it is in the database (nothing is lost); a new game abandons it. The
-            # engine's own words are not shown: they could name dice still under the cup.
+            # Kept as it is in the database (nothing is lost); a new game asked to replace it
+            # abandons it. The engine's own words are not shown: they could name dice still
+            # under the cup.
             log.error("game %s cannot be resumed: %s", row.id, exc)
             self._note = (f"the unfinished game {row.id} could not be resumed; see "
                           f"`dicetable export {row.id} --include-live` at the device")
+            self._unresumed = row.id
             return
         self._session, self._steps, self._game_id = session, steps, row.id
         log.info("resumed game %s after %d log lines", row.id, len(session.log))
@@ -315,7 +322,7 @@ class Table:
     def _public_state(self) -> dict[str, Any]:
         device = {"camera": self._camera, "message": self._camera_message}
         common = {"device": device, "dial": self._dial, "note": self._note,
-                  "sealed": self._seal_hidden()}
+                  "sealed": self._seal_hidden(), "unresumed": self._unresumed}
         if self._session is None:
             return {"game": None, "players": [], "over": False, "winner": None, "to_act": None,
                     "call": None, "answers": None, "verdict": None, "game_id": None,
@@ -353,17 +360,18 @@ class Table:
         return None
 
     def start_game(self, header: dict[str, Any], *, replace: bool = False) -> str:
-        """Start a new game; returns its id. A game in play (not over) is ended (abandoned) only
-        with ``replace=True``, which a caller passes only when the players asked for it to be
-        ended: else ``GameInPlay``, and nothing changes. An ended game cannot be resumed."""
+        """Start a new game; returns its id. A game in play (not over), or the unfinished game
+        that could not be resumed at startup, is ended (abandoned, its record kept) only with
+        ``replace=True``, which a caller passes only when the players asked for it to be ended:
+        else ``GameInPlay``, and nothing changes. An ended game cannot be resumed."""
         session = Session(header)      # RecordError for a bad header, before anything changes
         _check_names_fit_the_wall(session.header["players"])
         with self._lock:
-            # The web layer's notion of a game in play, from the public state (a finished game
-            # is not; one that could not be resumed is no game on the wall either).
-            playing = game_in_play(self._public_state())
-            if playing is not None and not replace:
-                raise GameInPlay.unasked(playing)
+            # The web layer's notion of what a new game would end, from the public state: the
+            # game in play (a finished game is not), or the one that could not be resumed.
+            refusal = new_game_refusal(self._public_state())
+            if refusal is not None and not replace:
+                raise refusal
             try:
                 game_id = self.store.new_game(session.header)
             except StoreError as exc:
@@ -371,6 +379,7 @@ class Table:
             self._session, self._steps, self._game_id = session, [], game_id
             self._dial = None
             self._note = None
+            self._unresumed = None      # abandoned by store.new_game, its record kept
             log.info("game %s started: %s with %s", game_id, session.header["game"],
                      ", ".join(session.header["players"]))
             self._publish_state()

@@ -13,7 +13,7 @@ from engine.errors import name_text
 
 from .auth import current_table, pin_required
 from . import finite
-from .catalogue import game_in_play, games_catalogue
+from .catalogue import game_a_new_one_ends, game_in_play, games_catalogue
 from .enrich import enrich, version
 from .services import GameInPlay, NotFound, Secret, TableError
 
@@ -165,22 +165,27 @@ def events() -> Response:
 @bp.post("/games")
 @pin_required()
 def start_game() -> tuple[Response, int]:
-    """A game still in play is ended only with ?replace=1, or ?ending=ITS_ID (the phone's
-    confirmation: a game another phone started since is not ended unasked): an ended game cannot
-    be resumed, so one stray tap on Start must not lose a table's game."""
+    """A game still in play, or an unfinished one that could not be resumed at startup, is ended
+    only with ?replace=1, or ?ending=ITS_ID (the phone's confirmation: a game another phone
+    started since is not ended unasked): an ended game cannot be resumed, so one stray tap on
+    Start must not lose a table's game."""
     header = _json_object('a game record header like {"game": "kuriki", "players": ["Ann", "Bob"]}')
     replace = request.args.get("replace", "").strip().lower() in ("1", "true", "yes")
     ending = request.args.get("ending", "").strip()
     table = current_table()
     with current_app.extensions["dicetable.start_lock"]:
         state = table.public_state()
-        playing = game_in_play(state)
-        if playing is not None and ending and ending == str(state.get("game_id")):
+        ends = game_a_new_one_ends(state)      # in play, or unfinished and not resumed
+        if ends is not None and ending and ending == ends:
             replace = True
-        elif playing is not None and ending:
-            raise GameInPlay(f"the game in play ({playing}) is not the one you confirmed ending: it "
-                             "started since. Look at the table and confirm again")
-        # Without replace, the table refuses a game in play itself (GameInPlay.unasked).
+        elif ends is not None and ending:
+            playing = game_in_play(state)
+            if playing is not None:
+                raise GameInPlay(f"the game in play ({playing}) is not the one you confirmed "
+                                 "ending: it started since. Look at the table and confirm again")
+            raise GameInPlay(f"the unfinished game {ends}, which could not be resumed, is not the "
+                             "one you confirmed ending. Look at the table and confirm again")
+        # Without replace, the table refuses itself (GameInPlay.unasked, GameInPlay.unresumed).
         game_id = table.start_game(header, replace=replace)
     response = jsonify(id=game_id)
     response.headers["Location"] = f"/api/games/{game_id}"

@@ -6,6 +6,8 @@ from typing import Any
 
 from engine.errors import name_text
 
+from .services import GameInPlay
+
 
 def games_catalogue() -> list[dict[str, Any]]:
     """[{"name", "title", "min_players", "max_players", "counter", "options": describe()}]."""
@@ -39,3 +41,24 @@ def game_in_play(state: dict[str, Any]) -> str | None:
         return None
     names = [name_text(p.get("name")) for p in state.get("players") or [] if isinstance(p, dict)]
     return f"{game_titles().get(state['game'], state['game'])} with {', '.join(names)}"
+
+
+def game_a_new_one_ends(state: dict[str, Any]) -> str | None:
+    """The id of the game a new game would end (abandon) in a table's public state: the game in
+    play, or the unfinished game that could not be resumed at startup ("unresumed"); None when
+    there is none (no game, or it is over)."""
+    if game_in_play(state) is not None:
+        return str(state.get("game_id"))
+    unresumed = state.get("unresumed")
+    return str(unresumed) if unresumed is not None else None
+
+
+def new_game_refusal(state: dict[str, Any]) -> GameInPlay | None:
+    """Why a new game, not asked to end one, is refused in a table's public state (GameInPlay's
+    words), or None when it would end no game."""
+    playing = game_in_play(state)
+    if playing is not None:
+        return GameInPlay.unasked(playing)
+    if state.get("unresumed") is not None:
+        return GameInPlay.unresumed(str(state["unresumed"]))
+    return None

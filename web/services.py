@@ -23,14 +23,23 @@ class NoGame(TableError):
 
 
 class GameInPlay(TableError):
-    """A new game was asked for while one is in play (not over), without saying to end it
-    (HTTP 409): an ended game cannot be resumed, so it is ended only when asked to."""
+    """A new game was asked for while one is in play (not over), or while an unfinished game
+    could not be resumed at startup, without saying to end it (HTTP 409): an ended game cannot be
+    resumed, so it is ended only when asked to."""
 
     @classmethod
     def unasked(cls, playing: str) -> "GameInPlay":
         """The refusal of a new game over ``playing`` (web.catalogue.game_in_play's words)."""
         return cls(f"a game is in play ({playing}): a new game would end it for good (it cannot "
                    "be resumed). To end it and start, confirm (the API: POST /api/games?replace=1)")
+
+    @classmethod
+    def unresumed(cls, game_id: str) -> "GameInPlay":
+        """The refusal of a new game over the unfinished game ``game_id`` that could not be
+        resumed at startup (the public state's "unresumed")."""
+        return cls(f"the unfinished game {game_id} could not be resumed: a new game would end it "
+                   f"for good (its record is kept: `dicetable export {game_id} --include-live` at "
+                   "the device). To end it and start, confirm (the API: POST /api/games?replace=1)")
 
 
 class NotFound(TableError):
@@ -71,14 +80,17 @@ class TableService(Protocol):
         """The standings exactly as ``dicetable replay`` prints them, plus "call", "answers",
         "verdict" (with "photo": URL of the evidence photo or None), "game_id", "device"
         ({"camera": "ok"|"lost"|"none", "message": str|None}), "dial" (the call being dialled),
-        "legal" (the legal actions for the player to act). {"game": None, ...} with no game."""
+        "legal" (the legal actions for the player to act), "unresumed" (the id of the unfinished
+        game that could not be resumed at startup, until a new game ends it; else None).
+        {"game": None, ...} with no game."""
         ...
 
     def start_game(self, header: dict[str, Any], *, replace: bool = False) -> str:
         """Start a new game from a record header; returns its id. While a game is in play (one
-        that is not over) it raises ``GameInPlay`` and changes nothing, unless ``replace`` is
-        True: then the game in play is ended (kept in history as abandoned). Pass True only when
-        the user asked for that game to be ended."""
+        that is not over), or while an unfinished game could not be resumed at startup (the
+        state's "unresumed"), it raises ``GameInPlay`` and changes nothing, unless ``replace`` is
+        True: then that game is ended (kept in history as abandoned, its record kept). Pass True
+        only when the user asked for that game to be ended."""
         ...
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:

@@ -783,6 +783,44 @@ def test_a_log_that_no_longer_replays_is_kept_and_reported_without_dice(tmp_path
     assert table.record_including_live(gid).count("\n") == 3
 
 
+@pytest.mark.parametrize("damage", ["line", "rules"])
+def test_a_new_game_over_an_unfinished_game_that_could_not_be_resumed_needs_replace(
+        tmp_path: Path, damage: str) -> None:
+    """The unfinished game that could not be resumed at startup was no game in play, so a new
+    game abandoned it unasked; a restart after a fix (a damaged line mended, the engine's bug
+    gone) could have resumed it. It now needs the replace a game in play needs."""
+    store = Store(tmp_path)
+    gid = store.new_game(KURIKI)
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]})
+    if damage == "line":        # the store cannot read it (StoreError)
+        _damage(store, "UPDATE actions SET line = ? WHERE game_id = ? AND seq = 1", '{"by": "A',
+                int(gid))
+    else:                       # the rules refuse it now (EngineError)
+        store.append_action(gid, {"by": "Ann", "do": "declare", "call": "kuriki", "dice": [6, 3]})
+    bus = RecordingBus()
+    table = Table(store, bus, has_camera=False)
+    before, published, record = table.public_state(), len(bus.seen), table.record_including_live(gid)
+    assert before["game"] is None and before["unresumed"] == gid
+    mia = {"game": "mia", "players": ["Dee", "Eve"]}
+    with pytest.raises(GameInPlay) as info:
+        table.start_game(mia)
+    assert str(info.value) == (f"the unfinished game {gid} could not be resumed: a new game would "
+                               f"end it for good (its record is kept: `dicetable export {gid} "
+                               "--include-live` at the device). To end it and start, confirm (the "
+                               "API: POST /api/games?replace=1)")
+    assert "6" not in str(info.value).replace(gid, "")      # no dice of its own
+    assert table.public_state() == before and len(bus.seen) == published
+    assert [(g["id"], g["status"]) for g in table.games()] == [(gid, "live")]
+    second = table.start_game(mia, replace=True)
+    assert [(g["id"], g["status"]) for g in table.games()] == [(second, "live"), (gid, "abandoned")]
+    state = table.public_state()
+    assert state["game"] == "mia" and state["unresumed"] is None and state["note"] is None
+    assert table.record_including_live(gid) == record        # kept as it was
+    table.act({"by": "Dee", "do": "declare", "call": "31", "dice": [3, 1]})
+    third = table.start_game(KURIKI, replace=True)           # a game in play, as before
+    assert table.public_state()["game_id"] == third
+
+
 def _damage(store: Store, sql: str, *args: Any) -> None:
     """Write into the database behind the store's back (a bad sector, a hand edit)."""
     import sqlite3
@@ -819,9 +857,10 @@ def test_a_damaged_stored_line_is_reported_by_its_number_and_the_rest_kept(tmp_p
     lines = table.record_including_live(gid).split("\n")
     assert json.loads(lines[0]) == KURIKI and json.loads(lines[1])["call"] == "walnuts"
     assert lines[2] == text and json.loads(lines[3]) == {"by": "Cy", "do": "pull"}
-    # A new game can be played.
-    table.start_game(KURIKI)
+    # A new game can be played, once asked to end the unfinished one (its record is kept).
+    table.start_game(KURIKI, replace=True)
     assert table.public_state()["to_act"] == "Ann"
+    assert store.game(gid).status == "abandoned" and table.record_including_live(gid).split("\n")[2] == text
 
 
 @pytest.mark.parametrize("text", ['{"by": "Bob", "do": "pu\nll"}', '{"by": "Bob",\r\n"do": "pu',

@@ -96,6 +96,52 @@ def test_a_game_in_play_the_api_s_check_missed_is_not_ended_unasked(client, tabl
     assert [g["status"] for g in client.get("/api/games").get_json()] == ["live"]
 
 
+def test_a_new_game_over_an_unfinished_game_that_could_not_be_resumed_is_confirmed_too(store, bus):
+    """An unfinished game whose record could not be resumed at startup was not in play, so a new
+    game abandoned it unasked. It now needs ?replace=1 or ?ending=ITS_ID, as a game in play."""
+    from device.table import Table
+
+    gid = store.new_game(KURIKI)
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]})
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "kuriki", "dice": [6, 3]})
+    client = make_app(Table(store, bus, has_camera=False)).test_client()     # a restart
+    state = client.get("/api/state").get_json()
+    assert state["game"] is None and state["unresumed"] == gid
+    assert f"game {gid} could not be resumed" in state["note"]
+    mia = {"game": "mia", "players": ["Ann", "Bob"]}
+    r = client.post("/api/games", json=mia, headers=AUTH)
+    assert r.status_code == 409
+    assert r.get_json()["error"] == (f"the unfinished game {gid} could not be resumed: a new game "
+                                     f"would end it for good (its record is kept: `dicetable export "
+                                     f"{gid} --include-live` at the device). To end it and start, "
+                                     "confirm (the API: POST /api/games?replace=1)")
+    r = client.post(f"/api/games?ending={gid}0", json=mia, headers=AUTH)    # not that game
+    assert r.status_code == 409
+    assert r.get_json()["error"] == (f"the unfinished game {gid}, which could not be resumed, is "
+                                     "not the one you confirmed ending. Look at the table and "
+                                     "confirm again")
+    assert client.get("/api/state").get_json() == state
+    assert [g["status"] for g in client.get("/api/games").get_json()] == ["live"]
+    r = client.post(f"/api/games?ending={gid}", json=mia, headers=AUTH)     # the phone's confirm
+    assert r.status_code == 201
+    state = client.get("/api/state").get_json()
+    assert state["game"] == "mia" and state["unresumed"] is None
+    assert [g["status"] for g in client.get("/api/games").get_json()] == ["live", "abandoned"]
+    assert len(store.actions(gid)) == 2                                       # its record kept
+
+
+def test_replace_ends_an_unfinished_game_that_could_not_be_resumed(store, bus):
+    from device.table import Table
+
+    gid = store.new_game(KURIKI)
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]})
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "kuriki", "dice": [6, 3]})
+    client = make_app(Table(store, bus, has_camera=False)).test_client()
+    second = start(client, {"game": "mia", "players": ["Ann", "Bob"]}, replace=True)
+    assert [(g["id"], g["status"]) for g in client.get("/api/games").get_json()] == [
+        (second, "live"), (gid, "abandoned")]
+
+
 def test_a_new_game_after_one_is_over_needs_no_replace(client):
     play_to_the_end(client)
     assert client.get("/api/state").get_json()["over"]
