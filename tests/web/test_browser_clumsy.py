@@ -1089,3 +1089,39 @@ def test_starting_a_game_over_one_in_play_needs_a_second_deliberate_tap(served, 
     settle(page)
     assert table.public_state()["game_id"] == second
     assert errors == []
+
+
+def test_starting_a_game_over_one_that_could_not_be_resumed_needs_the_second_tap_too(tmp_path, browser):
+    """An unfinished game whose record could not be resumed at startup was no game in play: Start
+    abandoned it at once. The phone says so and asks, as over a game in play."""
+    from device.store import Store
+
+    from .test_browser import serve_table
+
+    store = Store(tmp_path / "data")
+    gid = store.new_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "walnuts", "dice": [6, 3]})
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "kuriki", "dice": [6, 3]})
+    store.close()
+    served_here = serve_table(tmp_path / "data", has_camera=False)
+    url, table = next(served_here)
+    try:
+        assert table.public_state()["unresumed"] == gid
+        board, phone, errors = open_pages(browser, url)
+        page = phone.page
+        page.wait_for_selector("#ng-unresumed:not([hidden])")
+        assert page.inner_text("#ng-unresumed-id") == gid and page.is_hidden("#ng-warning")
+        fill_new_game(page, "mia", "Ann\nBob")
+        page.click("#ng-start")
+        page.wait_for_selector('#ng-start[data-armed="1"]')
+        assert page.inner_text("#ng-start") == "End the current game and start?"
+        settle(page)
+        assert [g["status"] for g in table.games()] == ["live"]
+        page.wait_for_selector("#ng-start:not([disabled])")
+        page.click("#ng-start")                                   # the deliberate second tap
+        page.wait_for_selector('#app[data-game="mia"][data-to-act="Ann"]')
+        assert [(g["id"], g["status"]) for g in table.games()][1] == (gid, "abandoned")
+        assert page.is_hidden("#ng-unresumed") and page.is_hidden("#ctl-error")
+        assert errors == []
+    finally:
+        served_here.close()

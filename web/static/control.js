@@ -389,16 +389,19 @@
       `<br><b>${esc(first)}</b> rolls first and picks the direction.`;
   }
 
-  /* Start while a game is in play ends that game for good: the first tap only turns the button
-     into "End the current game and start?" for CONFIRM_MS, and a second tap then starts. The
-     second tap is taken only once REPEAT_MS have passed (the button is disabled until then), so
-     a double tap never confirms. */
+  /* Start while a game is in play ends that game for good (so does Start while an unfinished
+     game could not be resumed at startup, its id in state.unresumed): the first tap only turns
+     the button into "End the current game and start?" for CONFIRM_MS, and a second tap then
+     starts. The second tap is taken only once REPEAT_MS have passed (the button is disabled until
+     then), so a double tap never confirms. */
   const CONFIRM_MS = 5000;
   let confirmUntil = 0;
   let confirmTimer = 0;
   let enableTimer = 0;
   let armedFor = "";        // the id of the game the confirmation is for
-  const inPlay = () => Boolean(state.game) && !state.over;
+  const inPlay = () => (Boolean(state.game) && !state.over) || state.unresumed != null;
+  // The id of the game a new one would end: the game in play, or the one not resumed.
+  const toEnd = () => (state.game && !state.over ? state.game_id : state.unresumed) ?? "";
 
   function disarmStart() {
     clearTimeout(confirmTimer);
@@ -418,7 +421,7 @@
     button.dataset.armed = "1";
     button.disabled = true;
     confirmUntil = performance.now() + CONFIRM_MS;
-    armedFor = String(state.game_id || "");
+    armedFor = String(toEnd());
     clearTimeout(confirmTimer);
     clearTimeout(enableTimer);
     enableTimer = setTimeout(() => { if (button.dataset.armed) button.disabled = false; }, REPEAT_MS);
@@ -494,6 +497,8 @@
       renderActions(s);
       renderFoulPlayers(s);
       $("ng-warning").hidden = !s.game || s.over;
+      $("ng-unresumed").hidden = s.unresumed == null || (Boolean(s.game) && !s.over);
+      $("ng-unresumed-id").textContent = s.unresumed ?? "";
       if ($("ng-start").dataset.armed && !inPlay()) disarmStart();   // the game ended meanwhile
       offerRematch(s);
     }
