@@ -14,9 +14,14 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
     (see :mod:`device.console`). With High Stakes on offer, a first roll of exactly the dice left
     over is sent as the High Stakes roll (``"high_stakes": true``); a player who cannot put up
     the stake is refused with the rules' reason, shown on the wall.
-  - Liar's dice: nothing is sent; the last good reading is kept for the open (:meth:`hands`),
-    until the dice under the cups stay unreadable (the wall asks for them again) or the camera
-    is lost: then the open waits for a good reading of the hands on the tray now.
+  - Liar's dice: nothing is sent; the hands are kept for the round's open (:meth:`hands`). Each
+    player rolls once a round: the hands are the dice read as they settle, followed while the
+    round has no call (a hand of five different faces is rolled again before the calling), and
+    **sealed** for the round at its first call (or, if the dice were not lying settled then, as
+    they next settle): a die rolled again or moved after that changes nothing, the open judges
+    the sealed hands. A new round (the open, an undo) needs its own. The hands are forgotten,
+    sealed or not, when the dice under the cups stay unreadable (the wall asks for them again)
+    or the camera is lost: then the open waits for a good reading of the hands on the tray now.
 * **new roll** / **dice gone**: the seal is cleared (``table.unseal()``).
 * **moved after sealing**: ``table.note("the dice moved after sealing")``; the sealed dice stay
   the ones that count.
@@ -54,6 +59,7 @@ import math
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import cv2
@@ -197,6 +203,7 @@ class Referee:
         self.frames = 0
         self.last_reading: Any = None
         self.last_ok_reading: Any = None
+        self._hands: _Hands | None = None            # liar's dice: the round's hands (see hands())
         self.last_frame_time: float | None = None    # when the last frame was processed
         self.last_step: float | None = None          # for the watchdog: the loop is alive
         self.after_step: Callable[[], Any] | None = None   # e.g. the console following the game
@@ -325,6 +332,7 @@ class Referee:
         self._failures += 1
         self._retry_at = self.clock() + delay
         self.last_ok_reading = None     # what lies on the tray now is not known: no hands from before
+        self._hands = None
         self._restart_warmup()          # the frames after a gap may come with their light unsettled
         if self._failures == 1:
             log.warning("camera lost: %s", exc)
@@ -422,6 +430,7 @@ class Referee:
             handler = getattr(self, f"_on_{name}", None)
             if handler is not None:
                 handler(reading)
+        self._follow_hands(reading, "settled" in names and reading.ok)
         return names
 
     def _count_unsure(self, reading: Any) -> None:
@@ -446,6 +455,7 @@ class Referee:
             # take dice sealed before (they are sealed again when read again). A broken reader
             # says nothing about the dice, and no roll could be sealed again: the seal stays.
             self.last_ok_reading = None
+            self._hands = None
             unreadable = getattr(self.table, "dice_unreadable", None)
             if reading.reason != READER_FAILED and callable(unreadable) and unreadable(True):
                 self._handled_roll = False
@@ -626,18 +636,48 @@ class Referee:
         return self._count_player
 
     # -- liar's dice: every hand at once --------------------------------------------
+    def _follow_hands(self, reading: Any, settled: bool) -> None:
+        """Liar's dice: keep the round's hands, the dice read as they settle on the tray, and seal
+        them at the round's first call (see the module docstring). Called after every frame read.
+
+        Before that call a settle replaces them (a hand of five different faces is rolled again
+        before the calling); once a call stands, the hands lying settled are sealed, and no later
+        reading replaces them until the round changes. Dice not lying settled when the first call
+        comes (being rolled, picked up, or a settle of another count since) are not the round's:
+        the next settle is."""
+        hands = self._hands
+        if not settled and (hands is None or hands.sealed):
+            return                  # nothing read anew, nothing waiting for the first call
+        state = self._state()
+        if state.get("game") != "liars" or state.get("over"):
+            self._hands = None
+            return
+        key = _round(state)
+        if hands is not None and (hands.round != key or (settled and not hands.sealed)):
+            hands = None            # another round's, or before the calling: the dice settled now
+        if settled and hands is None:
+            hands = _Hands(key, reading, False) if len(reading.dice) == dice_expected(state) else None
+        if hands is not None and not hands.sealed and state.get("call") is not None:
+            if getattr(self.watcher, "is_settled", True):
+                hands = _Hands(key, hands.reading, True)
+            else:
+                hands = None        # not lying still when the calling began: the next settle
+        self._hands = hands
+
     def hands(self) -> dict[str, list[int]] | None:
-        """Every alive player's hand from the last good reading, or None if they cannot be told
-        apart. The hands lie round the tray in seating order, clockwise as seen from above,
-        starting just after 12 o'clock (the side of the tray facing the wall display): player 1's
-        five dice first. The five dice of a hand must be closer together (in angle round the
-        tray's centre) than the hands are to each other."""
-        reading = self.last_ok_reading
+        """Every alive player's hand of this round (sealed at its first call, see
+        :meth:`_follow_hands`; before it, the dice last read as they settled), or None if they are
+        not known or cannot be told apart. The hands lie round the tray in seating order,
+        clockwise as seen from above, starting just after 12 o'clock (the side of the tray facing
+        the wall display): player 1's five dice first. The five dice of a hand must be closer
+        together (in angle round the tray's centre) than the hands are to each other."""
+        hands = self._hands
         state = self._state()
         players = [p["name"] for p in state.get("players", []) if not p.get("out")]
-        if reading is None or not players or len(reading.dice) != dice_expected(state):
+        if hands is None or hands.round != _round(state) or not players \
+                or len(hands.reading.dice) != dice_expected(state):
             return None
-        return group_hands(reading.dice, players, mirrored=self.view == "bottom")
+        return group_hands(hands.reading.dice, players, mirrored=self.view == "bottom")
 
     # -- helpers ---------------------------------------------------------------------
     def _act(self, action: dict[str, Any], photo: bytes | None = None) -> None:
@@ -673,6 +713,20 @@ class Referee:
         """The latest frame as a JPEG (the table refuses it while a cup game is in play)."""
         frame = self._frame
         return encode_jpeg(frame) if frame is not None else None
+
+
+@dataclass(frozen=True)
+class _Hands:
+    """Liar's dice: the reading of a round's hands, and whether they are sealed (a call stands)."""
+
+    round: tuple[Any, Any]          # (game id, round number): see _round
+    reading: Any
+    sealed: bool
+
+
+def _round(state: dict[str, Any]) -> tuple[Any, Any]:
+    """Which round of which game is played (liar's dice): its hands are that round's only."""
+    return state.get("game_id"), state.get("round")
 
 
 def _last_dropped_die(table: Any) -> str | None:

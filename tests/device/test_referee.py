@@ -34,6 +34,7 @@ class Script:
         self.signals: list[list[str]] = []
         self.sealed = 0
         self.is_cup_lifted = False
+        self.is_settled = True         # the dice lie as they last settled (False: not since)
         self._current = 0
 
     def add(self, reading: Reading, *signals: str) -> np.ndarray:
@@ -479,6 +480,45 @@ def test_an_open_from_the_phone_takes_the_hands_the_referee_reads(table, eyes, c
     table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
     verdict = table.act({"by": "Bob", "do": "open"})["verdict"]      # as the API sends it
     assert verdict["hands"] == {"Ann": [6, 3, 3, 3, 2], "Bob": [5, 5, 4, 1, 1]}
+
+
+def _hands_read(ann: tuple[int, ...], bob: tuple[int, ...]) -> Reading:
+    """Ann's and Bob's hands read where _liars_hands_on_the_tray lays them."""
+    xy = [(400 + 12 * i, 100 + 5 * i) for i in range(5)] + [(200 - 12 * i, 380 - 5 * i) for i in range(5)]
+    return ok(*ann, *bob, xy=xy)
+
+
+def test_an_open_judges_the_hands_sealed_at_the_round_s_first_call(table, eyes, clock) -> None:
+    # Each player rolls once a round and the hands stay under the cups until the open. Before
+    # the calling a hand may be rolled again (five different faces are); after the first call,
+    # dice rolled again or knocked over are not the round's: the open judges the sealed hands.
+    ref = _liars_hands_on_the_tray(table, eyes, clock)
+    ref.step(eyes.add(_hands_read((3, 3, 3, 2, 6), (2, 2, 6, 6, 4)), "new_roll", "settled"))
+    assert ref.hands() == {"Ann": [6, 3, 3, 3, 2], "Bob": [6, 6, 4, 2, 2]}     # Bob rolled again
+    table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
+    ref.step(eyes.add(_hands_read((3, 3, 3, 2, 6), (2, 2, 6, 6, 4))))          # lying still: sealed
+    # Bob's hand rolled again under the calls: it would make Ann's call true (six 3s).
+    ref.step(eyes.add(_hands_read((3, 3, 3, 2, 6), (3, 3, 3, 1, 1)), "new_roll", "settled"))
+    assert ref.hands() == {"Ann": [6, 3, 3, 3, 2], "Bob": [6, 6, 4, 2, 2]}
+    verdict = table.act({"by": "Bob", "do": "open"})["verdict"]
+    assert verdict["hands"] == {"Ann": [6, 3, 3, 3, 2], "Bob": [6, 6, 4, 2, 2]}
+    assert verdict["outcome"] == "lie" and table.public_state()["players"][0]["lives"] == 2
+
+
+def test_a_round_called_while_its_dice_are_rolled_seals_them_as_they_settle(table, eyes, clock) -> None:
+    # Ann calls while the hands are being rolled (the tray empty): the hands lying there before
+    # are not the round's, the ones that settle next are, and a roll after that changes nothing.
+    ref = _liars_hands_on_the_tray(table, eyes, clock)
+    eyes.is_settled = False
+    ref.step(eyes.add(Reading(Status.UNSURE, (), reason="no dice found")))     # picked up
+    table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
+    ref.step(eyes.add(Reading(Status.UNSURE, (), reason="no dice found")))
+    assert ref.hands() is None
+    eyes.is_settled = True
+    ref.step(eyes.add(_hands_read((3, 3, 3, 2, 6), (2, 2, 6, 6, 4)), "new_roll", "settled"))
+    ref.step(eyes.add(_hands_read((3, 3, 3, 2, 6), (3, 3, 3, 1, 1)), "new_roll", "settled"))
+    verdict = table.act({"by": "Bob", "do": "open"})["verdict"]
+    assert verdict["hands"] == {"Ann": [6, 3, 3, 3, 2], "Bob": [6, 6, 4, 2, 2]}
 
 
 def test_hands_that_are_not_apart_are_not_guessed() -> None:
