@@ -338,6 +338,20 @@ class ReplayCamera(Camera):
         super().close()
 
 
+class RoundRoll(int):
+    """A count of dice told to the virtual table (:class:`SampleTable`) that the players roll once
+    a round, then leave lying still until the next round (liar's dice: every hand is rolled at a
+    round's start and stays under its cup until the open). ``round`` tells the rounds apart: a
+    new one is told as a change, like another count. It is the count in every other way."""
+
+    round: Any
+
+    def __new__(cls, count: int, round: Any) -> "RoundRoll":
+        self = super().__new__(cls, count)
+        self.round = round
+        return self
+
+
 class SampleTable(ReplayCamera):
     """The virtual table: the shipped sample frames (``auto`` with no camera), a roll at a time,
     each with as many dice as the game in play puts on the tray.
@@ -358,7 +372,10 @@ class SampleTable(ReplayCamera):
     a player takes to pick up the dice, and the time to bank in Farkel rather than roll on.
     Told 0 (:data:`NO_ROLL`: a Farkel player chooses which dice to keep from the roll on the
     tray), it rolls nothing and the picture stays as it is, as dice on a real tray lie still
-    until someone rolls; the count told after it is a change like any other."""
+    until someone rolls; the count told after it is a change like any other. Told a
+    :class:`RoundRoll` (liar's dice), it rolls once and the dice then lie still until another
+    round (or count) is told: each player rolls once a round, and the hands stay under the cups
+    while the calls are made."""
 
     def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
                  dice: Callable[[], int | None] | None = None, think_frames: int = THINK_FRAMES,
@@ -367,8 +384,9 @@ class SampleTable(ReplayCamera):
         super().__init__(path, fps=fps, loop=True, clock=clock, sleep=sleep)
         self.dice = dice
         self.think_frames = int(think_frames)
-        self._told: int | None = None                # the count last told, and since which frame
+        self._told: tuple[int, Any] | None = None    # the count (and round) last told, since which frame
         self._told_since = 0
+        self._rolled = False                        # a roll landed since (a RoundRoll is rolled once)
         # dice count -> its rolls: (the dice high to low, frames with the cup up, settled frames)
         self.rolls: dict[int, list[tuple[tuple[int, ...], list[Path], list[Path]]]] = {}
         self.default_count: int | None = None
@@ -416,6 +434,10 @@ class SampleTable(ReplayCamera):
             # now.
             self._queue = []
         while not self._queue:
+            if not self._cup_up and self._rolled and isinstance(count, RoundRoll):
+                # The round's dice are rolled: they lie still under the cups until the next round.
+                assert self._shown is not None
+                return self._image(self._shown)
             if self._cup_up:
                 if self._thinking():
                     # The count has just changed: the cup stays up a little longer.
@@ -424,6 +446,7 @@ class SampleTable(ReplayCamera):
                 # The cup comes down: the dice the table expects now settle under it.
                 self._cup_up = False
                 self._landed_at = self.frames_read
+                self._rolled = True
                 turn = self._turns.get(count, 0)
                 self._turns[count] = turn + 1
                 self.serving, _, settled = self.rolls[count][turn % len(self.rolls[count])]
@@ -450,12 +473,15 @@ class SampleTable(ReplayCamera):
 
     def _tell(self, count: int) -> None:
         """Note the count told for this frame, and since which frame it has been told, at every
-        frame (a change told while the dice lie still is a change all the same). The first
-        count told is no change: the replay starts at once, as it always did."""
-        if count != self._told:
+        frame (a change told while the dice lie still is a change all the same; so is another
+        round of a :class:`RoundRoll`). The first count told is no change: the replay starts at
+        once, as it always did."""
+        told = (count, getattr(count, "round", None))
+        if told != self._told:
             first = self._told is None
-            self._told = count
+            self._told = told
             self._told_since = -self.think_frames if first else self.frames_read
+            self._rolled = False
 
     def _thinking(self) -> bool:
         """Whether the count told changed within the last ``think_frames`` frames."""

@@ -68,7 +68,7 @@ import numpy as np
 from engine.errors import EngineError, json_text
 from web.services import TableError
 
-from .camera import NO_ROLL, Camera, CameraError
+from .camera import NO_ROLL, Camera, CameraError, RoundRoll
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,12 @@ def dice_expected(state: dict[str, Any]) -> int | None:
     player left, which the player may take over or not: the virtual table cannot be told the
     player's choice, so it takes them, the variant's own roll (six are rolled when the player
     cannot put up the stake). The referee's roll check asks :func:`farkel_dice_left` and the
-    offer instead."""
+    offer instead.
+
+    Liar's dice: a :class:`~device.camera.RoundRoll` of the round, so the virtual table rolls the
+    hands once a round and leaves them lying still while the calls are made (the referee seals
+    them at the round's first call, see :meth:`Referee.hands`); the next round's are rolled
+    after the open."""
     game = state.get("game")
     if game is None or state.get("over"):
         return None
@@ -118,7 +123,8 @@ def dice_expected(state: dict[str, Any]) -> int | None:
             return int(offer["dice"])
         return farkel_dice_left(state)
     if game == "liars":
-        return HAND * sum(1 for p in state.get("players", []) if not p.get("out"))
+        return RoundRoll(HAND * sum(1 for p in state.get("players", []) if not p.get("out")),
+                         _round(state))
     return None
 
 

@@ -149,6 +149,46 @@ def test_liar_s_dice_on_the_virtual_table_opens_every_hand(virtual_table, player
     assert table.public_state()["verdict"] is not None
 
 
+def _hands_settle(referee: Referee, limit: int = 100) -> int:
+    """Step frames until the referee has the round's hands; how many."""
+    for n in range(1, limit + 1):
+        referee.step()
+        if referee.hands() is not None:
+            return n
+    raise AssertionError(f"no hands were read in {limit} frames")
+
+
+def test_liar_s_dice_on_the_virtual_table_rolls_the_hands_once_a_round(
+        virtual_table, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each player rolls once a round and the hands stay under the cups until the open: the
+    # virtual table rolls them once, they lie still however long the calls take (it re-rolled
+    # every 2.4 s), the open judges those very dice, and the next round's are rolled after it.
+    table, referee, camera = virtual_table
+    frames: list[np.ndarray] = []
+    read = camera.read
+    monkeypatch.setattr(camera, "read", lambda: frames.append(read()) or frames[-1])
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    served = []
+    for round_ in (1, 2):
+        waited = _hands_settle(referee)
+        if round_ == 2:
+            assert waited >= camera.think_frames      # the dice picked up and rolled anew
+        rolled, frames[:] = camera.serving, []
+        served.append(rolled)
+        for calls in range(3):       # the starter, then two more players, each 7.2 s to call
+            for _ in range(3 * ROLL_FRAMES):
+                referee.step()
+            if calls < 2:
+                table.act(table.public_state()["legal"][0])
+        assert camera.serving == rolled and all(np.array_equal(f, frames[0]) for f in frames)
+        table.act({"by": table.public_state()["to_act"], "do": "open"})
+        opened = _last(table)
+        assert opened["do"] == "open" and table.public_state()["round"] == round_ + 1
+        roll = next(r for r in ROLLS if tuple(r["dice"]) == rolled)
+        assert list(opened["hands"].values()) == roll["hands"]
+    assert served[0] != served[1]
+
+
 def test_kuriki_on_the_virtual_table_seals_two_dice_as_before(virtual_table) -> None:
     table, referee, camera = virtual_table
     table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
