@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import PIN
-from .test_browser import SHOTS, Table_, browser, open_pages, served, verdict_overflow  # noqa: F401  (fixtures)
+from .test_browser import SHOTS, Table_, browser, open_pages, served, served_camera, verdict_overflow  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -288,6 +288,30 @@ def test_a_blind_raise_toggle_is_not_left_on_for_the_next_player(served, browser
     phone.declare("Cy", "62")
     phone.turn("Ann")
     assert table.public_state()["calls"][-1] == {"by": "Cy", "call": "62", "blind": False}
+    assert errors == []
+
+
+def test_a_mia_call_with_the_blind_toggle_off_is_a_roll_not_a_blind_raise(served_camera, browser):
+    """At a camera table Bob, who rolled, taps 61 before the camera has seen his dice settle:
+    with "blind raise (no roll)" unticked that is a roll, so the table says the dice have not
+    settled. It took the call for a blind raise, judged at the pull on the dice Ann left."""
+    url, table = served_camera
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    phone.new_game_of("mia", ["Ann", "Bob", "Cy"])
+    table.seal([5, 4], None)
+    phone.declare("Ann", "54")
+    phone.turn("Bob")
+    assert not page.is_checked('#ctl-actions input[data-flag="blind"]')
+    phone.declare("Bob", "61")
+    page.wait_for_selector("#ctl-error:not([hidden])")
+    assert "not settled" in page.inner_text("#ctl-error")
+    state = table.public_state()
+    assert state["call"] == "54" and state["to_act"] == "Bob", "a call with blind unticked went in blind"
+    table.seal([6, 1], None)          # the camera sees Bob's dice settle: the same tap goes in
+    phone.declare("Bob", "61")
+    phone.turn("Cy")
+    assert table.public_state()["calls"][-1] == {"by": "Bob", "call": "61", "blind": False}
     assert errors == []
 
 

@@ -239,6 +239,12 @@
   }
 
   function choose(a) {
+    // Mia: with "blind raise (no roll)" unticked a call is a roll, and says so ("blind": false).
+    // Without the word a camera table that had not yet seen the dice settle took it for a blind
+    // raise, judged at the pull on the dice the last player left; now it says they have not settled.
+    if (a.do === "declare" && a.blind !== true && (state.legal || []).some((b) => b.do === "declare" && b.blind === true)) {
+      a = { ...a, blind: false };
+    }
     if (a.do === "open" && !hasCamera && !a.hands) return openHands(a);
     const need = diceNeeded(state, a);
     if (!need) return act(a);
