@@ -360,8 +360,10 @@ def test_camera_table_shows_the_evidence_photo(served_camera, browser):
     wait_for_photo(board)
     board.screenshot(path=str(SHOTS / "cam-02-lie-photo.png"))
     assert verdict_overflow(board) <= 0
-    table.seal([2, 1], dice_photo("IMG_20191208_112714"))
-    phone.declare("Bob", "kuriki")
+    # A 1-2 is not sealed: the referee declares the Kuriki itself, with its photo.
+    phone.turn("Bob")
+    table.act({"by": "Bob", "do": "declare", "call": "kuriki", "dice": [2, 1]}, from_device=True,
+              photo=dice_photo("IMG_20191208_112714"))
     board.wait_for_selector("#verdict.outcome-kuriki #evidence")
     wait_for_photo(board)
     board.wait_for_selector('.player[data-name="Bob"][data-kurikis="1"]')

@@ -315,6 +315,34 @@ def test_a_mia_call_with_the_blind_toggle_off_is_a_roll_not_a_blind_raise(served
     assert errors == []
 
 
+def test_a_camera_table_offers_no_kuriki_call(served_camera, browser):
+    """With a camera a Kuriki is shown, not called: the referee declares a 1-2 itself (it never
+    seals one), so the phone's Kuriki button was refused at every tap ("a Kuriki is shown, not
+    called ..."). A table without a camera still offers it."""
+    url, table = served_camera
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    phone.new_game(["Ann", "Bob", "Cy"], lives=5)
+    page.wait_for_selector('#ctl-actions button[data-do="declare"][data-call="double-6"]')
+    assert page.locator('#ctl-actions button[data-call="kuriki"]').count() == 0
+    table.act({"by": "Ann", "do": "declare", "call": "kuriki", "dice": [1, 2]}, from_device=True)
+    page.wait_for_selector("#ctl-verdict.outcome-kuriki")
+    phone.turn("Ann")
+    page.wait_for_selector('#ctl-actions button[data-do="declare"][data-call="double-6"]')
+    assert page.locator('#ctl-actions button[data-call="kuriki"]').count() == 0
+    assert errors == []
+
+
+def test_a_table_without_a_camera_offers_the_kuriki_call(served, browser):
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    phone.new_game(["Ann", "Bob", "Cy"], lives=5)
+    phone.declare("Ann", "kuriki")
+    phone.dice(1, 2)
+    phone.page.wait_for_selector("#ctl-verdict.outcome-kuriki")
+    assert errors == []
+
+
 @pytest.mark.parametrize("size", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}])
 def test_farkel_with_eight_players_shows_the_roll_big(served, browser, size):
     """The roll is what the room watches: with five players or more it was squeezed behind its

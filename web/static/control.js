@@ -180,7 +180,9 @@
       box.innerHTML = `<p class="muted">${s.over ? "The game is over." : "No game yet."} Start one below.</p>`;
       return;
     }
-    const legal = s.legal || [];
+    // With a camera a Kuriki is shown, not called: the referee declares a 1-2 itself (it never
+    // seals one), and the table refuses the call from a page, so no button offers it.
+    const legal = (s.legal || []).filter((a) => !(hasCamera && s.game === "kuriki" && a.do === "declare" && a.call === "kuriki"));
     const flagKeys = [...new Set(legal.flatMap(variantFlags))];
     flagKeys.forEach((k) => { if (!(k in flags)) flags[k] = false; });
     // A verb with flagged variants (a reversing or blind declare) shows the set the toggles pick.
