@@ -315,6 +315,23 @@ def test_a_mia_call_with_the_blind_toggle_off_is_a_roll_not_a_blind_raise(served
     assert errors == []
 
 
+def test_a_refusal_goes_once_the_game_has_moved_on(served_camera, browser):
+    """Ann taps roll before the camera has sent her Farkel roll: "the dice have not settled on
+    the tray yet". The roll then comes in, and the phone went on saying so over the dice rolled
+    and the keep buttons, until the next tap."""
+    url, table = served_camera
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    phone.new_game_of("farkel", ["Ann", "Bob"])
+    phone.verb("Ann", "roll")
+    page.wait_for_selector("#ctl-error:not([hidden])")
+    assert "not settled" in page.inner_text("#ctl-error")
+    table.act({"by": "Ann", "do": "roll", "dice": [1, 5, 2, 3, 4, 6]}, from_device=True)
+    page.wait_for_selector('#ctl-actions button[data-do="keep"]')
+    page.wait_for_selector("#ctl-error", state="hidden", timeout=5000)
+    assert errors == []
+
+
 def test_a_camera_table_offers_no_kuriki_call(served_camera, browser):
     """With a camera a Kuriki is shown, not called: the referee declares a 1-2 itself (it never
     seals one), so the phone's Kuriki button was refused at every tap ("a Kuriki is shown, not

@@ -495,6 +495,9 @@
     // A variant toggle (blind raise, reverse) is one player's choice for one action: it must not
     // turn the next player's ordinary call into a blind raise.
     if (s.to_act !== state.to_act || s.game_id !== state.game_id) { flags = {}; callCount = null; stepped = false; }
+    // A refusal speaks of the game as it was: once the game moves on (the dice settled and were
+    // sent, another phone acted) it is out of date ("the dice have not settled" over the roll).
+    if (s.version !== state.version && $("ctl-error").textContent !== UNREACHABLE) showError("");
     state = s;
     // Dice half entered for an action the table has moved past (another phone acted, a new
     // game began) would only be refused: put them away.
