@@ -204,14 +204,18 @@ def test_the_phone_says_when_it_lost_the_table_and_recovers_after_a_restart(tmp_
     from device.store import Store
     from device.table import Table
     from web import create_app
+    from web.sessions import UnlockedSessions
 
     from .serving import serve
 
     def up(port: int = 0):
         store = Store(tmp_path / "data")
         table = Table(store, EventBus(), has_camera=False)
+        # As dicetable run does, the unlocked phones are kept in the data directory: in memory
+        # (create_app's default) a restart locks every phone.
         app = create_app(table, pin=PIN, secret_key=b"browser-test-key-0123456789abcdef",
-                         test_config={"SSE_HEARTBEAT_SECONDS": 0.5})
+                         test_config={"SSE_HEARTBEAT_SECONDS": 0.5},
+                         sessions=UnlockedSessions(tmp_path / "data" / "unlocked_sessions.json"))
         servers = []
 
         def create(a):
