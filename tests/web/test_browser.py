@@ -418,6 +418,36 @@ def test_the_pull_that_ends_the_game_shows_its_dice_and_photo_under_the_winner(s
     assert errors == []
 
 
+def test_the_open_that_ends_a_liars_game_shows_its_hands_under_the_winner(served, browser):
+    # As with a cup game's last pull: the winner's screen took the place of the deciding open's
+    # verdict, and its hands were never on the wall, only "there are 3 (Bob 1, Cy 2)" in small.
+    url, table = served
+    board = browser.new_page()
+    board.goto(url + "/")
+    for size, names in [({"width": 1920, "height": 1080}, ["Ann", "Bob"]),
+                        ({"width": 1280, "height": 720}, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"])]:
+        board.set_viewport_size(size)
+        table.start_game({"game": "liars", "players": names, "options": {"lives": 1}})
+        while not table.public_state()["over"]:
+            state = table.public_state()
+            call = next(a for a in state["legal"] if a["do"] == "call")
+            table.act(call)
+            opener = table.public_state()["to_act"]
+            alive = [p["name"] for p in table.public_state()["players"] if not p["out"]]
+            table.act({"by": opener, "do": "open", "hands": {n: [6, 6, 4, 3, 2] for n in alive}})
+        last = table.public_state()["verdict"]["hands"]
+        board.wait_for_selector(f'#app[data-game="liars"] #winner #final-hands')
+        shown = board.eval_on_selector_all("#final-hands .hand", """(hs) => hs.map((h) => [h.querySelector('span').textContent,
+            [...h.querySelectorAll('svg.die')].map((d) => Number(d.getAttribute('aria-label')))])""")
+        assert shown == [[n, h] for n, h in last.items()], shown
+        fits = board.evaluate("""() => { const stage = document.getElementById('sb-stage').getBoundingClientRect();
+            return ['#winner .word', '#final-hands', '#winner .message'].map((sel) => {
+              const r = document.querySelector(sel).getBoundingClientRect();
+              return r.top >= stage.top - 1 && r.bottom <= stage.bottom + 1 && r.left >= stage.left - 1 && r.right <= stage.right + 1; }); }""")
+        assert fits == [True, True, True], (size, fits)
+        board.screenshot(path=str(SHOTS / f"liars-winner-hands-{size['height']}.png"))
+
+
 def test_farkel_and_liars_from_the_control_page(served, browser):
     url, table = served
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -263,10 +263,13 @@
       // winning Kuriki's dice are the 1-2 its words name.)
       const ev = s.verdict || {};
       const pulled = ev.outcome === "lie" || ev.outcome === "truth";
-      const evidence = pulled && (ev.dice || ev.photo) ? `<div class="evidence-row" id="final-evidence">` +
+      const evidence = (pulled && (ev.dice || ev.photo) ? `<div class="evidence-row" id="final-evidence">` +
         (ev.dice ? `<div class="shown">${dice(ev.dice, 110, "shown-die")}</div>` : "") +
         (ev.photo ? `<figure class="evidence"><img id="evidence" src="${esc(ev.photo)}" alt="the dice under the cup"><figcaption>under the cup</figcaption></figure>` : "") +
-        `</div>` : "";
+        `</div>` : "") +
+        // Liar's dice: the hands of the open that ended it (two: the last two players in).
+        (pulled && ev.hands ? `<div class="hands" id="final-hands">${Object.entries(ev.hands).map(([n, h]) =>
+          `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "");
       return `<div id="winner" class="winner-stage${evidence ? " with-evidence" : ""}">${CROWN}<div class="word">${esc(s.winner)}</div>` +
         `<div class="wins">${many ? "WIN" : "WINS"}</div>${pot}${evidence}${v}</div>`;
     }
