@@ -18,7 +18,9 @@ from __future__ import annotations
 import glob
 import json
 import logging
+import math
 import os
+import random
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -360,10 +362,15 @@ class SampleTable(ReplayCamera):
     dice, its frames with the cup up, and its settled frame(s), served for ``hold`` frames. As
     the cup comes down in each roll, :attr:`dice` is asked how many dice the table expects now
     (the device asks the game in play: device.referee.dice_expected), and the next roll with
-    that many dice settles, in turn: a table where the players rolled that many. With no count
-    (no game in play), or a count no roll has (liar's dice with more hands than the frames
-    show), the first count's rolls (two dice) are served, which is the folder's frames in name
-    order. Without ``rolls.json`` it is a plain replay of the folder.
+    that many dice settles: a table where the players rolled that many. When the rolls of that
+    many dice are every roll there is (the 21 rolls of two dice) and ``rng`` (a
+    ``random.Random``) is given, the dice are drawn from it as real dice fall (a 2-1 twice as
+    often as a 1-1), so every roll of the cup games comes up; otherwise the rolls come in turn
+    (a few sample rolls: no roll twice running). With no count (no game in play), or a count no
+    roll has (liar's dice with more hands than the frames show), the loop is served in turn:
+    the first ``loop`` rolls of ``rolls.json`` (without ``loop``, all the first count's rolls:
+    two dice), which is the folder's frames in name order. Without ``rolls.json`` it is a plain replay of
+    the folder.
 
     Nobody rolls the virtual table: it rolls on its own. When the count it is told changes (a
     game starts, a Farkel keep leaves fewer dice, hot dice, the next player has six to roll),
@@ -380,9 +387,11 @@ class SampleTable(ReplayCamera):
     def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
                  dice: Callable[[], int | None] | None = None, think_frames: int = THINK_FRAMES,
                  clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 rng: random.Random | None = None) -> None:
         super().__init__(path, fps=fps, loop=True, clock=clock, sleep=sleep)
         self.dice = dice
+        self.rng = rng
         self.think_frames = int(think_frames)
         self._told: tuple[int, Any] | None = None    # the count (and round) last told, since which frame
         self._told_since = 0
@@ -395,7 +404,11 @@ class SampleTable(ReplayCamera):
         self._cup_up = False
         self._landed_at = 0                         # the frame the dice on the tray came down in
         self._shown: Path | None = None             # the frame served last: held while no roll
-        self._turns: dict[int, int] = {}
+        self._turns: dict[Any, int] = {}            # rolls served in turn, by count (or the loop)
+        self._next: dict[Any, int] = {}             # the roll chosen to come next, by count (or the loop)
+        self._complete: dict[int, dict[tuple[int, ...], int]] = {}   # counts with every roll: dice -> roll
+        self._asked = False                         # the count served is the one the table expects
+        self.loop_rolls: list[tuple[tuple[int, ...], list[Path], list[Path]]] = []   # served with no game
         self._missing: set[int] = set()             # counts with no roll, logged once
         labels = self.path / ROLLS_FILE
         if not self.path.is_dir() or not labels.is_file():
@@ -413,8 +426,19 @@ class SampleTable(ReplayCamera):
                 self.rolls.setdefault(len(values), []).append((values, cup_up, settled))
                 if self.default_count is None:
                     self.default_count = len(values)
+                if len(self.loop_rolls) < int(data.get("loop", 0)):
+                    self.loop_rolls.append((values, cup_up, settled))
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise CameraError(f"replay: {labels} is not a list of rolls ({exc})") from None
+        if not self.loop_rolls and self.default_count is not None:
+            self.loop_rolls = self.rolls[self.default_count]
+        for count, rolls in self.rolls.items():
+            index: dict[tuple[int, ...], int] = {}
+            for i, (values, _, _) in enumerate(rolls):
+                if all(1 <= v <= 6 for v in values):
+                    index.setdefault(tuple(sorted(values, reverse=True)), i)
+            if len(index) == math.comb(count + 5, 5):        # every roll of that many dice
+                self._complete[count] = index
 
     def _next_frame(self) -> np.ndarray:
         if not self.rolls:
@@ -447,9 +471,8 @@ class SampleTable(ReplayCamera):
                 self._cup_up = False
                 self._landed_at = self.frames_read
                 self._rolled = True
-                turn = self._turns.get(count, 0)
-                self._turns[count] = turn + 1
-                self.serving, _, settled = self.rolls[count][turn % len(self.rolls[count])]
+                self.serving, _, settled = self._upcoming(count)
+                self._next.pop(self._key(count))       # it has landed: another comes next
                 self._queue = list(settled)
             else:
                 # A new roll: the cup goes up (the frames of the roll that would come next).
@@ -468,8 +491,30 @@ class SampleTable(ReplayCamera):
 
     def _cup_up_frames(self, count: int) -> list[Path]:
         """The frames of the cup up before the next roll of ``count`` dice."""
-        rolls = self.rolls[count]
-        return list(rolls[self._turns.get(count, 0) % len(rolls)][1])
+        return list(self._upcoming(count)[1])
+
+    def _key(self, count: int) -> Any:
+        """Whose turns the next roll of ``count`` dice takes: the count's, or the loop's (no
+        game in play; the two-dice rolls' own when rolls.json has no ``loop``)."""
+        if self._asked or count != self.default_count or self.loop_rolls is self.rolls[count]:
+            return count
+        return "loop"
+
+    def _upcoming(self, count: int) -> tuple[tuple[int, ...], list[Path], list[Path]]:
+        """The roll of ``count`` dice that comes next: chosen once (its cup-up frames are shown
+        before it), kept until it lands."""
+        key = self._key(count)
+        rolls = self.loop_rolls if key == "loop" else self.rolls[count]
+        if key not in self._next:
+            if self.rng is not None and key in self._complete:
+                # Every roll has its frames: the dice are rolled, as real dice fall.
+                dice = tuple(sorted((self.rng.randint(1, 6) for _ in range(count)), reverse=True))
+                self._next[key] = self._complete[key][dice]
+            else:
+                turn = self._turns.get(key, 0)
+                self._turns[key] = turn + 1
+                self._next[key] = turn % len(rolls)
+        return rolls[self._next[key]]
 
     def _tell(self, count: int) -> None:
         """Note the count told for this frame, and since which frame it has been told, at every
@@ -507,6 +552,7 @@ class SampleTable(ReplayCamera):
                             count, self.default_count)
             count = None
         assert self.default_count is not None
+        self._asked = count is not None
         return self.default_count if count is None else count
 
 
@@ -608,7 +654,7 @@ def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps:
             reasons.append(str(exc))
     log.info("no camera found (%s); replaying the sample frames", "; ".join(reasons) or "none tried")
     tell("replay of the sample frames")
-    return SampleTable(SAMPLE_FRAMES, fps=fps, dice=dice)
+    return SampleTable(SAMPLE_FRAMES, fps=fps, dice=dice, rng=random.Random())
 
 
 class CameraOpener:

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,15 @@ def virtual_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]
     yield table, referee, camera
     camera.close()
     store.close()
+
+
+def test_with_no_game_the_virtual_table_plays_its_loop_in_name_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The rolls drawn at random are the game's: with no game in play the tray shows the loop of
+    # the folder's own frames, in name order, as before.
+    monkeypatch.setattr(SampleTable, "_image", staticmethod(lambda path: path))
+    camera = SampleTable(fps=0, dice=lambda: None, rng=random.Random(2026))
+    loop = sorted(SAMPLE_FRAMES.glob("*.jpg"))
+    assert [camera.read() for _ in range(2 * len(loop))] == loop * 2
 
 
 def _roll(referee: Referee, table: Table, limit: int = 100) -> int:
