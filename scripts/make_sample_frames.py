@@ -5,17 +5,22 @@
     python scripts/make_sample_frames.py --search [DICE...]   # pick the seeds of the rolls again
 
 A short loop in the bottom view (the camera under the tray), 10 frames a second: the cup is up
-(empty tray, room light), comes down, two dice settle under it; three rolls. No roll is a 1-2, so a
-laptop replaying them in a Kuriki game never scores a Kuriki by itself. Deterministic (seeded).
+(empty tray, room light), comes down, two dice settle under it; three rolls. No roll of the loop
+is a 1-2: it is what the virtual table plays with no game in play (rolls.json's ``loop``: the
+first rolls, the folder's frames in name order), and what benchmarks/device.py replays in a
+Kuriki game. Deterministic (seeded).
 
-Beside it, in rolls/, rolls with other numbers of dice, one settled frame each: 1 and 3 to 6 dice
-(Farkel's rolls; its rolls of two are the loop's), and 10 to 30 dice in hands of five spread
-round the tray (liar's dice for 2 to 6 players). rolls.json labels every roll: the dice as
-the players see them (high to low), its cup-up frames and its settled frame(s), and for hands the
-hands in seating order. The virtual table (device.camera.SampleTable) serves a roll at a time
-with as many dice as the game in play puts on the tray. Every settled frame is read with the
-reader as the virtual table reads it (bottom view, uncalibrated) and must read ok and right:
-the script fails otherwise (``--search`` finds seeds that do, to paste into ROLL_SEEDS).
+Beside it, in rolls/, more rolls, one settled frame each: the 18 other rolls of two dice, so that
+with the loop's three every one of the 21 comes up in the cup games (Kuriki's 1-2, Mia's 2-1,
+every double; the virtual table draws them as two dice fall); 1 and 3 to 6 dice (Farkel's
+rolls), and 10 to 30 dice in hands of five spread round the tray (liar's dice for 2 to 6
+players). rolls.json labels every roll: the dice as the players see them (high to low; the
+camera sees the bottom faces, 7 minus these), its cup-up frames and its settled frame(s), and
+for hands the hands in seating order. The virtual table (device.camera.SampleTable) serves a
+roll at a time with as many dice as the game in play puts on the tray. Every settled frame is
+read with the reader as the virtual table reads it (bottom view, uncalibrated) and must read ok
+and right: the script fails otherwise (``--search`` finds seeds that do, to paste into
+ROLL_SEEDS).
 """
 
 from __future__ import annotations
@@ -43,9 +48,14 @@ QUALITY = 70
 LIMIT_BYTES = 1_500_000
 DIE_SIZE = 56
 
-# Rolls of other counts: three of each. Farkel's mix scoring rolls and a farkel (no 1, 5 or set).
+# Every roll of two dice (unordered, as the players see them, high to low): the 21 the cup games
+# may come up with.
+TWO_DICE = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]
+# Rolls beside the loop: two dice, the rolls the loop has not; three of each other count.
+# Farkel's mix scoring rolls and a farkel (no 1, 5 or set).
 MORE_ROLLS: dict[int, list[tuple[int, ...]]] = {
     1: [(5,), (3,), (1,)],
+    2: [roll for roll in TWO_DICE if roll not in ROLLS],
     3: [(5, 3, 2), (4, 4, 4), (6, 3, 2)],
     4: [(1, 1, 6, 4), (3, 3, 3, 5), (6, 6, 4, 2)],
     5: [(1, 6, 6, 4, 3), (5, 5, 5, 3, 2), (6, 6, 4, 3, 2)],
@@ -62,7 +72,10 @@ for _players in HAND_PLAYERS:
 # The seed of each roll's settled frame (found with --search: the first from the count's base
 # seed that the reader reads ok and right, with its dice unshrunk and its hands apart).
 ROLL_SEEDS: dict[int, list[int]] = {
-    1: [21000, 21100, 21200], 3: [23000, 23100, 23200], 4: [24000, 24100, 24200],
+    1: [21000, 21100, 21200],
+    2: [2000, 2100, 2200, 2300, 2400, 2500, 2600, 2700, 2800, 2900, 3000, 3100, 3200, 3300, 3400, 3500,
+        3600, 3700],
+    3: [23000, 23100, 23200], 4: [24000, 24100, 24200],
     5: [25000, 25100, 25200], 6: [26000, 26100, 26200],
     10: [30000, 30100, 30200], 15: [35003, 35103, 35201], 20: [40000, 40104, 40200],
     25: [45001, 45113, 45216], 30: [50063, 50141, 50337],
@@ -71,6 +84,8 @@ SEARCH = 150             # seeds tried per roll by --search
 
 
 def _base_seed(count: int, k: int) -> int:
+    if count == 2:                       # 18 rolls: clear of the other counts' seeds
+        return 2000 + 100 * k
     return 20000 + 1000 * count + 100 * k
 
 
@@ -222,8 +237,9 @@ def main() -> int:
     labels = {"about": "The sample frames' rolls (scripts/make_sample_frames.py): the dice as the "
                        "players see them, high to low; the frames of the cup up, then the settled "
                        "frame(s), served for `hold` frames; `hands` in seating order (player 1 "
-                       "first), as device.referee.group_hands reads them.",
-              "view": "bottom", "fps": 10, "hold": DICE_FRAMES, "rolls": rolls}
+                       "first), as device.referee.group_hands reads them. The first `loop` rolls "
+                       "are the folder's frames in name order, played with no game in play.",
+              "view": "bottom", "fps": 10, "hold": DICE_FRAMES, "loop": len(ROLLS), "rolls": rolls}
     # One roll a line: the file stays short enough to read.
     text = json.dumps({k: v for k, v in labels.items() if k != "rolls"}, indent=1)[:-2]
     text += ',\n "rolls": [\n  ' + ",\n  ".join(json.dumps(r) for r in rolls) + "\n ]\n}\n"

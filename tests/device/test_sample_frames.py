@@ -42,6 +42,18 @@ def test_there_are_rolls_for_every_game_s_dice() -> None:
     assert all(sum(1 for r in ROLLS if len(r["dice"]) == n) >= 3 for n in counts)
 
 
+def test_the_two_dice_rolls_are_every_roll_of_two_dice() -> None:
+    # Kuriki, Mia and Deceit roll two dice: the virtual table has a frame of every one of the 21
+    # rolls (the Kuriki 1-2, the Mia 2-1, every double), each labelled once. The loop it plays
+    # with no game is the first rolls, the folder's own frames in name order.
+    two = sorted(tuple(roll["dice"]) for roll in ROLLS if len(roll["dice"]) == 2)
+    assert two == sorted((a, b) for a in range(1, 7) for b in range(1, a + 1))
+    loop = ROLLS[:LABELS["loop"]]
+    assert loop and all(len(roll["dice"]) == 2 for roll in loop)
+    in_order = [name for roll in loop for name in roll["cup_up"] + roll["settled"]]
+    assert in_order == sorted(p.name for p in SAMPLE_FRAMES.glob("*.jpg"))
+
+
 @pytest.mark.parametrize("roll", ROLLS, ids=[r["settled"][0] for r in ROLLS])
 def test_every_settled_frame_reads_ok_and_as_labelled(roll: dict) -> None:
     first, *copies = roll["settled"]

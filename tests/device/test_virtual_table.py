@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,31 @@ def virtual_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]
     yield table, referee, camera
     camera.close()
     store.close()
+
+
+def test_the_virtual_table_rolls_every_roll_of_two_dice_as_real_dice_fall(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Kuriki, Mia and Deceit: with the random.Random dicetable run gives it, the two dice are
+    # drawn as real dice fall, and every one of the 21 rolls comes up (the Kuriki 1-2, the Mia
+    # 2-1, every double), each with its own labelled frames; a double half as often as any other.
+    # (The frames are not decoded: which one is served is all that matters here.)
+    monkeypatch.setattr(SampleTable, "_image", staticmethod(lambda path: path))
+    camera = SampleTable(fps=0, dice=lambda: 2, think_frames=0, rng=random.Random(2026))
+    frames = {tuple(r["dice"]): {SAMPLE_FRAMES / n for n in r["settled"]} for r in ROLLS
+              if len(r["dice"]) == 2}
+    rolls: Counter[tuple[int, ...]] = Counter()
+    before: tuple[int, ...] = ()
+    for _ in range(720 * ROLL_FRAMES):              # 720 rolls
+        frame = camera.read()
+        if camera.serving:
+            assert frame in frames[camera.serving]
+            if not before:
+                rolls[camera.serving] += 1
+        before = camera.serving
+    assert sum(rolls.values()) == 720
+    assert set(rolls) == {(a, b) for a in range(1, 7) for b in range(1, a + 1)}
+    doubles = sum(n for dice, n in rolls.items() if dice[0] == dice[1])
+    assert 0.1 < doubles / 720 < 0.23               # 1 in 6 as real dice fall
 
 
 def test_with_no_game_the_virtual_table_plays_its_loop_in_name_order(monkeypatch: pytest.MonkeyPatch) -> None:
