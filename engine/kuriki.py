@@ -38,6 +38,13 @@ DOUBLE_NICKNAMES: dict[int, tuple[str, ...]] = {
     2: ("double-two", "nixons"),
     1: ("double-one", "snake-eyes", "evil eyes", "danzig", "mother"),
 }
+#: The one name of each named roll, from the seed's names (a double by its nickname): every text
+#: that names a Kuriki call uses it, through :func:`call_name`: the verdicts and refusals here, and
+#: the wall's and the phone's call lines (web serves this table to their pages).
+NAMED_ROLLS: dict[str, str] = {
+    KURIKI: "Kuriki", "double-6": "Boxcars", "double-5": "The Mime", "double-4": "Walnuts",
+    "double-3": "Scouts", "double-2": "Nixons", "double-1": "Snake-Eyes",
+}
 #: The spellings of "Kuriki" the seed says have been seen at tables.
 KURIKI_SPELLINGS = ("kuriki", "ku-riki", "ku-liki", "quirikii", "ka rickey", "carickey", "kuricki", "1-2")
 
@@ -57,6 +64,22 @@ def is_kuriki(dice: Sequence[int]) -> bool:
 def dice_text(dice: Sequence[int]) -> str:
     """Dice as the table says them, higher die first: "6-3"."""
     return "-".join(str(d) for d in sorted(dice, reverse=True))
+
+
+def call_name(call: str) -> str:
+    """A canonical call as people are told it: a named roll by its name ("The Mime"), any other
+    call by its number ("9", "43")."""
+    return NAMED_ROLLS.get(call, call)
+
+
+def call_text(call: str) -> str:
+    """A call as a verdict says it: a named double with its dice, as the phone's call line shows
+    it ("The Mime (5-5)"), any other call by its name alone ("9", "Kuriki")."""
+    name = call_name(call)
+    if call.startswith("double-"):
+        n = call.removeprefix("double-")
+        return f"{name} ({n}-{n})"
+    return name
 
 
 class CallBook:
@@ -277,7 +300,7 @@ class Kuriki(Game):
             raise IllegalAction("that is not a Kuriki: the dice under the cup are not 1-2")
         if self.call is not None and self.book.rank[call] < self.book.rank[self.call]:
             raise IllegalAction(f"{by.name} is rolling on a point: the call must be at least "
-                                f"{self.call}, not {call}")
+                                f"{call_name(self.call)}, not {call_name(call)}")
         # Valid: from here on the game changes.
         if reverse:
             self.reverse()
@@ -297,7 +320,7 @@ class Kuriki(Game):
             message = f"{by.name} already passed on this roll"
             if by.name == self.to_act:   # the cup came round again: say what he may still do
                 message += (f": {by.name} must pull, or take the cup and roll "
-                            f"(a call of at least {self.call})")
+                            f"(a call of at least {call_name(self.call)})")
             raise IllegalAction(message)
         self._require_turn(by, "pass")
         if self.call is None:
@@ -437,9 +460,9 @@ class Kuriki(Game):
 
     def _called_text(self) -> str:
         assert self.call is not None and self.answers is not None
-        said = self.said if self.said and _key(self.said) != _key(self.call) else None
-        call = f"{said} ({self.call})" if said else self.call
-        text = f"{self.roller.name} called {call}"
+        # The roll by its one name, whatever word was said for it ("mime", "double-five"): the
+        # call line showed that name, and the verdict said "the mime (double-5)" under it.
+        text = f"{self.roller.name} called {call_text(self.call)}"
         if self.answers is not self.roller:
             text += f", passed on to {self.answers.name}"
         return text

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask
 
 from .auth import PinThrottle
+from .catalogue import call_names
 from .finite import FiniteJSONProvider
 from .services import TableService
 from .sessions import UnlockedSessions
@@ -83,6 +84,8 @@ def create_app(table: TableService, *, pin: str, secret_key: bytes | str | None 
     app.register_blueprint(api.bp)
     app.register_blueprint(history.bp)
     errors.register(app)
+    names = call_names()
+    app.context_processor(lambda: {"call_names": names})    # embedded for static/common.js
     return app
 
 

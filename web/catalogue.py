@@ -28,6 +28,15 @@ def games_catalogue() -> list[dict[str, Any]]:
     return out
 
 
+def call_names() -> dict[str, dict[str, str]]:
+    """{"kuriki": {"double-5": "The Mime", ...}}: what each game's named calls are called, as its
+    engine names them in its verdicts. The pages (static/common.js) name a call from this, so the
+    call line, the buttons and the verdict under them say one name for one roll."""
+    from engine.kuriki import NAMED_ROLLS
+
+    return {"kuriki": dict(NAMED_ROLLS)}
+
+
 def game_titles() -> dict[str, str]:
     """{"kuriki": "Kuriki", "liars": "Chinese liar's dice", ...}: how a game is named to people."""
     return {g["name"]: g["title"] for g in games_catalogue()}

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import Outcome
 from engine.errors import IllegalAction, LineError
-from engine.kuriki import BOOKS, Kuriki, roll_off, seat_first
+from engine.kuriki import BOOKS, NAMED_ROLLS, Kuriki, call_name, roll_off, seat_first
 from engine.record import Session, replay
 
 from . import records
@@ -143,11 +143,42 @@ def test_pull_catches_a_lie_liar_loses_and_puller_rolls_fresh() -> None:
     v = s.game.last_verdict
     assert v.outcome is Outcome.LIE and v.losses == {"Ann": 1}
     assert v.caller == "Ann" and v.challenger == "Bob" and v.call == "double-4"
-    assert "LIE! Ann called walnuts (double-4) — the dice show 6-3. Ann loses a life." in v.message
+    assert "LIE! Ann called Walnuts (4-4) — the dice show 6-3. Ann loses a life." in v.message
     assert lives(s) == {"Ann": 4, "Bob": 5, "Cy": 5}
     state = s.game.public_state()
     assert state["roller"] == "Bob" and state["to_act"] == "Bob" and state["fresh"] is True
     assert state["call"] is None
+
+
+@pytest.mark.parametrize("said", ["double-5", "the mime", "Mime", "double five"])
+def test_a_verdict_names_the_roll_as_the_call_line_does(said: str) -> None:
+    """QA: the call line said "The Mime (5-5)" and the verdict under it "double-5" (or "the mime
+    (double-5)"): a roll has one name, the seed's, whatever word was said for it."""
+    s = play(declare("Ann", said, [6, 3]), pull("Bob"))
+    assert s.game.last_verdict.message.startswith("LIE! Ann called The Mime (5-5) — the dice show 6-3.")
+    s = play(declare("Ann", said, [5, 5]), pass_("Bob"), pull("Cy"))
+    assert s.game.last_verdict.message.startswith(
+        "NOT A LIE! Ann called The Mime (5-5), passed on to Bob — the dice show 5-5.")
+    s = play(declare("Ann", "snake eyes", [1, 1]), pull("Bob"))
+    assert "Ann called Snake-Eyes (1-1) —" in s.game.last_verdict.message
+    s = play(declare("Ann", "9", [5, 4]), pull("Bob"))              # a tally is its number
+    assert "Ann called 9 —" in s.game.last_verdict.message
+
+
+def test_a_refusal_names_the_roll_as_the_call_line_does() -> None:
+    err = refused(declare("Ann", "double-5", [5, 5]), declare("Bob", "9", [5, 4]))
+    assert "the call must be at least The Mime, not 9" in str(err)
+    err = refused(declare("Ann", "walnuts", [4, 4]), pass_("Bob"), pass_("Cy"), pass_("Ann"), pass_("Bob"))
+    assert "(a call of at least Walnuts)" in str(err)
+
+
+def test_every_named_roll_has_one_name_from_the_seed() -> None:
+    assert [call_name(c) for c in BOOKS[False].calls[:7]] == [
+        "Kuriki", "Boxcars", "The Mime", "Walnuts", "Scouts", "Nixons", "Snake-Eyes"]
+    assert set(NAMED_ROLLS) == set(BOOKS[True].calls[:7])
+    assert call_name("43") == "43" and call_name("11") == "11"
+    for call, name in NAMED_ROLLS.items():        # each name is one the engine takes for its roll
+        assert BOOKS[False].parse(name)[0] == call
 
 
 def test_pull_on_the_truth_costs_the_puller_and_roller_rolls_again() -> None:

@@ -493,6 +493,27 @@ def test_farkel_and_liars_from_the_control_page(served, browser):
     assert errors == []
 
 
+def test_the_phone_names_a_kuriki_roll_as_the_verdict_does(served, browser):
+    """QA: the phone's call line said "The Mime (5-5)" and the verdict "double-5"."""
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    phone.new_game(["Ann", "Bob", "Cy"], lives=5)
+    phone.declare("Ann", "double-5")
+    page.wait_for_selector("#ctl-status .call")
+    assert page.inner_text("#ctl-status .call").startswith("Call: The Mime (5-5)")
+    board.wait_for_selector('#app[data-call="double-5"]')
+    assert board.inner_text("#call") == "The Mime"
+    phone.verb("Bob", "pull")
+    phone.dice(6, 3)
+    page.wait_for_selector("#ctl-verdict")
+    assert page.inner_text("#ctl-verdict").startswith("LIE! Ann called The Mime (5-5) — the dice show 6-3.")
+    board.wait_for_selector("#verdict")
+    assert "The call: The Mime (5-5)" in board.inner_text("#verdict .said")
+    assert "Ann called The Mime (5-5)" in board.inner_text("#verdict .message")
+    assert errors == []
+
+
 @pytest.mark.parametrize("players", [8, 12])
 def test_a_liars_open_of_many_hands_fits_the_wall(served, browser, players):
     # The seed plays liar's dice with eight; the wall must still show every hand and who lost.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import web
 
-from .conftest import AUTH, start
+from .conftest import AUTH, act, start
 from .test_api import play_to_the_end
 
 WEB = Path(web.__file__).resolve().parent
@@ -27,6 +27,31 @@ def test_scoreboard_embeds_the_public_state(client):
     state = embedded_state(r.get_data(as_text=True))
     assert state["game"] == "kuriki" and state["to_act"] == "Ann"
     assert state == client.get("/api/state").get_json()
+
+
+def embedded_call_names(html: str) -> dict:
+    m = re.search(r'<script type="application/json" id="call-names">(.*?)</script>', html, re.S)
+    assert m, "the page embeds the names of the calls"
+    return json.loads(m.group(1))
+
+
+def test_the_pages_name_a_kuriki_roll_as_its_verdict_does(client):
+    """QA: the call line said "The Mime (5-5)", from names of its own in common.js, and the
+    verdict under it "double-5". The pages name a call from the engine's names, which its
+    verdicts use too, and common.js keeps no list of its own."""
+    start(client)
+    act(client, {"by": "Ann", "do": "declare", "call": "the mime"})
+    act(client, {"by": "Bob", "do": "pull", "dice": [6, 3]})
+    for page in ("/", "/table"):
+        html = client.get(page).get_data(as_text=True)
+        names = embedded_call_names(html)["kuriki"]
+        assert names["double-5"] == "The Mime" and names["double-4"] == "Walnuts"
+        message = embedded_state(html)["verdict"]["message"]
+        assert message.startswith(f"LIE! Ann called {names['double-5']} (5-5) — the dice show 6-3."), message
+    common = (WEB / "static" / "common.js").read_text(encoding="utf-8")
+    for name in names.values():
+        if name != "Kuriki":      # (the game's own title is named there too)
+            assert name not in common, f"common.js names {name} itself"
 
 
 def test_scoreboard_without_a_game(client):

@@ -28,10 +28,17 @@ const DT = (() => {
 
   const dice = (values, size, cls) => (values || []).map((v) => die(v, size, cls)).join("");
 
-  const NICKNAMES = {
-    "kuriki": "Kuriki", "double-6": "Boxcars", "double-5": "The Mime", "double-4": "Walnuts",
-    "double-3": "Scouts", "double-2": "Nixons", "double-1": "Snake-Eyes",
-  };
+  /* What a game's named calls are called ({"kuriki": {"double-5": NAME, ...}}), as the engine
+     names them in its verdicts (engine.kuriki.NAMED_ROLLS, embedded by the page): the call line
+     named a roll from a list of its own here, and the verdict under it said "double-5". */
+  let names = null;
+  function callNames(game) {
+    if (names === null) {
+      const el = document.getElementById("call-names");
+      try { names = (el && JSON.parse(el.textContent)) || {}; } catch (err) { names = {}; }
+    }
+    return names[game] || {};
+  }
   const CALL_DICE = {
     "kuriki": [1, 2], "double-6": [6, 6], "double-5": [5, 5], "double-4": [4, 4],
     "double-3": [3, 3], "double-2": [2, 2], "double-1": [1, 1],
@@ -50,9 +57,10 @@ const DT = (() => {
     const text = String(value);
     if (game === "kuriki") {
       const key = ALIASES[text.toLowerCase()] || text.toLowerCase();
-      if (NICKNAMES[key]) {
+      const name = callNames(game)[key];
+      if (name && CALL_DICE[key]) {
         const d = CALL_DICE[key];
-        return { big: NICKNAMES[key], small: `${d[0]}-${d[1]}`, dice: d };
+        return { big: name, small: `${d[0]}-${d[1]}`, dice: d };
       }
       if (/^\d\d$/.test(text) && text[0] !== text[1] && Number(text) > 12) {    // two-digit variant
         return { big: text, small: "", dice: [Number(text[0]), Number(text[1])] };
