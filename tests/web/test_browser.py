@@ -493,6 +493,28 @@ def test_farkel_and_liars_from_the_control_page(served, browser):
     assert errors == []
 
 
+def test_the_phone_shows_farkel_s_best_keep_as_the_wall_does(served, browser):
+    """The player choosing a keep holds the phone: its best keep was shown on the wall only."""
+    url, table = served
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    phone.new_game_of("farkel", ["Ann", "Bob"])
+    phone.verb("Ann", "roll")
+    phone.dice(1, 5, 2, 3, 3, 3)
+    board.wait_for_selector("#best-keep")
+    page.wait_for_selector("#ctl-best-keep")
+    wall = board.locator("#best-keep")
+    line = page.locator("#ctl-best-keep")
+    assert line.locator(".label").text_content() == wall.locator(".label").text_content() == "best keep"
+    assert line.locator(".pts").text_content() == wall.locator(".pts").text_content() == "450"
+    faces = lambda el: [int(d) for d in el.locator("svg.die").evaluate_all("ds => ds.map((d) => d.getAttribute('aria-label'))")]
+    assert faces(line) == faces(wall) == [1, 3, 3, 3, 5]
+    page.click('#ctl-actions button[data-do="keep"][data-dice="1,3,3,3,5"]')
+    board.wait_for_selector('#turn-total:text("450")')
+    page.wait_for_selector("#ctl-best-keep", state="detached")     # kept: no roll to keep from
+    assert errors == []
+
+
 def test_the_phone_names_a_kuriki_roll_as_the_verdict_does(served, browser):
     """QA: the phone's call line said "The Mime (5-5)" and the verdict "double-5"."""
     url, table = served

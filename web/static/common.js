@@ -97,5 +97,11 @@ const DT = (() => {
 
   const money = (value) => (typeof value === "number" ? value.toFixed(2) : esc(value));
 
-  return { esc, plain, shown, die, dice, call, follow, initial, title, money };
+  /* Farkel: the best keep of the roll on the table ({dice, score} from the public state's
+     best_keep), or null; the wall and the phone show it alike, under BEST_KEEP. */
+  const BEST_KEEP = "best keep";
+  const bestKeep = (s) => (s.game === "farkel" && s.phase === "rolled" && Array.isArray(s.roll) && s.roll.length
+    && s.best_keep && Array.isArray(s.best_keep.dice) ? s.best_keep : null);
+
+  return { esc, plain, shown, die, dice, call, follow, initial, title, money, bestKeep, BEST_KEEP };
 })();

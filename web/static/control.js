@@ -6,7 +6,7 @@
   // A wrong PIN answers the form's POST with this page: let the history hold /table instead,
   // so Back or a reload never asks to send the PIN form again (Chrome: ERR_CACHE_MISS).
   if (location.pathname.startsWith("/table/")) history.replaceState(null, "", "/table");
-  const { esc, plain, shown, die, dice, call, title } = DT;
+  const { esc, plain, shown, die, dice, call, title, bestKeep, BEST_KEEP } = DT;
   const $ = (id) => document.getElementById(id);
   const app = $("app");
   const authorised = app.dataset.authorised === "1";
@@ -137,12 +137,16 @@
     const turn = s.game === "farkel" && !s.over ? `<p class="call" id="ctl-turn">Turn total <b>${esc(points(s.turn_total ?? 0))}</b>` +
       (s.phase === "rolled" && Array.isArray(s.roll) && s.roll.length ? ` · rolled <span class="turn-dice">${dice(s.roll, 26)}</span>`
         : (s.dice_left ? ` · ${esc(s.dice_left)} ${s.dice_left === 1 ? "die" : "dice"} to roll` : "")) + `</p>` : "";
+    // ... and the roll's best keep, as the wall shows it: the player choosing a keep holds the phone.
+    const best = s.over ? null : bestKeep(s);
+    const bestLine = best ? `<p class="call" id="ctl-best-keep" data-dice="${esc(best.dice.join(","))}"><span class="label">${BEST_KEEP}</span> ` +
+      `<span class="turn-dice">${dice(best.dice, 26)}</span> <b class="pts">${esc(best.score)}</b></p>` : "";
     // What the table asks for (the referee's notes: "I cannot read the dice: show them again",
     // "I see 2 dice but 6 are to be rolled", a dropped die's count): the wall showed it, and
     // the phone in hand only answered a tap with "the dice have not settled".
     const note = s.note ? `<p class="ctl-note" id="ctl-note" role="status">${shown(s.note)}</p>` : "";
     const camera = s.device && s.device.camera === "lost" ? `<p class="ctl-error">Camera lost${s.device.message ? ": " + shown(s.device.message) : ""}</p>` : "";
-    $("ctl-status").innerHTML = head + camera + note + callLine + turn + v + teamLine + `<ul class="roster">${people}</ul>`;
+    $("ctl-status").innerHTML = head + camera + note + callLine + turn + bestLine + v + teamLine + `<ul class="roster">${people}</ul>`;
   }
 
   /* --- the legal actions as big buttons --- */

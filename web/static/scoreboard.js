@@ -3,7 +3,7 @@
 
 (() => {
   // The wall sends nothing back to the table: everything it shows goes without bidi controls.
-  const { shown: esc, die, dice, call, title, money } = DT;
+  const { shown: esc, die, dice, call, title, money, bestKeep, BEST_KEEP } = DT;
   const $ = (id) => document.getElementById(id);
 
   /* The score pad's life marker: one arm per life but the last, a spot at an arm's end for each
@@ -228,7 +228,7 @@
 
   function farkelStage(s) {
     const v = s.verdict;
-    const best = s.best_keep;
+    const best = bestKeep(s);
     const target = s.target || (s.options && s.options.target);
     const rolled = s.phase === "rolled" && s.roll && s.roll.length;
     const me = (s.players || []).find((p) => p.name === s.to_act);
@@ -240,7 +240,7 @@
         ? "enough to get on the board: bank it to count" : `needs ${esc(entry)} to get on the board`}</div>` : "") + `</div>` +
       (rolled ? `<div class="farkel-row"><span class="label">roll</span>${dice(s.roll, 100)}</div>` : "") +
       (s.kept && s.kept.length ? `<div class="farkel-row"><span class="label">kept</span>${dice(s.kept, 80, "kept")}</div>` : "") +
-      (rolled && best ? `<div class="farkel-row best" id="best-keep"><span class="label">best keep</span>${dice(best.dice, 80, "kept")}<b class="pts">${esc(best.score)}</b></div>` : "") +
+      (best ? `<div class="farkel-row best" id="best-keep"><span class="label">${BEST_KEEP}</span>${dice(best.dice, 80, "kept")}<b class="pts">${esc(best.score)}</b></div>` : "") +
       (s.dice_left && !rolled ? `<div class="target" id="dice-left">${esc(s.dice_left)} ${s.dice_left === 1 ? "die" : "dice"} to roll</div>` : "") +
       highStakes(s) +
       (target ? `<div class="target">first to ${esc(Number(target).toLocaleString("en"))}${s.final_round ? ' · <b class="final">FINAL ROUND</b>' : ""}</div>` : "") +
