@@ -319,6 +319,33 @@ def test_a_mia_call_with_the_blind_toggle_off_is_a_roll_not_a_blind_raise(served
     assert errors == []
 
 
+def test_a_mia_call_before_the_dice_settled_says_how_to_raise_blind(served_camera, browser):
+    """Bob, who meant to raise without rolling, taps 61 with "blind raise (no roll)" unticked:
+    the phone said only that the dice had not settled. It now says to tick blind raise; where no
+    blind raise may be made (the round's first call) the refusal stays as it was."""
+    url, table = served_camera
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    phone.new_game_of("mia", ["Ann", "Bob", "Cy"])
+    phone.declare("Ann", "54")                       # nothing under the cup seen yet, no call to raise
+    page.wait_for_selector("#ctl-error:not([hidden])")
+    assert page.inner_text("#ctl-error") == "the dice have not settled under the cup yet"
+    table.seal([5, 4], None)
+    phone.declare("Ann", "54")
+    phone.turn("Bob")
+    phone.declare("Bob", "61")
+    page.wait_for_selector("#ctl-error:not([hidden])")
+    assert page.inner_text("#ctl-error") == ("the dice have not settled under the cup yet: if you meant "
+                                             'to raise without rolling, tick "blind raise (no roll)" and '
+                                             "tap the call again")
+    assert table.public_state()["call"] == "54"
+    page.check('#ctl-actions input[data-flag="blind"]')   # as told
+    phone.declare("Bob", "61")
+    phone.turn("Cy")
+    assert table.public_state()["calls"][-1] == {"by": "Bob", "call": "61", "blind": True}
+    assert errors == []
+
+
 def test_a_refusal_goes_once_the_game_has_moved_on(served_camera, browser):
     """Ann taps roll before the camera has sent her Farkel roll: "the dice have not settled on
     the tray yet". The roll then comes in, and the phone went on saying so over the dice rolled
