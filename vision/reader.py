@@ -104,6 +104,16 @@ NESTED_NOT_DICE = True         # the die size is not measured on a square region
                                # islands made the die size 20-23 px). 2026-11-29, the benchmark's
                                # 2,000 both ways, fresh 591000 both ways, the 200 photos: 1 frame
                                # more read right, 9 more dice, none wrong (False: every square one)
+NOTCHED_OUTLINE: float | None = 0.9    # where no region is square (_outline_side: uncalibrated,
+                               # and a calibrated die's outline from above), a region whose box is
+                               # square and whose hull fills this much of it is a die a glare ate
+                               # into; its hull's side is the die size (rendered 10375: a lone
+                               # black 6 of 111 px under a glare, measured 53 from the clump's
+                               # width, "touching or overlapping"). 2026-11-30: syn 3 frames more
+                               # right (10375, 10976, 11876), fresh 617000 one (617810); cal, real,
+                               # clean, every(c), hard(c), lean(c), fresh 617000c, 619000 both ways:
+                               # no other verdict changed, none wrong (None: the clumps' width)
+NOTCHED_SOLID = 0.6            # ... and whose own pixels fill this much of its hull
 NESTED_SOLID = 0.5             # ... (a thin strip of the rim round a corner has a hull as big as
                                # the tray's corner: IMG_20191208_112837 lost a die inside its bend)
 SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short side below this
@@ -1960,12 +1970,34 @@ def _outline_side(blobs: list[_Blob]) -> float | None:
     alone = [b.side for b in blobs if b.squarish and not (NESTED_NOT_DICE and _within_another(b, blobs))]
     if alone:
         return float(np.median(alone))
+    if NOTCHED_OUTLINE is not None:
+        notched = [side for b in blobs if not (NESTED_NOT_DICE and _within_another(b, blobs))
+                   and (side := _notched_side(b)) is not None]
+        if notched:
+            return float(np.median(notched))
     clumps = [b for b in blobs if b.thickness >= 5 and b.area >= 3 * b.thickness ** 2]
     if not clumps:
         return None
     # Weighted by area: the tray's corners and strips of its rim are thin clumps too, and as
     # many as the dice; a die's worth of pixels counts for more than a strip's.
     return _weighted_median([2 * b.thickness for b in clumps], [b.area for b in clumps])
+
+
+def _notched_side(blob: _Blob) -> float | None:
+    """The side of the die ``blob`` is, eaten into (NOTCHED_OUTLINE): its hull's, where its box is
+    square, the hull fills NOTCHED_OUTLINE of it and the blob NOTCHED_SOLID of the hull; else None."""
+    w, h = blob.rect[1]
+    if min(w, h) <= 0 or max(w, h) / min(w, h) >= 1.3:
+        return None
+    contours, _ = cv2.findContours(blob.mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    pixels = float(cv2.countNonZero(blob.mask))
+    if not contours or not pixels:
+        return None
+    hull = cv2.contourArea(cv2.convexHull(np.vstack(contours)))
+    hull_area = blob.area * hull / pixels          # (the mask may be at the look's scale)
+    # (Solid: a ring, a die's outline round a face the tray's colour, is not one.)
+    solid = blob.area >= NOTCHED_SOLID * hull_area
+    return math.sqrt(hull_area) if solid and hull_area >= NOTCHED_OUTLINE * w * h else None
 
 
 def _within_another(blob: _Blob, blobs: list[_Blob]) -> bool:

@@ -17,7 +17,7 @@ from vision.calibrate import Calibration
 from vision.reading import Status, View
 from vision.render import dataset, render_scene
 
-from .conftest import assert_not_wrong
+from .conftest import assert_not_wrong, pinned_frame
 
 
 def _frame(seed: int):
@@ -361,3 +361,50 @@ def test_a_die_square_round_its_face_is_looked_at_once(monkeypatch) -> None:
     monkeypatch.setattr(reader, "SKIP_SQUARE_SECOND_LOOK", False)
     assert reader.read_dice(scene.image, scene.view).values == _truth(scene)
     assert sum(looked) == 4
+
+
+def _die_a_glare_ate_into() -> np.ndarray:
+    """A mask of one die (side 100) with a notch a glare took out of the middle of one edge, half
+    a side deep and half of it wide: no longer square (it fills 0.75 of its box), its hull still a
+    die's."""
+    mask = np.zeros((240, 320), np.uint8)
+    cv2.rectangle(mask, (100, 60), (199, 159), 255, -1)
+    cv2.rectangle(mask, (150, 85), (199, 134), 0, -1)
+    return mask
+
+
+def test_a_die_a_glare_ate_into_gives_the_die_size_by_its_hull(monkeypatch) -> None:
+    """Frame 10375 under the cup: one black 6 of 111 px, a glare lightening a corner of it to the
+    tray's grey. Its region, notched, was no square one, and the die size came from the clumps'
+    width (53 px): the die was "touching or overlapping". A region whose box is square and whose
+    hull fills it (NOTCHED_OUTLINE) gives its hull's side."""
+    blobs = reader._blobs(_die_a_glare_ate_into(), reach_in=False)
+    assert len(blobs) == 1 and not blobs[0].squarish
+    assert 95 <= reader._outline_side(blobs) <= 101
+    monkeypatch.setattr(reader, "NOTCHED_OUTLINE", None)
+    without = reader._outline_side(blobs)            # the clumps' width, or no die size at all
+    assert without is None or without < 80
+
+
+def test_a_ring_is_no_die_eaten_into() -> None:
+    """A die's outline round a face the colour of the tray (a ring) fills its hull too little
+    (NOTCHED_SOLID): not a notched die, so its side is not taken for the die size."""
+    mask = np.zeros((240, 320), np.uint8)
+    cv2.rectangle(mask, (100, 60), (199, 159), 255, -1)
+    cv2.rectangle(mask, (112, 72), (187, 147), 0, -1)
+    (ring,) = reader._blobs(mask, reach_in=False)
+    assert reader._notched_side(ring) is None
+
+
+@pytest.mark.parametrize("seed", [10375, 10976])
+def test_a_lone_die_under_a_glare_is_read_uncalibrated(seed: int, monkeypatch) -> None:
+    """Frames 10375 (under the cup, a black 6 of 111 px) and 10976 (from above, a black 2 of
+    84 px, blurred): a glare lightened part of the lone die to the tray's colour, and the
+    uncalibrated reader, measuring the die size from the clumps, found dice "touching or
+    overlapping". Both were read right calibrated."""
+    scene, _ = pinned_frame(seed)
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.OK, reading.reason
+    assert reading.values == _truth(scene)
+    monkeypatch.setattr(reader, "NOTCHED_OUTLINE", None)
+    assert reader.read_dice(scene.image, scene.view).status is Status.UNSURE
