@@ -344,13 +344,17 @@ class RoundRoll(int):
     """A count of dice told to the virtual table (:class:`SampleTable`) that the players roll once
     a round, then leave lying still until the next round (liar's dice: every hand is rolled at a
     round's start and stays under its cup until the open). ``round`` tells the rounds apart: a
-    new one is told as a change, like another count. It is the count in every other way."""
+    new one is told as a change, like another count. ``called``: the round's calling has begun,
+    so its hands are rolled: if they have not landed yet, they land at once (no change told). It
+    is the count in every other way."""
 
     round: Any
+    called: bool
 
-    def __new__(cls, count: int, round: Any) -> "RoundRoll":
+    def __new__(cls, count: int, round: Any, called: bool = False) -> "RoundRoll":
         self = super().__new__(cls, count)
         self.round = round
+        self.called = called
         return self
 
 
@@ -382,7 +386,8 @@ class SampleTable(ReplayCamera):
     until someone rolls; the count told after it is a change like any other. Told a
     :class:`RoundRoll` (liar's dice), it rolls once and the dice then lie still until another
     round (or count) is told: each player rolls once a round, and the hands stay under the cups
-    while the calls are made."""
+    while the calls are made. A round called before its hands landed has them land at once: a
+    call says the players have rolled."""
 
     def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
                  dice: Callable[[], int | None] | None = None, think_frames: int = THINK_FRAMES,
@@ -457,13 +462,18 @@ class SampleTable(ReplayCamera):
             # settled, a Farkel keep, hot dice): they are picked up, to roll the number expected
             # now.
             self._queue = []
+        called = isinstance(count, RoundRoll) and count.called
+        if self._cup_up and called:
+            # The round's first call is made: the players have rolled, the hands land now (an
+            # open tapped soon after found no hands while the cup stayed up to think).
+            self._queue = []
         while not self._queue:
             if not self._cup_up and self._rolled and isinstance(count, RoundRoll):
                 # The round's dice are rolled: they lie still under the cups until the next round.
                 assert self._shown is not None
                 return self._image(self._shown)
             if self._cup_up:
-                if self._thinking():
+                if self._thinking() and not called:
                     # The count has just changed: the cup stays up a little longer.
                     self._queue = [self._cup_up_frames(count)[-1]]
                     break

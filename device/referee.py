@@ -109,7 +109,7 @@ def dice_expected(state: dict[str, Any]) -> int | None:
     Liar's dice: a :class:`~device.camera.RoundRoll` of the round, so the virtual table rolls the
     hands once a round and leaves them lying still while the calls are made (the referee seals
     them at the round's first call, see :meth:`Referee.hands`); the next round's are rolled
-    after the open."""
+    after the open, at once if the round's first call comes before they land."""
     game = state.get("game")
     if game is None or state.get("over"):
         return None
@@ -124,7 +124,7 @@ def dice_expected(state: dict[str, Any]) -> int | None:
         return farkel_dice_left(state)
     if game == "liars":
         return RoundRoll(HAND * sum(1 for p in state.get("players", []) if not p.get("out")),
-                         _round(state))
+                         _round(state), called=state.get("call") is not None)
     return None
 
 

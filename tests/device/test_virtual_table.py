@@ -225,6 +225,37 @@ def test_liar_s_dice_on_the_virtual_table_rolls_the_hands_once_a_round(
     assert served[0] != served[1]
 
 
+def _open_judges_the_tray(table: Table, camera: SampleTable) -> dict[str, Any]:
+    """The player to act opens; the open, which judged the hands the virtual table rolled."""
+    table.act({"by": table.public_state()["to_act"], "do": "open"})
+    opened = _last(table)
+    roll = next(r for r in ROLLS if tuple(r["dice"]) == camera.serving)
+    assert opened["do"] == "open" and list(opened["hands"].values()) == roll["hands"]
+    return opened
+
+
+def test_liar_s_dice_on_the_virtual_table_opens_right_after_a_player_goes_out(virtual_table) -> None:
+    # QA: Ann goes out (15 dice -> 10), Bob calls at once and Cy opens a second later: "the
+    # hands cannot be read". The virtual table kept the cup up for its 3 s think time after the
+    # round changed, so no hand of the round lay on the tray. A call says the players have
+    # rolled: the hands land at once, and the open judges them.
+    table, referee, camera = virtual_table
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 1}})
+    _hands_settle(referee)
+    table.act({"by": "Ann", "do": "call", "count": 3, "face": 1, "zhai": True})
+    _open_judges_the_tray(table, camera)
+    state = table.public_state()
+    assert sum(1 for p in state["players"] if p.get("out")) == 1 and not state["over"]
+    table.act(state["legal"][0])                   # the next round's first call, at once
+    for _ in range(10):                            # a second later, well within the think time
+        referee.step()
+    assert 10 < camera.think_frames
+    _open_judges_the_tray(table, camera)
+    assert len(camera.serving) == 10
+    state = table.public_state()
+    assert state["over"] and state["winner"] is not None
+
+
 def test_kuriki_on_the_virtual_table_seals_two_dice_as_before(virtual_table) -> None:
     table, referee, camera = virtual_table
     table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
