@@ -256,6 +256,35 @@ def test_liar_s_dice_on_the_virtual_table_opens_right_after_a_player_goes_out(vi
     assert state["over"] and state["winner"] is not None
 
 
+def test_a_whole_game_of_liar_s_dice_on_the_virtual_table_ends_with_a_winner(virtual_table) -> None:
+    # Three players, three lives each, played briskly: a second after each open the next round
+    # is called, and a second after that it is opened. Every open judges the hands the virtual
+    # table rolled for that round (15 dice, then 10 once a player is out), and the game ends
+    # with a winner, nothing stuck after it.
+    table, referee, camera = virtual_table
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    _hands_settle(referee)
+    dice_by_round = []
+    for _ in range(9):                             # at most 8 opens: 9 lives, one each
+        table.act(table.public_state()["legal"][0])
+        for _ in range(10):
+            referee.step()
+        _open_judges_the_tray(table, camera)
+        dice_by_round.append(len(camera.serving))
+        if table.public_state()["over"]:
+            break
+        for _ in range(10):
+            referee.step()
+    state = table.public_state()
+    assert state["over"] and state["winner"] is not None
+    assert sum(1 for p in state["players"] if p.get("out")) == 2
+    assert dice_by_round[0] == 15 and dice_by_round[-1] == 10   # the last open: two players left
+    for _ in range(ROLL_FRAMES):                   # the game over: the table idles, nothing stuck
+        referee.step()
+    assert table.public_state()["winner"] == state["winner"] and referee.hands() is None
+    assert dice_expected(table.public_state()) is None
+
+
 def test_kuriki_on_the_virtual_table_seals_two_dice_as_before(virtual_table) -> None:
     table, referee, camera = virtual_table
     table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
