@@ -194,15 +194,21 @@ def _hands_settle(referee: Referee, limit: int = 100) -> int:
     raise AssertionError(f"no hands were read in {limit} frames")
 
 
+def _recorded_frames(camera, monkeypatch: pytest.MonkeyPatch) -> list[np.ndarray]:
+    """Every frame the virtual table serves from now on, in order (a list the test may clear)."""
+    frames: list[np.ndarray] = []
+    read = camera.read
+    monkeypatch.setattr(camera, "read", lambda: frames.append(read()) or frames[-1])
+    return frames
+
+
 def test_liar_s_dice_on_the_virtual_table_rolls_the_hands_once_a_round(
         virtual_table, monkeypatch: pytest.MonkeyPatch) -> None:
     # Each player rolls once a round and the hands stay under the cups until the open: the
     # virtual table rolls them once, they lie still however long the calls take (it re-rolled
     # every 2.4 s), the open judges those very dice, and the next round's are rolled after it.
     table, referee, camera = virtual_table
-    frames: list[np.ndarray] = []
-    read = camera.read
-    monkeypatch.setattr(camera, "read", lambda: frames.append(read()) or frames[-1])
+    frames = _recorded_frames(camera, monkeypatch)
     table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
     served = []
     for round_ in (1, 2):
@@ -298,9 +304,7 @@ def test_farkel_dice_lie_still_on_the_virtual_table_while_the_player_keeps(
     # (and the live preview) shows her roll, however long she takes; her keep then has the
     # dice left rolled, after the time to bank.
     table, referee, camera = virtual_table
-    frames: list[np.ndarray] = []
-    read = camera.read
-    monkeypatch.setattr(camera, "read", lambda: frames.append(read()) or frames[-1])
+    frames = _recorded_frames(camera, monkeypatch)
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
     _roll(referee, table)
     rolled, frames[:] = camera.serving, []
