@@ -153,19 +153,24 @@ def test_farkel_on_the_virtual_table_rolls_six_dice_then_the_dice_left(virtual_t
     assert table.public_state()["note"] is None       # no "I see 6 dice but 5 are to be rolled"
 
 
-def test_farkel_on_the_virtual_table_leaves_time_to_bank(virtual_table) -> None:
-    table, referee, camera = virtual_table
-    table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
-    _roll(referee, table)
-    keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep")
-    table.act(keep)
-    for _ in range(camera.think_frames - 1):         # Ann thinks for nearly 3 s: no roll comes
+def _ann_banks_after_thinking_then_bob_rolls_six(table, referee, camera) -> None:
+    """Ann, having kept, thinks for nearly 3 s (no roll comes), banks, and Bob's six dice land."""
+    for _ in range(camera.think_frames - 1):
         referee.step()
     assert _last(table)["do"] == "keep"
     table.act({"by": "Ann", "do": "bank"})
     _roll(referee, table)
     roll = _last(table)
     assert roll["by"] == "Bob" and sorted(roll["dice"], reverse=True) in _labelled(6)
+
+
+def test_farkel_on_the_virtual_table_leaves_time_to_bank(virtual_table) -> None:
+    table, referee, camera = virtual_table
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
+    _roll(referee, table)
+    keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep")
+    table.act(keep)
+    _ann_banks_after_thinking_then_bob_rolls_six(table, referee, camera)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -332,13 +337,7 @@ def test_farkel_hot_dice_on_the_virtual_table_leave_time_to_bank(virtual_table) 
         referee.step()
     table.act({"by": "Ann", "do": "keep", "dice": [1, 1, 1, 5, 5, 5]})
     assert table.public_state()["dice_left"] == 6
-    for _ in range(camera.think_frames - 1):         # Ann thinks for nearly 3 s: no roll comes
-        referee.step()
-    assert _last(table)["do"] == "keep"
-    table.act({"by": "Ann", "do": "bank"})
-    _roll(referee, table)
-    roll = _last(table)
-    assert roll["by"] == "Bob" and sorted(roll["dice"], reverse=True) in _labelled(6)
+    _ann_banks_after_thinking_then_bob_rolls_six(table, referee, camera)
 
 
 @pytest.mark.parametrize("stake, takes_over", [(0, True), (1000, False)])
