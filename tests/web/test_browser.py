@@ -536,6 +536,21 @@ def test_the_phone_names_a_kuriki_roll_as_the_verdict_does(served, browser):
     assert errors == []
 
 
+def test_the_wall_names_a_dialled_kuriki_roll_with_its_flag_too(served, browser):
+    """QA: the wall named a dialled "double-4" Walnuts, but showed "double-4 reverse" as it was:
+    the hardware dial's label with a flag after the call."""
+    url, table = served
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    table.set_dial("double-4")
+    board.wait_for_selector('.dial b:text-is("Walnuts")')
+    table.set_dial("double-4 reverse")
+    board.wait_for_selector('.dial b:text-is("Walnuts reverse")')
+    table.set_dial("9 reverse")                 # a call with no name keeps its number
+    board.wait_for_selector('.dial b:text-is("9 reverse")')
+
+
 @pytest.mark.parametrize("players", [8, 12])
 def test_a_liars_open_of_many_hands_fits_the_wall(served, browser, players):
     # The seed plays liar's dice with eight; the wall must still show every hand and who lost.

@@ -178,6 +178,14 @@
   const openingMinimum = (m) => [`at least <b>${esc(m.plain)} ×</b>`, `${esc(m.zhai)} × zhai`, `${esc(m.ones)} × 1s`]
     .map((part) => `<span class="nowrap">${part}</span>`).join(" · ");
 
+  /* The dial's label as the wall names it: the call word first (a named roll by its name), then
+     any flag the console put after it ("double-4 reverse" -> "Walnuts reverse"). */
+  function dialled(game, label) {
+    const [word, ...flags] = String(label).split(" ");
+    const named = (call(game, word) || {}).big || word;
+    return [named, ...flags].join(" ");
+  }
+
   function callStage(s) {
     const c = call(s.game, s.call);
     // Liar's dice: every player rolls under a cup, and the player to act makes the first call.
@@ -204,7 +212,7 @@
       body = `<div class="callbox fresh"><span class="label">no call yet</span><div class="call-big">Fresh roll</div></div>`;
     }
     const cup = s.sealed ? `<div class="cup">dice sealed under the cup</div>` : "";
-    const dial = s.dial ? `<div class="dial">dialling <b>${esc((call(s.game, s.dial) || {}).big || s.dial)}</b></div>` : "";
+    const dial = s.dial ? `<div class="dial">dialling <b>${esc(dialled(s.game, s.dial))}</b></div>` : "";
     const calls = Array.isArray(s.calls) && s.calls.length > 1 ? `<div class="calls"><span class="label">this round</span>${s.calls.slice(-5).map((x) => {
       const cc = call(s.game, x.call ?? x);
       return `<span class="call-chip">${x.by ? esc(x.by) + " " : ""}<b>${esc(cc ? cc.big : "")}</b>${x.target ? " → " + esc(x.target) : ""}</span>`; }).join("")}</div>` : "";
