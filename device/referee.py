@@ -208,7 +208,6 @@ class Referee:
         self._thumb: np.ndarray | None = None
         self.frames = 0
         self.last_reading: Any = None
-        self.last_ok_reading: Any = None
         self._hands: _Hands | None = None            # liar's dice: the round's hands (see hands())
         self.last_frame_time: float | None = None    # when the last frame was processed
         self.last_step: float | None = None          # for the watchdog: the loop is alive
@@ -337,8 +336,7 @@ class Referee:
         delay = self.backoff[min(self._failures, len(self.backoff) - 1)]
         self._failures += 1
         self._retry_at = self.clock() + delay
-        self.last_ok_reading = None     # what lies on the tray now is not known: no hands from before
-        self._hands = None
+        self._hands = None              # what lies on the tray now is not known: no hands from before
         self._restart_warmup()          # the frames after a gap may come with their light unsettled
         if self._failures == 1:
             log.warning("camera lost: %s", exc)
@@ -426,9 +424,7 @@ class Referee:
             return []
         reading = self._read(frame)
         self.last_reading = reading
-        if reading.ok:
-            self.last_ok_reading = reading
-        elif _empty_tray(reading):
+        if _empty_tray(reading):
             self._resumed_roll = None     # the dice from before the restart are gone
         names = [_signal_kind(s) for s in self.watcher.update(reading)]
         self._count_unsure(reading)
@@ -460,7 +456,6 @@ class Referee:
             # a liar's dice open must not judge the hands of that older reading, nor a declare
             # take dice sealed before (they are sealed again when read again). A broken reader
             # says nothing about the dice, and no roll could be sealed again: the seal stays.
-            self.last_ok_reading = None
             self._hands = None
             unreadable = getattr(self.table, "dice_unreadable", None)
             if reading.reason != READER_FAILED and callable(unreadable) and unreadable(True):
