@@ -129,8 +129,9 @@ def log_in() -> None:
 
 def log_out() -> None:
     """Lock: the session's id is revoked, so every copy of this cookie is locked as well."""
-    _sessions().lock(session.pop("sid", None))
+    session_id = session.pop("sid", None)
     session.pop("pin", None)
+    _sessions().lock(session_id)     # may raise SessionsNotSaved: this cookie is locked all the same
 
 
 def has_pin_session() -> bool:

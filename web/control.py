@@ -12,6 +12,7 @@ from .auth import (TooManyTries, Unauthorised, check_pin, csrf_ok, csrf_token, c
                    has_pin_session, log_in, log_out)
 from .catalogue import games_catalogue
 from .enrich import enrich
+from .sessions import SessionsNotSaved
 
 bp = Blueprint("control", __name__, url_prefix="/table")
 
@@ -39,14 +40,20 @@ def login() -> Response | tuple[str, int]:
         return _page(str(exc), 429)
     if not ok:
         return _page("wrong PIN", 401)
-    log_in()
+    try:
+        log_in()
+    except SessionsNotSaved as exc:   # the page again, saying the phone is not unlocked
+        return _page(str(exc), 503)
     return redirect(url_for("control.index"), code=303)
 
 
 @bp.post("/logout")
-def logout() -> Response:
+def logout() -> Response | tuple[str, int]:
     if not csrf_ok():
         raise Unauthorised("the form expired: reload the page")
-    log_out()
+    try:
+        log_out()
+    except SessionsNotSaved as exc:   # locked, but only until a restart: the page says so
+        return _page(str(exc), 503)
     return redirect(url_for("control.index"), code=303)
 

@@ -15,6 +15,7 @@ from engine.errors import IllegalAction, RecordError
 
 from .auth import TooManyTries, Unauthorised
 from .services import DiceFromCameraOnly, NoGame, NotFound, NotSaved, Secret, TableError
+from .sessions import SessionsNotSaved
 
 # Most specific first: Flask picks the closest class in the MRO anyway.
 STATUS: list[tuple[type[Exception], int]] = [
@@ -55,6 +56,11 @@ def register(app: Flask) -> None:
     @app.errorhandler(NotSaved)
     def not_saved(exc: NotSaved) -> Response:
         return error_response(f"the table could not save, so nothing was changed: {exc}", 503)
+
+    @app.errorhandler(SessionsNotSaved)
+    def sessions_not_saved(exc: SessionsNotSaved) -> Response:
+        # Its message says what stands: a Lock that could not be saved still holds till a restart.
+        return error_response(str(exc), 503)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Response:

@@ -24,9 +24,24 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .services import NotSaved
+
 log = logging.getLogger(__name__)
 
 MAX_UNLOCKED = 1000       # phones unlocked at once; past it the longest-unlocked one is locked
+
+
+class SessionsNotSaved(NotSaved):
+    """The unlocked phones' file could not be written (disk full, no permission): HTTP 503.
+
+    ``changed`` False: a PIN entry, undone (the phone is not unlocked, now or after a restart).
+    True: a Lock, kept (undoing it would unlock the phone now too), but the file still lists the
+    session, so after a restart a copy of its cookie would unlock again. The message says which.
+    """
+
+    def __init__(self, message: str, *, changed: bool) -> None:
+        super().__init__(message)
+        self.changed = changed
 
 
 def _digest(session_id: str) -> str:
@@ -37,7 +52,8 @@ class UnlockedSessions:
     """The ids of the unlocked sessions and when each expires; thread-safe.
 
     ``path``: a JSON file kept up to date on every unlock and Lock (written whole, then renamed
-    over the old one), read at construction. None: in memory only. A missing, unreadable or
+    over the old one), read at construction; a write that fails leaves the file as it was and
+    raises ``SessionsNotSaved``. None: in memory only. A missing, unreadable or
     damaged file unlocks nothing (every phone enters the PIN again), never the other way round.
     """
 
@@ -52,15 +68,24 @@ class UnlockedSessions:
             self._load()
 
     def unlock(self, lifetime_seconds: float) -> str:
-        """A new unlocked session, valid for ``lifetime_seconds``: its id, for the cookie."""
+        """A new unlocked session, valid for ``lifetime_seconds``: its id, for the cookie.
+        Raises ``SessionsNotSaved`` (nothing unlocked) if the file cannot be written."""
         session_id = secrets.token_urlsafe(32)
         with self._lock:
+            before = dict(self._expiry)
             now = self._clock()
             self._prune(now)
             while len(self._expiry) >= self._limit:
                 del self._expiry[min(self._expiry, key=self._expiry.__getitem__)]
             self._expiry[_digest(session_id)] = now + float(lifetime_seconds)
-            self._save()
+            try:
+                self._save()
+            except OSError as exc:
+                # Undone: unlocked in memory only, the phone would be locked again by a restart.
+                self._expiry = before
+                raise SessionsNotSaved(
+                    "the table could not save the PIN's entry, so this phone is not unlocked "
+                    f"({_why(self.path, exc)})", changed=False) from exc
         return session_id
 
     def is_unlocked(self, session_id: object) -> bool:
@@ -71,13 +96,22 @@ class UnlockedSessions:
             return expires is not None and self._clock() < expires
 
     def lock(self, session_id: object) -> None:
-        """Revoke ``session_id``: every copy of its cookie stops unlocking."""
+        """Revoke ``session_id``: every copy of its cookie stops unlocking. Raises
+        ``SessionsNotSaved`` (still revoked, until a restart) if the file cannot be written."""
         if not isinstance(session_id, str) or not session_id:
             return
         with self._lock:
             if self._expiry.pop(_digest(session_id), None) is not None:
                 self._prune(self._clock())
-                self._save()
+                try:
+                    self._save()
+                except OSError as exc:
+                    # Kept locked in memory: giving the session back would unlock it now as well.
+                    raise SessionsNotSaved(
+                        "this phone is locked, but the table could not save the Lock: after a "
+                        "restart a copy of this phone's page would be unlocked again; Lock "
+                        f"again once the table can save ({_why(self.path, exc)})",
+                        changed=True) from exc
 
     def __len__(self) -> int:
         with self._lock:
@@ -111,8 +145,9 @@ class UnlockedSessions:
         self._prune(self._clock())
 
     def _save(self) -> None:
-        """Write the file (under self._lock). A failure is logged: the change holds until a
-        restart, after which the file as it last was counts."""
+        """Write the file (under self._lock): whole, to a temp file renamed over the old one.
+        On failure the temp file is removed, the old file is left as it was, the failure is
+        logged and its OSError raised (the caller decides what stands in memory)."""
         if self.path is None:
             return
         text = json.dumps({"unlocked": self._expiry}, sort_keys=True)
@@ -124,10 +159,22 @@ class UnlockedSessions:
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, self.path)
-            _sync_directory(self.path.parent)     # the rename itself survives a power cut
         except OSError as exc:
-            log.error("unlocked phones not saved to %s (%s): a Lock or PIN entry since the "
-                      "last save is forgotten at restart", self.path, exc)
+            # A half-written temp file is no use to anyone, and would be left there for good.
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+            log.error("unlocked phones not saved to %s (%s): the file is left as it was",
+                      self.path, exc)
+            raise
+        _sync_directory(self.path.parent)     # the rename itself survives a power cut
+
+
+def _why(path: Path | None, exc: OSError) -> str:
+    """What went wrong, for the phone: the file's name and the system's reason, no machine path."""
+    name = path.name if path is not None else "the unlocked phones"
+    return f"{name} not written: {exc.strerror or exc.__class__.__name__}"
 
 
 def _sync_directory(directory: Path) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 
 from flask import Flask
@@ -208,3 +210,37 @@ def test_a_restart_neither_locks_an_unlocked_phone_nor_unlocks_a_locked_one(tabl
     assert r.status_code == 401
     kept = (tmp_path / "unlocked_sessions.json").read_text()
     assert phone.get_cookie("dicetable_session").value not in kept     # no cookie in the file
+
+
+def _disk_full(*args, **kwargs):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_pin_entry_or_lock_the_table_cannot_save_says_so_on_the_control_page(table, tmp_path,
+                                                                                monkeypatch):
+    """unlocked_sessions.json not written: the PIN form says the phone was not unlocked (it was,
+    until a restart), and Lock says it holds only until a restart (it said nothing)."""
+    from web import create_app
+    from web.sessions import UnlockedSessions
+
+    kept = tmp_path / "phones"
+    kept.mkdir()
+    app = create_app(table, pin=PIN, secret_key=b"test-secret-key-0123456789abcdef",
+                     test_config={"TESTING": True},
+                     sessions=UnlockedSessions(kept / "unlocked_sessions.json"))
+    phone, other = app.test_client(), app.test_client()
+    token, other_token = log_in(phone), csrf_of(other.get("/table").data)
+    with monkeypatch.context() as broken:
+        broken.setattr(os, "replace", _disk_full)
+        r = other.post("/table/login", data={"pin": PIN, "csrf_token": other_token})
+        assert r.status_code == 503
+        assert b"not unlocked" in r.data and b"No space left on device" in r.data
+        assert b'data-authorised="0"' in r.data
+        assert b'data-authorised="0"' in other.get("/table").data
+        r = phone.post("/table/logout", data={"csrf_token": token})
+        assert r.status_code == 503
+        assert b"could not save the Lock" in r.data and b"restart" in r.data
+        assert b'data-authorised="0"' in r.data
+    assert b'data-authorised="0"' in phone.get("/table").data
+    assert phone.post("/api/undo", headers={"X-CSRF-Token": token}).status_code == 401
+    assert [p.name for p in kept.iterdir()] == ["unlocked_sessions.json"]     # no .tmp left

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 
-from web.sessions import UnlockedSessions
+import pytest
+
+from web.services import NotSaved
+from web.sessions import SessionsNotSaved, UnlockedSessions
 
 DAY = 24 * 3600.0
 
@@ -65,3 +70,53 @@ def test_past_the_limit_the_longest_unlocked_is_locked():
         ids.append(kept.unlock(DAY))
         clock.now += 1
     assert [kept.is_unlocked(i) for i in ids] == [False, True, True, True]
+
+
+def _disk_full(*args: object, **kwargs: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+# Where a write can fail: the temp file's data (fsync of a full disk), or the rename over the old one.
+FAILING_STEPS = ["fsync", "replace"]
+
+
+@pytest.mark.parametrize("step", FAILING_STEPS)
+def test_an_unlock_that_cannot_be_saved_is_refused_and_leaves_the_file_as_it_was(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, step: str) -> None:
+    """A failed write left unlocked_sessions.json.tmp behind and kept the new phone unlocked
+    until a restart locked it again, with only a log line to say so."""
+    path = tmp_path / "unlocked_sessions.json"
+    kept = UnlockedSessions(path)
+    earlier = kept.unlock(DAY)
+    before = path.read_text()
+    with monkeypatch.context() as broken:
+        broken.setattr(os, step, _disk_full)
+        with pytest.raises(NotSaved, match="No space left on device") as refused:
+            kept.unlock(DAY)
+    assert isinstance(refused.value, SessionsNotSaved) and not refused.value.changed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["unlocked_sessions.json"]
+    assert path.read_text() == before
+    assert len(kept) == 1 and kept.is_unlocked(earlier)     # the refused unlock left nothing
+    assert UnlockedSessions(path).is_unlocked(earlier)
+
+
+@pytest.mark.parametrize("step", FAILING_STEPS)
+def test_a_lock_that_cannot_be_saved_still_locks_and_says_it_would_not_last_a_restart(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, step: str) -> None:
+    """Undoing the Lock because it could not be written would unlock the phone now as well:
+    it stays locked, and the error says a restart would unlock it again."""
+    path = tmp_path / "unlocked_sessions.json"
+    kept = UnlockedSessions(path)
+    sid, other = kept.unlock(DAY), kept.unlock(DAY)
+    before = path.read_text()
+    with monkeypatch.context() as broken:
+        broken.setattr(os, step, _disk_full)
+        with pytest.raises(SessionsNotSaved, match="restart") as refused:
+            kept.lock(sid)
+    assert refused.value.changed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["unlocked_sessions.json"]
+    assert path.read_text() == before
+    assert not kept.is_unlocked(sid) and kept.is_unlocked(other)
+    kept.lock(other)                          # the next save that works writes both Locks
+    restarted = UnlockedSessions(path)
+    assert not restarted.is_unlocked(sid) and not restarted.is_unlocked(other)
