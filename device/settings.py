@@ -116,7 +116,8 @@ class DataSettings:
     """Where games and evidence photos are kept."""
 
     dir: str = setting("~/.local/share/dicetable", "Directory of the game database "
-                       "(dicetable.sqlite3) and the photos/ of judged pulls. ~ is your home.",
+                       "(dicetable.sqlite3), the photos/ of judged pulls and the phones unlocked "
+                       "with the PIN (docs/configuration.md lists its files). ~ is your home.",
                        check=_check_dir)
     photo_limit_mb: int = setting(200, "Most megabytes of evidence photos to keep; the oldest are "
                                   "deleted beyond it.", minimum=1)
@@ -476,6 +477,31 @@ def describe() -> list[dict[str, Any]]:
     return out
 
 
+# What `dicetable run` keeps in [data] dir, for docs/configuration.md. The names are the code's
+# (device.store, device.cli, web.sessions); tests/device/test_settings.py makes the files with that
+# code and fails on any not listed here.
+DATA_FILES: tuple[tuple[str, str], ...] = (
+    ("`dicetable.sqlite3`", "The game store (SQLite): every game, its header and its append-only "
+     "log of actions, the dice sealed under the cup (so a power cut resumes them) and the list of "
+     "evidence photos. `/history`, the statistics and `dicetable export` read it."),
+    ("`dicetable.sqlite3-wal`, `dicetable.sqlite3-shm`", "SQLite's write-ahead log and its index, "
+     "beside the database while it is open: changes not yet copied into it are there, so they "
+     "belong with it."),
+    ("`photos/`", "The evidence photos of judged pulls, one JPEG each, named by its id; past "
+     "`photo_limit_mb` the oldest are deleted. A `.tmp` there is a photo being written (one a power "
+     "cut left is deleted at the next start)."),
+    ("`secret_key`", "The key that signs the phones' session cookie (random, made at the first "
+     "run, readable by its owner only), so a PIN entry outlasts a restart. Deleted or changed, "
+     "every phone is locked."),
+    ("`unlocked_sessions.json`", "The phones unlocked with the table PIN: a digest of each one's "
+     "session id (never the id) and when it expires (31 days after the PIN), so a restart neither "
+     "locks an unlocked phone nor unlocks one locked with Lock. Damaged or lost, every phone is "
+     "locked, never unlocked."),
+    ("`dicetable.lock`", "Holds the process id of the `dicetable run` using the directory, locked "
+     "while it runs: a second table on the same directory is refused."),
+)
+
+
 def markdown() -> str:
     """docs/configuration.md, generated from the schema."""
     lines = ["# Configuration", "",
@@ -497,6 +523,12 @@ def markdown() -> str:
                       "| key | default | what it is |", "| --- | --- | --- |"]
         default = "(not set)" if item["default"] is None else f"`{_toml_value(item['default'])}`"
         lines.append(f"| `{item['key']}` | {default} | {item['doc']} |")
+    lines += ["", "## The data directory", "",
+              "`[data] dir` (`--data`; on the Raspberry Pi `/var/lib/dicetable`, set in",
+              "`systemd/dicetable.service`) holds everything the table keeps. The settings are not",
+              "there: they are in the config file above.", "",
+              "| file | what it is |", "| --- | --- |"]
+    lines += [f"| {name} | {what} |" for name, what in DATA_FILES]
     lines += ["", "## Example", "", "```toml", dump(Settings(), with_docs=False).rstrip(), "```", ""]
     return "\n".join(lines)
 

@@ -231,3 +231,33 @@ def test_a_pin_that_does_not_exist_says_pins_are_bcm_numbers(tmp_path: Path, tex
     with pytest.raises(SettingsError) as info:
         load(path)
     assert str(info.value) == f"{path}: {expected}"
+
+
+def test_docs_configuration_names_every_file_the_table_keeps_in_its_data_directory(
+        tmp_path: Path) -> None:
+    """The page listed the settings only: unlocked_sessions.json, secret_key and the rest of what
+    `dicetable run` keeps in [data] dir were named nowhere but in the code (web/README.md aside).
+    The files are made here by the code that makes them, so a new one must be listed too."""
+    import os
+
+    from device.cli import SESSIONS_NAME, _lock_data_dir, _secret_key
+    from device.store import Store
+    from web.sessions import UnlockedSessions
+
+    data = tmp_path / "data"
+    lock = _lock_data_dir(data)
+    store = Store(data)
+    try:
+        store.add_photo(b"\xff\xd8 not really a jpeg \xff\xd9")
+        _secret_key(data)
+        UnlockedSessions(data / SESSIONS_NAME).unlock(60.0)
+        kept = sorted(p.name + ("/" if p.is_dir() else "") for p in data.iterdir())
+    finally:
+        store.close()
+        os.close(lock)
+    assert {"dicetable.sqlite3", "photos/", "secret_key", "unlocked_sessions.json"} <= set(kept)
+    doc = S.markdown()
+    assert "\n## The data directory\n" in doc
+    section = doc.split("\n## The data directory\n", 1)[1].split("\n## ", 1)[0]
+    for name in kept:
+        assert f"`{name}`" in section, f"{name} is kept in the data directory but not described"
