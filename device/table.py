@@ -36,7 +36,7 @@ from engine.core import Outcome, Verdict
 from engine.errors import EngineError, IllegalAction, RecordError, json_text
 from engine.record import UNDO, Session
 from web.catalogue import new_game_refusal
-from web.services import DiceFromCameraOnly, GameInPlay, NoGame, NotFound, NotSaved, Secret
+from web.services import DiceFromCameraOnly, DiceNotSettled, GameInPlay, NoGame, NotFound, NotSaved, Secret
 
 from .events import EventBus
 from .store import LIVE, OVER, SealRow, Store, StoreError
@@ -431,12 +431,12 @@ class Table:
                                             + (f" ({self._camera_message})" if self._camera_message else ""))
                     elif game_name not in BLIND_RAISE_GAMES or verb != "declare":
                         # Farkel is rolled openly: there is no cup to speak of.
-                        raise IllegalAction(NOT_SETTLED_OPEN if game_name == "farkel" else NOT_SETTLED)
+                        raise DiceNotSettled(NOT_SETTLED_OPEN if game_name == "farkel" else NOT_SETTLED)
                     elif not self._may_raise_blind(session, action):
                         # Mia: without a seal only a blind raise goes, and a round's first call
                         # (or one said to be rolled) is none: it went in with no dice, and its
                         # pull was refused asking for the "dice" the camera should have read.
-                        raise IllegalAction(NOT_SETTLED)
+                        raise DiceNotSettled(NOT_SETTLED)
                 elif from_device and "dice" in action and photo is None and self._seal is not None \
                         and self._seal.fresh and sorted(action["dice"]) == sorted(self._seal.dice):
                     photo_id, seal_id = self._seal.photo_id, self._seal.seal_id

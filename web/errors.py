@@ -35,9 +35,11 @@ def wants_json() -> bool:
     return request.path.startswith("/api/") or request.path == "/api"
 
 
-def error_response(message: str, status: int) -> Response:
+def error_response(message: str, status: int, code: str | None = None) -> Response:
+    """``code``: a stable name for the refusal, sent beside the message (which may be reworded),
+    for a page that reacts to it (web.services.DiceNotSettled)."""
     if wants_json():
-        response = jsonify(error=message)
+        response = jsonify(error=message, code=code) if code else jsonify(error=message)
     else:
         response = Response(render_template("error.html", message=message, status=status),
                             mimetype="text/html")
@@ -50,7 +52,9 @@ def error_response(message: str, status: int) -> Response:
 def register(app: Flask) -> None:
     for cls, status in STATUS:
         def handler(exc: Exception, status: int = status) -> Response:
-            return error_response(str(exc) or exc.__class__.__doc__ or "refused", status)
+            code = getattr(exc, "code", None)
+            return error_response(str(exc) or exc.__class__.__doc__ or "refused", status,
+                                  code if isinstance(code, str) else None)
         app.register_error_handler(cls, handler)
 
     @app.errorhandler(NotSaved)

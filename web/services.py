@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from engine.errors import IllegalAction
+
 
 class TableError(Exception):
     """A request the table cannot serve; the message is shown to the user as it is."""
@@ -57,6 +59,14 @@ class DiceFromCameraOnly(TableError):
 class NotSaved(TableError):
     """The table could not save the change (disk full, database error), so nothing was changed
     (HTTP 503: a fault of the device, not of the request)."""
+
+
+class DiceNotSettled(IllegalAction):
+    """A call (or Farkel roll) at a camera table before the camera has seen the dice settle
+    (HTTP 409). The API sends ``code`` beside the message: the control page keys its Mia hint on
+    the code, never on the words. Not for a lost camera (a refusal of its own)."""
+
+    code = "not_settled"
 
 
 class SubscriptionLike(Protocol):

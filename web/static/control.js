@@ -82,20 +82,19 @@
       return null;
     }
     if (!response.ok) {
-      showError(withHint(body, (data && data.error) || `refused (${response.status})`));
+      showError(withHint(body, data, (data && data.error) || `refused (${response.status})`));
       return null;
     }
     return data;
   }
 
-  /* Mia at a camera table: a call tapped before the camera saw the dice settle is refused as
-     "the dice have not settled under the cup yet" (the table's words), since with "blind raise"
-     unticked it is a roll ("blind": false, sent only where a blind raise may be made). A player
-     who meant to raise without rolling is told how. (Not when the camera is lost: the table
-     refuses a blind raise then too, and says so after the same words.) */
-  const NOT_SETTLED = "the dice have not settled under the cup yet";
-  function withHint(body, message) {
-    if (body && body.do === "declare" && body.blind === false && message === NOT_SETTLED) {
+  /* Mia at a camera table: a call tapped before the camera saw the dice settle is refused (code
+     "not_settled", web.services.DiceNotSettled: the code, not the words, which may change), since
+     with "blind raise" unticked it is a roll ("blind": false, sent only where a blind raise may be
+     made). A player who meant to raise without rolling is told how. (Not when the camera is lost:
+     the table refuses a blind raise then too, and sends no code.) */
+  function withHint(body, data, message) {
+    if (body && body.do === "declare" && body.blind === false && data && data.code === "not_settled") {
       return `${message}: if you meant to raise without rolling, tick "${FLAG_LABEL.blind}" and tap the call again`;
     }
     return message;
