@@ -168,12 +168,25 @@ class Console:
                     for kind in self._foul_kinds()], 0
         verb = DIAL_VERBS.get(game, "declare")
         legal = [a for a in state.get("legal", []) if a.get("do") == verb]
+        rolls = [a for a in state.get("legal", []) if a.get("do") == "roll"]
+        if game == "farkel" and getattr(self.table, "virtual", False) \
+                and any(a.get("high_stakes") is True for a in rolls):
+            # The virtual table waits for a player offered High Stakes to say which dice to
+            # roll: the dial offers both rolls (six first), and Declare tells it.
+            return [Choice(self._roll_label(state, a), a) for a in rolls], 0
         if game in HIGH_FIRST:
             legal.reverse()
         # Plain calls first, variants (reverse, blind) after them, each lowest first.
         legal.sort(key=lambda a: any(a.get(k) is True for k in ("reverse", "blind")))
         choices = [Choice(label_of(a), a) for a in legal]
         return choices, self._default_index(game, state, choices)
+
+    @staticmethod
+    def _roll_label(state: dict[str, Any], action: dict[str, Any]) -> str:
+        """A Farkel roll on the dial: "roll 6 dice", "roll 5 dice High Stakes"."""
+        if action.get("high_stakes") is True:
+            return f"roll {state['high_stakes']['dice']} dice High Stakes"
+        return f"roll {state.get('dice_left') or 6} dice"
 
     def _default_index(self, game: str, state: dict[str, Any], choices: list[Choice]) -> int:
         if game == "farkel" and choices and state.get("roll"):

@@ -93,18 +93,19 @@ STEADY_LEVELS = 4.0
 SETTLE_MAX_FRAMES = 30
 
 
-def dice_expected(state: dict[str, Any]) -> int | None:
+def dice_expected(state: dict[str, Any], asked: bool | None = None) -> int | None:
     """How many dice the game in play puts on the tray now, from the table's public state: two
     under the cup (Kuriki, Mia, Deceit), the dice left to roll (Farkel), five a hand for every
     player still in (liar's dice, every hand on the tray). None with no game in play (none on,
     or over). The virtual table (device.camera.SampleTable) rolls that many.
 
     Farkel: 0 (NO_ROLL) while the player chooses which dice to keep from the roll on the tray,
-    when nobody rolls; with High Stakes on offer to the player (a legal roll), the dice the last
-    player left, which the player may take over or not: the virtual table cannot be told the
-    player's choice, so it takes them, the variant's own roll (six are rolled when the player
-    cannot put up the stake). The referee's roll check asks :func:`farkel_dice_left` and the
-    offer instead.
+    when nobody rolls. With High Stakes on offer to the player (a legal roll), the player takes
+    over the dice the last player left or rolls six: ``asked`` is the choice the player told
+    the table (:meth:`device.table.Table.asked_roll`: True for High Stakes, False for six), and
+    until they tell it, 0 (NO_ROLL): nobody rolls while the player makes up their mind. Six are
+    rolled, unasked, when the player cannot put up the stake. The referee's roll check asks
+    :func:`farkel_dice_left` and the offer instead.
 
     Liar's dice: a :class:`~device.camera.RoundRoll` of the round, so the virtual table rolls the
     hands once a round and leaves them lying still while the calls are made (the referee seals
@@ -120,12 +121,21 @@ def dice_expected(state: dict[str, Any]) -> int | None:
             return NO_ROLL
         offer = state.get("high_stakes")
         if offer and any(a.get("do") == "roll" and a.get("high_stakes") for a in state.get("legal", [])):
-            return int(offer["dice"])
+            if asked is None:
+                return NO_ROLL
+            return int(offer["dice"]) if asked else farkel_dice_left(state)
         return farkel_dice_left(state)
     if game == "liars":
         return RoundRoll(HAND * sum(1 for p in state.get("players", []) if not p.get("out")),
                          _round(state), called=state.get("call") is not None)
     return None
+
+
+def dice_on_table(table: Any) -> int | None:
+    """How many dice the virtual table rolls now: :func:`dice_expected` of the table's game, with
+    the roll its Farkel player asked for (the choice of High Stakes)."""
+    asked = getattr(table, "asked_roll", None)
+    return dice_expected(table.public_state(), asked() if callable(asked) else None)
 
 
 def farkel_dice_left(state: dict[str, Any]) -> int:

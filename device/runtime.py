@@ -26,7 +26,7 @@ import warnings
 from pathlib import Path
 from typing import IO, Any
 
-from .camera import Camera, CameraError, CameraOpener, TimedCamera, open_camera, parse_source
+from .camera import Camera, CameraError, CameraOpener, SampleTable, TimedCamera, open_camera, parse_source
 from .console import Console
 from .controls import KEY_HELP, ControlPanel, KeyboardControls
 
@@ -190,14 +190,20 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
     referee = None
     opening: CameraOpener | None = None
     if camera is not None or kind != "none":
-        from .referee import Referee, dice_expected
+        from .referee import Referee, dice_on_table
 
         check_reader()          # before the camera is opened: nothing to close if it fails
 
         def dice() -> int | None:
             """The dice the game in play puts on the tray: the virtual table (no camera found,
             the sample frames) rolls that many."""
-            return dice_expected(table.public_state())
+            return dice_on_table(table)
+
+        def tell_virtual(opened: Camera) -> None:
+            # The virtual table rolls the dice itself: the table then takes a Farkel player's
+            # roll tapped on the phone as the choice of which dice to roll (High Stakes or not).
+            if hasattr(table, "virtual"):
+                table.virtual = isinstance(opened, SampleTable)
 
         # Opened in a thread, within [camera] open_timeout: a camera that hangs in its opening
         # (a loose ribbon cable) is a camera that would not open, not a table that never serves.
@@ -208,9 +214,13 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
 
         def opener() -> Camera:
             assert opening is not None
-            return TimedCamera(opening(), cam.read_timeout)
+            opened = opening()
+            tell_virtual(opened)
+            return TimedCamera(opened, cam.read_timeout)
 
         reopen = None
+        if camera is not None:
+            tell_virtual(camera)
         if camera is None:
             reopen = opener
             try:

@@ -12,7 +12,9 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   a log line or an error message before the pull;
 * with a camera, dice come from the camera: the API may not bring its own, a declare gets the
   dice sealed since the last declare (without them it is refused, phone or buttons alike, but
-  for Mia's blind raise on a standing call), and a liar's dice open the hands read on the tray.
+  for Mia's blind raise on a standing call), and a liar's dice open the hands read on the tray;
+* on the virtual table (``virtual``: the device rolls the dice itself), a Farkel roll sent without
+  dice is the player's choice of the dice to roll (High Stakes or not): kept, not recorded.
 
 Thread-safe: one re-entrant lock around everything; the referee thread and the web threads share it.
 """
@@ -217,6 +219,11 @@ class Table:
         self._unreadable = False          # the referee cannot read the dice under the cup now
         self._preview_source: Callable[[], bytes | None] | None = None
         self._hands_source: Callable[[], dict[str, list[int]] | None] | None = None
+        # The virtual table (device.camera.SampleTable, set by device.runtime) rolls the dice
+        # itself, so a Farkel roll tapped on the phone tells it which roll the player makes:
+        # (game id, log length, High Stakes or not), good until the game moves on.
+        self.virtual = False
+        self._roll_asked: tuple[str | None, int, bool] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
         if resume:      # not for `dicetable export`, which only reads records
             self._resume()
@@ -403,6 +410,9 @@ class Table:
             photo_id: str | None = None
             seal_id: str | None = None
             injected = False
+            if self.has_camera and self.virtual and game_name == "farkel" and verb == "roll" \
+                    and "dice" not in action:
+                return self._ask_roll(session, action)
             if self.has_camera:
                 brings_dice = "dice" in action or "hands" in action
                 if brings_dice and not from_device and not (game_name == "farkel" and verb == "keep"):
@@ -458,6 +468,49 @@ class Table:
                 raise
             return self._after_change(step)
 
+    def _ask_roll(self, session: Session, action: dict[str, Any]) -> dict[str, Any]:
+        """The virtual table: a Farkel roll tapped without dice is the player saying which roll
+        they make (High Stakes, taking over the dice left, or not), as a player at a real table
+        picks up those dice or six: the virtual table rolls that many (see :meth:`asked_roll`)
+        and the camera sends the roll once it settles. Refused as the rules would refuse that
+        roll (not their turn, a stake they cannot put up); nothing goes into the record."""
+        game = session.game
+        state = game.public_state()
+        high_stakes = action.get("high_stakes") is True
+        offer = state.get("high_stakes")
+        count = int(offer["dice"]) if high_stakes and offer else int(state.get("dice_left") or 6)
+        # Farkel's dice are rolled openly: any placeholder roll of that many dice gets the rules'
+        # own refusal, and the copy leaves the game as it is.
+        copy.deepcopy(game).apply(dict(action, dice=[1] * count))
+        self._roll_asked = (self._game_id, len(session.log), high_stakes)
+        dice = f"{count} {'die' if count == 1 else 'dice'}"
+        self._note = (f"{action['by']} takes over the {dice} left (High Stakes): rolling them"
+                      if high_stakes else f"{action['by']} rolls {dice}")
+        return self._publish_state()
+
+    def asked_roll(self) -> bool | None:
+        """The virtual table: whether the Farkel player to act asked for the High Stakes roll
+        (True) or a plain one (False) since the game last changed; None if they have not said."""
+        with self._lock:
+            asked = self._roll_asked
+            if asked is None or self._session is None \
+                    or asked[:2] != (self._game_id, len(self._session.log)):
+                return None
+            return asked[2]
+
+    def _choice_note(self) -> str | None:
+        """The virtual table waits for a Farkel player offered High Stakes to choose: how to."""
+        if not self.virtual or self._session is None or self._session.header["game"] != "farkel":
+            return None
+        game = self._session.game
+        if game.over or not any(a.get("do") == "roll" and a.get("high_stakes") is True
+                                for a in game.legal_actions()):
+            return None
+        n = int(game.public_state()["high_stakes"]["dice"])
+        return (f"{game.to_act}: tap roll with High Stakes ticked to take over the {n} "
+                f"{'die' if n == 1 else 'dice'} left, or unticked to roll six dice (or dial the "
+                "roll and press Declare)")
+
     @staticmethod
     def _may_raise_blind(session: Session, action: Mapping[str, Any]) -> bool:
         """Whether a declare without dice at a camera table may be taken as a blind raise: a
@@ -485,7 +538,7 @@ class Table:
         refresh = (undone is not None and undone.seal_id is not None and self._seal is not None
                    and undone.seal_id == self._seal.seal_id)
         self._persist(line, None, seal_fresh=True if refresh else None)
-        self._note = None
+        self._note = self._choice_note()
         self._publish_state()
         return self._public_state()
 
@@ -512,7 +565,7 @@ class Table:
             self._seal = SealRow(self._seal.seal_id, self._seal.dice, self._seal.photo_id, seal_fresh)
 
     def _after_change(self, step: _Step) -> dict[str, Any]:
-        self._note = None
+        self._note = self._choice_note()
         state = self._publish_state()
         if step.verdict is not None:
             verdict = dict(step.verdict.to_dict(), photo=photo_url(step.verdict_photo))

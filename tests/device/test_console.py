@@ -534,3 +534,25 @@ def test_turning_the_dial_once_the_game_is_over_says_so(rig) -> None:
     turn(factory, 1)
     assert table.public_state()["note"] == "the game is over: nothing to dial"
 
+
+
+def test_on_the_virtual_table_the_dial_chooses_whether_to_take_over_the_dice_left(rig) -> None:
+    # The virtual table waits for a player offered High Stakes to choose (it rolls the dice
+    # itself): at the buttons the dial offers both rolls, and Declare tells the table.
+    table, console, factory = rig
+    table.virtual = True
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"],
+                      "options": {"entry": 0, "high_stakes": True}})
+    table.act({"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}, from_device=True)
+    table.act({"by": "Ann", "do": "keep", "dice": [1]})
+    tap(factory, PASS)                     # Ann banks with five dice left
+    console.refresh()
+    assert [c.label for c in console.choices] == ["roll 6 dice", "roll 5 dice High Stakes"]
+    assert table.public_state()["dial"] == "roll 6 dice"
+    turn(factory, 1)
+    tap(factory, DECLARE)
+    assert table.asked_roll() is True and table.session.log[-1]["do"] == "bank"
+    assert table.public_state()["note"] == "Bob takes over the 5 dice left (High Stakes): rolling them"
+    turn(factory, 1)
+    tap(factory, DECLARE)                  # he changes his mind before the dice land
+    assert table.asked_roll() is False and table.public_state()["note"] == "Bob rolls 6 dice"

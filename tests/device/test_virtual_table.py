@@ -17,9 +17,10 @@ import pytest
 
 from device.camera import ROLLS_FILE, SAMPLE_FRAMES, SampleTable
 from device.events import EventBus
-from device.referee import Referee, dice_expected
+from device.referee import Referee, dice_expected, dice_on_table
 from device.store import Store
 from device.table import Table
+from engine.errors import IllegalAction
 from engine.record import Session
 
 ROLLS = json.loads((SAMPLE_FRAMES / ROLLS_FILE).read_text(encoding="utf-8"))["rolls"]
@@ -55,17 +56,20 @@ HIGH_STAKES = [{"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]},   # Ann 
                {"by": "Ann", "do": "keep", "dice": [1]}, {"by": "Ann", "do": "bank"}]   # dice left
 
 
-@pytest.mark.parametrize("options, expected", [
-    ({"high_stakes": True}, 5),                               # Bob takes over Ann's five dice
-    ({"high_stakes": True, "high_stakes_stake": 1000}, 6),    # Bob cannot put up 1000: six
-    ({}, 6),
+@pytest.mark.parametrize("options, asked, expected", [
+    ({"high_stakes": True}, None, 0),                         # Bob has not chosen: nobody rolls
+    ({"high_stakes": True}, True, 5),                         # Bob takes over Ann's five dice
+    ({"high_stakes": True}, False, 6),                        # Bob declines: six
+    ({"high_stakes": True, "high_stakes_stake": 1000}, None, 6),   # Bob cannot put up 1000: six
+    ({}, None, 6),
 ])
-def test_with_high_stakes_on_offer_the_dice_left_are_taken_over(options: dict, expected: int) -> None:
+def test_with_high_stakes_on_offer_the_player_s_choice_is_rolled(options: dict, asked: bool | None,
+                                                                 expected: int) -> None:
     session = Session({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0, **options}})
     for action in HIGH_STAKES:
         session.apply(action)
     state = dict(session.game.public_state(), legal=session.game.legal_actions())   # as the table's
-    assert dice_expected(state) == expected
+    assert dice_expected(state, asked) == expected
 
 
 def test_no_dice_are_expected_with_no_game_in_play_or_one_over() -> None:
@@ -80,7 +84,8 @@ def test_no_dice_are_expected_with_no_game_in_play_or_one_over() -> None:
 def virtual_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]]:
     store = Store(tmp_path / "data")
     table = Table(store, EventBus(), has_camera=True)
-    camera = SampleTable(fps=0, dice=lambda: dice_expected(table.public_state()))
+    table.virtual = True                # as dicetable run tells it when it plays the sample frames
+    camera = SampleTable(fps=0, dice=lambda: dice_on_table(table))
     referee = Referee(table, camera, view="bottom", steady_frames=1)
     yield table, referee, camera
     camera.close()
@@ -343,8 +348,8 @@ def test_farkel_hot_dice_on_the_virtual_table_leave_time_to_bank(virtual_table) 
 @pytest.mark.parametrize("stake, takes_over", [(0, True), (1000, False)])
 def test_farkel_high_stakes_on_the_virtual_table(virtual_table, stake: int, takes_over: bool) -> None:
     # Ann banks with five dice left: Bob may roll those five (High Stakes) rather than six. The
-    # virtual table cannot be told Bob's choice: it takes them over when Bob may, and rolls six
-    # when he cannot put up the stake.
+    # virtual table waits for Bob's choice (the wall says how to make it), and rolls the five
+    # when he taps roll with High Stakes ticked; six, unasked, when he cannot put up the stake.
     table, referee, camera = virtual_table
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"],
                       "options": {"entry": 0, "high_stakes": True, "high_stakes_stake": stake}})
@@ -353,6 +358,19 @@ def test_farkel_high_stakes_on_the_virtual_table(virtual_table, stake: int, take
     table.act(keep)
     table.act({"by": "Ann", "do": "bank"})
     assert table.public_state()["high_stakes"]["dice"] == 5
+    if takes_over:
+        assert "High Stakes ticked" in table.public_state()["note"]
+        for _ in range(3 * ROLL_FRAMES):        # nobody rolls while Bob makes up his mind
+            referee.step()
+        assert _last(table)["do"] == "bank"
+        with pytest.raises(IllegalAction, match="Ann's turn|Bob's turn"):
+            table.act({"by": "Ann", "do": "roll", "high_stakes": True})
+        table.act({"by": "Bob", "do": "roll", "high_stakes": True})   # the box ticked
+        assert "takes over the 5 dice" in table.public_state()["note"]
+    else:
+        assert table.public_state()["note"] is None
+        with pytest.raises(IllegalAction, match="asks 1,000 put up"):
+            table.act({"by": "Bob", "do": "roll", "high_stakes": True})
     _roll(referee, table)
     roll = _last(table)
     assert roll["by"] == "Bob" and roll["do"] == "roll"
@@ -361,4 +379,24 @@ def test_farkel_high_stakes_on_the_virtual_table(virtual_table, stake: int, take
         assert table.public_state()["turn_total"] > 0            # Ann's points came with the dice
     else:
         assert "high_stakes" not in roll and sorted(roll["dice"], reverse=True) in _labelled(6)
+    assert table.public_state()["note"] is None
+
+
+def test_farkel_high_stakes_on_the_virtual_table_can_be_declined(virtual_table) -> None:
+    # QA: Ann banks with five dice left, and Bob, with the phone's "High Stakes" box unticked,
+    # taps roll: he rolls six fresh dice, as he may at a real table. The virtual table took over
+    # Ann's five all the same (and the tap was refused: "the camera sends the roll").
+    table, referee, camera = virtual_table
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"],
+                      "options": {"entry": 0, "high_stakes": True}})
+    _roll(referee, table)
+    keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep" and len(a["dice"]) == 1)
+    table.act(keep)
+    table.act({"by": "Ann", "do": "bank"})
+    assert table.public_state()["high_stakes"]["dice"] == 5
+    table.act({"by": "Bob", "do": "roll"})          # what the phone sends, the box unticked
+    _roll(referee, table)
+    roll = _last(table)
+    assert roll["by"] == "Bob" and roll["do"] == "roll" and "high_stakes" not in roll
+    assert sorted(roll["dice"], reverse=True) in _labelled(6)
     assert table.public_state()["note"] is None
