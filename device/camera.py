@@ -384,10 +384,11 @@ class SampleTable(ReplayCamera):
     Told 0 (:data:`NO_ROLL`: a Farkel player chooses which dice to keep from the roll on the
     tray), it rolls nothing and the picture stays as it is, as dice on a real tray lie still
     until someone rolls; the count told after it is a change like any other. Told a
-    :class:`RoundRoll` (liar's dice), it rolls once and the dice then lie still until another
-    round (or count) is told: each player rolls once a round, and the hands stay under the cups
-    while the calls are made. A round called before its hands landed has them land at once: a
-    call says the players have rolled."""
+    :class:`RoundRoll` (liar's dice), it rolls once, at once (no think time: every player rolls
+    at the round's start, so the hands are read before anyone calls or opens), and the dice then
+    lie still until another round (or count) is told: each player rolls once a round, and the
+    hands stay under the cups while the calls are made. A round called before its hands landed
+    has them land at once, the cup's frames cut short: a call says the players have rolled."""
 
     def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
                  dice: Callable[[], int | None] | None = None, think_frames: int = THINK_FRAMES,
@@ -473,8 +474,10 @@ class SampleTable(ReplayCamera):
                 assert self._shown is not None
                 return self._image(self._shown)
             if self._cup_up:
-                if self._thinking() and not called:
-                    # The count has just changed: the cup stays up a little longer.
+                if self._thinking() and not isinstance(count, RoundRoll):
+                    # The count has just changed: the cup stays up a little longer. Not for a
+                    # round's hands: every player rolls at the round's start, so they are on the
+                    # tray before anyone can call or open (an open finds them read).
                     self._queue = [self._cup_up_frames(count)[-1]]
                     break
                 # The cup comes down: the dice the table expects now settle under it.

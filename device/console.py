@@ -41,7 +41,7 @@ from engine.errors import EngineError
 from web.services import TableError
 
 from .controls import ControlEvents
-from .table import BLIND_AFTER_ROLL
+from .table import BLIND_AFTER_ROLL, HANDS_UNREAD_VIRTUAL
 
 log = logging.getLogger(__name__)
 
@@ -318,7 +318,8 @@ class Console:
         if verb == "open" and self.table.has_camera:
             hands = self.hands() if self.hands else None
             if hands is None:
-                self._refuse("the hands cannot be read: spread every hand on the tray and press again")
+                self._refuse(HANDS_UNREAD_VIRTUAL if getattr(self.table, "virtual", False) else
+                             "the hands cannot be read: spread every hand on the tray and press again")
                 return
             action["hands"] = hands
         elif verb in PHONE_ONLY and not self.table.has_camera \

@@ -110,7 +110,7 @@ def dice_expected(state: dict[str, Any], asked: bool | None = None) -> int | Non
     Liar's dice: a :class:`~device.camera.RoundRoll` of the round, so the virtual table rolls the
     hands once a round and leaves them lying still while the calls are made (the referee seals
     them at the round's first call, see :meth:`Referee.hands`); the next round's are rolled
-    after the open, at once if the round's first call comes before they land."""
+    right after the open, at the round's start."""
     game = state.get("game")
     if game is None or state.get("over"):
         return None

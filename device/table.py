@@ -56,6 +56,10 @@ BLIND_AFTER_ROLL = ("the camera saw the dice rolled and settle under the cup: a 
 KURIKI_SHOWN = ("a Kuriki is shown, not called: the camera declares it by itself when it sees 1-2 "
                 "(the dice under the cup stay hidden)")
 HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try again"
+# The virtual table lays the hands out itself, as the round starts: only an open in that instant,
+# before they are read, finds none.
+HANDS_UNREAD_VIRTUAL = ("the virtual table has not read this round's hands yet (they land as the "
+                        "round starts): open again in a moment")
 HIDDEN_HANDS_GAMES = ("liars",)               # every hand lies under its cup on the tray all round
 # Played with dice under a cup (the one-cup games of referee.CUP_GAMES, and liar's dice): the camera
 # sees them even when the reader sealed nothing (an unsure read), so no preview while one is in play.
@@ -422,7 +426,7 @@ class Table:
                     # The web cannot bring the hands here, so they are read as the button reads them.
                     hands = self._hands_source() if self._hands_source is not None else None
                     if hands is None:
-                        raise IllegalAction(HANDS_UNREAD)
+                        raise IllegalAction(HANDS_UNREAD_VIRTUAL if self.virtual else HANDS_UNREAD)
                     action["hands"] = hands
                 wants_seal = verb == "declare" or (game_name == "farkel" and verb == "roll")
                 if wants_seal and "dice" not in action:

@@ -556,3 +556,15 @@ def test_on_the_virtual_table_the_dial_chooses_whether_to_take_over_the_dice_lef
     turn(factory, 1)
     tap(factory, DECLARE)                  # he changes his mind before the dice land
     assert table.asked_roll() is False and table.public_state()["note"] == "Bob rolls 6 dice"
+
+
+def test_on_the_virtual_table_pull_before_the_hands_are_read_says_so(rig) -> None:
+    # Nobody can spread the hands of the virtual table: Pull says they are not read yet.
+    table, console, factory = rig
+    table.virtual = True
+    table.start_game({"game": "liars", "players": ["Ann", "Bob"]})
+    tap(factory, DECLARE)
+    tap(factory, PULL)
+    note = table.public_state()["note"]
+    assert "virtual table" in note and "spread" not in note
+    assert len(table.session.log) == 1

@@ -216,7 +216,8 @@ def test_liar_s_dice_on_the_virtual_table_rolls_the_hands_once_a_round(
         virtual_table, monkeypatch: pytest.MonkeyPatch) -> None:
     # Each player rolls once a round and the hands stay under the cups until the open: the
     # virtual table rolls them once, they lie still however long the calls take (it re-rolled
-    # every 2.4 s), the open judges those very dice, and the next round's are rolled after it.
+    # every 2.4 s), the open judges those very dice, and the next round's are rolled right
+    # after it, at the round's start.
     table, referee, camera = virtual_table
     frames = _recorded_frames(camera, monkeypatch)
     table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
@@ -224,7 +225,7 @@ def test_liar_s_dice_on_the_virtual_table_rolls_the_hands_once_a_round(
     for round_ in (1, 2):
         waited = _hands_settle(referee)
         if round_ == 2:
-            assert waited >= camera.think_frames      # the dice picked up and rolled anew
+            assert waited <= ROLL_FRAMES < camera.think_frames   # picked up and rolled anew at once
         rolled, frames[:] = camera.serving, []
         served.append(rolled)
         for calls in range(3):       # the starter, then two more players, each 7.2 s to call
@@ -400,3 +401,37 @@ def test_farkel_high_stakes_on_the_virtual_table_can_be_declined(virtual_table) 
     assert roll["by"] == "Bob" and roll["do"] == "roll" and "high_stakes" not in roll
     assert sorted(roll["dice"], reverse=True) in _labelled(6)
     assert table.public_state()["note"] is None
+
+
+def test_liar_s_dice_on_the_virtual_table_has_the_hands_rolled_at_the_round_s_start(virtual_table) -> None:
+    # QA: a call and the open tapped on the phone soon after a game (or a round) began were
+    # refused: "the hands cannot be read: spread every hand on the tray", words for a real tray.
+    # The virtual table kept the cup up for 3 s after the round changed, so no hand lay there
+    # yet. Every player rolls at a round's start: the hands land then, and a call and an open
+    # made a second and a half later are judged on them, in the first round and the next.
+    table, referee, camera = virtual_table
+    for _ in range(ROLL_FRAMES):                   # no game yet: the table plays its loop
+        referee.step()
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    for round_ in (1, 2):
+        for _ in range(15):
+            referee.step()
+        assert len(camera.serving) == 15 and referee.hands() is not None
+        table.act(table.public_state()["legal"][0])
+        _open_judges_the_tray(table, camera)
+        assert table.public_state()["round"] == round_ + 1
+
+
+def test_an_open_before_the_virtual_table_read_the_hands_says_so(virtual_table) -> None:
+    # Called and opened in the instant the round began, before its hands were read: the refusal
+    # said to spread every hand on the tray, which nobody can do on the virtual table. It says
+    # what is wrong there, and the open goes a moment later.
+    table, referee, camera = virtual_table
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    table.act(table.public_state()["legal"][0])
+    with pytest.raises(IllegalAction) as refused:
+        table.act({"by": table.public_state()["to_act"], "do": "open"})
+    assert "virtual table" in str(refused.value) and "spread" not in str(refused.value)
+    assert len(table.session.log) == 1
+    _hands_settle(referee)
+    _open_judges_the_tray(table, camera)
