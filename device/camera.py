@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 
 SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"
 ROLLS_FILE = "rolls.json"         # the sample frames' rolls, labelled (see SampleTable)
+ROUNDS_KEPT = 256                 # a liar's dice round's hands the virtual table keeps for an undo
 THINK_FRAMES = 30                 # the virtual table waits 3 s (at 10 fps) after the dice it is told change
 NO_ROLL = 0                       # told to the virtual table: no roll now, the dice on the tray lie still
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
@@ -388,7 +389,9 @@ class SampleTable(ReplayCamera):
     at the round's start, so the hands are read before anyone calls or opens), and the dice then
     lie still until another round (or count) is told: each player rolls once a round, and the
     hands stay under the cups while the calls are made. A round called before its hands landed
-    has them land at once, the cup's frames cut short: a call says the players have rolled."""
+    has them land at once, the cup's frames cut short: a call says the players have rolled. A
+    round told again (an undo took its open back) has the very hands it landed as before (the
+    last ``ROUNDS_KEPT`` rounds' are kept), never new ones: the open made again judges them."""
 
     def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
                  dice: Callable[[], int | None] | None = None, think_frames: int = THINK_FRAMES,
@@ -414,6 +417,9 @@ class SampleTable(ReplayCamera):
         self._next: dict[Any, int] = {}             # the roll chosen to come next, by count (or the loop)
         self._complete: dict[int, dict[tuple[int, ...], int]] = {}   # counts with every roll: dice -> roll
         self._asked = False                         # the count served is the one the table expects
+        # (count, round) -> the roll a RoundRoll's hands landed as: a round an undo takes back
+        # (an open undone) gets its very hands again, as they lay under the cups.
+        self._round_rolls: dict[tuple[int, Any], tuple[tuple[int, ...], list[Path], list[Path]]] = {}
         self.loop_rolls: list[tuple[tuple[int, ...], list[Path], list[Path]]] = []   # served with no game
         self._missing: set[int] = set()             # counts with no roll, logged once
         labels = self.path / ROLLS_FILE
@@ -484,8 +490,7 @@ class SampleTable(ReplayCamera):
                 self._cup_up = False
                 self._landed_at = self.frames_read
                 self._rolled = True
-                self.serving, _, settled = self._upcoming(count)
-                self._next.pop(self._key(count))       # it has landed: another comes next
+                self.serving, _, settled = self._landing(count)
                 self._queue = list(settled)
             else:
                 # A new roll: the cup goes up (the frames of the roll that would come next).
@@ -504,7 +509,27 @@ class SampleTable(ReplayCamera):
 
     def _cup_up_frames(self, count: int) -> list[Path]:
         """The frames of the cup up before the next roll of ``count`` dice."""
-        return list(self._upcoming(count)[1])
+        return list((self._round_roll(count) or self._upcoming(count))[1])
+
+    def _round_roll(self, count: int) -> tuple[tuple[int, ...], list[Path], list[Path]] | None:
+        """The roll a :class:`RoundRoll`'s round already landed as (the round is back after an
+        undo), or None."""
+        if not isinstance(count, RoundRoll):
+            return None
+        return self._round_rolls.get((int(count), count.round))
+
+    def _landing(self, count: int) -> tuple[tuple[int, ...], list[Path], list[Path]]:
+        """The roll that lands now: a round's own hands if it had them before, else the next."""
+        roll = self._round_roll(count)
+        if roll is not None:
+            return roll
+        roll = self._upcoming(count)
+        self._next.pop(self._key(count))               # it has landed: another comes next
+        if isinstance(count, RoundRoll):
+            self._round_rolls[(int(count), count.round)] = roll
+            while len(self._round_rolls) > ROUNDS_KEPT:     # the oldest rounds first
+                del self._round_rolls[next(iter(self._round_rolls))]
+        return roll
 
     def _key(self, count: int) -> Any:
         """Whose turns the next roll of ``count`` dice takes: the count's, or the loop's (no

@@ -435,3 +435,32 @@ def test_an_open_before_the_virtual_table_read_the_hands_says_so(virtual_table) 
     assert len(table.session.log) == 1
     _hands_settle(referee)
     _open_judges_the_tray(table, camera)
+
+
+def test_undoing_an_open_on_the_virtual_table_puts_the_round_s_hands_back(
+        virtual_table, caplog: pytest.LogCaptureFixture) -> None:
+    # QA: an open undone on the virtual table had new hands rolled for the round taken back, so
+    # the open made again judged other dice than the undone one (and than the first call was
+    # made on). The round comes back as it was: its very hands, read again and judged again,
+    # and the record holds the same hands twice; nothing says them before the open.
+    table, referee, camera = virtual_table
+    caplog.set_level("DEBUG")
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    _hands_settle(referee)
+    rolled = camera.serving
+    table.act(table.public_state()["legal"][0])
+    opened = _open_judges_the_tray(table, camera)
+    _hands_settle(referee)                         # the next round's hands land
+    assert camera.serving != rolled and table.public_state()["round"] == 2
+    table.undo()
+    state = table.public_state()
+    assert state["round"] == 1 and state["call"] is not None and referee.hands() is None
+    assert state["verdict"] is None and "hands" not in json.dumps(state)
+    _hands_settle(referee)
+    assert camera.serving == rolled
+    again = _open_judges_the_tray(table, camera)
+    assert again["hands"] == opened["hands"]
+    undone, redone = [line for line in table.session.log if line.get("do") == "open"]
+    assert undone["hands"] == redone["hands"]
+    for hand in opened["hands"].values():          # no log line names a hand
+        assert all(str(hand) not in r.getMessage() for r in caplog.records)
