@@ -305,3 +305,32 @@ def test_a_button_that_reads_pressed_at_start_is_named_and_the_others_still_work
             assert handle.console.mode == "foul-player"
     finally:
         handle.stop()
+
+
+@pytest.mark.parametrize("virtual", [True, False])
+def test_the_table_is_told_when_it_plays_the_virtual_table(tmp_path: Path, monkeypatch, virtual: bool) -> None:
+    # The virtual table rolls the dice itself: only then is a Farkel roll tapped on the phone the
+    # player's choice of dice (High Stakes or not), and the table must know which camera it has.
+    import numpy as np
+
+    from device.camera import ReplayCamera, SampleTable
+
+    told: list = []
+
+    def opened(spec, *, dice=None, **kwargs):
+        told.append(dice)
+        if virtual:
+            return SampleTable(fps=0, dice=dice)
+        return ReplayCamera.from_frames([np.full((48, 64, 3), 80, np.uint8)], loop=True)
+
+    monkeypatch.setattr(rt, "open_camera", opened)
+    monkeypatch.setattr(rt, "check_reader", lambda: None)
+    store = Store(tmp_path / "data")
+    table = Table(store, EventBus(), has_camera=True)
+    handle = rt.start(load(None, {"camera.source": "auto"}), table, table.events,
+                      pin_factory=MockFactory(), keyboard=False)
+    try:
+        assert table.virtual is virtual and told and told[0]() is None    # no game: the loop
+    finally:
+        handle.stop()
+        store.close()
