@@ -492,7 +492,9 @@ DATA_FILES: tuple[tuple[str, str], ...] = (
      "cut left is deleted at the next start)."),
     ("`secret_key`", "The key that signs the phones' session cookie (random, made at the first "
      "run, readable by its owner only), so a PIN entry outlasts a restart. Deleted or changed, "
-     "every phone is locked."),
+     "every phone is locked. Damaged (shorter than a key) or unreadable, a new key is made in "
+     "its place at the next start, and the log says so. A `secret_key.tmp` is the key being "
+     "written."),
     ("`unlocked_sessions.json`", "The phones unlocked with the table PIN: a digest of each one's "
      "session id (never the id) and when it expires (31 days after the PIN), so a restart neither "
      "locks an unlocked phone nor unlocks one locked with Lock. Damaged or lost, every phone is "

@@ -869,3 +869,124 @@ def test_calibrate_with_a_camera_that_never_opens_says_so(
     assert err.strip() == ("dicetable: cannot open the camera: the Pi camera did not open within "
                            "0.05 s: check its cable")
     assert seen == [] and path.read_text() == '[table]\npin = "2468"\n'
+
+
+# -- the session key (secret_key in the data directory) ---------------------------------------
+
+def _key_logs(caplog: pytest.LogCaptureFixture) -> str:
+    return "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING)
+
+
+def test_a_secret_key_write_cut_short_leaves_no_short_key_behind(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    # The key was written in place (truncated, then written): a write cut short (a full disk, a
+    # power cut) left a short key file, which the next start replaced with a new key, locking
+    # every phone out. Written to a temp file and renamed, a failed write leaves no key file and
+    # no temp file.
+    import errno
+
+    from device.cli import _secret_key
+
+    real_fdopen = os.fdopen
+
+    class CutShort:
+        """A file whose write puts 5 bytes on the disk and then fails."""
+
+        def __init__(self, fh: Any) -> None:
+            self.fh = fh
+
+        def write(self, data: bytes) -> int:
+            self.fh.write(data[:5])
+            self.fh.flush()
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.fh, name)
+
+        def __enter__(self) -> "CutShort":
+            return self
+
+        def __exit__(self, *exc: Any) -> None:
+            self.fh.close()
+
+    monkeypatch.setattr(os, "fdopen", lambda fd, *a, **k: CutShort(real_fdopen(fd, *a, **k)))
+    data = tmp_path / "data"
+    data.mkdir()
+    with caplog.at_level(logging.WARNING):
+        key = _secret_key(data)
+    assert len(key) == 32
+    assert sorted(p.name for p in data.iterdir()) == []       # no short secret_key, no .tmp
+    assert "not saved" in _key_logs(caplog) and "No space left on device" in _key_logs(caplog)
+
+
+def test_a_secret_key_that_cannot_be_put_in_place_leaves_the_old_file_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    # A damaged key file is replaced; if the new one cannot be put in place, the old file stays
+    # as it was (not truncated) and the temp file is removed.
+    import errno
+
+    from device.cli import _secret_key
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "secret_key").write_bytes(b"short")
+
+    def failing_replace(src: Any, dst: Any) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    with caplog.at_level(logging.WARNING):
+        key = _secret_key(data)
+    assert len(key) == 32
+    assert (data / "secret_key").read_bytes() == b"short"
+    assert sorted(p.name for p in data.iterdir()) == ["secret_key"]
+    assert "Input/output error" in _key_logs(caplog)
+
+
+def test_a_damaged_secret_key_is_reported_and_replaced(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # A key file shorter than a key was replaced without a word: the owner saw every phone
+    # locked and nothing in the journal saying why.
+    from device.cli import _secret_key
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "secret_key").write_bytes(b"short")
+    with caplog.at_level(logging.WARNING):
+        key = _secret_key(data)
+    logged = _key_logs(caplog)
+    assert "secret_key" in logged and "5 bytes" in logged and "damaged" in logged
+    assert "every phone must enter the PIN again" in logged
+    assert len(key) == 32 and (data / "secret_key").read_bytes() == key
+    assert (data / "secret_key").stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in data.iterdir()) == ["secret_key"]
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        assert _secret_key(data) == key          # kept: the next start uses it, saying nothing
+    assert _key_logs(caplog) == ""
+
+
+def test_a_new_secret_key_is_synced_to_the_disk_with_its_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Written without fsync, a key made at the first start could be an empty file after a power
+    # cut a few seconds later (the phones unlocked with it then locked out). The file is synced
+    # before it is renamed into place, and the directory after, so the rename lasts too.
+    import stat
+
+    from device.cli import _secret_key
+
+    real_fsync = os.fsync
+    synced: list[str] = []
+
+    def fsync(fd: int) -> None:
+        mode = os.fstat(fd).st_mode
+        synced.append("dir" if stat.S_ISDIR(mode) else f"file of {os.fstat(fd).st_size} bytes")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    data = tmp_path / "data"
+    data.mkdir()
+    key = _secret_key(data)
+    assert synced == ["file of 32 bytes", "dir"]
+    assert (data / "secret_key").read_bytes() == key
+    assert (data / "secret_key").stat().st_mode & 0o777 == 0o600
