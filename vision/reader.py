@@ -337,7 +337,6 @@ COLOUR_PIPS: float | None = 0.65   # a face whose pips lay out no face, or show 
                                # not asked
 COLOUR_PIPS_MIN = 0.3          # ... where the network's steady look reads that very face plainly
                                # flat (PLAIN_NO_FACE_MAX) at least this surely
-COLOUR_PIPS_CONFIRMING = False # ... and confirming a face the network's scan read (_confirmed)
 COLOUR_PIPS_MERGE = 15.0       # pip colours found this near each other (Lab) are one
 COLOUR_PIPS_SEPARATION = 20.0  # a pip colour at least this far from the face colour
 COLOUR_PIPS_PIP_SHARE = 0.4    # a pixel at least this x the pip colour's distance from the face
@@ -1885,11 +1884,6 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
                 again = _read_pips(img, blob, more)
                 if not isinstance(again, str):
                     return again
-    if isinstance(result, str) and COLOUR_PIPS is not None and COLOUR_PIPS_CONFIRMING and blob.confirming:
-        # (The face the network's scan read is what these pips must lay out: see _confirmed.)
-        by_colour = _colour_pips_read(img, blob)
-        if by_colour is not None:
-            return by_colour
     return result
 
 
