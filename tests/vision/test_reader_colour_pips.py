@@ -15,6 +15,8 @@ from vision import reader
 from vision.reading import Status
 from vision.scoring import load_labels, match
 
+from .conftest import drawn_region
+
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler"
 
 SWIRL = (140, 140, 140)     # a light grey swirl of a smoky black die (BGR)
@@ -39,14 +41,7 @@ def _marbled(value: int, swirls: tuple[tuple[float, float], ...], *, side: int =
     for gx, gy in reader._LAYOUTS[value]:
         cv2.circle(image, at(gx, gy, 0.29 * side), int(0.09 * side), RED_PIP, -1, lineType=cv2.LINE_AA)
     image = cv2.GaussianBlur(image, (3, 3), 0)
-    mask = np.zeros(image.shape[:2], np.uint8)
-    cv2.fillPoly(mask, [corners], 255)
-    x, y, w, h = cv2.boundingRect(mask)
-    (outline,), _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    blob = reader._Blob(area=int(np.count_nonzero(mask)), rect=cv2.minAreaRect(outline), box=(x, y, w, h),
-                        mask=mask[y:y + h, x:x + w].copy(),
-                        thickness=float(cv2.distanceTransform(mask, cv2.DIST_L2, 5).max()))
-    return image, blob
+    return image, drawn_region(image.shape, corners)
 
 
 @pytest.mark.parametrize("value", range(1, 7))
