@@ -13,6 +13,7 @@ kept as the user wrote it, and a file that does not parse is never overwritten.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import os
@@ -458,7 +459,15 @@ def write_vision(path: Path | str, vision: Mapping[str, Any]) -> None:
                         pass        # only root may give a file away
             os.fsync(fh.fileno())
         os.replace(tmp, real)
+        # The rename lasts a power cut only once the directory holding it is synced too.
+        dir_fd = os.open(real.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
     except OSError as exc:
+        with contextlib.suppress(OSError):  # the old file stays as it was: nothing half written left
+            tmp.unlink(missing_ok=True)
         raise SettingsError(f"{path}: cannot write it: {exc.strerror or exc}") from None
 
 

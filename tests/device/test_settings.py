@@ -129,6 +129,46 @@ def test_calibrate_writes_vision_and_keeps_the_rest(tmp_path: Path) -> None:
     assert text.count("[vision]") == 1
 
 
+def test_a_calibration_that_cannot_be_put_in_place_leaves_the_config_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The new file is written beside the old and renamed over it: a rename that fails (a full or
+    # read-only disk) must leave the old config whole and no config.toml.tmp behind.
+    import os
+
+    original = '[table]\npin = "4321"\n'
+    path = write(tmp_path, original)
+
+    def no_room(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", no_room)
+    with pytest.raises(SettingsError, match="cannot write it: No space left on device"):
+        S.write_vision(path, {"tray": [1, 1, 5, 5], "die_size": 3.0})
+    assert path.read_text() == original
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_a_calibration_is_synced_to_the_disk_with_its_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Renamed into place but its directory not synced, a calibration could be lost to a power cut
+    # right after it (the old config back, or none for one just made).
+    import os
+    import stat
+
+    real_fsync = os.fsync
+    synced: list[str] = []
+
+    def fsync(fd: int) -> None:
+        synced.append("dir" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    path = tmp_path / "config.toml"
+    S.write_vision(path, {"tray": [1, 1, 5, 5], "die_size": 3.0})
+    assert synced == ["file", "dir"]
+    assert load(path).vision.die_size == 3.0
+
+
 def test_calibrate_creates_a_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "config.toml"
     S.write_vision(path, {"tray": [1, 1, 5, 5], "die_size": 3.0})
