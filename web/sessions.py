@@ -34,14 +34,10 @@ MAX_UNLOCKED = 1000       # phones unlocked at once; past it the longest-unlocke
 class SessionsNotSaved(NotSaved):
     """The unlocked phones' file could not be written (disk full, no permission): HTTP 503.
 
-    ``changed`` False: a PIN entry, undone (the phone is not unlocked, now or after a restart).
-    True: a Lock, kept (undoing it would unlock the phone now too), but the file still lists the
-    session, so after a restart a copy of its cookie would unlock again. The message says which.
+    A PIN entry so refused is undone (the phone is not unlocked, now or after a restart); a Lock
+    is kept (undoing it would unlock the phone now too), but the file still lists the session, so
+    after a restart a copy of its cookie would unlock again. The message says which.
     """
-
-    def __init__(self, message: str, *, changed: bool) -> None:
-        super().__init__(message)
-        self.changed = changed
 
 
 def _digest(session_id: str) -> str:
@@ -85,7 +81,7 @@ class UnlockedSessions:
                 self._expiry = before
                 raise SessionsNotSaved(
                     "the table could not save the PIN's entry, so this phone is not unlocked "
-                    f"({_why(self.path, exc)})", changed=False) from exc
+                    f"({_why(self.path, exc)})") from exc
         return session_id
 
     def is_unlocked(self, session_id: object) -> bool:
@@ -110,8 +106,7 @@ class UnlockedSessions:
                     raise SessionsNotSaved(
                         "this phone is locked, but the table could not save the Lock: after a "
                         "restart a copy of this phone's page would be unlocked again; Lock "
-                        f"again once the table can save ({_why(self.path, exc)})",
-                        changed=True) from exc
+                        f"again once the table can save ({_why(self.path, exc)})") from exc
 
     def __len__(self) -> int:
         with self._lock:
