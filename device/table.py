@@ -226,7 +226,7 @@ class Table:
         # The virtual table (device.camera.SampleTable, set by device.runtime) rolls the dice
         # itself, so a Farkel roll tapped on the phone tells it which roll the player makes:
         # (game id, log length, High Stakes or not), good until the game moves on.
-        self.virtual = False
+        self._virtual = False
         self._roll_asked: tuple[str | None, int, bool] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
         if resume:      # not for `dicetable export`, which only reads records
@@ -312,6 +312,25 @@ class Table:
         step = _Step(dict(line), photo_id, seal_id, verdict, verdict_photo)
         steps.append(step)
         return step
+
+    @property
+    def virtual(self) -> bool:
+        """Whether the camera is the virtual table (it rolls the dice itself)."""
+        return self._virtual
+
+    @virtual.setter
+    def virtual(self, value: bool) -> None:
+        # Told by device.runtime once the camera is open, after a restart too: the game resumed
+        # may be waiting for a Farkel player's High Stakes choice, whose note (how to choose) must
+        # show now, not only after the game next changes. Another note standing (a game that
+        # could not be resumed, the referee's) is left as it is.
+        with self._lock:
+            before = self._choice_note()
+            self._virtual = bool(value)
+            after = self._choice_note()
+            if after != before and self._note in (None, before):
+                self._note = after
+                self._publish_state()
 
     # -- TableService -------------------------------------------------------
     @property

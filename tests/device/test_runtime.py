@@ -334,3 +334,39 @@ def test_the_table_is_told_when_it_plays_the_virtual_table(tmp_path: Path, monke
     finally:
         handle.stop()
         store.close()
+
+
+def test_after_a_restart_on_the_virtual_table_the_high_stakes_note_shows_at_once(tmp_path: Path,
+                                                                                monkeypatch) -> None:
+    # The device restarts while Bob is offered High Stakes on the virtual table: the note on how
+    # to choose (roll with the box ticked or not) was set only when the game changed, so it
+    # showed on the wall and the phone only after the next action. It shows as soon as dicetable
+    # run knows the camera is the virtual table, and is published for the pages listening.
+    from device.camera import SampleTable
+
+    monkeypatch.setattr(rt, "check_reader", lambda: None)
+    store = Store(tmp_path / "data")
+    before = Table(store, EventBus(), has_camera=True)
+    before.virtual = True
+    before.start_game({"game": "farkel", "players": ["Ann", "Bob"],
+                       "options": {"entry": 0, "high_stakes": True}})
+    before.act({"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}, from_device=True)
+    before.act({"by": "Ann", "do": "keep", "dice": [1]})
+    before.act({"by": "Ann", "do": "bank"})
+    note = before.public_state()["note"]
+    assert "High Stakes ticked" in note
+    store.close()
+
+    store = Store(tmp_path / "data")                 # the restart
+    table = Table(store, EventBus(), has_camera=True)
+    watch = table.events.subscribe()
+    handle = rt.start(load(None, {"camera.source": "auto"}), table, table.events,
+                      pin_factory=MockFactory(), keyboard=False,
+                      camera=SampleTable(fps=0, dice=lambda: None))
+    try:
+        assert table.public_state()["note"] == note
+        published = [e for e in iter(lambda: watch.get(timeout=0), None) if e.kind == "state"]
+        assert any(e.data["note"] == note for e in published)
+    finally:
+        handle.stop()
+        store.close()

@@ -57,3 +57,33 @@ def test_a_stake_without_the_points_is_409(client):
     assert state["high_stakes"] == {"dice": 2, "points": 600, "stake": 1000}
     body = act(client, {"by": "Bob", "do": "roll", "dice": [1, 3], "high_stakes": True}, status=409)
     assert "High Stakes asks 1,000 put up" in body["error"]
+
+
+def test_after_a_restart_the_phone_is_told_how_to_choose_high_stakes_on_the_virtual_table(tmp_path):
+    # The device restarts while Bob is offered High Stakes on the virtual table: the phone's
+    # state said nothing of how to choose (the note came back only with the next change in the
+    # game), so Bob was left waiting for a roll that the virtual table waits for him to ask.
+    from device.events import EventBus
+    from device.store import Store
+    from device.table import Table
+
+    from .conftest import make_app
+
+    store = Store(tmp_path / "virtual")
+    table = Table(store, EventBus(), has_camera=True)
+    table.virtual = True
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"],
+                      "options": {"entry": 0, "high_stakes": True}})
+    table.act({"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}, from_device=True)
+    table.act({"by": "Ann", "do": "keep", "dice": [1]})
+    table.act({"by": "Ann", "do": "bank"})
+    store.close()
+    store = Store(tmp_path / "virtual")              # the restart
+    try:
+        table = Table(store, EventBus(), has_camera=True)
+        table.virtual = True                         # as dicetable run tells it once the camera opens
+        state = make_app(table).test_client().get("/api/state").get_json()
+        assert state["high_stakes"]["dice"] == 5 and state["to_act"] == "Bob"
+        assert state["note"].startswith("Bob: tap roll with High Stakes ticked")
+    finally:
+        store.close()
