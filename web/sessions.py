@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .durable import write_durably
 from .services import NotSaved
 
 log = logging.getLogger(__name__)
@@ -146,40 +147,17 @@ class UnlockedSessions:
         if self.path is None:
             return
         text = json.dumps({"unlocked": self._expiry}, sort_keys=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
+            # A directory that cannot be synced is let pass: at worst a power cut brings back the
+            # file as it was before this write.
+            write_durably(self.path, text.encode("utf-8"), mode=0o600, strict_dir_sync=False)
         except OSError as exc:
-            # A half-written temp file is no use to anyone, and would be left there for good.
-            try:
-                tmp.unlink(missing_ok=True)
-            except OSError:
-                pass
             log.error("unlocked phones not saved to %s (%s): the file is left as it was",
                       self.path, exc)
             raise
-        _sync_directory(self.path.parent)     # the rename itself survives a power cut
 
 
 def _why(path: Path | None, exc: OSError) -> str:
     """What went wrong, for the phone: the file's name and the system's reason, no machine path."""
     name = path.name if path is not None else "the unlocked phones"
     return f"{name} not written: {exc.strerror or exc.__class__.__name__}"
-
-
-def _sync_directory(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
