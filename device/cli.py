@@ -350,10 +350,10 @@ SECRET_KEY_BYTES = 32
 def _secret_key(data_dir: Path) -> bytes:
     """A session-cookie key kept beside the database, so PIN logins survive a restart.
 
-    Made at the first start and written whole or not at all (:func:`_write_private`): a write
-    cut short never leaves a short key. A key file that is there but cannot be used (shorter
-    than a key, or unreadable) is replaced by a new key, and the log says so: the phones
-    unlocked with the old one must enter the PIN again."""
+    Made at the first start and written whole or not at all (``web.durable.write_durably``, as
+    web.sessions saves its file): a write cut short never leaves a short key. A key file that
+    is there but cannot be used (shorter than a key, or unreadable) is replaced by a new key,
+    and the log says so: the phones unlocked with the old one must enter the PIN again."""
     path = data_dir / SECRET_KEY_NAME
     damage = None
     try:
@@ -369,44 +369,17 @@ def _secret_key(data_dir: Path) -> bytes:
     if damage is not None:
         log.warning("the session key %s %s: a new key is made in its place, and every phone must "
                     "enter the PIN again", path, damage)
+    from web.durable import write_durably
+
     key = secrets.token_bytes(SECRET_KEY_BYTES)
     try:
-        _write_private(path, key)
+        # Readable by its owner only. A directory that cannot be synced is let pass: at worst a
+        # power cut loses a new key, and the phones enter the PIN again.
+        write_durably(path, key, mode=0o600, strict_dir_sync=False)
     except OSError as exc:
         log.warning("session key not saved to %s (%s): the file is left as it was; PIN logins "
                     "end at restart", path, exc.strerror or exc)
     return key
-
-
-def _write_private(path: Path, data: bytes) -> None:
-    """Write ``path`` whole, readable by its owner only (0600), durably: to a temp file beside
-    it, synced, renamed over it, the directory synced (as web.sessions saves its file). On an
-    OSError the temp file is removed, ``path`` is left as it was, and the error is raised."""
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as fh:
-            os.fchmod(fh.fileno(), 0o600)       # a temp file a crash left may have another mode
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        raise
-    try:                            # the rename itself survives a power cut
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
 
 
 LOCK_NAME = "dicetable.lock"
