@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from web.durable import write_durably
+
 DB_NAME = "dicetable.sqlite3"
 PHOTO_DIR = "photos"
 APPLICATION_ID = 0x44494345      # "DICE": marks the file as ours
@@ -436,20 +438,11 @@ class Store:
         beyond ``limit_bytes`` in total. Returns its id."""
         photo_id = uuid.uuid4().hex
         path = self._photo_path(photo_id)
-        tmp = path.with_suffix(".tmp")
         try:
-            with open(tmp, "wb") as fh:
-                fh.write(jpeg)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-            dir_fd = os.open(self.photo_dir, os.O_RDONLY)   # make the rename itself durable
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
+            # <id>.tmp, not <id>.jpg.tmp: the start sweeps those a power cut left. A directory
+            # that cannot be synced fails the photo too: the rename might not last.
+            write_durably(path, jpeg, tmp=path.with_suffix(".tmp"))
         except OSError as exc:
-            self._unlink(tmp)        # a part-written file on a full disk: nothing else deletes it
             raise StoreError(f"cannot save a photo in {self.photo_dir}: {exc.strerror or exc}") from None
         try:
             self._write(lambda db: db.execute(
