@@ -13,7 +13,6 @@ kept as the user wrote it, and a file that does not parse is never overwritten.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import math
 import os
@@ -443,31 +442,16 @@ def write_vision(path: Path | str, vision: Mapping[str, Any]) -> None:
                             "remove the vision settings from it and calibrate again")
     _check_sections(parsed, str(path))
     real = Path(os.path.realpath(path))     # a symlinked config: the file it points to is written
-    tmp = real.with_name(real.name + ".tmp")
+    from web.durable import write_durably     # here: `dicetable config` need not load the web app
+
     try:
         real.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(new_text)
-            fh.flush()
-            if real.exists():       # the file holds the PIN: keep it as private as it was
-                st = real.stat()
-                os.chmod(fh.fileno(), st.st_mode & 0o7777)
-                if (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
-                    try:
-                        os.chown(fh.fileno(), st.st_uid, st.st_gid)
-                    except OSError:
-                        pass        # only root may give a file away
-            os.fsync(fh.fileno())
-        os.replace(tmp, real)
-        # The rename lasts a power cut only once the directory holding it is synced too.
-        dir_fd = os.open(real.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    except OSError as exc:
-        with contextlib.suppress(OSError):  # the old file stays as it was: nothing half written left
-            tmp.unlink(missing_ok=True)
+        # The file holds the PIN: one already there keeps its mode and owner, as private as it was.
+        st = real.stat() if real.exists() else None
+        write_durably(real, new_text.encode("utf-8"),
+                      mode=None if st is None else st.st_mode & 0o7777,
+                      owner=None if st is None else (st.st_uid, st.st_gid))
+    except OSError as exc:      # the old file stays as it was, no config.toml.tmp left
         raise SettingsError(f"{path}: cannot write it: {exc.strerror or exc}") from None
 
 
