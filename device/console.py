@@ -318,8 +318,11 @@ class Console:
         if verb == "open" and self.table.has_camera:
             hands = self.hands() if self.hands else None
             if hands is None:
-                self._refuse(HANDS_UNREAD_VIRTUAL if getattr(self.table, "virtual", False) else
-                             "the hands cannot be read: spread every hand on the tray and press again")
+                unread = getattr(self.table, "hands_unread", None)
+                if not getattr(self.table, "virtual", False):
+                    self._refuse("the hands cannot be read: spread every hand on the tray and press again")
+                else:     # the table says why: not read yet, or hands its frames do not have
+                    self._refuse(unread() if callable(unread) else HANDS_UNREAD_VIRTUAL)
                 return
             action["hands"] = hands
         elif verb in PHONE_ONLY and not self.table.has_camera \

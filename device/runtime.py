@@ -203,6 +203,10 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
             # The virtual table rolls the dice itself: the table then takes a Farkel player's
             # roll tapped on the phone as the choice of which dice to roll (High Stakes or not).
             if hasattr(table, "virtual"):
+                # (First the dice it has rolls of: a liar's dice game with more hands than its
+                # sample frames show is refused, its opens could never be judged.)
+                table.virtual_dice = frozenset(opened.rolls) if isinstance(opened, SampleTable) \
+                    else frozenset()
                 table.virtual = isinstance(opened, SampleTable)
 
         # Opened in a thread, within [camera] open_timeout: a camera that hangs in its opening

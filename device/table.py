@@ -36,6 +36,7 @@ from typing import Any
 import engine  # noqa: F401  (registers every game)
 from engine.core import Outcome, Verdict
 from engine.errors import EngineError, IllegalAction, RecordError, json_text
+from engine.liars import HAND as LIARS_HAND
 from engine.record import UNDO, Session
 from web.catalogue import new_game_refusal
 from web.services import DiceFromCameraOnly, DiceNotSettled, GameInPlay, NoGame, NotFound, NotSaved, Secret
@@ -61,6 +62,11 @@ HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try 
 HANDS_UNREAD_VIRTUAL = ("the virtual table has not read this round's hands yet (they land as the "
                         "round starts): open again in a moment")
 HIDDEN_HANDS_GAMES = ("liars",)               # every hand lies under its cup on the tray all round
+# The virtual table shows the hands its sample frames have (scripts/make_sample_frames.py): more
+# hands than they show cannot be read, so cannot be opened there.
+HANDS_NOT_IN_FRAMES = ("the virtual table has liar's dice hands for {low} to {high} players, not "
+                       "{players}: play with at most {high}, or run dicetable with --camera none "
+                       "(the hands are entered at the open)")
 # Played with dice under a cup (the one-cup games of referee.CUP_GAMES, and liar's dice): the camera
 # sees them even when the reader sealed nothing (an unsure read), so no preview while one is in play.
 # Farkel is rolled openly on the tray.
@@ -227,6 +233,9 @@ class Table:
         # itself, so a Farkel roll tapped on the phone tells it which roll the player makes:
         # (game id, log length, High Stakes or not), good until the game moves on.
         self._virtual = False
+        # The numbers of dice the virtual table has rolls of (device.runtime sets it with
+        # ``virtual``); empty when not said.
+        self.virtual_dice: frozenset[int] = frozenset()
         self._roll_asked: tuple[str | None, int, bool] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
         if resume:      # not for `dicetable export`, which only reads records
@@ -332,6 +341,30 @@ class Table:
                 self._note = after
                 self._publish_state()
 
+    def _hands_not_in_frames(self, players: int) -> str | None:
+        """Why the virtual table cannot show ``players`` liar's dice hands (its sample frames have
+        none of that many), or None."""
+        if not self._virtual or not self.virtual_dice:
+            return None
+        hands = sorted(n // LIARS_HAND for n in self.virtual_dice
+                       if n % LIARS_HAND == 0 and n // LIARS_HAND >= 2)
+        if not hands or players * LIARS_HAND in self.virtual_dice:
+            return None
+        return HANDS_NOT_IN_FRAMES.format(low=hands[0], high=hands[-1], players=players)
+
+    def hands_unread(self) -> str:
+        """What to tell a player whose open finds no hands read on the tray."""
+        with self._lock:
+            if not self._virtual:
+                return HANDS_UNREAD
+            if self._session is not None and self._session.header["game"] in HIDDEN_HANDS_GAMES:
+                alive = [p for p in self._session.game.public_state().get("players", [])
+                         if not p.get("out")]
+                why = self._hands_not_in_frames(len(alive))
+                if why is not None:
+                    return why
+            return HANDS_UNREAD_VIRTUAL
+
     # -- TableService -------------------------------------------------------
     @property
     def session(self) -> Session | None:
@@ -397,6 +430,11 @@ class Table:
         session = Session(header)      # RecordError for a bad header, before anything changes
         _check_names_fit_the_wall(session.header["players"])
         with self._lock:
+            if session.header["game"] in HIDDEN_HANDS_GAMES:
+                # A game whose opens could never be judged: said now, not at its first open.
+                why = self._hands_not_in_frames(len(session.header["players"]))
+                if why is not None:
+                    raise IllegalAction(why)
             # The web layer's notion of what a new game would end, from the public state: the
             # game in play (a finished game is not), or the one that could not be resumed.
             refusal = new_game_refusal(self._public_state())
@@ -445,7 +483,7 @@ class Table:
                     # The web cannot bring the hands here, so they are read as the button reads them.
                     hands = self._hands_source() if self._hands_source is not None else None
                     if hands is None:
-                        raise IllegalAction(HANDS_UNREAD_VIRTUAL if self.virtual else HANDS_UNREAD)
+                        raise IllegalAction(self.hands_unread())
                     action["hands"] = hands
                 wants_seal = verb == "declare" or (game_name == "farkel" and verb == "roll")
                 if wants_seal and "dice" not in action:

@@ -331,6 +331,8 @@ def test_the_table_is_told_when_it_plays_the_virtual_table(tmp_path: Path, monke
                       pin_factory=MockFactory(), keyboard=False)
     try:
         assert table.virtual is virtual and told and told[0]() is None    # no game: the loop
+        # ... and the dice it has rolls of (a liar's dice game with more hands is refused)
+        assert (30 in table.virtual_dice) is virtual
     finally:
         handle.stop()
         store.close()

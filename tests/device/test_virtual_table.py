@@ -464,3 +464,49 @@ def test_undoing_an_open_on_the_virtual_table_puts_the_round_s_hands_back(
     assert undone["hands"] == redone["hands"]
     for hand in opened["hands"].values():          # no log line names a hand
         assert all(str(hand) not in r.getMessage() for r in caplog.records)
+
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+
+
+@pytest.mark.parametrize("players", [9, 12])
+def test_liar_s_dice_with_more_hands_than_the_virtual_table_shows_is_refused_at_the_start(
+        virtual_table, players: int) -> None:
+    # The sample frames have no tray of 9 to 12 hands (they do not fit apart with dice the reader
+    # reads): the game started, and every open was refused with "open again in a moment", for
+    # ever. The start is refused, saying what the virtual table can do and how to play it.
+    table, referee, camera = virtual_table
+    table.virtual_dice = frozenset(camera.rolls)      # as dicetable run tells it
+    with pytest.raises(IllegalAction) as refused:
+        table.start_game({"game": "liars", "players": NAMES[:players]})
+    words = str(refused.value)
+    assert f"for 2 to {max(camera.rolls) // 5} players, not {players}" in words
+    assert "--camera none" in words
+    assert table.session is None
+    table.start_game({"game": "kuriki", "players": NAMES[:players]})   # other games play on
+
+
+def test_a_resumed_liar_s_dice_game_with_more_hands_than_the_virtual_table_shows_says_why_it_cannot_open(
+        tmp_path: Path) -> None:
+    # Started with --camera none, resumed on the virtual table: its open says why it cannot be
+    # judged there (at the phone and at the Pull button), not "open again in a moment".
+    from device.console import Console
+
+    store = Store(tmp_path / "data")
+    try:
+        Table(store, EventBus(), has_camera=False).start_game({"game": "liars", "players": NAMES[:10]})
+        table = Table(store, EventBus(), has_camera=True)
+        camera = SampleTable(fps=0, dice=lambda: dice_on_table(table))
+        table.virtual_dice, table.virtual = frozenset(camera.rolls), True
+        referee = Referee(table, camera, view="bottom", steady_frames=1)
+        for _ in range(ROLL_FRAMES):
+            referee.step()
+        table.act(table.public_state()["legal"][0])
+        with pytest.raises(IllegalAction, match="not 10: play with at most .* --camera none"):
+            table.act({"by": table.public_state()["to_act"], "do": "open"})
+        Console(table, hands=referee.hands).pull()       # the Pull button: said on the wall
+        note = table.public_state()["note"]
+        assert "not 10" in note and "--camera none" in note
+        camera.close()
+    finally:
+        store.close()
