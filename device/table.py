@@ -62,8 +62,8 @@ HANDS_UNREAD = "the hands cannot be read: spread every hand on the tray and try 
 HANDS_UNREAD_VIRTUAL = ("the virtual table has not read this round's hands yet (they land as the "
                         "round starts): open again in a moment")
 HIDDEN_HANDS_GAMES = ("liars",)               # every hand lies under its cup on the tray all round
-# The virtual table shows the hands its sample frames have (scripts/make_sample_frames.py): more
-# hands than they show cannot be read, so cannot be opened there.
+# The virtual table shows the hands its sample frames have (scripts/make_sample_frames.py, 2 to 8
+# players: nine and more do not fit apart on the tray): more cannot be read, so cannot be opened.
 HANDS_NOT_IN_FRAMES = ("the virtual table has liar's dice hands for {low} to {high} players, not "
                        "{players}: play with at most {high}, or run dicetable with --camera none "
                        "(the hands are entered at the open)")

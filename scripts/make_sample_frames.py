@@ -13,8 +13,8 @@ Kuriki game. Deterministic (seeded).
 Beside it, in rolls/, more rolls, one settled frame each: the 18 other rolls of two dice, so that
 with the loop's three every one of the 21 comes up in the cup games (Kuriki's 1-2, Mia's 2-1,
 every double; the virtual table draws them as two dice fall); 1 and 3 to 6 dice (Farkel's
-rolls), and 10 to 30 dice in hands of five spread round the tray (liar's dice for 2 to 6
-players). rolls.json labels every roll: the dice as the players see them (high to low; the
+rolls), and 10 to 40 dice in hands of five spread round the tray (liar's dice for 2 to 8
+players; the hands of 9 to 12 do not fit apart on the tray with dice the reader reads). rolls.json labels every roll: the dice as the players see them (high to low; the
 camera sees the bottom faces, 7 minus these), its cup-up frames and its settled frame(s), and
 for hands the hands in seating order. The virtual table (device.camera.SampleTable) serves a
 roll at a time with as many dice as the game in play puts on the tray. Every settled frame is
@@ -62,9 +62,11 @@ MORE_ROLLS: dict[int, list[tuple[int, ...]]] = {
     6: [(1, 5, 6, 6, 4, 3), (2, 2, 2, 6, 4, 3), (5, 1, 4, 3, 2, 2)],
 }
 HAND = 5                  # liar's dice: dice per hand
-HAND_PLAYERS = (2, 3, 4, 5, 6)    # the hands of 2 to 6 players: 10 to 30 dice
+HAND_PLAYERS = (2, 3, 4, 5, 6, 7, 8)    # the hands of 2 to 8 players: 10 to 40 dice
 # Smaller dice, so the hands fit apart (a 16 mm die is ~30 px across in the box: hardware.md).
-HAND_DIE_SIZE = {2: 44, 3: 44, 4: 44, 5: 34, 6: 32}
+# Nine hands and more do not: of 1,000 seeds of twelve hands of 22 px dice none lay apart
+# unshrunk, and the reader reads from 20 px.
+HAND_DIE_SIZE = {2: 44, 3: 44, 4: 44, 5: 34, 6: 32, 7: 30, 8: 27}
 for _players in HAND_PLAYERS:
     _rng = random.Random(_players)
     MORE_ROLLS[HAND * _players] = [tuple(_rng.randint(1, 6) for _ in range(HAND * _players))
@@ -79,13 +81,17 @@ ROLL_SEEDS: dict[int, list[int]] = {
     5: [25000, 25100, 25200], 6: [26000, 26100, 26200],
     10: [30000, 30100, 30200], 15: [35003, 35103, 35201], 20: [40000, 40104, 40200],
     25: [45001, 45113, 45216], 30: [50063, 50141, 50337],
+    35: [701215, 704808, 708263], 40: [800243, 804236, 808873],
 }
 SEARCH = 150             # seeds tried per roll by --search
+SEARCH_CROWDED = 4000    # ... of 7 and 8 hands: about 1 seed in 300-1,000 lays them apart
 
 
 def _base_seed(count: int, k: int) -> int:
     if count == 2:                       # 18 rolls: clear of the other counts' seeds
         return 2000 + 100 * k
+    if count > 6 * HAND:                 # 7 and 8 hands: a long search each, apart
+        return 100000 * (count // HAND) + SEARCH_CROWDED * k
     return 20000 + 1000 * count + 100 * k
 
 
@@ -94,7 +100,8 @@ def hand_areas(players: int, tray: tuple[int, int, int, int]) -> list[tuple[floa
     tx, ty, tw, th = tray
     cx, cy = tx + tw / 2, ty + th / 2
     w, h, rx, ry = {2: (150, 240, 0.27, 0.0), 3: (190, 140, 0.28, 0.27), 4: (200, 140, 0.25, 0.25),
-                    5: (150, 110, 0.34, 0.33), 6: (130, 100, 0.35, 0.34)}[players]
+                    5: (150, 110, 0.34, 0.33), 6: (130, 100, 0.35, 0.34), 7: (125, 95, 0.36, 0.35),
+                    8: (115, 85, 0.37, 0.36)}[players]
     out = []
     for k in range(players):
         if players == 4:
@@ -177,7 +184,8 @@ def search(counts: list[int]) -> dict[int, list[int]]:
         if counts and count not in counts:
             continue
         for k, dice in enumerate(rolls):
-            for seed in range(_base_seed(count, k), _base_seed(count, k) + SEARCH):
+            tries = SEARCH_CROWDED if count > 6 * HAND else SEARCH
+            for seed in range(_base_seed(count, k), _base_seed(count, k) + tries):
                 try:
                     scene = render_roll(seed, dice)
                 except ValueError:

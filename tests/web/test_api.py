@@ -486,14 +486,14 @@ def test_the_virtual_table_refuses_liar_s_dice_with_more_hands_than_its_frames_s
     # The phone's new game of liar's dice for 9 players on the virtual table: its hands are in
     # no sample frame, so no open could ever be judged. The start is refused (409), saying how
     # many players the virtual table can show and how to play more.
-    camera_table.virtual_dice = frozenset({2, 6, 10, 15, 20, 25, 30})   # hands of 2 to 6
+    camera_table.virtual_dice = frozenset({2, 6, 10, 15, 20, 25, 30, 35, 40})   # hands of 2 to 8
     camera_table.virtual = True
     client = make_app(camera_table).test_client()
     names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"]
     r = client.post("/api/games", json={"game": "liars", "players": names}, headers=AUTH)
     assert r.status_code == 409
-    assert "for 2 to 6 players, not 9" in r.get_json()["error"]
+    assert "for 2 to 8 players, not 9" in r.get_json()["error"]
     assert "--camera none" in r.get_json()["error"]
     assert client.get("/api/state").get_json()["game"] is None
-    r = client.post("/api/games", json={"game": "liars", "players": names[:6]}, headers=AUTH)
+    r = client.post("/api/games", json={"game": "liars", "players": names[:8]}, headers=AUTH)
     assert r.status_code == 201
