@@ -618,18 +618,22 @@ def test_a_slow_answer_does_not_put_an_older_state_back_on_the_phone(served, bro
 
     def hold(route):
         held.append((route, route.fetch()))      # answered now, delivered later
+        # The handler runs while the test waits on the page, and its fetch takes as long as the
+        # table takes to answer: it says on the page when the answer is in, for the test to wait
+        # on. (One round trip to the page was given it, too few on a loaded machine.)
+        page.evaluate("() => { window.heldStateAnswers = (window.heldStateAnswers || 0) + 1; }")
 
     page.route("**/api/state", hold)
     fill_new_game(page, "kuriki", "Ann\nBob\nCy")
-    with page.expect_request("**/api/state"):
-        page.click('#new-game button[type="submit"]')
+    page.click('#new-game button[type="submit"]')
     phone.turn("Ann")                                     # from the event stream
-    page.wait_for_function("() => true")                  # (lets the route handler run)
-    assert len(held) == 1
+    page.wait_for_function("() => window.heldStateAnswers === 1")
+    route, answer = held[0]
+    assert len(held) == 1 and answer.json()["to_act"] == "Ann"       # the older state, held
     table.act({"by": "Ann", "do": "declare", "call": "9"})
     phone.turn("Bob")
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
-    route, answer = held[0]
+    assert page.evaluate("() => window.scrollY") > 0      # else the wait below proves nothing
     route.fulfill(response=answer)
     page.wait_for_function("() => window.scrollY === 0")  # the new game's handling is done
     assert page.get_attribute("#app", "data-to-act") == "Bob"
