@@ -10,6 +10,7 @@ import socket
 import sys
 import tomllib
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -878,38 +879,15 @@ def _key_logs(caplog: pytest.LogCaptureFixture) -> str:
 
 
 def test_a_secret_key_write_cut_short_leaves_no_short_key_behind(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        cut_short_writes: Callable[[pytest.MonkeyPatch], None]) -> None:
     # The key was written in place (truncated, then written): a write cut short (a full disk, a
     # power cut) left a short key file, which the next start replaced with a new key, locking
     # every phone out. Written to a temp file and renamed, a failed write leaves no key file and
     # no temp file.
-    import errno
-
     from device.cli import _secret_key
 
-    real_fdopen = os.fdopen
-
-    class CutShort:
-        """A file whose write puts 5 bytes on the disk and then fails."""
-
-        def __init__(self, fh: Any) -> None:
-            self.fh = fh
-
-        def write(self, data: bytes) -> int:
-            self.fh.write(data[:5])
-            self.fh.flush()
-            raise OSError(errno.ENOSPC, "No space left on device")
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(self.fh, name)
-
-        def __enter__(self) -> "CutShort":
-            return self
-
-        def __exit__(self, *exc: Any) -> None:
-            self.fh.close()
-
-    monkeypatch.setattr(os, "fdopen", lambda fd, *a, **k: CutShort(real_fdopen(fd, *a, **k)))
+    cut_short_writes(monkeypatch)
     data = tmp_path / "data"
     data.mkdir()
     with caplog.at_level(logging.WARNING):
@@ -967,26 +945,15 @@ def test_a_damaged_secret_key_is_reported_and_replaced(
 
 
 def test_a_new_secret_key_is_synced_to_the_disk_with_its_directory(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, fsyncs: list[str]) -> None:
     # Written without fsync, a key made at the first start could be an empty file after a power
     # cut a few seconds later (the phones unlocked with it then locked out). The file is synced
     # before it is renamed into place, and the directory after, so the rename lasts too.
-    import stat
-
     from device.cli import _secret_key
 
-    real_fsync = os.fsync
-    synced: list[str] = []
-
-    def fsync(fd: int) -> None:
-        mode = os.fstat(fd).st_mode
-        synced.append("dir" if stat.S_ISDIR(mode) else f"file of {os.fstat(fd).st_size} bytes")
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
     data = tmp_path / "data"
     data.mkdir()
     key = _secret_key(data)
-    assert synced == ["file of 32 bytes", "dir"]
+    assert fsyncs == ["file of 32 bytes", "dir"]
     assert (data / "secret_key").read_bytes() == key
     assert (data / "secret_key").stat().st_mode & 0o777 == 0o600

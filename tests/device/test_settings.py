@@ -9,6 +9,7 @@ import pytest
 
 from device import settings as S
 from device.settings import SettingsError, load
+from tests.conftest import Syncs
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -149,23 +150,12 @@ def test_a_calibration_that_cannot_be_put_in_place_leaves_the_config_as_it_was(
 
 
 def test_a_calibration_is_synced_to_the_disk_with_its_directory(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, fsyncs: Syncs) -> None:
     # Renamed into place but its directory not synced, a calibration could be lost to a power cut
     # right after it (the old config back, or none for one just made).
-    import os
-    import stat
-
-    real_fsync = os.fsync
-    synced: list[str] = []
-
-    def fsync(fd: int) -> None:
-        synced.append("dir" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
     path = tmp_path / "config.toml"
     S.write_vision(path, {"tray": [1, 1, 5, 5], "die_size": 3.0})
-    assert synced == ["file", "dir"]
+    assert fsyncs.kinds == ["file", "dir"]
     assert load(path).vision.die_size == 3.0
 
 

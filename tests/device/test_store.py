@@ -267,24 +267,12 @@ def test_a_photo_that_cannot_be_kept_leaves_no_file_behind(tmp_path: Path,
 
 
 def test_a_photo_is_synced_to_the_disk_with_its_directory(tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+                                                          fsyncs: list[str]) -> None:
     # A verdict's evidence must outlast a power cut right after it: the photo's data is synced
     # before its rename into place, and the directory after, so the rename lasts too.
-    import os
-    import stat
-
     store = Store(tmp_path)
-    real_fsync = os.fsync
-    synced: list[str] = []
-
-    def fsync(fd: int) -> None:
-        st = os.fstat(fd)
-        synced.append("dir" if stat.S_ISDIR(st.st_mode) else f"file of {st.st_size} bytes")
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
     photo_id = store.add_photo(b"jpeg" * 100)
-    assert synced == ["file of 400 bytes", "dir"]       # SQLite syncs its own files, not through os
+    assert fsyncs == ["file of 400 bytes", "dir"]       # SQLite syncs its own files, not through os
     assert store.photo(photo_id, public_only=False) == b"jpeg" * 100
 
 

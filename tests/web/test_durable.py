@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,50 +19,8 @@ def _disk_full(*args: object, **kwargs: object) -> None:
     raise OSError(errno.ENOSPC, "No space left on device")
 
 
-class _CutShort:
-    """A file whose write puts 5 bytes on the disk and then fails (a disk filling up)."""
-
-    def __init__(self, fh: Any) -> None:
-        self.fh = fh
-
-    def write(self, data: bytes) -> int:
-        self.fh.write(data[:5])
-        self.fh.flush()
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.fh, name)
-
-    def __enter__(self) -> "_CutShort":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.fh.close()
-
-
-def _break(monkeypatch: pytest.MonkeyPatch, step: str) -> None:
-    if step == "write":
-        real_fdopen = os.fdopen
-        monkeypatch.setattr(os, "fdopen", lambda fd, *a, **k: _CutShort(real_fdopen(fd, *a, **k)))
-    else:
-        monkeypatch.setattr(os, step, _disk_full)
-
-
-def _record_syncs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    real_fsync = os.fsync
-    synced: list[str] = []
-
-    def fsync(fd: int) -> None:
-        st = os.fstat(fd)
-        synced.append("dir" if stat.S_ISDIR(st.st_mode) else f"file of {st.st_size} bytes")
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    return synced
-
-
 def test_the_file_is_synced_renamed_over_the_old_one_and_its_directory_synced(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fsyncs: list[str]) -> None:
     path = tmp_path / "kept.json"
     path.write_bytes(b"old")
     renamed: list[tuple[str, str]] = []
@@ -71,10 +30,9 @@ def test_the_file_is_synced_renamed_over_the_old_one_and_its_directory_synced(
         renamed.append((Path(src).name, Path(dst).name))
         real_replace(src, dst)
 
-    synced = _record_syncs(monkeypatch)
     monkeypatch.setattr(os, "replace", replace)
     write_durably(path, b"the new text")
-    assert synced == ["file of 12 bytes", "dir"]        # the data before the rename, then the rename
+    assert fsyncs == ["file of 12 bytes", "dir"]        # the data before the rename, then the rename
     assert renamed == [("kept.json.tmp", "kept.json")]
     assert path.read_bytes() == b"the new text"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.json"]
@@ -83,12 +41,16 @@ def test_the_file_is_synced_renamed_over_the_old_one_and_its_directory_synced(
 @pytest.mark.parametrize("step", ["write", "fsync", "replace"])
 @pytest.mark.parametrize("old", [b"old", None])
 def test_a_failed_write_removes_its_temp_file_and_leaves_the_old_file_as_it_was(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str, old: bytes | None) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str, old: bytes | None,
+        cut_short_writes: Callable[[pytest.MonkeyPatch], None]) -> None:
     path = tmp_path / "kept.json"
     if old is not None:
         path.write_bytes(old)
     with monkeypatch.context() as broken:
-        _break(broken, step)
+        if step == "write":
+            cut_short_writes(broken)
+        else:
+            broken.setattr(os, step, _disk_full)
         with pytest.raises(OSError, match="No space left on device"):
             write_durably(path, b"the new text")
     if old is None:

@@ -8,6 +8,7 @@ import os
 
 import pytest
 
+from tests.conftest import Syncs
 from web.services import NotSaved
 from web.sessions import SessionsNotSaved, UnlockedSessions
 
@@ -121,22 +122,13 @@ def test_a_lock_that_cannot_be_saved_still_locks_and_says_it_would_not_last_a_re
     assert not restarted.is_unlocked(sid) and not restarted.is_unlocked(other)
 
 
-def test_the_file_is_private_and_synced_with_its_directory(
-        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_file_is_private_and_synced_with_its_directory(tmp_path, fsyncs: Syncs) -> None:
     """The file lets a copied cookie back in after a restart only if it lists its digest: kept
     readable by its owner only, and synced (the data, then the rename) so that a Lock lasts."""
     import stat
 
-    real_fsync = os.fsync
-    synced: list[str] = []
-
-    def fsync(fd: int) -> None:
-        synced.append("dir" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
     path = tmp_path / "unlocked_sessions.json"
     sid = UnlockedSessions(path).unlock(DAY)
-    assert synced == ["file", "dir"]
+    assert fsyncs.kinds == ["file", "dir"]
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert UnlockedSessions(path).is_unlocked(sid)
