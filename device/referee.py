@@ -22,6 +22,8 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
     the sealed hands. A new round (the open, an undo) needs its own. The hands are forgotten,
     sealed or not, when the dice under the cups stay unreadable (the wall asks for them again)
     or the camera is lost: then the open waits for a good reading of the hands on the tray now.
+    The open's verdict shows the photo of the frame the hands were read from
+    (:meth:`hands_photo`), made and kept only at the open, public with its verdict.
 * **new roll** / **dice gone**: the seal is cleared (``table.unseal()``).
 * **moved after sealing**: ``table.note("the dice moved after sealing")``; the sealed dice stay
   the ones that count.
@@ -252,7 +254,7 @@ class Referee:
         if hasattr(table, "set_preview_source"):
             table.set_preview_source(self.preview_jpeg)
         if hasattr(table, "set_hands_source"):
-            table.set_hands_source(self.hands)
+            table.set_hands_source(self.hands, photo=self.hands_photo)
 
     # -- the thread ---------------------------------------------------------
     def start(self) -> "Referee":
@@ -667,10 +669,11 @@ class Referee:
         if hands is not None and (hands.round != key or (settled and not hands.sealed)):
             hands = None            # another round's, or before the calling: the dice settled now
         if settled and hands is None:
-            hands = _Hands(key, reading, False) if len(reading.dice) == dice_expected(state) else None
+            hands = (_Hands(key, reading, False, self._frame)
+                     if len(reading.dice) == dice_expected(state) else None)
         if hands is not None and not hands.sealed and state.get("call") is not None:
             if getattr(self.watcher, "is_settled", True):
-                hands = _Hands(key, hands.reading, True)
+                hands = _Hands(key, hands.reading, True, hands.frame)
             else:
                 hands = None        # not lying still when the calling began: the next settle
         self._hands = hands
@@ -690,6 +693,17 @@ class Referee:
             return None
         return group_hands(hands.reading.dice, players, mirrored=self.view == "bottom")
 
+    def hands_photo(self, hands: dict[str, list[int]]) -> bytes | None:
+        """The evidence photo of a liar's dice open judging ``hands``: the frame the round's hands
+        were read from (the sealed hands' frame, not the tray now, where the cups are lifted or a
+        hand was rolled again), with what was read drawn on it; None unless ``hands`` are the hands
+        :meth:`hands` gives now. Asked by the table at the open only: the photo is kept private
+        and made public with the open's verdict, in the same transaction (see device.table)."""
+        kept = self._hands
+        if kept is None or kept.frame is None or self.hands() != hands or self._hands is not kept:
+            return None
+        return self._photo(kept.reading, kept.frame)
+
     # -- helpers ---------------------------------------------------------------------
     def _act(self, action: dict[str, Any], photo: bytes | None = None) -> None:
         try:
@@ -708,11 +722,11 @@ class Referee:
         except Exception:
             log.exception("could not show a note")
 
-    def _photo(self, reading: Any) -> bytes | None:
-        """The evidence photo: the frame with what was read drawn on it."""
-        if self._frame is None:
+    def _photo(self, reading: Any, frame: np.ndarray | None = None) -> bytes | None:
+        """The evidence photo: the frame (by default the latest) with what was read drawn on it."""
+        image = self._frame if frame is None else frame
+        if image is None:
             return None
-        image = self._frame
         try:
             from vision.annotate import annotate
             image = annotate(image, reading)
@@ -733,6 +747,7 @@ class _Hands:
     round: tuple[Any, Any]          # (game id, round number): see _round
     reading: Any
     sealed: bool
+    frame: Any = None               # the frame they were read from: the open's evidence photo
 
 
 def _round(state: dict[str, Any]) -> tuple[Any, Any]:

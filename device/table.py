@@ -12,7 +12,9 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   a log line or an error message before the pull;
 * with a camera, dice come from the camera: the API may not bring its own, a declare gets the
   dice sealed since the last declare (without them it is refused, phone or buttons alike, but
-  for Mia's blind raise on a standing call), and a liar's dice open the hands read on the tray;
+  for Mia's blind raise on a standing call), and a liar's dice open the hands read on the tray
+  (with the photo of the frame they were read from, kept private until the open is saved, as a
+  seal's photo until its pull);
 * on the virtual table (``virtual``: the device rolls the dice itself), a Farkel roll sent without
   dice is the player's choice of the dice to roll (High Stakes or not): kept, not recorded.
 
@@ -229,6 +231,7 @@ class Table:
         self._unreadable = False          # the referee cannot read the dice under the cup now
         self._preview_source: Callable[[], bytes | None] | None = None
         self._hands_source: Callable[[], dict[str, list[int]] | None] | None = None
+        self._hands_photo: Callable[[dict[str, list[int]]], bytes | None] | None = None
         # The virtual table (device.camera.SampleTable, set by device.runtime) rolls the dice
         # itself, so a Farkel roll tapped on the phone tells it which roll the player makes:
         # (game id, log length, High Stakes or not), good until the game moves on.
@@ -458,6 +461,8 @@ class Table:
         """Apply one record action line; returns the new public state.
 
         ``photo`` (device only): the picture of dice the device passes itself (a Kuriki seen).
+        A liar's dice open without one takes the photo of the hands it judges from the hands
+        source (:meth:`set_hands_source`), phone and Pull button alike.
         """
         if not isinstance(action, Mapping):
             raise RecordError("an action must be a JSON object like {\"by\": NAME, \"do\": VERB}")
@@ -485,6 +490,15 @@ class Table:
                     if hands is None:
                         raise IllegalAction(self.hands_unread())
                     action["hands"] = hands
+                if game_name in HIDDEN_HANDS_GAMES and verb == "open" and photo is None \
+                        and self._hands_photo is not None and isinstance(action.get("hands"), dict):
+                    # The photo of the frame the hands were read from (phone or Pull button
+                    # alike): kept private here, public with the open's verdict (see _persist).
+                    try:
+                        photo = self._hands_photo(action["hands"])
+                    except Exception:   # evidence is nice to have, not worth a refused open
+                        log.exception("the photo of the hands could not be made")
+                        photo = None
                 wants_seal = verb == "declare" or (game_name == "farkel" and verb == "roll")
                 if wants_seal and "dice" not in action:
                     seal = self._seal
@@ -877,11 +891,14 @@ class Table:
         with self._lock:
             self._preview_source = fn
 
-    def set_hands_source(self, fn: Callable[[], dict[str, list[int]] | None]) -> None:
+    def set_hands_source(self, fn: Callable[[], dict[str, list[int]] | None], *,
+                         photo: Callable[[dict[str, list[int]]], bytes | None] | None = None) -> None:
         """How to read every liar's dice hand on the tray (the referee's), for an open sent
-        without them."""
+        without them; ``photo``: the JPEG of the frame given hands were read from (None if they
+        are not the hands read), the evidence shown with an open's verdict."""
         with self._lock:
             self._hands_source = fn
+            self._hands_photo = photo
 
     def responsive(self, timeout: float = 1.0) -> bool:
         """True when the table's lock can be had within ``timeout`` (for the systemd watchdog)."""

@@ -521,6 +521,77 @@ def test_a_round_called_while_its_dice_are_rolled_seals_them_as_they_settle(tabl
     assert verdict["hands"] == {"Ann": [6, 3, 3, 3, 2], "Bob": [6, 6, 4, 2, 2]}
 
 
+def _annotated_frames(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Which scripted frame (its index, see Script.add) each evidence photo from now on is of."""
+    import vision.annotate
+
+    drawn: list[int] = []
+    annotate = vision.annotate.annotate
+    monkeypatch.setattr(vision.annotate, "annotate",
+                        lambda image, reading: drawn.append(int(image[0, 0, 0])) or annotate(image, reading))
+    return drawn
+
+
+def _served(table: Table, url: str | None) -> bytes:
+    assert url and url.startswith("/api/photos/"), url
+    return table.photo(url.rsplit("/", 1)[1])
+
+
+def test_an_open_from_the_pull_button_shows_the_photo_of_the_hands(table, eyes, clock, monkeypatch) -> None:
+    # Mia's, Kuriki's and Deceit's pulls show the photo of the sealed dice; a liar's dice open,
+    # the pull of that game, showed the hands drawn and no photo.
+    ref = _liars_hands_on_the_tray(table, eyes, clock)
+    drawn = _annotated_frames(monkeypatch)
+    table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
+    Console(table, hands=ref.hands).pull()
+    verdict = table.public_state()["verdict"]
+    assert verdict["hands"] == {"Ann": [6, 3, 3, 3, 2], "Bob": [5, 5, 4, 1, 1]}
+    assert _served(table, verdict["photo"])[:2] == b"\xff\xd8" and drawn == [0]
+
+
+def test_an_open_from_the_phone_shows_the_photo_the_sealed_hands_were_read_from(
+        table, eyes, clock, monkeypatch) -> None:
+    # The photo is of the frame the judged hands were read from (sealed at the first call), not
+    # of the tray at the open, where a hand was rolled again since.
+    ref = _liars_hands_on_the_tray(table, eyes, clock)
+    ref.step(eyes.add(_hands_read((3, 3, 3, 2, 6), (2, 2, 6, 6, 4)), "new_roll", "settled"))   # frame 1
+    table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
+    ref.step(eyes.add(_hands_read((3, 3, 3, 2, 6), (2, 2, 6, 6, 4))))                         # sealed
+    ref.step(eyes.add(_hands_read((3, 3, 3, 2, 6), (3, 3, 3, 1, 1)), "new_roll", "settled"))   # frame 3
+    drawn = _annotated_frames(monkeypatch)
+    verdict = table.act({"by": "Bob", "do": "open"})["verdict"]       # as the API sends it
+    assert verdict["hands"] == {"Ann": [6, 3, 3, 3, 2], "Bob": [6, 6, 4, 2, 2]}
+    assert _served(table, verdict["photo"])[:2] == b"\xff\xd8" and drawn == [1]
+    assert table.public_state()["verdict"]["photo"] == verdict["photo"]
+
+
+def test_the_hands_photo_is_refused_until_the_open_s_verdict_is_saved(table, eyes, clock, monkeypatch) -> None:
+    # The hands stay hidden until the open: their photo is kept only at the open, private, and
+    # made public in the transaction that saves the open (as a seal's photo with its pull).
+    from web.services import NotFound
+
+    ref = _liars_hands_on_the_tray(table, eyes, clock)
+    table.act({"by": "Ann", "do": "call", "count": 4, "face": 3})
+    assert table.store.photos_total() == 0 and ref.hands() is not None
+    with pytest.raises(IllegalAction):
+        table.act({"by": "Ann", "do": "open"})         # not Ann's turn: refused, no photo kept
+    assert table.store.photos_total() == 0
+    seen: list[bool] = []
+    append = table.store.append_action
+
+    def append_action(game_id, line, **kw):
+        photo_id = kw.get("photo_id")
+        assert photo_id and kw.get("publish_photo") == photo_id
+        with pytest.raises(NotFound):
+            table.photo(photo_id)                      # not yet: the open is not saved
+        seen.append(True)
+        return append(game_id, line, **kw)
+
+    monkeypatch.setattr(table.store, "append_action", append_action)
+    verdict = table.act({"by": "Bob", "do": "open"})["verdict"]
+    assert seen == [True] and _served(table, verdict["photo"])[:2] == b"\xff\xd8"
+
+
 def test_hands_that_are_not_apart_are_not_guessed() -> None:
     import math
     # Ten dice evenly round a circle: nothing tells where one hand ends.

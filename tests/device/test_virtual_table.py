@@ -510,3 +510,32 @@ def test_a_resumed_liar_s_dice_game_with_more_hands_than_the_virtual_table_shows
         camera.close()
     finally:
         store.close()
+
+
+def test_an_open_from_the_phone_on_the_virtual_table_shows_the_photo_of_the_hands(virtual_table) -> None:
+    # QA: opened from the phone (POST /api/actions), the verdict in /api/state had "photo": null
+    # and the wall showed the hands drawn but no photo, where a Mia pull shows the sealed dice's.
+    # The photo of the frame the hands were read from comes with the verdict, and no photo is
+    # served before the open.
+    from web import create_app
+
+    table, referee, camera = virtual_table
+    client = create_app(table, pin="0000").test_client()
+    pin = {"X-Table-PIN": "0000"}
+    r = client.post("/api/games", json={"game": "liars", "players": ["Ann", "Bob", "Cy"]}, headers=pin)
+    assert r.status_code == 201, r.get_json()
+    _hands_settle(referee)
+    call = client.get("/api/state").get_json()["legal"][0]
+    assert client.post("/api/actions", json=call, headers=pin).status_code == 200
+    for _ in range(ROLL_FRAMES):
+        referee.step()
+    before = client.get("/api/state").get_json()
+    assert before["verdict"] is None and "/api/photos/" not in json.dumps(before)
+    assert table.store.photos_total() == 0          # nothing of the hands kept to be served
+    r = client.post("/api/actions", json={"by": before["to_act"], "do": "open"}, headers=pin)
+    assert r.status_code == 200, r.get_json()
+    verdict = client.get("/api/state").get_json()["verdict"]
+    assert verdict["hands"] and verdict["photo"], verdict
+    photo = client.get(verdict["photo"])
+    assert photo.status_code == 200 and photo.mimetype == "image/jpeg"
+    assert photo.data[:2] == b"\xff\xd8"
