@@ -418,6 +418,34 @@ def test_the_pull_that_ends_the_game_shows_its_dice_and_photo_under_the_winner(s
     assert errors == []
 
 
+@pytest.mark.parametrize("names, size", [
+    (["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"], {"width": 1920, "height": 1080}),
+    (["Ann", "Bob"], {"width": 1280, "height": 720})], ids=["eight-1080", "two-720"])
+def test_a_liars_open_at_a_camera_table_shows_the_photo_of_the_cups_beside_the_hands(served_camera, browser,
+                                                                                      names, size):
+    """An open is judged on every hand the camera read: the wall shows the hands and the photo
+    of the frame they were read from, captioned for the cups (not "under the cup"), and the
+    whole verdict, eight hands and all, fits the screen."""
+    url, table = served_camera
+    hands = {n: [6, 5, 4, 2, 2] for n in names}
+    table.set_hands_source(lambda: hands, photo=lambda read: dice_photo("IMG_20191208_112648") if read == hands else None)
+    board, phone, errors = open_pages(browser, url)
+    board.set_viewport_size(size)
+    table.start_game({"game": "liars", "players": names})
+    table.act(next(a for a in table.public_state()["legal"] if a["do"] == "call"))
+    phone.verb(table.public_state()["to_act"], "open")      # the phone sends no hands: the camera has them
+    board.wait_for_selector("#verdict.has-hands #evidence")
+    wait_for_photo(board)
+    assert board.inner_text("#verdict figcaption") == "under the cups"
+    # The hands and the photo shrink until the verdict's words show whole, the photo loaded.
+    board.wait_for_function("() => { const m = document.querySelector('#verdict .message');"
+                            " return m.scrollHeight <= m.clientHeight + 1; }", timeout=5000)
+    assert board.eval_on_selector_all("#verdict .hand span", "(s) => s.map((e) => e.textContent)") == names
+    assert verdict_overflow(board) <= 0
+    board.screenshot(path=str(SHOTS / f"cam-05-liars-open-photo-{len(names)}-{size['height']}.png"))
+    assert errors == []
+
+
 def test_the_open_that_ends_a_liars_game_shows_its_hands_under_the_winner(served, browser):
     # As with a cup game's last pull: the winner's screen took the place of the deciding open's
     # verdict, and its hands were never on the wall, only "there are 3 (Bob 1, Cy 2)" in small.

@@ -140,10 +140,18 @@
       : `<b>${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</b> ${esc(message)}`;
   }
 
+  /* The photo a verdict was judged on: of the dice under the cup, or of every hand (liar's
+     dice: each player's cup). "" when it has none. */
+  function evidencePhoto(v) {
+    if (!v.photo) return "";
+    const where = v.hands ? "under the cups" : "under the cup";
+    return `<figure class="evidence"><img id="evidence" src="${esc(v.photo)}" alt="the dice ${where}"><figcaption>${where}</figcaption></figure>`;
+  }
+
   function verdictStage(v, s) {
     const word = OUTCOME_WORD[v.outcome] || String(v.outcome || "").toUpperCase();
     const c = call(s.game, v.call);
-    const photo = v.photo ? `<figure class="evidence"><img id="evidence" src="${esc(v.photo)}" alt="the dice under the cup"><figcaption>under the cup</figcaption></figure>` : "";
+    const photo = evidencePhoto(v);
     const shown = v.dice ? `<div class="shown">${dice(v.dice, 150, "shown-die")}</div>` : "";
     const hands = v.hands ? `<div class="hands">${Object.entries(v.hands).map(([n, h]) =>
       `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "";
@@ -164,7 +172,8 @@
     }
     return `<div id="verdict" class="verdict outcome-${esc(v.outcome)}${v.hands ? " has-hands" : ""}">` +
       `${head}${said}` +
-      `<div class="evidence-row">${shown}${photo}</div>${hands}` +
+      // (An open's photo goes beside its hands, or under them where the stage is too narrow.)
+      (v.hands ? `<div class="evidence-row">${hands}${photo}</div>` : `<div class="evidence-row">${shown}${photo}</div>`) +
       `${losses(v, s)}<p class="message">${esc(v.message)}</p></div>`;
   }
 
@@ -273,7 +282,7 @@
       const pulled = ev.outcome === "lie" || ev.outcome === "truth";
       const evidence = (pulled && (ev.dice || ev.photo) ? `<div class="evidence-row" id="final-evidence">` +
         (ev.dice ? `<div class="shown">${dice(ev.dice, 110, "shown-die")}</div>` : "") +
-        (ev.photo ? `<figure class="evidence"><img id="evidence" src="${esc(ev.photo)}" alt="the dice under the cup"><figcaption>under the cup</figcaption></figure>` : "") +
+        evidencePhoto(ev) +
         `</div>` : "") +
         // Liar's dice: the hands of the open that ended it (two: the last two players in).
         (pulled && ev.hands ? `<div class="hands" id="final-hands">${Object.entries(ev.hands).map(([n, h]) =>
@@ -430,6 +439,15 @@
     fitWords();
     fitHands();
     fitStage();
+    // An open's photo takes its width only once loaded, and may then wrap under the hands: fit
+    // them again from full size.
+    const openPhoto = document.querySelector("#verdict.has-hands #evidence");
+    if (openPhoto && !openPhoto.complete) {
+      openPhoto.addEventListener("load", () => {
+        openPhoto.closest("#verdict").style.removeProperty("--fit");
+        fitHands();
+      }, { once: true });
+    }
     app.dataset.game = s.game || "";
     app.dataset.toAct = s.to_act || "";
     app.dataset.call = s.call == null ? "" : (typeof s.call === "object" ? JSON.stringify(s.call) : String(s.call));
