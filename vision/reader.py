@@ -1517,7 +1517,7 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
             typical = _median_rows(chosen)
             spread = np.linalg.norm(chosen - typical, axis=1).max()
             if spread > 0.35 * np.linalg.norm(typical - face):
-                return "a face matches no pip layout (a glint or a stain looks like a pip)"
+                return classifier.NO_LAYOUT_GLINT
     cx, cy = pts.mean(axis=0)
     # The face centre must be near the die's centre (pips of a side face would pull it away).
     (rx, ry), _, _ = blob.rect

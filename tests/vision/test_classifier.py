@@ -399,3 +399,17 @@ def test_a_scanned_die_must_be_seen_the_same_every_way_round(monkeypatch) -> Non
     other = guess(0.0, 0.0, 0.0, 0.99, 0.0, 0.01, 0.0, 0.0)             # plainly a 3
     monkeypatch.setattr(FaceClassifier, "steady_guess", lambda self, image, dice: [other] * len(dice))
     assert find_faces(classifier, scene.image, region, 60.0, []) == []
+
+
+def test_a_pip_unlike_the_others_on_a_die_not_plainly_flat_lets_the_network_doubt_it_less() -> None:
+    """A face whose pips lay out none, one of them unlike the others in colour (a glint, or a pip a
+    glare washed out): on a die not plainly flat the network's count-agreeing guess reads it only
+    doubting the face at most GLINT_UNSQUARE_NO_FACE_MAX (0.05), not NO_LAYOUT_NO_FACE_MAX (0.1)
+    (fresh 632026: a leaning 3 under a glare at 0.052 and 0.085)."""
+    from vision.classifier import NO_LAYOUT, NO_LAYOUT_GLINT
+    doubted = guess(0.02, 0, 0, 0.91, 0, 0, 0, 0.07)              # a 3, 0.09 "no face"
+    assert judge(NO_LAYOUT_GLINT, doubted, (5, 6), pips_seen=3) == NO_LAYOUT_GLINT
+    assert judge(NO_LAYOUT_GLINT, doubted, (5, 6), square=True, pips_seen=3) == (3, pytest.approx(0.91), 5, 6)
+    assert judge(NO_LAYOUT, doubted, (5, 6), pips_seen=3) == (3, pytest.approx(0.91), 5, 6)
+    barely = guess(0.01, 0, 0, 0.95, 0, 0, 0, 0.04)                # 0.05 "no face"
+    assert judge(NO_LAYOUT_GLINT, barely, (5, 6), pips_seen=3) == (3, pytest.approx(0.95), 5, 6)

@@ -1488,3 +1488,23 @@ def test_a_leaning_die_whose_pips_were_not_found_is_doubted_over_0_07(monkeypatc
     monkeypatch.setattr(classifier, "NO_PIPS_NO_FACE_MAX", 0.09)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong
+
+
+@pytest.mark.parametrize("calibrated", [False, True], ids=["uncalibrated", "calibrated"])
+def test_a_glared_die_not_plainly_flat_whose_pips_lay_out_no_face_is_doubted_over_0_05(calibrated, monkeypatch) -> None:
+    """Fresh 632026 (from above, an Asian style, a glare): a 3 leans by itself, its side in view.
+    Its pips lay out no face, one of them unlike the others in colour (a glint, or a pip the glare
+    washed out), and the network read a plainly flat 3 from as many pips, doubting the face 0.052
+    (calibrated 0.085): under NO_LAYOUT_NO_FACE_MAX (0.1), so the frame was read ok with the
+    leaning 3. A die not plainly flat with such a pip is read so only up to
+    GLINT_UNSQUARE_NO_FACE_MAX (0.05): the frame is unsure, the 3 boxed."""
+    scene, calibration = pinned_frame(632_026)
+    calibration = calibration if calibrated else None
+    assert scene.view is View.TOP and not scene.readable
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == classifier.NO_LAYOUT_GLINT
+    assert _boxed_near(reading, leaning, classifier.NO_LAYOUT_GLINT)     # shown on the evidence photo
+    monkeypatch.setattr(classifier, "GLINT_UNSQUARE_NO_FACE_MAX", None)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong
