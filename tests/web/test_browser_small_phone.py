@@ -1,0 +1,49 @@
+"""Real-browser tests of the control page on the phones players hold: 390 px wide (an iPhone
+12-15) and 360 px (many Androids), narrower than test_browser.py's 412. Same Chromium and fixtures
+as test_browser.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import PIN
+from .test_browser import Table_, browser, served  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+
+# The lines a piece of text is laid out on (the distinct tops of its text's boxes).
+TEXT_LINES = """(el) => { const range = document.createRange(); range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; }"""
+
+
+def phone_page(browser, url: str, size: dict):
+    page = browser.new_page(viewport=size, is_mobile=True, has_touch=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url + "/table")
+    page.wait_for_selector('#app[data-ready="1"]')
+    return page, errors
+
+
+def unlock(page) -> Table_:
+    page.fill("#pin", PIN)
+    page.click(".pin-form button")
+    page.wait_for_selector("#new-game")
+    return Table_(page)
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}px")
+def test_the_unlock_button_s_word_stays_whole(served, browser, size):
+    """At 390 px the PIN box's width pushed the button into two lines, "Unloc" over "k"."""
+    url, _ = served
+    page, errors = phone_page(browser, url, size)
+    button = page.locator(".pin-form button")
+    assert button.inner_text() == "Unlock"
+    assert button.evaluate(TEXT_LINES) == 1, "the Unlock button's word is broken over two lines"
+    form = page.locator(".pin-form").bounding_box()
+    card = page.locator(".pin-form").evaluate("(f) => f.parentElement.getBoundingClientRect().right")
+    assert form["x"] + form["width"] <= card + 0.5
+    assert button.bounding_box()["x"] + button.bounding_box()["width"] <= card + 0.5
+    assert errors == []
