@@ -39,6 +39,7 @@ SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"
 ROLLS_FILE = "rolls.json"         # the sample frames' rolls, labelled (see SampleTable)
 ROUNDS_KEPT = 256                 # a liar's dice round's hands the virtual table keeps for an undo
 THINK_FRAMES = 30                 # the virtual table waits 3 s (at 10 fps) after the dice it is told change
+                                  # (a Farkel turn's dice lie that long before the next player's roll)
 NO_ROLL = 0                       # told to the virtual table: no roll now, the dice on the tray lie still
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
 LENS_POSITION = 1 / 0.18          # dioptres: the tray 18 cm above the lens (hardware.md)
@@ -359,6 +360,25 @@ class RoundRoll(int):
         return self
 
 
+class TurnRoll(int):
+    """A count of dice told to the virtual table (:class:`SampleTable`) for the roll of the
+    player whose turn it is, ``turn`` (Farkel: device.referee.dice_expected gives the player to
+    act). Another turn is told as a change, even with as many dice as before: after a farkle of
+    six dice the next player rolls six too. ``asked``: the player asked for this roll (tapped
+    roll on the phone, or dialled it and pressed Declare): it comes at once, with no think time,
+    as a player at a real table rolls when they pick up the dice. It is the count in every other
+    way."""
+
+    turn: Any
+    asked: bool
+
+    def __new__(cls, count: int, turn: Any, asked: bool = False) -> "TurnRoll":
+        self = super().__new__(cls, count)
+        self.turn = turn
+        self.asked = asked
+        return self
+
+
 class SampleTable(ReplayCamera):
     """The virtual table: the shipped sample frames (``auto`` with no camera), a roll at a time,
     each with as many dice as the game in play puts on the tray.
@@ -378,13 +398,17 @@ class SampleTable(ReplayCamera):
     the folder.
 
     Nobody rolls the virtual table: it rolls on its own. When the count it is told changes (a
-    game starts, a Farkel keep leaves fewer dice, hot dice, the next player has six to roll),
-    dice on the tray are picked up at once, and the cup stays up, the tray empty, until the
-    count has stayed the same for ``think_frames`` frames (3 s at 10 frames a second): the time
-    a player takes to pick up the dice, and the time to bank in Farkel rather than roll on.
-    Told 0 (:data:`NO_ROLL`: a Farkel player chooses which dice to keep from the roll on the
-    tray), it rolls nothing and the picture stays as it is, as dice on a real tray lie still
-    until someone rolls; the count told after it is a change like any other. Told a
+    game starts), dice on the tray are picked up at once, and the cup stays up, the tray empty,
+    until the count has stayed the same for ``think_frames`` frames (3 s at 10 frames a
+    second): the time a player takes to pick up the dice. Told 0 (:data:`NO_ROLL`: a Farkel player chooses which dice to keep from the roll on
+    the tray, or, having kept, whether to roll on or bank), it rolls nothing and the picture
+    stays as it is, as dice on a real tray lie still until someone rolls; the count told after
+    it is a change like any other. Told a :class:`TurnRoll` (Farkel), another player's turn is
+    a change even with as many dice (six after a farkle of six), and after a Farkel count (a
+    roll, or NO_ROLL) the dice on the tray are not picked up at once: they lie there through the
+    think time, so everyone sees the farkle (or what a bank left), and then the cup goes up for
+    the next player's roll. A TurnRoll the player ``asked`` for (tapped roll) is rolled at once,
+    with no think time: a player rolls when they choose. Told a
     :class:`RoundRoll` (liar's dice), it rolls once, at once (no think time: every player rolls
     at the round's start, so the hands are read before anyone calls or opens), and the dice then
     lie still until another round (or count) is told: each player rolls once a round, and the
@@ -402,7 +426,8 @@ class SampleTable(ReplayCamera):
         self.dice = dice
         self.rng = rng
         self.think_frames = int(think_frames)
-        self._told: tuple[int, Any] | None = None    # the count (and round) last told, since which frame
+        self._told: tuple[int, Any, Any] | None = None   # the count (round, turn) last told, since which frame
+        self._lie_still = False                     # the dice on the tray lie through the think time
         self._told_since = 0
         self._rolled = False                        # a roll landed since (a RoundRoll is rolled once)
         # dice count -> its rolls: (the dice high to low, frames with the cup up, settled frames)
@@ -464,10 +489,17 @@ class SampleTable(ReplayCamera):
                 assert self.default_count is not None
                 self._shown = self._cup_up_frames(self.default_count)[-1]
             return self._image(self._shown)
+        asked = isinstance(count, TurnRoll) and count.asked
+        if self._lie_still and not self._cup_up and self._shown is not None and not asked \
+                and self._thinking():
+            # Another Farkel turn (after a farkle, a bank): the dice lie on the tray a while, as
+            # they do at a real table, so everyone sees the farkle, before the next player picks
+            # them up.
+            return self._image(self._shown)
         if self._queue and not self._cup_up and self._told_since > self._landed_at:
             # The count told changed since these dice came down (a game started as they
-            # settled, a Farkel keep, hot dice): they are picked up, to roll the number expected
-            # now.
+            # settled, another Farkel turn, a Farkel player asked for the roll): they are picked
+            # up, to roll the number expected now.
             self._queue = []
         called = isinstance(count, RoundRoll) and count.called
         if self._cup_up and called:
@@ -480,10 +512,11 @@ class SampleTable(ReplayCamera):
                 assert self._shown is not None
                 return self._image(self._shown)
             if self._cup_up:
-                if self._thinking() and not isinstance(count, RoundRoll):
+                if self._thinking() and not isinstance(count, RoundRoll) and not asked:
                     # The count has just changed: the cup stays up a little longer. Not for a
                     # round's hands: every player rolls at the round's start, so they are on the
-                    # tray before anyone can call or open (an open finds them read).
+                    # tray before anyone can call or open (an open finds them read). Nor for a
+                    # roll the player asked for: they roll now.
                     self._queue = [self._cup_up_frames(count)[-1]]
                     break
                 # The cup comes down: the dice the table expects now settle under it.
@@ -557,11 +590,15 @@ class SampleTable(ReplayCamera):
     def _tell(self, count: int) -> None:
         """Note the count told for this frame, and since which frame it has been told, at every
         frame (a change told while the dice lie still is a change all the same; so is another
-        round of a :class:`RoundRoll`). The first count told is no change: the replay starts at
-        once, as it always did."""
-        told = (count, getattr(count, "round", None))
+        round of a :class:`RoundRoll`, or another player's turn of a :class:`TurnRoll`). The
+        first count told is no change: the replay starts at once, as it always did."""
+        told = (int(count), getattr(count, "round", None), getattr(count, "turn", None))
         if told != self._told:
             first = self._told is None
+            # Another turn told after a Farkel count (a roll, or the dice lying still): the dice
+            # on the tray lie there through the think time rather than being picked up at once.
+            self._lie_still = (not first and isinstance(count, TurnRoll)
+                               and (self._told[0] == NO_ROLL or self._told[2] is not None))
             self._told = told
             self._told_since = -self.think_frames if first else self.frames_read
             self._rolled = False

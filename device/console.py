@@ -12,7 +12,9 @@ dial (turn)       steps through the choices shown on the scoreboard (``dial``): 
                   With nothing to choose (no game, the game over, no call to make now: a Mia
                   to accept or pull, a roll to wait for) the scoreboard says why
 Declare           declares the dialled call (the dice come from the camera's seal); in Farkel
-                  keeps the dialled dice (with none to keep, the scoreboard says to roll or bank)
+                  keeps the dialled dice (with none to keep, the scoreboard says to roll or bank);
+                  on the virtual table, the dial offers the roll too, after a keep (first) and
+                  with High Stakes on offer, and Declare has the table roll it
 Pass              passes (Kuriki); accepts a Mia or a 1-1 (Mia, Deceit); banks (Farkel)
 Pull              pulls the cup (Kuriki, Mia, Deceit); opens every hand (liar's dice). Without
                   a camera the dice are entered on the phone, so the pull is made there
@@ -174,6 +176,12 @@ class Console:
             # The virtual table waits for a player offered High Stakes to say which dice to
             # roll: the dial offers both rolls (six first), and Declare tells it.
             return [Choice(self._roll_label(state, a), a) for a in rolls], 0
+        if game == "farkel" and getattr(self.table, "virtual", False) \
+                and state.get("phase") == "kept" and rolls:
+            # After a keep the virtual table waits for the player to roll on (or bank, with
+            # Pass): the dial starts on the roll, then the further keeps, and Declare rolls.
+            return ([Choice(self._roll_label(state, a), a) for a in rolls]
+                    + [Choice(label_of(a), a) for a in legal]), 0
         if game in HIGH_FIRST:
             legal.reverse()
         # Plain calls first, variants (reverse, blind) after them, each lowest first.

@@ -70,7 +70,7 @@ import numpy as np
 from engine.errors import EngineError, json_text
 from web.services import TableError
 
-from .camera import NO_ROLL, Camera, CameraError, RoundRoll
+from .camera import NO_ROLL, Camera, CameraError, RoundRoll, TurnRoll
 
 log = logging.getLogger(__name__)
 
@@ -101,12 +101,17 @@ def dice_expected(state: dict[str, Any], asked: bool | None = None) -> int | Non
     player still in (liar's dice, every hand on the tray). None with no game in play (none on,
     or over). The virtual table (device.camera.SampleTable) rolls that many.
 
-    Farkel: 0 (NO_ROLL) while the player chooses which dice to keep from the roll on the tray,
-    when nobody rolls. With High Stakes on offer to the player (a legal roll), the player takes
-    over the dice the last player left or rolls six: ``asked`` is the choice the player told
-    the table (:meth:`device.table.Table.asked_roll`: True for High Stakes, False for six), and
-    until they tell it, 0 (NO_ROLL): nobody rolls while the player makes up their mind. Six are
-    rolled, unasked, when the player cannot put up the stake. The referee's roll check asks
+    Farkel: a :class:`~device.camera.TurnRoll` of the player to act (so another turn is a
+    change, even with six dice again after a farkle of six), or 0 (NO_ROLL) while nobody rolls:
+    while the player chooses which dice to keep from the roll on the tray, and after a keep
+    until the player asks for the roll (``asked``, the roll the player told the table,
+    :meth:`device.table.Table.asked_roll`: not None once they tapped roll) or banks: a player
+    rolls on when they choose, nobody rolls for them. With High Stakes on offer to the player (a
+    legal roll), the player takes over the dice the last player left or rolls six: ``asked`` is
+    the choice (True for High Stakes, False for six), and until they tell it, 0 (NO_ROLL):
+    nobody rolls while the player makes up their mind. A turn's first roll with no choice to
+    make (six dice; also when the player cannot put up the stake) is rolled unasked, after the
+    think time, or at once when the player asks for it. The referee's roll check asks
     :func:`farkel_dice_left` and the offer instead.
 
     Liar's dice: a :class:`~device.camera.RoundRoll` of the round, so the virtual table rolls the
@@ -119,14 +124,15 @@ def dice_expected(state: dict[str, Any], asked: bool | None = None) -> int | Non
     if game in CUP_GAMES:
         return CUP_GAMES[game]
     if game == "farkel":
-        if state.get("phase") == "rolled":
+        phase, turn = state.get("phase"), state.get("to_act")
+        if phase == "rolled" or (phase == "kept" and asked is None):
             return NO_ROLL
         offer = state.get("high_stakes")
         if offer and any(a.get("do") == "roll" and a.get("high_stakes") for a in state.get("legal", [])):
             if asked is None:
                 return NO_ROLL
-            return int(offer["dice"]) if asked else farkel_dice_left(state)
-        return farkel_dice_left(state)
+            return TurnRoll(int(offer["dice"]) if asked else farkel_dice_left(state), turn, True)
+        return TurnRoll(farkel_dice_left(state), turn, asked is not None)
     if game == "liars":
         return RoundRoll(HAND * sum(1 for p in state.get("players", []) if not p.get("out")),
                          _round(state), called=state.get("call") is not None)

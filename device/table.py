@@ -16,7 +16,9 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   (with the photo of the frame they were read from, kept private until the open is saved, as a
   seal's photo until its pull);
 * on the virtual table (``virtual``: the device rolls the dice itself), a Farkel roll sent without
-  dice is the player's choice of the dice to roll (High Stakes or not): kept, not recorded.
+  dice is the player asking for the roll, and their choice of the dice to roll (High Stakes or
+  not): kept, not recorded. After a keep the virtual table rolls nothing until the player asks
+  (or banks), and the note says how.
 
 Thread-safe: one re-entrant lock around everything; the referee thread and the web threads share it.
 """
@@ -544,10 +546,11 @@ class Table:
             return self._after_change(step)
 
     def _ask_roll(self, session: Session, action: dict[str, Any]) -> dict[str, Any]:
-        """The virtual table: a Farkel roll tapped without dice is the player saying which roll
-        they make (High Stakes, taking over the dice left, or not), as a player at a real table
-        picks up those dice or six: the virtual table rolls that many (see :meth:`asked_roll`)
-        and the camera sends the roll once it settles. Refused as the rules would refuse that
+        """The virtual table: a Farkel roll tapped without dice is the player rolling now, and
+        saying which roll they make (High Stakes, taking over the dice left, or not), as a player
+        at a real table picks up those dice or six: the virtual table rolls that many at once
+        (see :meth:`asked_roll`; after a keep it rolls nothing until asked) and the camera sends
+        the roll once it settles. Refused as the rules would refuse that
         roll (not their turn, a stake they cannot put up); nothing goes into the record."""
         game = session.game
         state = game.public_state()
@@ -565,7 +568,8 @@ class Table:
 
     def asked_roll(self) -> bool | None:
         """The virtual table: whether the Farkel player to act asked for the High Stakes roll
-        (True) or a plain one (False) since the game last changed; None if they have not said."""
+        (True) or a plain one (False) since the game last changed; None if they have not asked
+        for a roll."""
         with self._lock:
             asked = self._roll_asked
             if asked is None or self._session is None \
@@ -574,17 +578,36 @@ class Table:
             return asked[2]
 
     def _choice_note(self) -> str | None:
-        """The virtual table waits for a Farkel player offered High Stakes to choose: how to."""
+        """The virtual table waits for a Farkel player to choose: after a keep, to roll on or
+        bank; offered High Stakes, which dice to roll. How to, or None."""
         if not self.virtual or self._session is None or self._session.header["game"] != "farkel":
             return None
         game = self._session.game
-        if game.over or not any(a.get("do") == "roll" and a.get("high_stakes") is True
-                                for a in game.legal_actions()):
+        if game.over:
             return None
-        n = int(game.public_state()["high_stakes"]["dice"])
+        legal = game.legal_actions()
+        state = game.public_state()
+        if state.get("phase") == "kept" and any(a.get("do") == "roll" for a in legal):
+            return self._roll_on_note(state, any(a.get("do") == "bank" for a in legal))
+        if not any(a.get("do") == "roll" and a.get("high_stakes") is True for a in legal):
+            return None
+        n = int(state["high_stakes"]["dice"])
         return (f"{game.to_act}: tap roll with High Stakes ticked to take over the {n} "
                 f"{'die' if n == 1 else 'dice'} left, or unticked to roll six dice (or dial the "
                 "roll and press Declare)")
+
+    def _roll_on_note(self, state: Mapping[str, Any], may_bank: bool) -> str:
+        """The virtual table after a Farkel keep: the dice left lie still until the player taps
+        roll (or banks); what to do, in the words of the phone's buttons and the box's."""
+        who, n = state["to_act"], int(state.get("dice_left") or 6)
+        hot = len(state.get("set_aside") or []) == len(state.get("roll") or [])
+        dice = "all six dice again" if hot else f"the {n} {'die' if n == 1 else 'dice'} left"
+        if may_bank:
+            return (f"{who}: tap roll to roll {dice}, or bank {int(state.get('turn_total') or 0):,} "
+                    "points (or dial the roll and press Declare; Pass banks)")
+        entry = getattr(self._require_session().game.options, "entry", 0)
+        return (f"{who}: tap roll to roll {dice} (or dial the roll and press Declare); a bank needs "
+                f"{entry:,} points in one turn, this turn has {int(state.get('turn_total') or 0):,}")
 
     @staticmethod
     def _may_raise_blind(session: Session, action: Mapping[str, Any]) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -11,6 +12,8 @@ import numpy as np
 import pytest
 
 from device import camera as cam
+from device.referee import dice_expected
+from engine.record import Session
 from device.camera import (Camera, CameraError, NoCamera, ReplayCamera, SampleTable, TimedCamera,
                            open_camera, parse_source)
 
@@ -256,8 +259,8 @@ def test_the_sample_table_settles_the_dice_expected_as_the_cup_comes_down(tmp_pa
 
 
 def test_the_sample_table_waits_with_the_cup_up_when_the_dice_expected_change(tmp_path: Path) -> None:
-    # Nobody rolls the virtual table: after a Farkel keep leaves fewer dice, the player has
-    # think_frames frames (3 s) to bank before it rolls them.
+    # Nobody rolls the virtual table: when the count changes (a game starts), the players have
+    # think_frames frames (3 s) to pick up the dice before it rolls them.
     _rolls_folder(tmp_path, [((6, 4), 20), ((6, 6, 5), 40)])
     wanted: list[int | None] = [3]
     camera = SampleTable(tmp_path, fps=0, dice=lambda: wanted[0], think_frames=5)
@@ -267,6 +270,46 @@ def test_the_sample_table_waits_with_the_cup_up_when_the_dice_expected_change(tm
     wanted[0] = 3                                # told while the dice lie on the tray
     assert _greens(camera, 6) == [1, 1, 1, 1, 1, 40]              # picked up, 5 frames
     assert camera.serving == (6, 6, 5)
+
+
+def _farkel(session: Session, asked: list[bool | None]) -> Callable[[], int | None]:
+    """What the device tells the virtual table in this Farkel game (``asked[0]``: the roll the
+    player asked for, as Table.asked_roll says it)."""
+    def dice() -> int | None:
+        state = dict(session.game.public_state(), legal=session.game.legal_actions())
+        return dice_expected(state, asked[0])
+    return dice
+
+
+def test_after_a_farkel_keep_the_sample_table_rolls_when_the_player_asks(tmp_path: Path) -> None:
+    # A player rolls on when they choose, or banks: after Ann's keep the dice lie still (they
+    # were picked up and rolled after the think time, unasked); when she taps roll, the dice
+    # left come at once.
+    _rolls_folder(tmp_path, [((6, 4), 20), ((6, 6, 4, 3, 2, 1), 60), ((6, 6, 4, 3, 2), 50)])
+    session, asked = Session({"game": "farkel", "players": ["Ann", "Bob"]}), [None]
+    camera = SampleTable(tmp_path, fps=0, dice=_farkel(session, asked), think_frames=5)
+    assert _greens(camera, 2) == [1, 60]                          # Ann's six: the first count
+    session.apply({"by": "Ann", "do": "roll", "dice": [6, 6, 4, 3, 2, 1]})
+    assert _greens(camera, 3) == [60] * 3                          # she chooses her keep
+    session.apply({"by": "Ann", "do": "keep", "dice": [1]})
+    assert _greens(camera, 12) == [60] * 12                        # she thinks: nobody rolls
+    asked[0] = False                                               # she taps roll
+    assert _greens(camera, 3) == [1, 50, 50]                       # at once
+    assert camera.serving == (6, 6, 4, 3, 2)
+
+
+def test_after_a_farkle_of_six_the_sample_table_leaves_it_on_the_tray_before_the_next_six(
+        tmp_path: Path) -> None:
+    # Ann farkles with six dice, and Bob has six to roll: the same count told again, Ann's roll
+    # ran on to the end of its frames and the next came, the farkle hardly seen. Another turn
+    # is a change: the farkled dice lie on the tray for the think time, then Bob's are rolled.
+    _rolls_folder(tmp_path, [((6, 4), 20), ((6, 6, 4, 3, 2, 2), 60), ((6, 5, 4, 3, 2, 1), 70)])
+    session = Session({"game": "farkel", "players": ["Ann", "Bob"]})
+    camera = SampleTable(tmp_path, fps=0, dice=_farkel(session, [None]), think_frames=5)
+    assert _greens(camera, 2) == [1, 60]
+    session.apply({"by": "Ann", "do": "roll", "dice": [6, 6, 4, 3, 2, 2]})   # FARKEL: Bob's turn
+    assert _greens(camera, 8) == [60] * 5 + [1, 70, 70]
+    assert camera.serving == (6, 5, 4, 3, 2, 1)
 
 
 @pytest.mark.parametrize("answer", [7, "3", True, RuntimeError("the table is stopping")])

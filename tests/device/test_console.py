@@ -568,3 +568,29 @@ def test_on_the_virtual_table_pull_before_the_hands_are_read_says_so(rig) -> Non
     note = table.public_state()["note"]
     assert "virtual table" in note and "spread" not in note
     assert len(table.session.log) == 1
+
+
+@pytest.mark.parametrize("virtual", [True, False])
+def test_on_the_virtual_table_after_a_keep_the_dial_rolls_on(rig, virtual: bool) -> None:
+    # After a keep the virtual table waits for the player to roll on or bank (it rolled the
+    # dice left by itself): at the buttons the dial starts on the roll, the further keeps after
+    # it, and Declare has the table roll; Pass banks. At a real tray the player rolls the dice
+    # by hand and the camera sends the roll: the dial offers the keeps only, as before.
+    table, console, factory = rig
+    table.virtual = virtual
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
+    table.act({"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 5, 6]}, from_device=True)
+    table.act({"by": "Ann", "do": "keep", "dice": [1]})
+    console.refresh()
+    labels = [c.label for c in console.choices]
+    if not virtual:
+        assert labels == ["keep 5"] and table.public_state()["note"] is None
+        return
+    assert labels == ["roll 5 dice", "keep 5"]
+    assert table.public_state()["dial"] == "roll 5 dice"
+    assert "or dial the roll and press Declare; Pass banks" in table.public_state()["note"]
+    tap(factory, DECLARE)
+    assert table.asked_roll() is False and table.session.log[-1]["do"] == "keep"
+    assert table.public_state()["note"] == "Ann rolls 5 dice"
+    tap(factory, PASS)                     # she banks after all, before the dice land
+    assert table.session.log[-1]["do"] == "bank" and table.asked_roll() is None

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from device.camera import ROLLS_FILE, SAMPLE_FRAMES, SampleTable
+from device.camera import NO_ROLL, ROLLS_FILE, SAMPLE_FRAMES, SampleTable, TurnRoll
 from device.events import EventBus
 from device.referee import Referee, dice_expected, dice_on_table
 from device.store import Store
@@ -37,13 +37,12 @@ def _labelled(count: int) -> list[list[int]]:
     ({"game": "mia", "players": ["Ann", "Bob"]}, [], 2),
     ({"game": "deceit", "players": ["Ann", "Bob"]}, [], 2),
     ({"game": "farkel", "players": ["Ann", "Bob"]}, [], 6),
-    ({"game": "farkel", "players": ["Ann", "Bob"]},       # Ann keeps a 1: five dice are left
-     [{"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}, {"by": "Ann", "do": "keep", "dice": [1]}], 5),
+    ({"game": "farkel", "players": ["Ann", "Bob"]},       # Ann keeps a 1: she rolls on or banks
+     [{"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}, {"by": "Ann", "do": "keep", "dice": [1]}], 0),
     ({"game": "farkel", "players": ["Ann", "Bob"]},       # Ann chooses her keep: nobody rolls
      [{"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}], 0),
-    ({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}},   # hot dice: six again
-     [{"by": "Ann", "do": "roll", "dice": [1, 1, 1, 5, 5, 5]},
-      {"by": "Ann", "do": "keep", "dice": [1, 1, 1, 5, 5, 5]}], 6),
+    ({"game": "farkel", "players": ["Ann", "Bob"]},       # Ann farkles: Bob's six
+     [{"by": "Ann", "do": "roll", "dice": [2, 2, 3, 4, 6, 6]}], 6),
     ({"game": "liars", "players": ["Ann", "Bob", "Cy"]}, [], 15),
 ])
 def test_the_dice_the_game_in_play_puts_on_the_tray(header: dict, actions: list, expected: int) -> None:
@@ -71,6 +70,36 @@ def test_with_high_stakes_on_offer_the_player_s_choice_is_rolled(options: dict, 
         session.apply(action)
     state = dict(session.game.public_state(), legal=session.game.legal_actions())   # as the table's
     assert dice_expected(state, asked) == expected
+
+
+@pytest.mark.parametrize("roll, keep, left", [([1, 2, 2, 3, 4, 6], [1], 5),
+                                             ([1, 1, 1, 5, 5, 5], [1, 1, 1, 5, 5, 5], 6)])   # hot dice
+def test_after_a_keep_the_dice_left_are_rolled_only_when_the_player_asks(roll: list, keep: list,
+                                                                        left: int) -> None:
+    # A player rolls on when they choose, or banks: nobody rolls for them. Until Ann taps roll
+    # (Table.asked_roll: False, a plain roll) the dice lie still; then the dice left come at
+    # once, asked.
+    session = Session({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
+    session.apply({"by": "Ann", "do": "roll", "dice": roll})
+    session.apply({"by": "Ann", "do": "keep", "dice": keep})
+    state = dict(session.game.public_state(), legal=session.game.legal_actions())
+    assert dice_expected(state) == dice_expected(state, None) == NO_ROLL
+    asked = dice_expected(state, False)
+    assert asked == left and isinstance(asked, TurnRoll) and asked.asked and asked.turn == "Ann"
+
+
+def test_a_farkel_turn_s_first_roll_is_told_with_whose_turn_it_is() -> None:
+    # After a farkle of six the next player rolls six too: told with the player, it is another
+    # roll to the virtual table (the farkled dice lie there a while, then Bob's come), not the
+    # same one going on. Unasked: it comes by itself, after the think time.
+    session = Session({"game": "farkel", "players": ["Ann", "Bob"]})
+    before = dice_expected(session.game.public_state())
+    session.apply({"by": "Ann", "do": "roll", "dice": [2, 2, 3, 4, 6, 6]})      # FARKEL
+    after = dice_expected(session.game.public_state())
+    assert (before, after) == (6, 6)
+    assert (before.turn, after.turn) == ("Ann", "Bob") and not before.asked and not after.asked
+    state = dict(session.game.public_state(), legal=session.game.legal_actions())
+    assert dice_expected(state, False).asked              # Bob tapped roll: at once
 
 
 def test_no_dice_are_expected_with_no_game_in_play_or_one_over() -> None:
@@ -148,29 +177,30 @@ def test_farkel_on_the_virtual_table_rolls_six_dice_then_the_dice_left(virtual_t
     roll = _last(table)
     assert roll["by"] == "Ann" and roll["do"] == "roll" and len(roll["dice"]) == 6
     assert sorted(roll["dice"], reverse=True) in _labelled(6)
-    # Ann keeps one die: five are left, and the table's next roll has five, after the time
-    # Ann has to bank instead.
+    # Ann keeps one die: five are left, and the table's next roll has five, when she taps roll.
     keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep" and len(a["dice"]) == 1)
     table.act(keep)
     assert table.public_state()["dice_left"] == 5
-    assert _roll(referee, table) >= camera.think_frames
+    table.act({"by": "Ann", "do": "roll"})          # what the phone sends
+    _roll(referee, table)
     roll = _last(table)
     assert roll["do"] == "roll" and sorted(roll["dice"], reverse=True) in _labelled(5)
     assert table.public_state()["note"] is None       # no "I see 6 dice but 5 are to be rolled"
 
 
 def _ann_banks_after_thinking_then_bob_rolls_six(table, referee, camera) -> None:
-    """Ann, having kept, thinks for nearly 3 s (no roll comes), banks, and Bob's six dice land."""
-    for _ in range(camera.think_frames - 1):
+    """Ann, having kept, thinks as long as she likes (7.2 s here: no roll comes, nobody rolls
+    for her), banks, and Bob's six dice land."""
+    for _ in range(3 * ROLL_FRAMES):
         referee.step()
-    assert _last(table)["do"] == "keep"
+    assert 3 * ROLL_FRAMES > camera.think_frames and _last(table)["do"] == "keep"
     table.act({"by": "Ann", "do": "bank"})
     _roll(referee, table)
     roll = _last(table)
     assert roll["by"] == "Bob" and sorted(roll["dice"], reverse=True) in _labelled(6)
 
 
-def test_farkel_on_the_virtual_table_leaves_time_to_bank(virtual_table) -> None:
+def test_farkel_on_the_virtual_table_leaves_the_player_time_to_bank(virtual_table) -> None:
     table, referee, camera = virtual_table
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
     _roll(referee, table)
@@ -314,8 +344,8 @@ def test_kuriki_on_the_virtual_table_seals_two_dice_as_before(virtual_table) -> 
 def test_farkel_dice_lie_still_on_the_virtual_table_while_the_player_keeps(
         virtual_table, monkeypatch: pytest.MonkeyPatch) -> None:
     # Real dice do not move until someone rolls: while Ann chooses which dice to keep, the tray
-    # (and the live preview) shows her roll, however long she takes; her keep then has the
-    # dice left rolled, after the time to bank.
+    # (and the live preview) shows her roll, however long she takes; the dice left are rolled
+    # when she taps roll.
     table, referee, camera = virtual_table
     frames = _recorded_frames(camera, monkeypatch)
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
@@ -330,13 +360,78 @@ def test_farkel_dice_lie_still_on_the_virtual_table_while_the_player_keeps(
     assert _last(table)["do"] == "roll" and table.public_state()["phase"] == "rolled"
     keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep" and len(a["dice"]) == 1)
     table.act(keep)
-    assert _roll(referee, table) >= camera.think_frames
+    table.act({"by": "Ann", "do": "roll"})
+    _roll(referee, table)
     assert len(_last(table)["dice"]) == 5
+
+
+def test_after_a_keep_the_virtual_table_waits_for_the_player_to_roll(
+        virtual_table, monkeypatch: pytest.MonkeyPatch) -> None:
+    # QA: Ann kept a 1 and, before she had made up her mind, the virtual table rolled her five
+    # dice left by itself 3 s later. At a real table nobody rolls for her: the dice left lie
+    # still, however long she thinks, the wall and the phone say how to roll on or bank, and
+    # when she taps roll her five dice come at once.
+    table, referee, camera = virtual_table
+    frames = _recorded_frames(camera, monkeypatch)
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
+    _roll(referee, table)
+    rolled = camera.serving
+    keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep" and a["dice"] == [1])
+    table.act(keep)
+    assert table.public_state()["note"] == ("Ann: tap roll to roll the 5 dice left, or bank 100 "
+                                            "points (or dial the roll and press Declare; Pass banks)")
+    frames[:] = []
+    for _ in range(3 * ROLL_FRAMES):               # 7.2 s, more than the 3 s think time
+        referee.step()
+        assert camera.serving == rolled
+    assert 3 * ROLL_FRAMES > camera.think_frames
+    assert _last(table)["do"] == "keep" and all(np.array_equal(f, frames[0]) for f in frames)
+    assert "tap roll" in table.public_state()["note"]
+    table.act({"by": "Ann", "do": "roll"})         # she taps roll
+    assert table.public_state()["note"] == "Ann rolls 5 dice"
+    assert _roll(referee, table) < camera.think_frames            # at once: the cup, the dice
+    roll = _last(table)
+    assert roll["by"] == "Ann" and sorted(roll["dice"], reverse=True) in _labelled(5)
+    assert table.public_state()["note"] is None
+
+
+def test_a_farkle_on_the_virtual_table_lies_on_the_tray_before_the_next_player_rolls(
+        virtual_table, monkeypatch: pytest.MonkeyPatch) -> None:
+    # QA: Ann farkled with her five dice left, and Bob's six dice came at once: the farkled dice
+    # were picked up as the farkle was called, and nobody at the table saw it. They lie there
+    # for the think time (3 s), as long as the table leaves a player to pick up the dice, and
+    # are not taken for Bob's roll; then Bob's six come, as every turn's first roll does.
+    from engine.farkel import has_score
+
+    table, referee, camera = virtual_table
+    frames = _recorded_frames(camera, monkeypatch)
+    table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
+    _roll(referee, table)
+    keep = next(a for a in table.public_state()["legal"] if a["do"] == "keep" and len(a["dice"]) == 1)
+    table.act(keep)
+    # The sample frames' five-dice rolls come in turn: the next one is the one that farkles.
+    camera._turns[5] = next(i for i, (dice, _, _) in enumerate(camera.rolls[5])
+                            if not has_score(dice, table.session.game.options))
+    table.act({"by": "Ann", "do": "roll"})
+    _roll(referee, table)
+    farkled = camera.serving
+    state = table.public_state()
+    assert len(farkled) == 5 and state["verdict"]["outcome"] == "farkel" and state["to_act"] == "Bob"
+    frames[:] = []
+    for _ in range(camera.think_frames):           # 3 s: the farkle lies on the tray
+        referee.step()
+        assert camera.serving == farkled
+    assert all(np.array_equal(f, frames[0]) for f in frames)
+    assert _last(table)["by"] == "Ann"              # not sent again as Bob's roll
+    assert table.public_state()["note"] is None     # no "I see 5 dice but 6 are to be rolled"
+    _roll(referee, table)                          # then Bob's six, unasked
+    roll = _last(table)
+    assert roll["by"] == "Bob" and sorted(roll["dice"], reverse=True) in _labelled(6)
 
 
 def test_farkel_hot_dice_on_the_virtual_table_leave_time_to_bank(virtual_table) -> None:
     # Ann keeps all six dice of a roll (hot dice): six are to be rolled again, as before, and
-    # she has the same 3 s to bank as after any other keep, not what was left of a roll's cycle.
+    # the table waits for her to roll them or bank as after any other keep.
     table, referee, camera = virtual_table
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
     # No six of the sample frames all score: Ann's roll comes as the device would send it.
@@ -345,6 +440,7 @@ def test_farkel_hot_dice_on_the_virtual_table_leave_time_to_bank(virtual_table) 
         referee.step()
     table.act({"by": "Ann", "do": "keep", "dice": [1, 1, 1, 5, 5, 5]})
     assert table.public_state()["dice_left"] == 6
+    assert table.public_state()["note"].startswith("Ann: tap roll to roll all six dice again, or bank")
     _ann_banks_after_thinking_then_bob_rolls_six(table, referee, camera)
 
 
@@ -370,11 +466,12 @@ def test_farkel_high_stakes_on_the_virtual_table(virtual_table, stake: int, take
             table.act({"by": "Ann", "do": "roll", "high_stakes": True})
         table.act({"by": "Bob", "do": "roll", "high_stakes": True})   # the box ticked
         assert "takes over the 5 dice" in table.public_state()["note"]
+        assert _roll(referee, table) < camera.think_frames          # asked: rolled at once
     else:
         assert table.public_state()["note"] is None
         with pytest.raises(IllegalAction, match="asks 1,000 put up"):
             table.act({"by": "Bob", "do": "roll", "high_stakes": True})
-    _roll(referee, table)
+        _roll(referee, table)
     roll = _last(table)
     assert roll["by"] == "Bob" and roll["do"] == "roll"
     if takes_over:
@@ -539,3 +636,44 @@ def test_an_open_from_the_phone_on_the_virtual_table_shows_the_photo_of_the_hand
     photo = client.get(verdict["photo"])
     assert photo.status_code == 200 and photo.mimetype == "image/jpeg"
     assert photo.data[:2] == b"\xff\xd8"
+
+
+def test_the_note_after_a_keep_says_when_a_bank_is_not_yet_allowed_and_shows_after_a_restart(
+        tmp_path: Path) -> None:
+    # Ann has 100 points this turn and needs 500 to get into the game: the note asks her to roll
+    # on, and does not offer a bank the rules would refuse. The device restarts while she
+    # thinks: the note is back as soon as dicetable run knows it plays the virtual table.
+    store = Store(tmp_path / "data")
+    try:
+        table = Table(store, EventBus(), has_camera=True)
+        table.virtual = True
+        table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+        table.act({"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}, from_device=True)
+        table.act({"by": "Ann", "do": "keep", "dice": [1]})
+        note = ("Ann: tap roll to roll the 5 dice left (or dial the roll and press Declare); a bank "
+                "needs 500 points in one turn, this turn has 100")
+        assert table.public_state()["note"] == note
+        again = Table(store, EventBus(), has_camera=True)         # the restart
+        assert again.public_state()["note"] is None
+        again.virtual = True
+        assert again.public_state()["note"] == note
+    finally:
+        store.close()
+
+
+def test_on_a_real_tray_a_farkel_keep_asks_for_no_tap(tmp_path: Path) -> None:
+    # At a real tray the players roll the dice by hand and the camera sends the roll: no note
+    # asks Ann to tap roll after her keep, and a roll tapped on the phone is refused as before.
+    # (Only the virtual table is told the dice to roll: dicetable run gives a real camera none.)
+    store = Store(tmp_path / "data")
+    try:
+        table = Table(store, EventBus(), has_camera=True)
+        table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
+        table.act({"by": "Ann", "do": "roll", "dice": [1, 2, 2, 3, 4, 6]}, from_device=True)
+        table.act({"by": "Ann", "do": "keep", "dice": [1]})
+        assert table.public_state()["note"] is None
+        with pytest.raises(IllegalAction, match="the camera sends the roll"):
+            table.act({"by": "Ann", "do": "roll"})
+        assert table.asked_roll() is None and table.session.log[-1]["do"] == "keep"
+    finally:
+        store.close()
