@@ -47,3 +47,37 @@ def test_the_unlock_button_s_word_stays_whole(served, browser, size):
     assert form["x"] + form["width"] <= card + 0.5
     assert button.bounding_box()["x"] + button.bounding_box()["width"] <= card + 0.5
     assert errors == []
+
+
+# Each toggle's box and the first line of its words: whether they share a line (the box beside the
+# words' first line, before it).
+TOGGLE_OFF_LINE = """() => [...document.querySelectorAll('#ctl-actions label.toggle')].map((label) => {
+    const box = label.querySelector('input').getBoundingClientRect();
+    const range = document.createRange(); range.selectNodeContents(label.querySelector('span'));
+    const first = range.getClientRects()[0];
+    return { text: label.innerText.trim(), beside: box.top < first.bottom && box.bottom > first.top,
+             after: first.left >= box.right }; })"""
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}px")
+def test_liars_dice_s_bounce_back_is_named_and_its_box_sits_beside_it(served, browser, size):
+    """Liar's dice, a call standing: the toggles were 'zhai (ones are not wild)' and a bare
+    'bounce', the key's own name, its box at the end of zhai's line and its word wrapped alone
+    under it. Now it says what it does, to whom, beside its own box."""
+    url, table = served
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    table.act({"by": "Ann", "do": "call", "count": 5, "face": 3})
+    page, errors = phone_page(browser, url, size)
+    phone = unlock(page)
+    phone.turn("Bob")
+    page.wait_for_selector('#ctl-actions input[data-flag="bounce"]')
+    toggles = page.evaluate(TOGGLE_OFF_LINE)
+    assert [t["text"] for t in toggles] == ["zhai (ones are not wild)", "bounce back to Ann (two more)"]
+    for t in toggles:
+        assert t["beside"] and t["after"], f"the box of {t['text']!r} is not beside its words: {t}"
+    # Ticked, the bounce offers the one call it makes: seven 3s, back to Ann.
+    page.click('#ctl-actions input[data-flag="bounce"]')
+    page.click('#ctl-actions button[data-do="call"][data-count="7"][data-face="3"]')
+    phone.turn("Ann")
+    assert table.public_state()["call_detail"] == {"count": 7, "face": 3, "zhai": False}
+    assert errors == []

@@ -163,7 +163,10 @@
 
   /* --- the legal actions as big buttons --- */
   const FLAG_LABEL = { reverse: "reverse direction", blind: "blind raise (no roll)", high_stakes: "High Stakes",
-    zhai: "zhai (ones are not wild)" };
+    zhai: "zhai (ones are not wild)", bounce: "bounce back (two more, back to the caller)" };
+  // Liar's dice's bounce back names the player it goes back to (the one who answers for the call).
+  const flagLabel = (s, k) => (k === "bounce" && s.answers ? `bounce back to ${shown(s.answers)} (two more)`
+    : esc(FLAG_LABEL[k] || k));
   const EXTRA = ["by", "do", "call", "target", "dice", "count", "face"];
 
   function variantFlags(a) {
@@ -207,7 +210,7 @@
       !hasVariant(a.do, k) || (a[k] === true) === flags[k]));
     const calls = visible.filter((a) => a.do === "declare" || a.do === "call");
     const others = visible.filter((a) => a.do !== "declare" && a.do !== "call");
-    const toggles = flagKeys.map((k) => `<label class="toggle"><input type="checkbox" data-flag="${esc(k)}" ${flags[k] ? "checked" : ""}> ${esc(FLAG_LABEL[k] || k)}</label>`).join("");
+    const toggles = flagKeys.map((k) => `<label class="toggle"><input type="checkbox" data-flag="${esc(k)}" ${flags[k] ? "checked" : ""}> <span>${flagLabel(s, k)}</span></label>`).join("");
     const button = (a, cls, label) => `<button type="button" class="${cls}" data-action="${esc(JSON.stringify(a))}" data-do="${esc(a.do)}"${a.call !== undefined ? ` data-call="${esc(a.call)}"` : ""}${a.face !== undefined ? ` data-count="${esc(a.count)}" data-face="${esc(a.face)}"` : ""}${Array.isArray(a.dice) ? ` data-dice="${esc(a.dice.join(","))}"` : ""}>${label || actionLabel(s, a)}</button>`;
     // Liar's dice: a count stepper over every legal count (up to the table's top), then one
     // button per face for that count (a face that count would not raise is greyed).
