@@ -81,3 +81,23 @@ def test_liars_dice_s_bounce_back_is_named_and_its_box_sits_beside_it(served, br
     phone.turn("Ann")
     assert table.public_state()["call_detail"] == {"count": 7, "face": 3, "zhai": False}
     assert errors == []
+
+
+IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+
+
+def test_an_open_at_a_table_without_a_camera_brings_the_hands_into_view(served, browser):
+    """Liar's dice without a camera: open asks for every hand, entered below the calls. On a
+    390 px phone with four players that was below the screen's edge: the tap seemed to do
+    nothing. (A pull's dice were already scrolled to.)"""
+    url, table = served
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy", "Dee"]})
+    table.act({"by": "Ann", "do": "call", "count": 6, "face": 3})
+    page, errors = phone_page(browser, url, PHONES[0])
+    phone = unlock(page)
+    phone.verb("Bob", "open")
+    page.wait_for_selector("#ctl-entry .hand-row")
+    page.wait_for_function(IN_VIEW, arg="#entry-send", timeout=5000)
+    assert page.evaluate(IN_VIEW, '#ctl-entry .hand-row button.cycle[data-name="Ann"]')
+    assert errors == []

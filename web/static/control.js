@@ -311,6 +311,9 @@
     entry.hidden = false;
     entering = a;
     draw();
+    // The hands are entered below the calls: on a phone, out of sight (the tap on open seemed
+    // to do nothing), as the dice of a pull were before (choose).
+    entry.scrollIntoView({ block: "nearest" });
   }
 
   function closeEntry() {
