@@ -1,0 +1,56 @@
+"""Real-browser tests of the wall at a table of many players: two columns of cards, a narrower
+stage for the verdict and the photo of the dice under the cup. Same Chromium and fixtures as
+test_browser.py."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from .test_browser import browser, dice_photo, served_camera, verdict_overflow, wait_for_photo  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Annabelle", "Bartholomew", "Cyrano", "Dee", "Everett", "Fitzgerald", "Gus", "Henrietta"]
+
+def camera_frame() -> bytes:
+    """A photo as the table's camera takes it, wider than tall (640x480; the virtual table's are
+    640x521): the shared photo of the dice, cut to that shape."""
+    square = cv2.imdecode(np.frombuffer(dice_photo("IMG_20191208_112648"), np.uint8), cv2.IMREAD_COLOR)
+    ok, jpeg = cv2.imencode(".jpg", square[80:560, :])
+    assert ok
+    return jpeg.tobytes()
+
+
+# How far each part of the verdict runs past the stage's left or right edge, in pixels (at most
+# 0 when it is all on the stage).
+RUNS_OFF = """(sels) => { const s = document.getElementById('sb-stage').getBoundingClientRect();
+    return Object.fromEntries(sels.map((sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+      return [sel, Math.max(r.right - s.right, s.left - r.left)]; })); }"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}],
+                         ids=["1080p", "720p"])
+def test_a_pull_s_photo_stays_on_the_stage_at_a_table_of_eight(served_camera, browser, size):
+    """Kuriki, eight players: the verdict's two dice and the photo beside them were wider than
+    the narrower stage of a big table, and the photo's right part was cut off at its edge."""
+    url, table = served_camera
+    board = browser.new_page(viewport=size)
+    errors: list[str] = []
+    board.on("pageerror", lambda exc: errors.append(str(exc)))
+    board.goto(url + "/")
+    table.start_game({"game": "kuriki", "players": NAMES, "options": {"lives": 7}})
+    table.seal([5, 4], camera_frame())
+    table.act({"by": "Annabelle", "do": "declare", "call": "9"})
+    table.act({"by": "Bartholomew", "do": "pull"})
+    board.wait_for_selector("#verdict.outcome-truth #evidence")
+    wait_for_photo(board)
+    board.wait_for_function("() => document.getElementById('evidence').getBoundingClientRect().width > 0")
+    off = board.evaluate(RUNS_OFF, ["#verdict .shown", "#evidence", "#verdict figcaption", "#verdict .message"])
+    assert all(v <= 0.5 for v in off.values()), f"cut off at the stage's edge: {off}"
+    # Still a photo one can make out, not a thumbnail.
+    assert board.evaluate("() => document.getElementById('evidence').getBoundingClientRect().height") >= 0.15 * size["height"]
+    assert verdict_overflow(board) <= 0
+    assert errors == []
+
