@@ -54,3 +54,23 @@ def test_a_pull_s_photo_stays_on_the_stage_at_a_table_of_eight(served_camera, br
     assert verdict_overflow(board) <= 0
     assert errors == []
 
+
+
+# Each card's name: whether its text is wider than the name's box (then it is cut with "…").
+NAMES_CUT = """() => [...document.querySelectorAll('#sb-players .player .name')].filter((n) => {
+    const text = document.createRange(); text.selectNodeContents(n);
+    return text.getBoundingClientRect().width > n.getBoundingClientRect().width + 0.01; }).map((n) => n.textContent)"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}],
+                         ids=["1080p", "720p"])
+def test_a_name_a_hair_too_wide_for_its_card_shrinks_rather_than_lose_its_end(served_camera, browser, size):
+    """Eight players at 1080p: "Fitzgerald" was half a pixel wider than its card's room. The
+    fit compared whole pixels (scrollWidth, clientWidth), found it fitting, and the card cut it
+    to "Fitzgera…" at full size, beside "Bartholomew" shrunk whole."""
+    url, table = served_camera
+    board = browser.new_page(viewport=size)
+    board.goto(url + "/")
+    table.start_game({"game": "kuriki", "players": NAMES, "options": {"lives": 7}})
+    board.wait_for_selector('#app[data-game="kuriki"] .player[data-name="Henrietta"]')
+    assert board.evaluate(NAMES_CUT) == []

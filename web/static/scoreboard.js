@@ -350,11 +350,18 @@
      A card whose tags wrap to more lines than it holds (eight players at 720p, one on a life
      who passed and answers) shrinks its words until they fit, not cut at its top and foot. */
   function fitPlayers() {
+    // Whether a name runs past its card, to the fraction of a pixel: scrollWidth and clientWidth
+    // are whole pixels, and "Fitzgerald" half a pixel too wide was cut to "Fitzgera…" unshrunk.
+    const runsOver = (el) => {
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      return text.getBoundingClientRect().width > el.getBoundingClientRect().width + 0.01;
+    };
     document.querySelectorAll("#sb-players .player").forEach((card) => {
       const name = card.querySelector(".name");
       const base = parseFloat(getComputedStyle(name).fontSize);
       const least = Math.max(0.4, 0.028 * innerHeight / base);
-      for (let fit = 1; fit - 0.05 >= least - 1e-9 && name.scrollWidth > name.clientWidth + 1; ) {
+      for (let fit = 1; fit - 0.05 >= least - 1e-9 && runsOver(name); ) {
         fit -= 0.05;
         name.style.fontSize = `${(base * fit).toFixed(1)}px`;
       }
