@@ -101,3 +101,26 @@ def test_an_open_at_a_table_without_a_camera_brings_the_hands_into_view(served, 
     page.wait_for_function(IN_VIEW, arg="#entry-send", timeout=5000)
     assert page.evaluate(IN_VIEW, '#ctl-entry .hand-row button.cycle[data-name="Ann"]')
     assert errors == []
+
+
+def test_a_refusal_far_down_the_page_is_shown_on_the_screen(served, browser):
+    """The control page says why a tap was refused in a box at its top. Start game and the
+    record line are far below it: a refused start (two players called Ann) or a line that is
+    not JSON showed the reason out of sight, and the tap seemed to do nothing."""
+    url, table = served
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    page, errors = phone_page(browser, url, PHONES[0])
+    phone = unlock(page)
+    phone.turn("Ann")
+    page.select_option("#ng-game", "mia")
+    page.fill("#ng-players", "Ann\nAnn")
+    phone.start()
+    page.wait_for_selector('#ctl-error:has-text("two players are called")')
+    page.wait_for_function(IN_VIEW, arg="#ctl-error", timeout=5000)
+    assert table.public_state()["game"] == "kuriki"
+    page.click("#raw-form summary" if page.locator("#raw-form summary").count() else "details:has(#raw-form) summary")
+    page.fill("#raw-line", '{"by": "Ann", "do": ')
+    page.click('#raw-form button[type="submit"]')
+    page.wait_for_selector('#ctl-error:has-text("not valid JSON")')
+    page.wait_for_function(IN_VIEW, arg="#ctl-error", timeout=5000)
+    assert errors == []
