@@ -501,6 +501,17 @@ def test_the_readme_sends_a_pi_to_the_installer_that_sees_the_camera() -> None:
     assert "--system-site-packages" not in (repo / "scripts" / "bootstrap").read_text(encoding="utf-8")
 
 
+def test_the_readme_says_where_scripts_run_put_the_dicetable_command() -> None:
+    # ./scripts/run installs into ./.venv and starts .venv/bin/dicetable without activating the
+    # venv: a new user then typing `dicetable --help` or `dicetable replay FILE`, as the README's
+    # commands table says, got "command not found".
+    repo = Path(__file__).resolve().parents[2]
+    readme = (repo / "README.md").read_text(encoding="utf-8")
+    intro = next(line for line in readme.split("\n\n") if line.startswith("Commands ("))
+    assert "`.venv/bin/dicetable`" in intro and "`. .venv/bin/activate`" in intro
+    assert "exec .venv/bin/dicetable run" in (repo / "scripts" / "run").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("command", ["run", "config"])
 def test_the_readme_commands_table_gives_the_config_flag_help_gives(command: str) -> None:
     # The table left out --config for run and config, the one flag that says which file is read.
