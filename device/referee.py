@@ -141,9 +141,19 @@ def dice_expected(state: dict[str, Any], asked: bool | None = None) -> int | Non
 
 def dice_on_table(table: Any) -> int | None:
     """How many dice the virtual table rolls now: :func:`dice_expected` of the table's game, with
-    the roll its Farkel player asked for (the choice of High Stakes)."""
+    the roll its Farkel player asked for (the choice of High Stakes).
+
+    Kuriki: 0 (NO_ROLL) while a roll sealed under the cup waits for its declare
+    (``table.fresh_roll``): the player looks under the cup and makes up their mind, and nobody
+    rolls for them. Rolling on every 2.4 s, the virtual table turned an idle table's every 1-2
+    into a Kuriki the referee declares at once: left alone for eight minutes, a game of eight
+    went on without anyone, twelve Kurikis in a row, until three players were out. (Mia and
+    Deceit declare nothing on their own: their dice roll on as before.)"""
     asked = getattr(table, "asked_roll", None)
-    return dice_expected(table.public_state(), asked() if callable(asked) else None)
+    state = table.public_state()
+    if state.get("game") == "kuriki" and not state.get("over") and getattr(table, "fresh_roll", False):
+        return NO_ROLL
+    return dice_expected(state, asked() if callable(asked) else None)
 
 
 def farkel_dice_left(state: dict[str, Any]) -> int:

@@ -383,6 +383,11 @@ class Table:
     def sealed(self) -> bool:
         return self._seal is not None
 
+    @property
+    def fresh_roll(self) -> bool:
+        """Whether dice sealed under the cup wait for their declare (sealed, not yet declared)."""
+        return self._seal is not None and self._seal.fresh
+
     def public_state(self) -> dict[str, Any]:
         with self._lock:
             return self._public_state()
