@@ -74,3 +74,27 @@ def test_a_name_a_hair_too_wide_for_its_card_shrinks_rather_than_lose_its_end(se
     table.start_game({"game": "kuriki", "players": NAMES, "options": {"lives": 7}})
     board.wait_for_selector('#app[data-game="kuriki"] .player[data-name="Henrietta"]')
     assert board.evaluate(NAMES_CUT) == []
+
+
+# The lines a piece of text is laid out on (the distinct tops of its text's boxes).
+TEXT_LINES = """(sel) => { const range = document.createRange(); range.selectNodeContents(document.querySelector(sel));
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; }"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}],
+                         ids=["1080p", "720p"])
+def test_the_player_to_act_on_a_big_table_s_stage_is_one_word(served_camera, browser, size):
+    """Liar's dice, eight players, a call standing: the stage's 'TO ACT' name was not fitted
+    like the big words, and 'Bartholomew' broke into 'Bartholome' over 'w'."""
+    url, table = served_camera
+    board = browser.new_page(viewport=size)
+    board.goto(url + "/")
+    table.start_game({"game": "liars", "players": NAMES})
+    table.act({"by": "Annabelle", "do": "call", "count": 9, "face": 5, "zhai": True})
+    board.wait_for_selector('#app[data-to-act="Bartholomew"] .turn .who-acts')
+    assert board.inner_text(".turn .who-acts") == "Bartholomew"
+    assert board.evaluate(TEXT_LINES, ".turn .who-acts") == 1, "the name to act is broken over two lines"
+    assert board.evaluate(RUNS_OFF, [".turn .who-acts"])[".turn .who-acts"] <= 0.5
+    # Still big: no smaller than a card's name.
+    assert board.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.turn .who-acts')).fontSize)") \
+        >= board.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.player .name')).fontSize)")

@@ -311,12 +311,12 @@
     }
   }
 
-  /* The big word (ACCEPTED, a winner's name, the verdict's next player) shrinks until it fits
-     across the stage or its corner (a winner's name also until the stage holds it all), down to
-     30%; a name too long even then breaks. */
+  /* The big word (ACCEPTED, a winner's name, the verdict's next player, the player to act)
+     shrinks until it fits across the stage or its corner (a winner's name also until the stage
+     holds it all), down to 30%; a name too long even then breaks. */
   function fitWords() {
     const stage = $("sb-stage");
-    stage.querySelectorAll(".word, .who-next").forEach((el) => {
+    stage.querySelectorAll(".word, .who-next, .who-acts").forEach((el) => {
       if (!el.clientWidth) return;                          // an inline word sizes itself
       const winner = el.closest(".winner-stage") !== null;
       // (A centred word is as wide as its longest word: measure it against its column too.)
