@@ -161,9 +161,12 @@ class KurikiOptions(Options):
     two_digit: bool = option(False, "Two-digit variant: non-doubles are declared as two-digit numbers "
                              "'65' ... '13' (36 rolls instead of 15); double-1 beats 65. The dice 3-4 "
                              "may be declared 43 or 34; 43 ranks above 34 and the dice 3-4 stand for 43.")
-    kuriki_reverses: bool = option(False, "false (the seed): after a Kuriki the Roller MAY reverse the "
-                                   "direction, by adding \"reverse\": true to his next declare; true: the "
-                                   "direction always reverses after a Kuriki.")
+    # (Shown beside a tick box on the phone's new-game form: said in the table's words, not the
+    # record's. docs/game-record.md gives the record's "reverse".)
+    kuriki_reverses: bool = option(False, "Unticked (the seed): after a Kuriki the Roller may reverse the "
+                                   "direction with his next call (tick \"reverse direction\" on the phone; "
+                                   "\"reverse\": true in the record). Ticked: the direction reverses by "
+                                   "itself after every Kuriki.")
     # (Upper limits: a fine of 1e308 made the pot Infinity after two fouls, which no screen shows.)
     fine: float = option(0.25, "The fine for one foul, paid into the foul pot (a Rusk pays three). "
                          "At most 1,000.", minimum=0, maximum=MAX_FINE)

@@ -601,3 +601,18 @@ def test_a_player_out_of_the_game_who_had_passed_is_told_he_is_out() -> None:
     for action in (pass_("Bob"), pull("Bob"), declare("Bob", "10", [5, 5])):
         message = records.assert_refused(s, action, IllegalAction, "Bob is out of the game")
         assert "passed" not in message
+
+
+def test_the_kuriki_reverses_option_is_explained_in_the_table_s_words() -> None:
+    # The phone's new-game form shows each option's doc beside its input: this one, beside a
+    # tick box, read 'false (the seed): ... by adding "reverse": true to his next declare; true:
+    # ...', the record's JSON, not what a player ticks.
+    from pathlib import Path
+
+    from engine.kuriki import KurikiOptions
+
+    doc = next(o["doc"] for o in KurikiOptions.describe() if o["name"] == "kuriki_reverses")
+    assert doc.startswith("Unticked (the seed)") and "Ticked:" in doc
+    assert 'tick "reverse direction" on the phone' in doc
+    control = (Path(__file__).resolve().parents[2] / "web" / "static" / "control.js").read_text(encoding="utf-8")
+    assert 'reverse: "reverse direction"' in control        # the phone's own label for the toggle
