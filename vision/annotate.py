@@ -4,9 +4,9 @@ Made to be read at a glance on a wall scoreboard: a thick outline round each die
 large beside it (green when the reading is ok, amber when unsure; above the die, or below, right
 or left of it where that hides no other die, value or unclear place), a red box round each place
 the reader could not make out (``Reading.extra["unclear"]``) with a "?" placed beside it the same
-way, and a banner with the status, the values (with, for the camera under the tray, how they
-follow from the faces in the photo) and the reason in a band of its own above the photo (over
-it, it hid the dice at the tray's top edge).
+way, and a banner in a band of its own above the photo (over it, it hid the dice at the tray's
+top edge): the status and the values large, and under them, smaller, the reason and, for the camera
+under the tray, how the values follow from the faces in the photo.
 """
 
 from __future__ import annotations
@@ -117,20 +117,59 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
         x, y = _label_place(out, "?", box, scale, tk, keep_clear)
         keep_clear.append(_label(out, "?", x, y, scale, tk, RED))
     status = "OK" if reading.ok else "UNSURE"
-    text = f"{status}: {' '.join(str(v) for v in reading.values) or 'no dice'}"
+    headline = f"{status}: {' '.join(str(v) for v in reading.values) or 'no dice'}"
+    details = [reading.reason] if reading.reason else []
     if reading.view is View.BOTTOM:
         # The photo shows the faces on the tray; the numbers are the faces on top. Said on the
         # photo, or a die showing four pips marked 3 looks like a misread.
-        text += " (seen from below: top = 7 - face seen)"
-    if reading.reason:
-        text += f" - {reading.reason}"
-    scale = 0.8 * unit
-    tk = max(2, int(round(2 * unit)))
-    # shrink a long reason until it fits the frame's width
-    while scale > 0.35 and cv2.getTextSize(text, FONT, scale, tk)[0][0] > w - 16:
-        scale *= 0.9
-    (_, th), base = cv2.getTextSize(text, FONT, scale, tk)
-    band = np.empty((th + base + 14, w, 3), np.uint8)
+        details.append(BOTTOM_NOTE)
+    return np.vstack([_banner(w, unit, colour, headline, "; ".join(details)), out])
+
+
+BOTTOM_NOTE = "seen from below: each number is the top face, 7 - the face in the photo"
+
+
+def _banner(width: int, unit: float, colour: tuple[int, int, int], headline: str, detail: str) -> np.ndarray:
+    """The status band: the headline (status and values) on a line of its own, large, and the
+    detail (the reason, the view's note) under it in smaller words wrapped onto at most two
+    lines. On the wall the photo is shown a third of its size or less: one line holding the
+    values, the note and a reason shrank all three to a few unreadable pixels."""
+    lines = [(headline, _fitted(headline, width, 1.1 * unit, max(2, int(round(2.5 * unit)))))]
+    if detail:
+        tk = max(1, int(round(1.6 * unit)))
+        scale = 0.75 * unit
+        while True:
+            wrapped = _wrapped(detail, width, scale, tk)
+            if len(wrapped) <= 2 or scale <= 0.35:
+                break
+            scale *= 0.9
+        lines += [(text, (_fitted(text, width, scale, tk)[0], tk)) for text in wrapped]
+    gap = max(4, int(round(6 * unit)))
+    heights = [cv2.getTextSize(text, FONT, scale, tk) for text, (scale, tk) in lines]
+    band = np.empty((sum(h + base + gap for (_, h), base in heights) + gap, width, 3), np.uint8)
     band[:] = colour
-    cv2.putText(band, text, (8, band.shape[0] - base - 6), FONT, scale, INK, tk, cv2.LINE_AA)
-    return np.vstack([band, out])
+    y = gap
+    for (text, (scale, tk)), ((_, h), base) in zip(lines, heights):
+        y += h
+        cv2.putText(band, text, (8, y), FONT, scale, INK, tk, cv2.LINE_AA)
+        y += base + gap
+    return band
+
+
+def _fitted(text: str, width: int, scale: float, thick: int) -> tuple[float, int]:
+    """``scale`` shrunk until ``text`` fits ``width`` (with a margin each side), and ``thick``."""
+    while scale > 0.3 and cv2.getTextSize(text, FONT, scale, thick)[0][0] > width - 16:
+        scale *= 0.9
+    return scale, thick
+
+
+def _wrapped(text: str, width: int, scale: float, thick: int) -> list[str]:
+    """``text`` broken between words into lines that fit ``width`` at ``scale`` (a word longer
+    than a line stays whole, on its own line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and cv2.getTextSize(f"{lines[-1]} {word}", FONT, scale, thick)[0][0] <= width - 16:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines

@@ -22,7 +22,7 @@ def test_each_die_outlined_in_the_status_colour(status: Status, colour: tuple[in
     reading = Reading(status, DICE, reason=None if status is Status.OK else "a die is leaning")
     annotated = annotate(image, reading)
     band = annotated.shape[0] - image.shape[0]
-    assert annotated.shape[1:] == image.shape[1:] and 20 <= band <= 60 and annotated.dtype == np.uint8
+    assert annotated.shape[1:] == image.shape[1:] and 20 <= band <= 110 and annotated.dtype == np.uint8
     assert np.all(image == 128), "the input frame must be left untouched"
     assert _near(annotated[:band], colour).mean() > 0.8, "the status banner is a band above the photo"
     out = annotated[band:]                       # the photo, in its own coordinates
@@ -139,3 +139,37 @@ def test_a_bottom_view_photo_says_its_numbers_are_the_top_faces() -> None:
     bottom = ink_right_edge(Reading(Status.OK, DICE, view=View.BOTTOM))
     unsaid = ink_right_edge(Reading(Status.OK, DICE))
     assert top == unsaid and bottom > top + 200
+
+
+def _ink_rows(band: np.ndarray) -> list[tuple[int, int]]:
+    """The runs of rows holding dark ink (text) in a banner: (first row, last row) each."""
+    inked = (band.max(axis=2) < 60).any(axis=1)
+    runs, start = [], None
+    for y, on in enumerate([*inked, False]):
+        if on and start is None:
+            start = y
+        elif not on and start is not None:
+            runs.append((start, y - 1))
+            start = None
+    return runs
+
+
+def test_a_long_reason_leaves_the_values_large_on_a_line_of_their_own() -> None:
+    """On the wall the photo is shown a third of its size or less. The values and the status are
+    the headline, as tall with a long reason and the view's note as without; the reason and the
+    note go under it, wrapped, and smaller (before, all on one line, shrunk to fit the width:
+    a few pixels tall on the wall)."""
+    image = np.full((480, 640, 3), 128, np.uint8)
+    reason = "a face matches no pip layout (a pip may be hidden or smudged)"
+
+    def lines(reading: Reading) -> list[tuple[int, int]]:
+        out = annotate(image, reading)
+        return _ink_rows(out[:out.shape[0] - 480])
+
+    plain = lines(Reading(Status.OK, DICE, view=View.TOP))
+    long = lines(Reading(Status.UNSURE, DICE, reason=reason, view=View.BOTTOM))
+    assert len(plain) == 1 and len(long) == 3
+    headline = plain[0][1] - plain[0][0]
+    assert headline >= 20, "the values stand at least 20 px tall on a 640 x 480 photo"
+    assert long[0][1] - long[0][0] == headline
+    assert all(10 <= last - first < headline for first, last in long[1:])
