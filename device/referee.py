@@ -148,11 +148,22 @@ def dice_on_table(table: Any) -> int | None:
     rolls for them. Rolling on every 2.4 s, the virtual table turned an idle table's every 1-2
     into a Kuriki the referee declares at once: left alone for eight minutes, a game of eight
     went on without anyone, twelve Kurikis in a row, until three players were out. (Mia and
-    Deceit declare nothing on their own: their dice roll on as before.)"""
+    Deceit declare nothing on their own: their dice roll on as before.) Once declared, nothing
+    is rolled for the Next Guy either until he takes the cup (``table.cup_taken``: he tapped
+    roll, or pressed Declare at the buttons): then two dice at once, a :class:`TurnRoll` he
+    asked for. Rolled as soon as the declare was made, his every 1-2 (1 in 18) was a Kuriki
+    declared for him though he never took the cup. A fresh roll (no call standing: a game's
+    first, after a pull or a Kuriki) is rolled on its own, as before."""
     asked = getattr(table, "asked_roll", None)
     state = table.public_state()
-    if state.get("game") == "kuriki" and not state.get("over") and getattr(table, "fresh_roll", False):
-        return NO_ROLL
+    if state.get("game") == "kuriki" and not state.get("over"):
+        if getattr(table, "fresh_roll", False):
+            return NO_ROLL
+        if state.get("call") is not None:
+            taken = getattr(table, "cup_taken", None)
+            if callable(taken) and taken():
+                return TurnRoll(CUP_GAMES["kuriki"], state.get("to_act"), True)
+            return NO_ROLL
     return dice_expected(state, asked() if callable(asked) else None)
 
 

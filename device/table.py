@@ -18,7 +18,9 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
 * on the virtual table (``virtual``: the device rolls the dice itself), a Farkel roll sent without
   dice is the player asking for the roll, and their choice of the dice to roll (High Stakes or
   not): kept, not recorded. After a keep the virtual table rolls nothing until the player asks
-  (or banks), and the note says how.
+  (or banks), and the note says how. So in Kuriki after a declare: nothing is rolled until the
+  Next Guy takes the cup (a roll tapped without dice, or Declare pressed at the buttons; not
+  recorded either), and the note says how.
 
 Thread-safe: one re-entrant lock around everything; the referee thread and the web threads share it.
 """
@@ -74,7 +76,8 @@ HANDS_NOT_IN_FRAMES = ("the virtual table has liar's dice hands for {low} to {hi
 # Played with dice under a cup (the one-cup games of referee.CUP_GAMES, and liar's dice): the camera
 # sees them even when the reader sealed nothing (an unsure read), so no preview while one is in play.
 # Farkel is rolled openly on the tray.
-UNDER_CUP_GAMES = ("kuriki", "mia", "deceit") + HIDDEN_HANDS_GAMES
+CUP_GAMES = ("kuriki", "mia", "deceit")       # two dice under one cup
+UNDER_CUP_GAMES = CUP_GAMES + HIDDEN_HANDS_GAMES
 PREVIEW_REFUSAL = "no camera preview while a game is played: the dice under the cup stay hidden"
 
 
@@ -242,6 +245,9 @@ class Table:
         # ``virtual``); empty when not said.
         self.virtual_dice: frozenset[int] = frozenset()
         self._roll_asked: tuple[str | None, int, bool] | None = None
+        # Kuriki on the virtual table: the Next Guy took the cup (tapped roll, or pressed
+        # Declare at the buttons): (game id, log length), good until the game moves on.
+        self._cup_taken: tuple[str | None, int] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
         if resume:      # not for `dicetable export`, which only reads records
             self._resume()
@@ -388,6 +394,25 @@ class Table:
         """Whether dice sealed under the cup wait for their declare (sealed, not yet declared)."""
         return self._seal is not None and self._seal.fresh
 
+    def cup_taken(self) -> bool:
+        """Kuriki on the virtual table: whether the player to act took the cup to roll (tapped
+        roll, or pressed Declare at the buttons) since the game last changed."""
+        with self._lock:
+            taken = self._cup_taken
+            return (taken is not None and self._session is not None
+                    and taken == (self._game_id, len(self._session.log)))
+
+    def _waits_for_cup(self) -> bool:
+        """Kuriki on the virtual table: a call stands and the table waits for the player to act
+        to take the cup (tap roll) before it rolls for them: nobody rolls for the Next Guy, whose
+        1-2 was declared a Kuriki before he ever took the cup."""
+        if not (self.has_camera and self._virtual) or self._session is None \
+                or self._session.header["game"] != "kuriki" or self._session.game.over:
+            return False
+        if self._seal is not None and self._seal.fresh:
+            return False
+        return self._session.game.public_state().get("call") is not None and not self.cup_taken()
+
     def public_state(self) -> dict[str, Any]:
         with self._lock:
             return self._public_state()
@@ -409,6 +434,8 @@ class Table:
         state["legal"] = [] if game.over else game.legal_actions()
         state["options"] = game.options.to_dict()
         state["can_undo"] = bool(self._session.effective)
+        if self.has_camera and self._session.header["game"] in CUP_GAMES:
+            state["take_cup"] = self._waits_for_cup()
         return state
 
     def _seal_hidden(self) -> bool:
@@ -486,6 +513,9 @@ class Table:
             if self.has_camera and self.virtual and game_name == "farkel" and verb == "roll" \
                     and "dice" not in action:
                 return self._ask_roll(session, action)
+            if game_name == "kuriki" and "dice" not in action and self._waits_for_cup() \
+                    and (verb == "roll" or (verb == "declare" and from_device)):
+                return self._take_cup(session, action)
             if self.has_camera:
                 brings_dice = "dice" in action or "hands" in action
                 if brings_dice and not from_device and not (game_name == "farkel" and verb == "keep"):
@@ -571,6 +601,23 @@ class Table:
                       if high_stakes else f"{action['by']} rolls {dice}")
         return self._publish_state()
 
+    def _take_cup(self, session: Session, action: dict[str, Any]) -> dict[str, Any]:
+        """Kuriki on the virtual table: the player to act takes the cup to roll on the standing
+        call (a roll tapped on the phone; Declare pressed at the buttons, whose dialled call is
+        not made: there are no dice yet). Nothing goes into the record: the virtual table rolls
+        two dice at once (see device.referee.dice_on_table), the referee seals them as they
+        settle (or declares a 1-2 his Kuriki), and the player then declares on them. Refused as
+        the rules would refuse his declare (not his turn)."""
+        game = session.game
+        by = action.get("by")
+        call = game.public_state().get("call")
+        # Any placeholder roll (not a 1-2) on the standing call: the rules' own refusal for a
+        # player who may not take the cup now, and the copy leaves the game as it is.
+        copy.deepcopy(game).apply({"by": by, "do": "declare", "call": call, "dice": [6, 6]})
+        self._cup_taken = (self._game_id, len(session.log))
+        self._note = f"{by} takes the cup and rolls: declare once the dice settle under it"
+        return self._publish_state()
+
     def asked_roll(self) -> bool | None:
         """The virtual table: whether the Farkel player to act asked for the High Stakes roll
         (True) or a plain one (False) since the game last changed; None if they have not asked
@@ -584,7 +631,13 @@ class Table:
 
     def _choice_note(self) -> str | None:
         """The virtual table waits for a Farkel player to choose: after a keep, to roll on or
-        bank; offered High Stakes, which dice to roll. How to, or None."""
+        bank; offered High Stakes, which dice to roll; for a Kuriki player to take the cup. How
+        to, or None."""
+        if self._waits_for_cup():
+            assert self._session is not None
+            who = self._session.game.to_act
+            return (f"{who}: tap roll to take the cup and roll (at the buttons, press Declare), "
+                    "or pass, or pull")
         if not self.virtual or self._session is None or self._session.header["game"] != "farkel":
             return None
         game = self._session.game

@@ -16,6 +16,7 @@ from device.events import EventBus
 from device.referee import Referee, dice_on_table
 from device.store import Store
 from device.table import Table
+from engine.errors import EngineError
 
 ROLL_FRAMES = 24            # a roll of the sample frames: 8 with the cup up, 16 settled
 
@@ -53,13 +54,83 @@ def test_an_idle_kuriki_table_lies_still_until_the_roller_declares(idle_table) -
     assert state["verdict"] is None, state["verdict"]["message"]
     assert [p["lives"] for p in state["players"]] == [3, 3, 3]
     assert state["sealed"] and camera.serving == rolled
-    # Ann declares on her roll: the table rolls again (for Bob, who may take the cup), once.
+    # Ann declares on her roll: nothing is rolled for Bob until he takes the cup (below).
     table.act({"by": "Ann", "do": "declare", "call": "4"})
+    table.act({"by": "Bob", "do": "roll"})
+    for _ in range(2 * ROLL_FRAMES):
+        referee.step()
+        if table.fresh_roll or table.public_state()["verdict"] is not None:
+            break
+    state = table.public_state()
+    if state["verdict"] is not None:                    # Bob rolled a 1-2: his Kuriki
+        assert state["verdict"]["outcome"] == "kuriki" and state["verdict"]["caller"] == "Bob"
+        return
+    assert table.fresh_roll and state["to_act"] == "Bob"
+    table.act({"by": "Bob", "do": "declare", "call": "5"})
+    table.act({"by": "Cy", "do": "pull"})
+    verdict = table.public_state()["verdict"]
+    assert verdict["outcome"] in ("truth", "lie")
+
+
+def _declared(idle_table, seed: int) -> tuple[Table, Referee, SampleTable]:
+    """Ann's roll sealed and declared ("4") at a virtual table whose dice come from ``seed``."""
+    table, referee, camera = idle_table
+    camera.rng = random.Random(seed)
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 3}})
     for _ in range(2 * ROLL_FRAMES):
         referee.step()
         if table.fresh_roll:
             break
-    assert table.fresh_roll and table.public_state()["to_act"] == "Bob"
-    table.act({"by": "Bob", "do": "pull"})
+    assert table.fresh_roll
+    table.act({"by": "Ann", "do": "declare", "call": "4"})
+    return table, referee, camera
+
+
+# A seed whose first roll (Ann's) is not a 1-2 and whose second (the one after her declare) is.
+KURIKI_SECOND = 62
+
+
+def test_the_next_guy_s_dice_lie_still_until_he_takes_the_cup(idle_table) -> None:
+    # Before, the table rolled for Bob as soon as Ann declared, and the referee declared his
+    # every 1-2 (1 in 18) a Kuriki for him though he never took the cup: Bob lost a life for it.
+    table, referee, camera = _declared(idle_table, KURIKI_SECOND)
+    rolled = camera.serving
+    for _ in range(20 * ROLL_FRAMES):
+        referee.step()
+    state = table.public_state()
+    assert state["verdict"] is None, state["verdict"]["message"]
+    assert [p["lives"] for p in state["players"]] == [3, 3, 3]
+    assert camera.serving == rolled and not table.fresh_roll
+    assert state["to_act"] == "Bob" and state["take_cup"] is True
+    assert state["note"] == "Bob: tap roll to take the cup and roll (at the buttons, press Declare), or pass, or pull"
+    # Bob passes: still nothing rolled; Cy is asked to take the cup.
+    table.act({"by": "Bob", "do": "pass"})
+    for _ in range(5 * ROLL_FRAMES):
+        referee.step()
+    state = table.public_state()
+    assert camera.serving == rolled and state["verdict"] is None and state["note"].startswith("Cy: tap roll")
+    # Cy takes the cup: the dice roll at once, and his 1-2 is his Kuriki, shown at once.
+    state = table.act({"by": "Cy", "do": "roll"})
+    assert state["note"] == "Cy takes the cup and rolls: declare once the dice settle under it"
+    assert state["take_cup"] is False and table.session.log[-1]["do"] == "pass"   # nothing recorded
+    for _ in range(2 * ROLL_FRAMES):
+        referee.step()
+        if table.public_state()["verdict"] is not None:
+            break
     verdict = table.public_state()["verdict"]
-    assert verdict["outcome"] in ("truth", "lie") and sorted(verdict["dice"], reverse=True) == sorted(rolled, reverse=True)
+    assert verdict is not None and verdict["outcome"] == "kuriki" and verdict["caller"] == "Cy"
+
+
+def test_taking_the_cup_is_the_player_to_act_s_alone(idle_table) -> None:
+    table, referee, camera = _declared(idle_table, 7)
+    with pytest.raises(EngineError):
+        table.act({"by": "Cy", "do": "roll"})
+    assert not table.cup_taken() and table.public_state()["take_cup"] is True
+    # At the buttons Declare takes the cup (the dialled call is not made: there are no dice yet).
+    table.act({"by": "Bob", "do": "declare", "call": "5"}, from_device=True)
+    assert table.cup_taken() and table.session.log[-1]["call"] == "4"
+    for _ in range(2 * ROLL_FRAMES):
+        referee.step()
+        if table.fresh_roll or table.public_state()["verdict"] is not None:
+            break
+    assert table.fresh_roll or table.public_state()["verdict"]["caller"] == "Bob"

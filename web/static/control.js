@@ -189,6 +189,7 @@
       return `roll (High Stakes)<small>${esc(h.dice)} ${h.dice === 1 ? "die" : "dice"} for ${esc(points(h.points))} points` +
         `${h.stake ? ` · puts up <b class="stake">${esc(points(h.stake))}</b>` : ""}</small>`;
     }
+    if (verb === "roll" && s.game === "kuriki") return "roll<small>take the cup</small>";
     return esc(verb);
   }
 
@@ -202,6 +203,9 @@
     // With a camera a Kuriki is shown, not called: the referee declares a 1-2 itself (it never
     // seals one), and the table refuses the call from a page, so no button offers it.
     const legal = (s.legal || []).filter((a) => !(hasCamera && s.game === "kuriki" && a.do === "declare" && a.call === "kuriki"));
+    // The virtual table, Kuriki: nothing is rolled for the Next Guy until he takes the cup
+    // (a roll the table keeps, not recorded); then the dice roll and settle, and he declares.
+    if (s.take_cup && s.to_act) legal.unshift({ by: s.to_act, do: "roll" });
     const flagKeys = [...new Set(legal.flatMap(variantFlags))];
     flagKeys.forEach((k) => { if (!(k in flags)) flags[k] = false; });
     // A verb with flagged variants (a reversing or blind declare) shows the set the toggles pick.
