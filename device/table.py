@@ -435,6 +435,9 @@ class Table:
         state["options"] = game.options.to_dict()
         state["can_undo"] = bool(self._session.effective)
         if self.has_camera and self._session.header["game"] in CUP_GAMES:
+            # Whether dice have settled under the cup since the last declare (a declare now takes
+            # them; before, it is refused as not settled): a yes or no, never the dice.
+            state["dice_settled"] = self._seal is not None and self._seal.fresh
             state["take_cup"] = self._waits_for_cup()
         return state
 

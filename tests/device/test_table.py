@@ -17,7 +17,7 @@ from device.table import (HIDDEN_HANDS_GAMES, KURIKI_SHOWN, NOT_SETTLED, PREVIEW
                           StorageFailed, Table, game_stats)
 from engine.core import GAMES
 from engine.errors import IllegalAction, RecordError
-from web.services import DiceFromCameraOnly, GameInPlay, NoGame, NotFound, Secret, TableError, TableService
+from web.services import DiceFromCameraOnly, DiceNotSettled, GameInPlay, NoGame, NotFound, Secret, TableError, TableService
 
 KURIKI = {"game": "kuriki", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 3}}
 
@@ -466,6 +466,30 @@ def test_the_wall_says_dice_are_sealed_only_while_they_are_hidden_under_the_cup(
     table.act({"by": "Cy", "do": "pull"})
     table.seal([3, 1], None)                                      # the next roll settles
     assert table.public_state()["sealed"] is True
+
+
+def test_the_state_says_whether_the_dice_have_settled_under_the_cup_and_never_which(tmp_path: Path) -> None:
+    # A call tapped before the dice settled was refused, and the phone could not know beforehand:
+    # the state now says it (a yes or no), so the phone holds the call.
+    table, _ = make(tmp_path, camera=True)
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    assert table.public_state()["dice_settled"] is False
+    with pytest.raises(DiceNotSettled, match=NOT_SETTLED):       # the guard stays
+        table.act({"by": "Ann", "do": "declare", "call": "9"})
+    table.seal([6, 3], None)
+    state = table.public_state()
+    assert state["dice_settled"] is True
+    text = json.dumps(state)
+    assert "[6, 3]" not in text and "[3, 6]" not in text and '"dice": [' not in text
+    state = table.act({"by": "Ann", "do": "declare", "call": "9"})
+    assert state["dice_settled"] is False                         # Bob has not rolled yet
+    table.undo()
+    assert table.public_state()["dice_settled"] is True           # the declare undone: the seal is back
+    table.unseal()
+    assert table.public_state()["dice_settled"] is False
+    plain, _ = make(tmp_path / "plain", camera=False)
+    plain.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    assert "dice_settled" not in plain.public_state()             # no camera: the phone enters the dice
 
 
 def test_a_foul_charged_while_declared_dice_wait_for_the_pull_leaves_them_sealed(tmp_path: Path) -> None:

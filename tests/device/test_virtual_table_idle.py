@@ -65,7 +65,7 @@ def test_an_idle_kuriki_table_lies_still_until_the_roller_declares(idle_table) -
     if state["verdict"] is not None:                    # Bob rolled a 1-2: his Kuriki
         assert state["verdict"]["outcome"] == "kuriki" and state["verdict"]["caller"] == "Bob"
         return
-    assert table.fresh_roll and state["to_act"] == "Bob"
+    assert table.fresh_roll and state["to_act"] == "Bob" and state["dice_settled"]
     table.act({"by": "Bob", "do": "declare", "call": "5"})
     table.act({"by": "Cy", "do": "pull"})
     verdict = table.public_state()["verdict"]
@@ -100,7 +100,7 @@ def test_the_next_guy_s_dice_lie_still_until_he_takes_the_cup(idle_table) -> Non
     state = table.public_state()
     assert state["verdict"] is None, state["verdict"]["message"]
     assert [p["lives"] for p in state["players"]] == [3, 3, 3]
-    assert camera.serving == rolled and not table.fresh_roll
+    assert camera.serving == rolled and not table.fresh_roll and not state["dice_settled"]
     assert state["to_act"] == "Bob" and state["take_cup"] is True
     assert state["note"] == "Bob: tap roll to take the cup and roll (at the buttons, press Declare), or pass, or pull"
     # Bob passes: still nothing rolled; Cy is asked to take the cup.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from web.services import DiceNotSettled
+
 from .conftest import PIN
 from .test_browser import SHOTS, Table_, browser, open_pages, served, served_camera, verdict_overflow  # noqa: F401  (fixtures)
 
@@ -296,9 +298,10 @@ def test_a_blind_raise_toggle_is_not_left_on_for_the_next_player(served, browser
 
 
 def test_a_mia_call_with_the_blind_toggle_off_is_a_roll_not_a_blind_raise(served_camera, browser):
-    """At a camera table Bob, who rolled, taps 61 before the camera has seen his dice settle:
-    with "blind raise (no roll)" unticked that is a roll, so the table says the dice have not
-    settled. It took the call for a blind raise, judged at the pull on the dice Ann left."""
+    """At a camera table Bob, who rolled, would tap 61 before the camera has seen his dice settle:
+    with "blind raise (no roll)" unticked that is a roll, so the table refuses it, the dice not
+    settled. It took the call for a blind raise, judged at the pull on the dice Ann left. The
+    phone now holds the call until they have settled (the table's refusal stays the guard)."""
     url, table = served_camera
     board, phone, errors = open_pages(browser, url)
     page = phone.page
@@ -307,12 +310,12 @@ def test_a_mia_call_with_the_blind_toggle_off_is_a_roll_not_a_blind_raise(served
     phone.declare("Ann", "54")
     phone.turn("Bob")
     assert not page.is_checked('#ctl-actions input[data-flag="blind"]')
-    phone.declare("Bob", "61")
-    page.wait_for_selector("#ctl-error:not([hidden])")
-    assert "not settled" in page.inner_text("#ctl-error")
+    assert page.is_disabled('#ctl-actions button[data-do="declare"][data-call="61"]')
+    with pytest.raises(DiceNotSettled):            # the table's guard, for a tap that gets through
+        table.act({"by": "Bob", "do": "declare", "call": "61", "blind": False})
     state = table.public_state()
     assert state["call"] == "54" and state["to_act"] == "Bob", "a call with blind unticked went in blind"
-    table.seal([6, 1], None)          # the camera sees Bob's dice settle: the same tap goes in
+    table.seal([6, 1], None)          # the camera sees Bob's dice settle: the call goes in
     phone.declare("Bob", "61")
     phone.turn("Cy")
     assert table.public_state()["calls"][-1] == {"by": "Bob", "call": "61", "blind": False}
@@ -320,26 +323,24 @@ def test_a_mia_call_with_the_blind_toggle_off_is_a_roll_not_a_blind_raise(served
 
 
 def test_a_mia_call_before_the_dice_settled_says_how_to_raise_blind(served_camera, browser):
-    """Bob, who meant to raise without rolling, taps 61 with "blind raise (no roll)" unticked:
-    the phone said only that the dice had not settled. It now says to tick blind raise; where no
-    blind raise may be made (the round's first call) the refusal stays as it was."""
+    """Bob, who meant to raise without rolling, finds 61 held with "blind raise (no roll)"
+    unticked: the phone says the dice are settling and how to raise blind; where no blind raise
+    may be made (the round's first call) it says only that they are settling."""
     url, table = served_camera
     board, phone, errors = open_pages(browser, url)
     page = phone.page
     phone.new_game_of("mia", ["Ann", "Bob", "Cy"])
-    phone.declare("Ann", "54")                       # nothing under the cup seen yet, no call to raise
-    page.wait_for_selector("#ctl-error:not([hidden])")
-    assert page.inner_text("#ctl-error") == "the dice have not settled under the cup yet"
+    page.wait_for_selector("#ctl-settling")         # nothing under the cup seen yet, no call to raise
+    assert page.inner_text("#ctl-settling") == "dice settling…"
+    assert page.is_disabled('#ctl-actions button[data-do="declare"][data-call="54"]')
     table.seal([5, 4], None)
     phone.declare("Ann", "54")
     phone.turn("Bob")
-    phone.declare("Bob", "61")
-    page.wait_for_selector("#ctl-error:not([hidden])")
-    assert page.inner_text("#ctl-error") == ("the dice have not settled under the cup yet: if you meant "
-                                             'to raise without rolling, tick "blind raise (no roll)" and '
-                                             "tap the call again")
+    assert page.inner_text("#ctl-settling") == 'dice settling… (to raise without rolling, tick "blind raise (no roll)")'
+    assert page.is_disabled('#ctl-actions button[data-do="declare"][data-call="61"]')
     assert table.public_state()["call"] == "54"
     page.check('#ctl-actions input[data-flag="blind"]')   # as told
+    assert page.locator("#ctl-settling").count() == 0
     phone.declare("Bob", "61")
     phone.turn("Cy")
     assert table.public_state()["calls"][-1] == {"by": "Bob", "call": "61", "blind": True}

@@ -39,3 +39,30 @@ def test_the_virtual_table_s_next_guy_taps_roll_to_take_the_cup(served_camera, b
     last = table.session.log[-1]
     assert (last["by"], last["do"], last["call"]) == ("Bob", "declare", "double-5")
     assert errors == []
+
+
+def test_a_call_waits_said_for_the_dice_to_settle_under_the_cup(served_camera, browser):
+    # A call tapped in the seconds before the camera saw the dice settle was refused with "the
+    # dice have not settled under the cup yet", and nothing on the phone said so beforehand.
+    url, table = served_camera
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    board, phone, errors = open_pages(browser, url)
+    page = phone.page
+    phone.new_game(["Ann", "Bob", "Cy"], lives=5)
+    page.wait_for_selector("#ctl-settling")
+    assert page.inner_text("#ctl-settling") == "dice settling…"
+    calls = page.locator('#ctl-actions button[data-do="declare"]')
+    assert calls.count() > 0 and all(calls.nth(i).is_disabled() for i in range(calls.count()))
+    state = table.public_state()
+    assert state["dice_settled"] is False
+    page.screenshot(path=str(SHOTS / "cup-02-dice-settling.png"))
+    table.seal([6, 4], None)                       # the camera sees Ann's dice settle
+    page.wait_for_selector("#ctl-settling", state="detached")
+    assert table.public_state()["dice_settled"] is True
+    assert all(calls.nth(i).is_enabled() for i in range(calls.count()))
+    page.screenshot(path=str(SHOTS / "cup-03-dice-settled.png"))
+    phone.declare("Ann", "9")
+    phone.turn("Bob")                              # Bob has not rolled: his calls wait again
+    page.wait_for_selector("#ctl-settling")
+    assert table.public_state()["dice_settled"] is False
+    assert errors == []

@@ -206,6 +206,11 @@
     // The virtual table, Kuriki: nothing is rolled for the Next Guy until he takes the cup
     // (a roll the table keeps, not recorded); then the dice roll and settle, and he declares.
     if (s.take_cup && s.to_act) legal.unshift({ by: s.to_act, do: "roll" });
+    // With a camera a call on the dice under the cup waits for them to settle (the table
+    // refuses it before, "not settled"): held, and said, until the state says they have. Mia's
+    // blind raise is made without rolling and goes at any time.
+    const settling = hasCamera && s.dice_settled === false;
+    const held = (a) => settling && a.do === "declare" && a.blind !== true;
     const flagKeys = [...new Set(legal.flatMap(variantFlags))];
     flagKeys.forEach((k) => { if (!(k in flags)) flags[k] = false; });
     // A verb with flagged variants (a reversing or blind declare) shows the set the toggles pick.
@@ -215,7 +220,7 @@
     const calls = visible.filter((a) => a.do === "declare" || a.do === "call");
     const others = visible.filter((a) => a.do !== "declare" && a.do !== "call");
     const toggles = flagKeys.map((k) => `<label class="toggle"><input type="checkbox" data-flag="${esc(k)}" ${flags[k] ? "checked" : ""}> <span>${flagLabel(s, k)}</span></label>`).join("");
-    const button = (a, cls, label) => `<button type="button" class="${cls}" data-action="${esc(JSON.stringify(a))}" data-do="${esc(a.do)}"${a.call !== undefined ? ` data-call="${esc(a.call)}"` : ""}${a.face !== undefined ? ` data-count="${esc(a.count)}" data-face="${esc(a.face)}"` : ""}${Array.isArray(a.dice) ? ` data-dice="${esc(a.dice.join(","))}"` : ""}>${label || actionLabel(s, a)}</button>`;
+    const button = (a, cls, label) => `<button type="button" class="${cls}"${held(a) ? ` disabled title="dice settling…"` : ""} data-action="${esc(JSON.stringify(a))}" data-do="${esc(a.do)}"${a.call !== undefined ? ` data-call="${esc(a.call)}"` : ""}${a.face !== undefined ? ` data-count="${esc(a.count)}" data-face="${esc(a.face)}"` : ""}${Array.isArray(a.dice) ? ` data-dice="${esc(a.dice.join(","))}"` : ""}>${label || actionLabel(s, a)}</button>`;
     // Liar's dice: a count stepper over every legal count (up to the table's top), then one
     // button per face for that count (a face that count would not raise is greyed).
     let callsHtml;
@@ -238,6 +243,10 @@
     box.innerHTML = `<h2>${esc(s.to_act || "")}</h2>` +
       (others.length ? `<div class="verbs">${others.map((a) => button(a, `big verb verb-${a.do}`)).join("")}</div>` : "") +
       (toggles ? `<div class="toggles">${toggles}</div>` : "") +
+      (calls.some(held) ? `<p class="settling" id="ctl-settling" role="status">${s.take_cup
+        ? "no dice under the cup yet: tap roll to take the cup, then declare once they settle"
+        : `dice settling…${legal.some((a) => a.do === "declare" && a.blind === true)
+          ? ` (to raise without rolling, tick "${FLAG_LABEL.blind}")` : ""}`}</p>` : "") +
       (calls.length ? callsHtml : "") +
       (!legal.length ? `<p class="muted">Waiting for the table.</p>` : "");
     box.querySelectorAll("button[data-action]").forEach((b) =>
