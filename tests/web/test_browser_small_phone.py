@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import PIN
-from .test_browser import Table_, browser, served  # noqa: F401  (fixtures)
+from .test_browser import SHOTS, Table_, browser, served  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -124,3 +124,27 @@ def test_a_refusal_far_down_the_page_is_shown_on_the_screen(served, browser):
     page.wait_for_selector('#ctl-error:has-text("not valid JSON")')
     page.wait_for_function(IN_VIEW, arg="#ctl-error", timeout=5000)
     assert errors == []
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}px")
+def test_the_history_s_games_fit_a_phone(served, browser, size):
+    """At 390 px the games' Result and Record columns were off the screen, reached only by
+    scrolling the table sideways, and nothing said so: on a phone each game is a card now."""
+    url, table = served
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bartholomew"], "options": {"lives": 1}})
+    table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 1]})
+    table.act({"by": "Bartholomew", "do": "pull"})
+    table.start_game({"game": "farkel", "players": ["Cy", "Dee", "Esmeralda"]})
+    page = browser.new_page(viewport=size, is_mobile=True, has_touch=True)
+    page.goto(url + "/history")
+    box = page.locator("table.games").evaluate("(t) => [t.parentElement.scrollWidth, t.parentElement.clientWidth]")
+    assert box[0] <= box[1], f"the games table is {box[0]} px wide in {box[1]} px"
+    for cell in ("Result", "Record"):
+        for el in page.locator(f'table.games td[data-label="{cell}"]').all():
+            r = el.bounding_box()
+            assert r["x"] >= 0 and r["x"] + r["width"] <= size["width"], cell
+    assert page.locator('td[data-label="Result"]').first.inner_text() == "in play"
+    assert page.get_by_text("record (.jsonl)").is_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"history-{size['width']}.png"), full_page=True)
+
