@@ -148,3 +148,24 @@ def test_the_history_s_games_fit_a_phone(served, browser, size):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"history-{size['width']}.png"), full_page=True)
 
+
+def test_a_start_the_browser_s_own_check_stops_clears_the_last_refusal(served, browser):
+    """A start refused (two players called Ann), then lives 0: the browser's own check of the
+    form stops Start and says so beside the field, but the refusal of the tap before stayed on
+    the screen above it, as if it were the reason."""
+    url, table = served
+    page, errors = phone_page(browser, url, PHONES[0])
+    phone = unlock(page)
+    page.select_option("#ng-game", "kuriki")
+    page.fill("#ng-players", "Ann\nAnn")
+    phone.start()
+    page.wait_for_selector('#ctl-error:has-text("two players are called")')
+    page.fill("#ng-players", "Ann\nBob")
+    page.fill("#opt-lives", "0")
+    phone.start()
+    page.wait_for_selector("#ctl-error", state="hidden")
+    assert page.locator("#opt-lives").evaluate("(i) => !i.validity.valid")
+    assert table.public_state()["game"] is None
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "start-invalid-lives.png"))
+    assert errors == []

@@ -565,6 +565,10 @@
     $("ng-game").addEventListener("change", renderOptions);
     $("ng-rolloff").addEventListener("click", rollOff);
     $("new-game").addEventListener("submit", startGame);
+    // The browser's own check of the form (lives 0, a fine below its least) stops the submit and
+    // says why beside the field: a refusal of an earlier tap, left standing above it, no longer
+    // applies. ("invalid" does not bubble: heard on its way down.)
+    $("new-game").addEventListener("invalid", () => showError(""), true);
     $("raw-form").addEventListener("submit", (e) => {
       e.preventDefault();
       let line;
