@@ -643,3 +643,31 @@ def test_in_the_shit_is_kuriki_s_word_other_games_say_last_life(served, browser)
     assert tags("Bob") == ["IN THE SHIT"]
     assert board.locator('.player.shit.last-life[data-name="Bob"]').count() == 1
     assert board.locator(".tag-last").count() == 0
+
+
+# Whether the last word of the verdict's "… Bob answered for it" sits on a line of its own.
+IT_ALONE = """() => { const said = document.querySelector('#verdict .said');
+    const text = [...said.querySelectorAll('b')].pop().nextSibling, words = text.textContent;
+    const top = (word) => { const r = document.createRange(), i = words.lastIndexOf(word);
+        r.setStart(text, i); r.setEnd(text, i + word.length); return Math.round(r.getClientRects()[0].top); };
+    return top('it') !== top('for'); }"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1220, "height": 1080}, {"width": 820, "height": 720}],
+                         ids=lambda s: f"{s['width']}x{s['height']}")
+def test_the_verdict_s_words_are_not_left_with_a_lone_it(served, browser, size):
+    """"The call: The Mime (5-5) · Bob answered for it" left "it" alone on its last line (and
+    "(5-" over "5)"): the verdict's words are balanced now."""
+    url, table = served
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 5}})
+    table.act({"by": "Ann", "do": "declare", "call": "double-5", "dice": [6, 1]})
+    table.act({"by": "Bob", "do": "pass"})
+    table.act({"by": "Cy", "do": "pull"})
+    board = browser.new_page(viewport=size)
+    board.goto(url + "/")
+    board.wait_for_selector("#verdict .said")
+    assert board.inner_text("#verdict .said") == "The call: The Mime (5-5) · Bob answered for it"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    board.screenshot(path=str(SHOTS / f"verdict-balanced-{size['width']}.png"))
+    assert not board.evaluate(IT_ALONE), "'it' alone on the last line"
+    assert board.locator("#verdict .said .nowrap").count() == 2     # the call, its dice, each whole

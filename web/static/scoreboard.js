@@ -163,7 +163,7 @@
       (m ? `<span class="next-least" id="opening-minimum">${openingMinimum(m)}</span>` : "") +
       `</div>` : "";
     let head = `<div class="verdict-head"><div class="word">${esc(word)}</div>${next}</div>`;
-    let said = c ? `<div class="said">The call: <b>${esc(c.big)}</b>${c.small ? " (" + esc(c.small) + ")" : ""}` +
+    let said = c ? `<div class="said">The call: <b class="nowrap">${esc(c.big)}</b>${c.small ? ` <span class="nowrap">(${esc(c.small)})</span>` : ""}` +
       `${v.caller ? ` · <b>${esc(v.caller)}</b> answered for it` : ""}</div>` : "";
     if (v.outcome === "kuriki") {
       // The crown moment: the Roller showed 1-2.
