@@ -349,6 +349,11 @@ COLOUR_PIPS_RUNNER_UP = True   # ... or reads it at least COLOUR_PIPS_MIN though
 COLOUR_PIPS_MERGE = 15.0       # pip colours found this near each other (Lab) are one
 COLOUR_PIPS_SEPARATION = 20.0  # a pip colour at least this far from the face colour
 COLOUR_PIPS_PIP_SHARE = 0.4    # a pixel at least this x the pip colour's distance from the face
+GUIDED_LONE_PIP = True         # ... so is a face whose one pip found lies off the outline's middle
+                               # (the pips' "leaning"): a real die photographed at an angle shows its
+                               # side, which widens its outline (IMG_20191208_112353's red 1 on blue;
+                               # held out, 112404's 3, two of its red pips unfound). Laid out on the
+                               # outline's middle, a leaning die's face is not at its middle
 GUIDED_PIP_MIN = 0.6           # ... each of its slots at least this x the pips' contrast threshold
 GUIDED_EMPTY_SHARE = 0.5       # ... and every other slot at most this x its weakest slot (at 0.65,
                                # 3 dice fewer: more of them show two layouts; asked only that the
@@ -3311,7 +3316,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             lying_flat = lying_flat or in_perspective
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
             if (GUIDED_LAYOUT_MIN is not None and isinstance(result, str) and isinstance(classic, str)
-                    and (classic.startswith(NO_LAYOUT) or classic == NO_PIPS)
+                    and (classic.startswith(NO_LAYOUT) or classic == NO_PIPS
+                         or (GUIDED_LONE_PIP and classic == FACE_OFF_MIDDLE
+                             and len(_inside_outline(_pips(img, blob), blob)) == 1))
                     and guesses[k].face is not None and guesses[k].probability >= GUIDED_LAYOUT_MIN
                     and guesses[k].faceless <= classifier.PLAIN_NO_FACE_MAX):
                 # The network reads a face plainly flat, if not surely enough alone: read where

@@ -153,3 +153,19 @@ def test_a_face_the_network_reads_below_0_65_is_not_read_by_its_layout(monkeypat
     assert not three_read_as_one()
     monkeypatch.setattr(reader, "GUIDED_LAYOUT_MIN", 0.5)
     assert three_read_as_one()
+
+
+def test_a_lone_pip_off_the_outline_s_middle_is_read_where_the_contrast_lays_out_the_face(monkeypatch) -> None:
+    """IMG_20191208_112353: a blue die with a red 1, photographed at an angle (its side in view).
+    The pip finder finds the pip off the outline's middle (which the side widens), as on a
+    leaning die; the network reads a plainly flat 1, and the pips' contrast lays out a 1 and no
+    other: read (reader.GUIDED_LONE_PIP). Without it the die stays unread, taken for leaning."""
+    image, truth = _photo("IMG_20191208_112353")
+    assert any(v == 1 and np.hypot(x - 118, y - 210) < 8 for v, x, y in truth)
+
+    def one_read() -> bool:
+        return any(d.value == 1 and np.hypot(d.x - 120, d.y - 209) < 8 for d in reader.read_dice(image).dice)
+
+    assert one_read()
+    monkeypatch.setattr(reader, "GUIDED_LONE_PIP", False)
+    assert not one_read()
