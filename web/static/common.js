@@ -11,6 +11,21 @@ const DT = (() => {
   const plain = (value) => String(value ?? "").replace(/[\u202A-\u202E\u2066-\u2069]/g, "");
   const shown = (value) => esc(plain(value));
 
+  /* A message of the table's as HTML, shown (above), with each roll or call in it ("6-3",
+     "1-1-3-3-3") in a span that keeps it on one line: Chromium broke "the dice show 6-3" after
+     the hyphen, "6-" at a line's end and "3" under it, on the wall at 1920x1080 and on a phone.
+     The text itself is the engine's, hyphens and all (copied or read aloud the same). */
+  const CALL_RUN = /\d+(?:-\d+)+/g;
+  function message(value) {
+    const text = plain(value);
+    let out = "", last = 0;
+    for (const m of text.matchAll(CALL_RUN)) {
+      out += esc(text.slice(last, m.index)) + `<span class="whole">${esc(m[0])}</span>`;
+      last = m.index + m[0].length;
+    }
+    return out + esc(text.slice(last));
+  }
+
   const PIPS = {
     1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]],
     4: [[28, 28], [72, 28], [28, 72], [72, 72]],
@@ -103,5 +118,5 @@ const DT = (() => {
   const bestKeep = (s) => (s.game === "farkel" && s.phase === "rolled" && Array.isArray(s.roll) && s.roll.length
     && s.best_keep && Array.isArray(s.best_keep.dice) ? s.best_keep : null);
 
-  return { esc, plain, shown, die, dice, call, follow, initial, title, money, bestKeep, BEST_KEEP };
+  return { esc, plain, shown, message, die, dice, call, follow, initial, title, money, bestKeep, BEST_KEEP };
 })();

@@ -6,7 +6,7 @@
   // A wrong PIN answers the form's POST with this page: let the history hold /table instead,
   // so Back or a reload never asks to send the PIN form again (Chrome: ERR_CACHE_MISS).
   if (location.pathname.startsWith("/table/")) history.replaceState(null, "", "/table");
-  const { esc, plain, shown, die, dice, call, title, bestKeep, BEST_KEEP } = DT;
+  const { esc, plain, shown, message: told, die, dice, call, title, bestKeep, BEST_KEEP } = DT;
   const $ = (id) => document.getElementById(id);
   const app = $("app");
   const authorised = app.dataset.authorised === "1";
@@ -31,7 +31,7 @@
 
   function showError(message) {
     const box = $("ctl-error");
-    box.textContent = plain(message);
+    box.innerHTML = told(message);
     box.hidden = !message;
   }
 
@@ -137,7 +137,7 @@
     const teamLine = teams.length ? `<ul class="teams" id="ctl-teams">${teams.map((t) =>
       `<li class="team-${t.index % 6}" data-team="${esc(t.name)}"><b>${shown(t.name)}</b> <span>${esc(points(t.score))}</span></li>`).join("")}</ul>` : "";
     const rounds = s.rounds && s.round ? ` <span class="muted" id="ctl-rounds">· round ${esc(s.round)} of ${esc(s.rounds)}</span>` : "";
-    const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}" id="ctl-verdict">${shown(s.verdict.message)}</p>` : "";
+    const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}" id="ctl-verdict">${told(s.verdict.message)}</p>` : "";
     // Partners win together: "Ann & Cy win".
     const together = Array.isArray(s.winners) && s.winners.length > 1;
     const head = s.over ? `<h1 class="winner">${shown(s.winner)} ${together ? "win" : "wins"}</h1>`
@@ -156,8 +156,8 @@
     // What the table asks for (the referee's notes: "I cannot read the dice: show them again",
     // "I see 2 dice but 6 are to be rolled", a dropped die's count): the wall showed it, and
     // the phone in hand only answered a tap with "the dice have not settled".
-    const note = s.note ? `<p class="ctl-note" id="ctl-note" role="status">${shown(s.note)}</p>` : "";
-    const camera = s.device && s.device.camera === "lost" ? `<p class="ctl-error">Camera lost${s.device.message ? ": " + shown(s.device.message) : ""}</p>` : "";
+    const note = s.note ? `<p class="ctl-note" id="ctl-note" role="status">${told(s.note)}</p>` : "";
+    const camera = s.device && s.device.camera === "lost" ? `<p class="ctl-error">Camera lost${s.device.message ? ": " + told(s.device.message) : ""}</p>` : "";
     $("ctl-status").innerHTML = head + camera + note + callLine + turn + bestLine + v + teamLine + `<ul class="roster">${people}</ul>`;
   }
 

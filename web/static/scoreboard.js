@@ -3,7 +3,7 @@
 
 (() => {
   // The wall sends nothing back to the table: everything it shows goes without bidi controls.
-  const { shown: esc, die, dice, call, title, money, bestKeep, BEST_KEEP } = DT;
+  const { shown: esc, message: told, die, dice, call, title, money, bestKeep, BEST_KEEP } = DT;
   const $ = (id) => document.getElementById(id);
 
   /* The score pad's life marker: one arm per life but the last, a spot at an arm's end for each
@@ -136,8 +136,8 @@
   function verdictLine(v) {
     const message = String(v.message ?? "");
     const lead = message.match(/^([A-Z][A-Z -]*[A-Z][!:])\s*/);
-    return lead ? `<b>${esc(lead[1])}</b> ${esc(message.slice(lead[0].length))}`
-      : `<b>${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</b> ${esc(message)}`;
+    return lead ? `<b>${esc(lead[1])}</b> ${told(message.slice(lead[0].length))}`
+      : `<b>${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</b> ${told(message)}`;
   }
 
   /* The photo a verdict was judged on: of the dice under the cup, or of every hand (liar's
@@ -174,7 +174,7 @@
       `${head}${said}` +
       // (An open's photo goes beside its hands, or under them where the stage is too narrow.)
       (v.hands ? `<div class="evidence-row">${hands}${photo}</div>` : `<div class="evidence-row">${shown}${photo}</div>`) +
-      `${losses(v, s)}<p class="message">${esc(v.message)}</p></div>`;
+      `${losses(v, s)}<p class="message">${told(v.message)}</p></div>`;
   }
 
   /* Liar's dice: "3 × [die]" with zhai marked. */
@@ -263,14 +263,14 @@
       (target ? `<div class="target">first to ${esc(Number(target).toLocaleString("en"))}${s.final_round ? ' · <b class="final">FINAL ROUND</b>' : ""}</div>` : "") +
       (v && s.phase === "start" && !s.turn_total
         // The turn just ended: say how, big, until the next roll.
-        ? `<div id="verdict" class="farkel-verdict outcome-${esc(v.outcome)}"><span class="word">${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</span><p>${esc(v.message)}</p></div>`
+        ? `<div id="verdict" class="farkel-verdict outcome-${esc(v.outcome)}"><span class="word">${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</span><p>${told(v.message)}</p></div>`
         : (v ? `<div class="last-verdict outcome-${esc(v.outcome)}">${verdictLine(v)}</div>` : ""));
   }
 
   function stage(s) {
     if (!s.game) return "";         // no game on: #sb-idle is shown instead (see render)
     if (s.over) {
-      const v = s.verdict ? `<p class="message">${esc(s.verdict.message)}</p>` : "";
+      const v = s.verdict ? `<p class="message">${told(s.verdict.message)}</p>` : "";
       const prize = s.prize ?? s.pot;
       const pot = prize ? `<p class="pot-line">takes <b>${money(prize)}</b></p>` : "";
       // Partners win together: "Ann & Cy WIN".
@@ -405,9 +405,9 @@
   function alerts(s) {
     const out = [];
     const d = s.device || {};
-    if (d.camera === "lost") out.push(`<div class="alert alert-camera" id="camera-lost">CAMERA LOST${d.message ? ": " + esc(d.message) : ""}</div>`);
-    else if (d.message) out.push(`<div class="alert">${esc(d.message)}</div>`);
-    if (s.note) out.push(`<div class="alert alert-note">${esc(s.note)}</div>`);
+    if (d.camera === "lost") out.push(`<div class="alert alert-camera" id="camera-lost">CAMERA LOST${d.message ? ": " + told(d.message) : ""}</div>`);
+    else if (d.message) out.push(`<div class="alert">${told(d.message)}</div>`);
+    if (s.note) out.push(`<div class="alert alert-note">${told(s.note)}</div>`);
     return out.join("");
   }
 
