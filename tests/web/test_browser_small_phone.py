@@ -169,3 +169,53 @@ def test_a_start_the_browser_s_own_check_stops_clears_the_last_refusal(served, b
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "start-invalid-lives.png"))
     assert errors == []
+
+
+# Each statistics cell: its figure's box, its name (shown by CSS from data-label) and font sizes.
+STATS_CELLS = """() => [...document.querySelectorAll('table.stats td')].map((td) => {
+    const r = td.getBoundingClientRect(), after = getComputedStyle(td, '::after');
+    return { name: td.closest('tr').querySelector('td.name').textContent, cls: td.className, text: td.innerText,
+             left: r.left, right: r.right, width: r.width,
+             label: after.content === 'none' ? '' : after.content.replace(/^"|"$/g, ''),
+             size: parseFloat(getComputedStyle(td).fontSize), labelSize: parseFloat(after.fontSize) }; })"""
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}px")
+def test_the_players_statistics_fit_a_phone_without_scrolling_sideways(served, browser, size):
+    """The Players table's eight columns were 755 px wide on a 390 px phone: it scrolled sideways
+    and showed the games played and the start of "Wins". Each player is a card now, every figure
+    on the screen under its own name."""
+    url, table = served
+    long_name = "Wolfeschlegelsteinhausenbergerdorffvoral"
+    names = ["Ann", long_name, "李雷"]
+    table.start_game({"game": "kuriki", "players": names, "options": {"lives": 1}})
+    for _ in range(2):
+        table.act({"by": table.public_state()["to_act"], "do": "declare", "call": "kuriki", "dice": [1, 2]})
+    table.start_game({"game": "liars", "players": ["Ann", "李雷"]}, replace=True)    # abandoned
+    table.start_game({"game": "mia", "players": ["Ann", "李雷"]}, replace=True)      # in play
+    page = browser.new_page(viewport=size, is_mobile=True, has_touch=True)
+    page.goto(url + "/history")
+    page.wait_for_selector("table.stats td.name")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"history-stats-{size['width']}.png"), full_page=True)
+    box = page.evaluate("""() => { const e = document.querySelector('table.stats').parentElement;
+        return { scroll: e.scrollWidth, client: e.clientWidth }; }""")
+    assert box["scroll"] <= box["client"], f"the statistics scroll sideways: {box}"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+    cells = page.evaluate(STATS_CELLS)
+    labels = ["Games finished", "Wins", "Lies told", "Lies caught", "Wrong pulls", "Kurikis", "Hate mail landed"]
+    for name in names:
+        mine = [c for c in cells if c["name"] == name]
+        assert [c["label"] for c in mine if c["cls"] == "num"] == labels, mine
+        for c in mine:
+            assert 0 <= c["left"] and c["right"] <= size["width"], c
+            assert c["size"] >= 16, c                  # the figures read at arm's length
+            if c["label"]:
+                assert c["labelSize"] >= 14 and c["width"] >= 90, c
+    # The figures are the history's, as on a wide screen (where the table is as it was).
+    wide = browser.new_page(viewport={"width": 1280, "height": 800})
+    wide.goto(url + "/history")
+    wide.wait_for_selector("table.stats td.name")
+    assert wide.evaluate("() => getComputedStyle(document.querySelector('table.stats tr')).display") == "table-row"
+    assert [c["text"].split() for c in wide.evaluate(STATS_CELLS)] == [c["text"].split() for c in cells]
+    assert "(+1 abandoned, 1 in play)" in wide.inner_text("table.stats")

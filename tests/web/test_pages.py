@@ -106,7 +106,7 @@ def test_history_names_games_by_title_and_counts_finished_games(client, table):
              for row in re.findall(r"<tr>(.*?)</tr>", games[games.index("<tbody>"):], re.S)]
     assert cells == ["Mia", "Chinese liar&#39;s dice", "Kuriki"]
     rows = {m.group(1): m.group(2) for m in re.finditer(
-        r'<tr><td class="name"><span class="one-name">([^<]*)</span></td><td class="num">(.*?)</td>', html)}
+        r'<tr><td class="name"><span class="one-name">([^<]*)</span></td><td class="num"[^>]*>(.*?)</td>', html)}
     plain = {name: re.sub(r"<[^>]+>", "", cell).strip() for name, cell in rows.items()}
     assert plain == {"Ann": "1 (+1 abandoned, 1 in play)", "Bob": "1 (+1 abandoned)",
                      "Cy": "0 (+1 in play)"}
