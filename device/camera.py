@@ -415,15 +415,25 @@ class SampleTable(ReplayCamera):
     hands stay under the cups while the calls are made. A round called before its hands landed
     has them land at once, the cup's frames cut short: a call says the players have rolled. A
     round told again (an undo took its open back) has the very hands it landed as before (the
-    last ``ROUNDS_KEPT`` rounds' are kept), never new ones: the open made again judges them."""
+    last ``ROUNDS_KEPT`` rounds' are kept), never new ones: the open made again judges them.
+
+    ``keep``: a file on the device's own storage (``dicetable run`` puts it in the data
+    directory, beside the store) where the rounds' hands are kept as they land, written durably
+    (mode 0600): which roll each round landed as. A power cut does not re-roll the dice under
+    real cups, so none re-rolls them here: the virtual table started again on that file has the
+    round in play's very hands land at once (no cup going up), the hands the referee sealed
+    before the cut; the open judges them. The hands never leave the device this way: the file
+    is not served, and nothing about it is logged but that it could not be read or written."""
 
     def __init__(self, path: str | os.PathLike[str] = SAMPLE_FRAMES, *, fps: float = 10,
                  dice: Callable[[], int | None] | None = None, think_frames: int = THINK_FRAMES,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None,
+                 keep: str | os.PathLike[str] | None = None) -> None:
         super().__init__(path, fps=fps, loop=True, clock=clock, sleep=sleep)
         self.dice = dice
+        self.keep = None if keep is None else Path(keep)
         self.rng = rng
         self.think_frames = int(think_frames)
         self._told: tuple[int, Any, Any] | None = None   # the count (round, turn) last told, since which frame
@@ -442,9 +452,12 @@ class SampleTable(ReplayCamera):
         self._next: dict[Any, int] = {}             # the roll chosen to come next, by count (or the loop)
         self._complete: dict[int, dict[tuple[int, ...], int]] = {}   # counts with every roll: dice -> roll
         self._asked = False                         # the count served is the one the table expects
-        # (count, round) -> the roll a RoundRoll's hands landed as: a round an undo takes back
-        # (an open undone) gets its very hands again, as they lay under the cups.
-        self._round_rolls: dict[tuple[int, Any], tuple[tuple[int, ...], list[Path], list[Path]]] = {}
+        # (count, round), as JSON -> which roll a RoundRoll's hands landed as ({"roll": its index
+        # among the rolls of that count}): a round an undo takes back (an open undone) gets its
+        # very hands again, as they lay under the cups; so does the round in play after a power
+        # cut (kept in ``keep``).
+        self._round_rolls: dict[str, dict[str, Any]] = {}
+        self._resuming = False                      # the first count told is a kept round's
         self.loop_rolls: list[tuple[tuple[int, ...], list[Path], list[Path]]] = []   # served with no game
         self._missing: set[int] = set()             # counts with no roll, logged once
         labels = self.path / ROLLS_FILE
@@ -476,6 +489,38 @@ class SampleTable(ReplayCamera):
                     index.setdefault(tuple(sorted(values, reverse=True)), i)
             if len(index) == math.comb(count + 5, 5):        # every roll of that many dice
                 self._complete[count] = index
+        self._round_rolls = self._kept_rounds()
+
+    def _kept_rounds(self) -> dict[str, dict[str, Any]]:
+        """The rounds' rolls kept in ``keep`` (none if there is no such file, or it is damaged:
+        then a round's hands are rolled anew, as before the file was kept)."""
+        if self.keep is None or not self.keep.is_file():
+            return {}
+        try:
+            data = json.loads(self.keep.read_text(encoding="utf-8"))
+            rounds = {str(key): dict(spec) for key, spec in data["rounds"]}
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            # (The exception's text is not logged: it could quote the file.)
+            log.warning("the virtual table's kept hands in %s could not be read (%s): a round's "
+                        "hands are rolled anew", self.keep, type(exc).__name__)
+            return {}
+        return dict(list(rounds.items())[-ROUNDS_KEPT:])
+
+    def _keep_rounds(self) -> None:
+        """Write the rounds' rolls to ``keep``, durably, readable by this user only."""
+        if self.keep is None:
+            return
+        from web.durable import write_durably
+
+        data = {"about": "dicetable's virtual table: the roll each liar's dice round's hands "
+                         "landed as, so a power cut does not re-roll them. Private to the device.",
+                "rounds": [[key, spec] for key, spec in self._round_rolls.items()]}
+        try:
+            write_durably(self.keep, json.dumps(data).encode("utf-8"), mode=0o600,
+                          strict_dir_sync=False)
+        except OSError as exc:
+            log.warning("the virtual table could not keep the hands in %s (%s): a power cut "
+                        "would roll them anew", self.keep, exc.strerror or type(exc).__name__)
 
     def _next_frame(self) -> np.ndarray:
         if not self.rolls:
@@ -490,6 +535,11 @@ class SampleTable(ReplayCamera):
                 self._shown = self._cup_up_frames(self.default_count)[-1]
             return self._image(self._shown)
         asked = isinstance(count, TurnRoll) and count.asked
+        if self._resuming:
+            # Started again (a power cut) in a round whose hands are kept: they lie under the
+            # cups as they did, and land at once, the cup never seen up.
+            self._resuming = False
+            self._cup_up, self._queue = True, []
         if self._lie_still and not self._cup_up and self._shown is not None and not asked \
                 and self._thinking():
             # Another Farkel turn (after a farkle, a bank): the dice lie on the tray a while, as
@@ -549,7 +599,16 @@ class SampleTable(ReplayCamera):
         undo), or None."""
         if not isinstance(count, RoundRoll):
             return None
-        return self._round_rolls.get((int(count), count.round))
+        spec = self._round_rolls.get(self._round_key(count))
+        rolls = self.rolls.get(int(count), [])
+        index = spec.get("roll") if spec is not None else None
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(rolls):
+            return rolls[index]
+        return None          # not landed yet (or kept by other sample frames): rolled anew
+
+    @staticmethod
+    def _round_key(count: RoundRoll) -> str:
+        return json.dumps([int(count), count.round], default=str)
 
     def _landing(self, count: int) -> tuple[tuple[int, ...], list[Path], list[Path]]:
         """The roll that lands now: a round's own hands if it had them before, else the next."""
@@ -557,11 +616,14 @@ class SampleTable(ReplayCamera):
         if roll is not None:
             return roll
         roll = self._upcoming(count)
-        self._next.pop(self._key(count))               # it has landed: another comes next
-        if isinstance(count, RoundRoll):
-            self._round_rolls[(int(count), count.round)] = roll
+        index = self._next.pop(self._key(count))       # it has landed: another comes next
+        if isinstance(count, RoundRoll) and self._key(count) != "loop":
+            key = self._round_key(count)
+            self._round_rolls.pop(key, None)
+            self._round_rolls[key] = {"roll": index}
             while len(self._round_rolls) > ROUNDS_KEPT:     # the oldest rounds first
                 del self._round_rolls[next(iter(self._round_rolls))]
+            self._keep_rounds()
         return roll
 
     def _key(self, count: int) -> Any:
@@ -595,6 +657,7 @@ class SampleTable(ReplayCamera):
         told = (int(count), getattr(count, "round", None), getattr(count, "turn", None))
         if told != self._told:
             first = self._told is None
+            self._resuming = first and self._round_roll(count) is not None
             # Another turn told after a Farkel count (a roll, or the dice lying still): the dice
             # on the tray lie there through the think time rather than being picked up at once.
             self._lie_still = (not first and isinstance(count, TurnRoll)
@@ -670,7 +733,8 @@ def parse_source(spec: str) -> tuple[str, str | None]:
 def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps: float = 10,
                 exposure_us: int | None = None, timeout: float | None = None,
                 trying: Callable[[str], Any] | None = None,
-                dice: Callable[[], int | None] | None = None) -> Camera:
+                dice: Callable[[], int | None] | None = None,
+                keep: str | os.PathLike[str] | None = None) -> Camera:
     """Open the camera the settings name.
 
     ``auto`` tries the Pi camera, then a webcam (/dev/video*), then the replay of the sample
@@ -682,13 +746,14 @@ def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps:
 
     ``timeout``: seconds the opening may take, else CameraError (the camera, should it open
     later, is closed); None waits as long as the driver does. ``trying``: told the name of each
-    camera as it is tried ("Pi camera", "webcam 0", ...).
+    camera as it is tried ("Pi camera", "webcam 0", ...). ``keep``: the file on the device where
+    the virtual table keeps the hands it rolled (see :class:`SampleTable`).
     """
     kind, arg = parse_source(spec)      # a bad source string fails at once, not in a thread
     if timeout is not None:
         opener = CameraOpener(lambda tell: open_camera(spec, width=width, height=height, fps=fps,
                                                        exposure_us=exposure_us, trying=tell,
-                                                       dice=dice),
+                                                       dice=dice, keep=keep),
                               timeout)
         try:
             return opener()
@@ -729,7 +794,7 @@ def open_camera(spec: str = "auto", *, width: int = 640, height: int = 480, fps:
             reasons.append(str(exc))
     log.info("no camera found (%s); replaying the sample frames", "; ".join(reasons) or "none tried")
     tell("replay of the sample frames")
-    return SampleTable(SAMPLE_FRAMES, fps=fps, dice=dice, rng=random.Random())
+    return SampleTable(SAMPLE_FRAMES, fps=fps, dice=dice, rng=random.Random(), keep=keep)
 
 
 class CameraOpener:

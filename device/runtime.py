@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 #: The watchdog wants a referee step at least this often (seconds); camera retries wait <= 10 s.
 STALL_SECONDS = 30.0
+VIRTUAL_HANDS = "virtual-hands.json"   # the virtual table's kept liar's dice hands (in the data directory)
 
 
 class Runtime:
@@ -209,11 +210,16 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
                     else frozenset()
                 table.virtual = isinstance(opened, SampleTable)
 
+        # The virtual table keeps the liar's dice hands it rolled on the device, beside the
+        # store, so a power cut does not re-roll the hands sealed under the cups.
+        directory = getattr(getattr(table, "store", None), "directory", None)
+        keep = Path(directory) / VIRTUAL_HANDS if directory is not None else None
+
         # Opened in a thread, within [camera] open_timeout: a camera that hangs in its opening
         # (a loose ribbon cable) is a camera that would not open, not a table that never serves.
         opening = CameraOpener(lambda trying: open_camera(cam.source, width=cam.width,
                                                           height=cam.height, fps=cam.fps,
-                                                          trying=trying, dice=dice),
+                                                          trying=trying, dice=dice, keep=keep),
                                cam.open_timeout)
 
         def opener() -> Camera:

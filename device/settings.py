@@ -492,6 +492,11 @@ DATA_FILES: tuple[tuple[str, str], ...] = (
      "session id (never the id) and when it expires (31 days after the PIN), so a restart neither "
      "locks an unlocked phone nor unlocks one locked with Lock. Damaged or lost, every phone is "
      "locked, never unlocked."),
+    ("`virtual-hands.json`", "Only on the virtual table (no camera: the sample frames): which "
+     "roll each liar's dice round's hands landed as, so a power cut does not re-roll the hands "
+     "sealed under the cups (the dice on a real tray stay where they lie). Readable by its owner "
+     "only, never served. Deleted, a restart rolls the round in play anew. A "
+     "`virtual-hands.json.tmp` is it being written."),
     ("`dicetable.lock`", "Holds the process id of the `dicetable run` using the directory, locked "
      "while it runs: a second table on the same directory is refused."),
 )

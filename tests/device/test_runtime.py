@@ -316,9 +316,11 @@ def test_the_table_is_told_when_it_plays_the_virtual_table(tmp_path: Path, monke
     from device.camera import ReplayCamera, SampleTable
 
     told: list = []
+    kept: list = []
 
-    def opened(spec, *, dice=None, **kwargs):
+    def opened(spec, *, dice=None, keep=None, **kwargs):
         told.append(dice)
+        kept.append(keep)
         if virtual:
             return SampleTable(fps=0, dice=dice)
         return ReplayCamera.from_frames([np.full((48, 64, 3), 80, np.uint8)], loop=True)
@@ -333,6 +335,9 @@ def test_the_table_is_told_when_it_plays_the_virtual_table(tmp_path: Path, monke
         assert table.virtual is virtual and told and told[0]() is None    # no game: the loop
         # ... and the dice it has rolls of (a liar's dice game with more hands is refused)
         assert (30 in table.virtual_dice) is virtual
+        # ... and where on the device the virtual table keeps the hands it rolls (a power cut
+        # does not re-roll them): in the data directory, beside the store.
+        assert kept[0] == tmp_path / "data" / rt.VIRTUAL_HANDS
     finally:
         handle.stop()
         store.close()

@@ -263,6 +263,20 @@ def test_a_pin_that_does_not_exist_says_pins_are_bcm_numbers(tmp_path: Path, tex
     assert str(info.value) == f"{path}: {expected}"
 
 
+def _virtual_table_keeps_a_round(data: Path) -> None:
+    """The virtual table keeps a liar's dice round's hands where dicetable run tells it."""
+    from device.camera import RoundRoll, SampleTable
+    from device.runtime import VIRTUAL_HANDS
+
+    camera = SampleTable(fps=0, dice=lambda: RoundRoll(10, ("1", 1), called=True),
+                         keep=data / VIRTUAL_HANDS)
+    try:
+        for _ in range(3):
+            camera.read()
+    finally:
+        camera.close()
+
+
 def test_docs_configuration_names_every_file_the_table_keeps_in_its_data_directory(
         tmp_path: Path) -> None:
     """The page listed the settings only: unlocked_sessions.json, secret_key and the rest of what
@@ -281,6 +295,7 @@ def test_docs_configuration_names_every_file_the_table_keeps_in_its_data_directo
         store.add_photo(b"\xff\xd8 not really a jpeg \xff\xd9")
         _secret_key(data)
         UnlockedSessions(data / SESSIONS_NAME).unlock(60.0)
+        _virtual_table_keeps_a_round(data)
         kept = sorted(p.name + ("/" if p.is_dir() else "") for p in data.iterdir())
     finally:
         store.close()

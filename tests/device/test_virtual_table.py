@@ -565,6 +565,61 @@ def test_undoing_an_open_on_the_virtual_table_puts_the_round_s_hands_back(
         assert all(str(hand) not in r.getMessage() for r in caplog.records)
 
 
+def test_a_power_cut_on_the_virtual_table_leaves_the_sealed_hands_under_the_cups(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # Games survive power cuts. On the virtual table the hands lived in its memory only: after
+    # a restart of dicetable run in a round whose first call had sealed them, the round showed
+    # other hands (the sample rolls from the first again), and the open judged dice nobody had
+    # called on. The hands are kept on the device, beside the store, and the restarted table has
+    # the very hands land at once (no cup seen up); the referee reads and seals them again, and
+    # the open judges them. The file is the device's own (0600); no log line names a hand.
+    import stat
+
+    from device.runtime import VIRTUAL_HANDS
+
+    caplog.set_level("DEBUG")
+    data = tmp_path / "data"
+    keep = data / VIRTUAL_HANDS
+
+    def power_on(seed: int) -> tuple[Store, Table, SampleTable, Referee]:
+        store = Store(data)
+        table = Table(store, EventBus(), has_camera=True)
+        table.virtual = True
+        camera = SampleTable(fps=0, dice=lambda: dice_on_table(table), rng=random.Random(seed),
+                             keep=keep)
+        return store, table, camera, Referee(table, camera, view="bottom", steady_frames=1)
+
+    store, table, camera, referee = power_on(1)
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    _hands_settle(referee)
+    table.act(table.public_state()["legal"][0])
+    _open_judges_the_tray(table, camera)
+    _hands_settle(referee)                         # round 2's hands (not the first sample roll)
+    table.act(table.public_state()["legal"][0])    # its first call seals them
+    for _ in range(5):
+        referee.step()
+    sealed, rolled = referee.hands(), camera.serving
+    assert sealed is not None and table.public_state()["round"] == 2
+    camera.close()
+    store.close()                                  # the power cut
+
+    store, table, camera, referee = power_on(2)
+    try:
+        assert table.public_state()["round"] == 2 and table.public_state()["call"] is not None
+        referee.step()
+        assert camera.serving == rolled            # lying under the cups from the first frame
+        _hands_settle(referee)
+        assert referee.hands() == sealed
+        opened = _open_judges_the_tray(table, camera)
+        assert opened["hands"] == sealed
+        assert stat.S_IMODE(keep.stat().st_mode) == 0o600
+        for hand in sealed.values():
+            assert all(str(hand) not in r.getMessage() for r in caplog.records)
+    finally:
+        camera.close()
+        store.close()
+
+
 
 @pytest.mark.parametrize("players", [9, 12])
 def test_liar_s_dice_with_more_hands_than_the_virtual_table_shows_is_refused_at_the_start(
