@@ -33,11 +33,16 @@ import numpy as np
 
 from engine.errors import json_text
 
+from .virtual_hands import HAND, HAND_DIE_SIZE, render_hands
+
+HAND_COUNTS = frozenset(HAND * players for players in HAND_DIE_SIZE)   # liar's dice: 10 to 40 dice
+
 log = logging.getLogger(__name__)
 
 SAMPLE_FRAMES = Path(__file__).resolve().parent / "sample_frames"
 ROLLS_FILE = "rolls.json"         # the sample frames' rolls, labelled (see SampleTable)
 ROUNDS_KEPT = 256                 # a liar's dice round's hands the virtual table keeps for an undo
+RENDERED_KEPT = 4                 # trays of hands rendered, kept to be served again (an undo)
 THINK_FRAMES = 30                 # the virtual table waits 3 s (at 10 fps) after the dice it is told change
                                   # (a Farkel turn's dice lie that long before the next player's roll)
 NO_ROLL = 0                       # told to the virtual table: no roll now, the dice on the tray lie still
@@ -417,6 +422,14 @@ class SampleTable(ReplayCamera):
     round told again (an undo took its open back) has the very hands it landed as before (the
     last ``ROUNDS_KEPT`` rounds' are kept), never new ones: the open made again judges them.
 
+    Liar's dice with ``rng``: the hands are dealt from it too, each die as it falls, not served
+    from the three sample trays of that many hands in turn (every third round's hands were the
+    same). Each sample tray of hands was rendered from a seed (rolls.json's ``seed``) that lays
+    the hands apart, whatever faces they show: the dice dealt are rendered on one of those trays
+    (device.virtual_hands, about 10 ms), and served only if the reader reads them right, as the
+    referee will (else the next tray; if none reads right, a sample tray, in turn). The frame is
+    the sample frames' kind: the same tray, dice and JPEG quality.
+
     ``keep``: a file on the device's own storage (``dicetable run`` puts it in the data
     directory, beside the store) where the rounds' hands are kept as they land, written durably
     (mode 0600): which roll each round landed as. A power cut does not re-roll the dice under
@@ -444,16 +457,25 @@ class SampleTable(ReplayCamera):
         self.rolls: dict[int, list[tuple[tuple[int, ...], list[Path], list[Path]]]] = {}
         self.default_count: int | None = None
         self.serving: tuple[int, ...] = ()          # the dice on the tray now (none: cup up)
-        self._queue: list[Path] = []
+        self.serving_hands: list[list[int]] | None = None   # ... in hands, seating order (liar's dice)
+        self._hold = 1
+        self._roll_hands: dict[tuple[int, int], list[list[int]]] = {}   # (count, roll) -> its hands
+        # count -> {seed: cup-up frames} of its sample trays of hands: where dice dealt are rendered
+        self._hand_trays: dict[int, dict[int, list[Path]]] = {}
+        self._rendered: dict[str, tuple[Any, list[list[int]] | None]] = {}   # rendered rolls, by spec
+        self._queue: list[Path | np.ndarray] = []
         self._cup_up = False
         self._landed_at = 0                         # the frame the dice on the tray came down in
-        self._shown: Path | None = None             # the frame served last: held while no roll
+        self._shown: Path | np.ndarray | None = None   # the frame served last: held while no roll
         self._turns: dict[Any, int] = {}            # rolls served in turn, by count (or the loop)
-        self._next: dict[Any, int] = {}             # the roll chosen to come next, by count (or the loop)
+        # The roll chosen to come next, by count (or the loop): (how to make it again, see
+        # _roll_of; the roll; its hands)
+        self._next: dict[Any, tuple[dict[str, Any], Any, list[list[int]] | None]] = {}
         self._complete: dict[int, dict[tuple[int, ...], int]] = {}   # counts with every roll: dice -> roll
         self._asked = False                         # the count served is the one the table expects
         # (count, round), as JSON -> which roll a RoundRoll's hands landed as ({"roll": its index
-        # among the rolls of that count}): a round an undo takes back (an open undone) gets its
+        # among the rolls of that count}, or {"seed": the tray, "dice": the dice dealt in the
+        # renderer's order}): a round an undo takes back (an open undone) gets its
         # very hands again, as they lay under the cups; so does the round in play after a power
         # cut (kept in ``keep``).
         self._round_rolls: dict[str, dict[str, Any]] = {}
@@ -465,7 +487,7 @@ class SampleTable(ReplayCamera):
             return
         try:
             data = json.loads(labels.read_text(encoding="utf-8"))
-            hold = int(data.get("hold", 1))
+            hold = self._hold = int(data.get("hold", 1))
             for roll in data["rolls"]:
                 values = tuple(int(v) for v in roll["dice"])
                 settled = [self.path / name for name in roll["settled"]]
@@ -474,6 +496,11 @@ class SampleTable(ReplayCamera):
                     raise ValueError("a roll without dice, or without frames of the cup up or settled")
                 settled = [settled[i % len(settled)] for i in range(max(hold, len(settled)))]
                 self.rolls.setdefault(len(values), []).append((values, cup_up, settled))
+                if roll.get("hands") is not None:
+                    hands = [[int(v) for v in hand] for hand in roll["hands"]]
+                    self._roll_hands[(len(values), len(self.rolls[len(values)]) - 1)] = hands
+                    if isinstance(roll.get("seed"), int) and len(values) in HAND_COUNTS:
+                        self._hand_trays.setdefault(len(values), {})[roll["seed"]] = cup_up
                 if self.default_count is None:
                     self.default_count = len(values)
                 if len(self.loop_rolls) < int(data.get("loop", 0)):
@@ -578,13 +605,15 @@ class SampleTable(ReplayCamera):
             else:
                 # A new roll: the cup goes up (the frames of the roll that would come next).
                 self._cup_up = True
-                self.serving = ()
+                self.serving, self.serving_hands = (), None
                 self._queue = self._cup_up_frames(count)
         self._shown = self._queue.pop(0)
         return self._image(self._shown)
 
     @staticmethod
-    def _image(path: Path) -> np.ndarray:
+    def _image(path: Path | np.ndarray) -> np.ndarray:
+        if isinstance(path, np.ndarray):         # a frame rendered (liar's dice hands dealt)
+            return path.copy()
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
             raise CameraError(f"replay: {path.name} is not an image OpenCV can read")
@@ -597,14 +626,45 @@ class SampleTable(ReplayCamera):
     def _round_roll(self, count: int) -> tuple[tuple[int, ...], list[Path], list[Path]] | None:
         """The roll a :class:`RoundRoll`'s round already landed as (the round is back after an
         undo), or None."""
+        kept = self._round_kept(count)
+        return None if kept is None else kept[0]
+
+    def _round_kept(self, count: int) -> tuple[Any, list[list[int]] | None] | None:
+        """The roll a :class:`RoundRoll`'s round already landed as, and its hands; or None (not
+        landed yet, or kept by other sample frames: rolled anew)."""
         if not isinstance(count, RoundRoll):
             return None
         spec = self._round_rolls.get(self._round_key(count))
-        rolls = self.rolls.get(int(count), [])
-        index = spec.get("roll") if spec is not None else None
+        return None if spec is None else self._roll_of(int(count), spec)
+
+    def _roll_of(self, count: int, spec: dict[str, Any]) -> tuple[Any, list[list[int]] | None] | None:
+        """The roll ``spec`` says, and its hands: a sample roll ({"roll": its index}) or dice
+        dealt on a sample tray of hands ({"seed", "dice"}: rendered again, as it was); None if
+        these sample frames have no such roll."""
+        rolls = self.rolls.get(count, [])
+        index = spec.get("roll")
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(rolls):
-            return rolls[index]
-        return None          # not landed yet (or kept by other sample frames): rolled anew
+            return rolls[index], self._roll_hands.get((count, index))
+        seed, dice = spec.get("seed"), spec.get("dice")
+        cup_up = self._hand_trays.get(count, {}).get(seed) if isinstance(seed, int) else None
+        if cup_up is None or not isinstance(dice, list) or len(dice) != count \
+                or not all(isinstance(v, int) and 1 <= v <= 6 for v in dice):
+            return None
+        key = json.dumps([seed, dice])
+        if key not in self._rendered:
+            try:
+                image, hands = render_hands(seed, tuple(dice), check=False)
+            except Exception:       # (no renderer: a broken install) the round is rolled anew
+                log.warning("the virtual table could not render a tray of hands again", exc_info=True)
+                return None
+            self._remember(key, (tuple(sorted(dice, reverse=True)), cup_up, [image] * self._hold), hands)
+        return self._rendered[key]
+
+    def _remember(self, key: str, roll: Any, hands: list[list[int]] | None) -> None:
+        self._rendered.pop(key, None)
+        self._rendered[key] = (roll, hands)
+        while len(self._rendered) > RENDERED_KEPT:
+            del self._rendered[next(iter(self._rendered))]
 
     @staticmethod
     def _round_key(count: RoundRoll) -> str:
@@ -612,15 +672,16 @@ class SampleTable(ReplayCamera):
 
     def _landing(self, count: int) -> tuple[tuple[int, ...], list[Path], list[Path]]:
         """The roll that lands now: a round's own hands if it had them before, else the next."""
-        roll = self._round_roll(count)
-        if roll is not None:
-            return roll
+        kept = self._round_kept(count)
+        if kept is not None:
+            self.serving_hands = kept[1]
+            return kept[0]
         roll = self._upcoming(count)
-        index = self._next.pop(self._key(count))       # it has landed: another comes next
+        spec, _, self.serving_hands = self._next.pop(self._key(count))   # landed: another comes next
         if isinstance(count, RoundRoll) and self._key(count) != "loop":
             key = self._round_key(count)
             self._round_rolls.pop(key, None)
-            self._round_rolls[key] = {"roll": index}
+            self._round_rolls[key] = spec
             while len(self._round_rolls) > ROUNDS_KEPT:     # the oldest rounds first
                 del self._round_rolls[next(iter(self._round_rolls))]
             self._keep_rounds()
@@ -639,15 +700,47 @@ class SampleTable(ReplayCamera):
         key = self._key(count)
         rolls = self.loop_rolls if key == "loop" else self.rolls[count]
         if key not in self._next:
+            dealt = None
             if self.rng is not None and key in self._complete:
                 # Every roll has its frames: the dice are rolled, as real dice fall.
                 dice = tuple(sorted((self.rng.randint(1, 6) for _ in range(count)), reverse=True))
-                self._next[key] = self._complete[key][dice]
-            else:
+                index = self._complete[key][dice]
+                dealt = ({"roll": index}, rolls[index], self._roll_hands.get((count, index)))
+            elif self.rng is not None and key in self._hand_trays:
+                dealt = self._deal(count)
+            if dealt is None:
                 turn = self._turns.get(key, 0)
                 self._turns[key] = turn + 1
-                self._next[key] = turn % len(rolls)
-        return rolls[self._next[key]]
+                index = turn % len(rolls)
+                dealt = ({"roll": index}, rolls[index],
+                         None if key == "loop" else self._roll_hands.get((count, index)))
+            self._next[key] = dealt
+        return self._next[key][1]
+
+    def _deal(self, count: int) -> tuple[dict[str, Any], Any, list[list[int]] | None] | None:
+        """Liar's dice: ``count`` dice dealt from ``rng`` and rendered on a sample tray of hands
+        (one drawn from ``rng``, then the next) where the reader reads them right; None if on
+        none (a sample roll is served instead)."""
+        assert self.rng is not None
+        dice = [self.rng.randint(1, 6) for _ in range(count)]
+        trays = list(self._hand_trays[count].items())
+        start = self.rng.randrange(len(trays))
+        for seed, cup_up in trays[start:] + trays[:start]:
+            try:
+                rendered = render_hands(seed, tuple(dice))
+            except Exception:       # (no renderer or reader: a broken install) a sample roll
+                log.warning("the virtual table could not deal hands: serving the sample rolls",
+                            exc_info=True)
+                self._hand_trays.pop(count, None)
+                return None
+            if rendered is not None:
+                image, hands = rendered
+                roll = (tuple(sorted(dice, reverse=True)), cup_up, [image] * self._hold)
+                self._remember(json.dumps([seed, dice]), roll, hands)
+                return {"seed": seed, "dice": dice}, roll, hands
+        log.info("hands dealt for %d players read wrong on every tray: a sample roll instead",
+                 count // HAND)
+        return None
 
     def _tell(self, count: int) -> None:
         """Note the count told for this frame, and since which frame it has been told, at every

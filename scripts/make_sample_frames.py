@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from pathlib import Path
@@ -37,6 +36,11 @@ import cv2
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+# The rendering and the check are the virtual table's own: it deals liar's dice hands on the
+# trays of these seeds (device.camera.SampleTable), read the same way.
+from device.virtual_hands import (DIE_SIZE, HAND, HAND_DIE_SIZE, QUALITY, check_roll,  # noqa: E402
+                                  hand_areas, hands_of, jpeg, render_roll)
+
 ROLLS = [(6, 4), (5, 5), (3, 2)]
 # The settled frame of each roll. (The first roll was 1050 until the face model of 2026-11-24:
 # its 3 lies against the tray's rim, and that model doubts it is flat, "no readable face" 0.37
@@ -44,9 +48,7 @@ ROLLS = [(6, 4), (5, 5), (3, 2)]
 SETTLED_SEEDS = (1051, 1150, 1250)
 EMPTY_FRAMES = 8         # cup up: 0.8 s
 DICE_FRAMES = 16         # cup down, dice settled: 1.6 s
-QUALITY = 70
 LIMIT_BYTES = 1_500_000
-DIE_SIZE = 56
 
 # Every roll of two dice (unordered, as the players see them, high to low): the 21 the cup games
 # may come up with.
@@ -61,12 +63,7 @@ MORE_ROLLS: dict[int, list[tuple[int, ...]]] = {
     5: [(1, 6, 6, 4, 3), (5, 5, 5, 3, 2), (6, 6, 4, 3, 2)],
     6: [(1, 5, 6, 6, 4, 3), (2, 2, 2, 6, 4, 3), (5, 1, 4, 3, 2, 2)],
 }
-HAND = 5                  # liar's dice: dice per hand
 HAND_PLAYERS = (2, 3, 4, 5, 6, 7, 8)    # the hands of 2 to 8 players: 10 to 40 dice
-# Smaller dice, so the hands fit apart (a 16 mm die is ~30 px across in the box: hardware.md).
-# Nine hands and more do not: of 1,000 seeds of twelve hands of 22 px dice none lay apart
-# unshrunk, and the reader reads from 20 px.
-HAND_DIE_SIZE = {2: 44, 3: 44, 4: 44, 5: 34, 6: 32, 7: 30, 8: 27}
 for _players in HAND_PLAYERS:
     _rng = random.Random(_players)
     MORE_ROLLS[HAND * _players] = [tuple(_rng.randint(1, 6) for _ in range(HAND * _players))
@@ -95,24 +92,6 @@ def _base_seed(count: int, k: int) -> int:
     return 20000 + 1000 * count + 100 * k
 
 
-def hand_areas(players: int, tray: tuple[int, int, int, int]) -> list[tuple[float, float, float, float]]:
-    """Where each die may lie (as seen from above): five to a hand, the hands round the tray."""
-    tx, ty, tw, th = tray
-    cx, cy = tx + tw / 2, ty + th / 2
-    w, h, rx, ry = {2: (150, 240, 0.27, 0.0), 3: (190, 140, 0.28, 0.27), 4: (200, 140, 0.25, 0.25),
-                    5: (150, 110, 0.34, 0.33), 6: (130, 100, 0.35, 0.34), 7: (125, 95, 0.36, 0.35),
-                    8: (115, 85, 0.37, 0.36)}[players]
-    out = []
-    for k in range(players):
-        if players == 4:
-            ax, ay = cx + (rx if k in (0, 1) else -rx) * tw, cy + (-ry if k in (0, 3) else ry) * th
-        else:
-            a = 2 * math.pi * (k + 0.5) / players
-            ax, ay = cx + rx * tw * math.sin(a), cy - ry * th * math.cos(a)
-        out += [(ax - w / 2, ay - h / 2, w, h)] * HAND
-    return out
-
-
 def frames() -> list:
     from vision.render import render_scene
 
@@ -126,56 +105,6 @@ def frames() -> list:
         settled = frame(SETTLED_SEEDS[n], dice, False)
         out += [settled] * DICE_FRAMES
     return out
-
-
-def render_roll(seed: int, dice: tuple[int, ...]):
-    """The scene of a roll of ``dice`` (hands of five when more than six dice)."""
-    from vision.render import default_tray, render_scene
-
-    if len(dice) > 6:
-        tray = default_tray(640, 480, "bottom")
-        players = len(dice) // HAND
-        return render_scene(seed, view="bottom", values=dice, style="white",
-                            die_size=HAND_DIE_SIZE[players], areas=hand_areas(players, tray))
-    return render_scene(seed, view="bottom", values=dice, style="white", die_size=DIE_SIZE)
-
-
-def jpeg(image) -> bytes:
-    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
-    assert ok
-    return buf.tobytes()
-
-
-def hands_of(dice, players: int) -> list[list[int]] | None:
-    """The hands in seating order, as the referee groups them (device.referee.group_hands)."""
-    from device.referee import group_hands
-
-    names = [str(i) for i in range(players)]
-    grouped = group_hands(dice, names, mirrored=True)
-    return None if grouped is None else [grouped[name] for name in names]
-
-
-def check_roll(scene, data: bytes) -> str | None:
-    """Why the roll's frame will not do (None: it reads ok and right as the virtual table reads it)."""
-    import numpy as np
-    from vision.reader import read_dice
-
-    nominal = HAND_DIE_SIZE[len(scene.labels) // HAND] if len(scene.labels) > 6 else DIE_SIZE
-    if min(d.size for d in scene.labels) < 0.96 * nominal:
-        return "dice shrunk to fit"
-    reading = read_dice(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR), "bottom")
-    if not reading.ok:
-        return f"unsure: {reading.reason}"
-    if tuple(reading.values) != scene.values:
-        return f"read {reading.values}, not {scene.values}"
-    if len(scene.labels) > 6:
-        players = len(scene.labels) // HAND
-        labelled = hands_of(scene.labels, players)
-        if labelled is None:
-            return "hands not apart"
-        if hands_of(reading.dice, players) != labelled:
-            return "hands read otherwise"
-    return None
 
 
 def search(counts: list[int]) -> dict[int, list[int]]:

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from device.camera import NO_ROLL, ROLLS_FILE, SAMPLE_FRAMES, SampleTable, TurnRoll
+from device.camera import NO_ROLL, ROLLS_FILE, SAMPLE_FRAMES, RoundRoll, SampleTable, TurnRoll
 from device.events import EventBus
 from device.referee import Referee, dice_expected, dice_on_table
 from device.store import Store
@@ -278,8 +278,10 @@ def _open_judges_the_tray(table: Table, camera: SampleTable) -> dict[str, Any]:
     """The player to act opens; the open, which judged the hands the virtual table rolled."""
     table.act({"by": table.public_state()["to_act"], "do": "open"})
     opened = _last(table)
-    roll = next(r for r in ROLLS if tuple(r["dice"]) == camera.serving)
-    assert opened["do"] == "open" and list(opened["hands"].values()) == roll["hands"]
+    rolled = camera.serving_hands         # a sample roll's hands as rolls.json labels them
+    roll = next((r for r in ROLLS if tuple(r["dice"]) == camera.serving), None)
+    assert roll is None or rolled == roll["hands"]
+    assert opened["do"] == "open" and rolled is not None and list(opened["hands"].values()) == rolled
     return opened
 
 
@@ -563,6 +565,70 @@ def test_undoing_an_open_on_the_virtual_table_puts_the_round_s_hands_back(
     assert undone["hands"] == redone["hands"]
     for hand in opened["hands"].values():          # no log line names a hand
         assert all(str(hand) not in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_liar_s_dice_hands_on_the_virtual_table_are_dealt_anew_every_round(tmp_path: Path,
+                                                                          players: int) -> None:
+    # Played as players would: the sample frames hold three trays of each number of hands,
+    # served in turn, so every third round's hands were the very same, and a player who
+    # remembered them knew every hand on the table. With the random.Random dicetable run gives
+    # it, the virtual table deals the hands as dice fall, rendered on those trays (where the
+    # hands lie apart), each round anew; the referee reads every one right and the open judges
+    # the hands dealt.
+    store = Store(tmp_path / "data")
+    table = Table(store, EventBus(), has_camera=True)
+    table.virtual = True
+    camera = SampleTable(fps=0, dice=lambda: dice_on_table(table), rng=random.Random(100 + players))
+    referee = Referee(table, camera, view="bottom", steady_frames=1)
+    try:
+        table.start_game({"game": "liars", "players": NAMES[:players], "options": {"lives": 9}})
+        dealt = []
+        for round_ in range(1, 8):
+            _hands_settle(referee)
+            hands = referee.hands()
+            assert list(hands.values()) == camera.serving_hands       # read right, hand by hand
+            dealt.append(camera.serving)
+            table.act(table.public_state()["legal"][0])
+            _open_judges_the_tray(table, camera)
+            assert table.public_state()["round"] == round_ + 1
+        samples = {tuple(r["dice"]) for r in ROLLS}
+        assert len(set(dealt)) == len(dealt) and not samples & set(dealt)
+    finally:
+        camera.close()
+        store.close()
+
+
+def test_dealt_hands_the_reader_would_misread_are_not_served(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # A tray is served only once it reads right, as the shipped sample frames were: dice dealt
+    # on a tray the reader doubts go on the next tray, and dealt hands no tray reads right are
+    # not served at all (a sample tray instead), so no open judges what the reader misread.
+    import device.virtual_hands as vh
+
+    checked: list[int] = []
+
+    def doubtful(scene, data):
+        checked.append(1)
+        return "unsure: a test's doubt" if len(checked) < 3 else None
+
+    monkeypatch.setattr(vh, "check_roll", doubtful)
+    camera = SampleTable(fps=0, dice=lambda: RoundRoll(15, ("g", 1), called=True),
+                         rng=random.Random(1))
+    try:
+        camera.read(), camera.read()                               # the cup up, the hands land
+        assert len(checked) == 3 and len(camera.serving) == 15    # the third tray read right
+        assert camera.serving not in {tuple(r["dice"]) for r in ROLLS}
+        monkeypatch.setattr(vh, "check_roll", lambda scene, data: "unsure: a test's doubt")
+        camera.dice = lambda: RoundRoll(15, ("g", 2), called=True)
+        camera.read(), camera.read()
+        assert camera.serving in _labelled_tuples(15)              # a sample tray, as before
+    finally:
+        camera.close()
+
+
+def _labelled_tuples(count: int) -> set[tuple[int, ...]]:
+    return {tuple(dice) for dice in _labelled(count)}
 
 
 def test_a_power_cut_on_the_virtual_table_leaves_the_sealed_hands_under_the_cups(
