@@ -52,6 +52,9 @@ from .store import LIVE, OVER, SealRow, Store, StoreError
 
 log = logging.getLogger(__name__)
 
+# Kuriki on the virtual table: what the Next Guy can no longer do once he took the cup and rolled.
+ROLLED_AWAY_VERBS = ("pull", "pass")
+
 BLIND_RAISE_GAMES = ("mia",)                  # a declare without fresh dice is a blind raise
 NOT_SETTLED = "the dice have not settled under the cup yet"
 NOT_SETTLED_OPEN = "the dice have not settled on the tray yet: the camera sends the roll once they do"
@@ -402,6 +405,19 @@ class Table:
             return (taken is not None and self._session is not None
                     and taken == (self._game_id, len(self._session.log)))
 
+    def _rolled_on(self) -> bool:
+        """Kuriki on the virtual table: the player to act took the cup and rolled (tapped roll:
+        his dice are rolling, or lie sealed under the cup), so the dice the standing call was
+        declared on are no longer on the tray. A declare by the Next Guy means he took the cup
+        and rolled (docs/game-record.md): he declares on his roll; he can no longer pull on
+        the dice he rolled away, nor pass on them."""
+        if not (self.has_camera and self._virtual) or self._session is None \
+                or self._session.header["game"] != "kuriki" or self._session.game.over:
+            return False
+        if self._session.game.public_state().get("call") is None:
+            return False
+        return self.cup_taken() or (self._seal is not None and self._seal.fresh)
+
     def _waits_for_cup(self) -> bool:
         """Kuriki on the virtual table: a call stands and the table waits for the player to act
         to take the cup (tap roll) before it rolls for them: nobody rolls for the Next Guy, whose
@@ -432,6 +448,9 @@ class Table:
         state.update(common)
         state["game_id"] = self._game_id
         state["legal"] = [] if game.over else game.legal_actions()
+        if self._rolled_on():
+            # (The rules still allow them: the take of the cup is not in the record.)
+            state["legal"] = [a for a in state["legal"] if a.get("do") not in ROLLED_AWAY_VERBS]
         state["options"] = game.options.to_dict()
         state["can_undo"] = bool(self._session.effective)
         if self.has_camera and self._session.header["game"] in CUP_GAMES:
@@ -519,6 +538,14 @@ class Table:
             if game_name == "kuriki" and "dice" not in action and self._waits_for_cup() \
                     and (verb == "roll" or (verb == "declare" and from_device)):
                 return self._take_cup(session, action)
+            if verb in ROLLED_AWAY_VERBS and action.get("by") == session.game.to_act \
+                    and self._rolled_on():
+                # Pulled after taking the cup, the verdict judged the dice rolled away while the
+                # tray showed his roll, which the next Roller then found sealed as his own.
+                raise IllegalAction(
+                    f"{session.game.to_act} took the cup and rolled: the dice the call was made "
+                    f"on are rolled away, so there is no {verb} on them; declare on the dice "
+                    "under the cup")
             if self.has_camera:
                 brings_dice = "dice" in action or "hands" in action
                 if brings_dice and not from_device and not (game_name == "farkel" and verb == "keep"):

@@ -9,6 +9,8 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from device.camera import SampleTable
@@ -17,6 +19,7 @@ from device.referee import Referee, dice_on_table
 from device.store import Store
 from device.table import Table
 from engine.errors import EngineError
+from vision.reader import read_dice
 
 ROLL_FRAMES = 24            # a roll of the sample frames: 8 with the cup up, 16 settled
 
@@ -134,3 +137,44 @@ def test_taking_the_cup_is_the_player_to_act_s_alone(idle_table) -> None:
         if table.fresh_roll or table.public_state()["verdict"] is not None:
             break
     assert table.fresh_roll or table.public_state()["verdict"]["caller"] == "Bob"
+
+
+def test_the_next_guy_who_took_the_cup_declares_on_his_roll_and_cannot_pull_on_the_dice_he_rolled_away(
+        idle_table) -> None:
+    # Played as players would: Bob tapped roll (took the cup), his dice rolled, then he pulled.
+    # The pull judged Ann's 3-2, rolled away, while the tray showed his 6-4, and his 6-4 stayed
+    # sealed: Ann's "fresh roll" after the verdict was Bob's dice. A declare by the Next Guy
+    # means he took the cup and rolled (docs/game-record.md): once he took it, he declares on
+    # his roll; the pull (and the pass) is refused, and the phone no longer offers them. The
+    # verdict of the pull that follows shows the tray's dice, in the photo of his sealed roll.
+    table, referee, camera = _declared(idle_table, 7)
+    ann = table.session.log[-1]["dice"]
+    assert any(a["do"] == "pull" for a in table.public_state()["legal"])   # before he takes it
+    table.act({"by": "Bob", "do": "roll"})                                 # Bob takes the cup
+    for verb in ("pull", "pass"):                       # refused at once, his dice still rolling
+        with pytest.raises(EngineError, match="Bob took the cup and rolled"):
+            table.act({"by": "Bob", "do": verb})
+    for _ in range(2 * ROLL_FRAMES):
+        referee.step()
+        if table.fresh_roll:
+            break
+    assert table.fresh_roll, "seed 7's second roll is not a 1-2"
+    rolled = camera.serving
+    state = table.public_state()
+    assert not any(a["do"] in ("pull", "pass") for a in state["legal"])
+    assert any(a["do"] == "declare" for a in state["legal"])
+    with pytest.raises(EngineError, match="rolled away, so there is no pull on them"):
+        table.act({"by": "Bob", "do": "pull"})
+    with pytest.raises(EngineError):
+        table.act({"by": "Cy", "do": "pull"})           # not Cy's turn: the rules' own refusal
+    assert table.session.log[-1]["do"] == "declare" and table.session.log[-1]["dice"] == ann
+    assert table.fresh_roll and camera.serving == rolled
+    table.act({"by": "Bob", "do": "declare", "call": "4"})
+    table.act({"by": "Cy", "do": "pull"})
+    verdict = table.public_state()["verdict"]
+    assert sorted(verdict["dice"]) == sorted(rolled) == sorted(table.session.log[-2]["dice"])
+    declared = table.store.actions(table.game_id)[-2]
+    assert declared.line["by"] == "Bob" and declared.photo_id
+    assert verdict["photo"] == f"/api/photos/{declared.photo_id}"
+    photo = cv2.imdecode(np.frombuffer(table.photo(declared.photo_id), np.uint8), cv2.IMREAD_COLOR)
+    assert sorted(read_dice(photo, "bottom").values) == sorted(rolled)    # his roll, as judged
