@@ -828,7 +828,7 @@ def test_the_history_on_a_phone_keeps_each_name_on_one_line(served, browser):
     page = browser.new_page(viewport={"width": 412, "height": 915})
     page.goto(url + "/history")
     page.wait_for_selector("table.games td")
-    lines = page.evaluate("""() => [...document.querySelectorAll('table td, table b')].flatMap((cell) =>
+    lines = page.evaluate("""() => [...document.querySelectorAll('table td, table b, table .player')].flatMap((cell) =>
         [...cell.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE || n.classList?.contains('one-name'))
           .map((n) => { const r = document.createRange(); r.selectNodeContents(n);
             return [n.textContent, new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size]; })

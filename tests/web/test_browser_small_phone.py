@@ -219,3 +219,66 @@ def test_the_players_statistics_fit_a_phone_without_scrolling_sideways(served, b
     assert wide.evaluate("() => getComputedStyle(document.querySelector('table.stats tr')).display") == "table-row"
     assert [c["text"].split() for c in wide.evaluate(STATS_CELLS)] == [c["text"].split() for c in cells]
     assert "(+1 abandoned, 1 in play)" in wide.inner_text("table.stats")
+
+
+# Every box in the games' cards (each cell, each name in it, each line of a name's text) that
+# ends right of its card, and the text of each name as the page holds it.
+GAMES_OVERFLOW = """() => {
+    const out = [];
+    for (const td of document.querySelectorAll('table.games td')) {
+        const card = td.closest('tr').getBoundingClientRect();
+        const boxes = [td, ...td.querySelectorAll('.one-name')];
+        for (const el of boxes) {
+            const range = document.createRange(); range.selectNodeContents(el);
+            for (const r of [el.getBoundingClientRect(), ...range.getClientRects()])
+                if (r.right > card.right + 0.5 || r.left < card.left - 0.5)
+                    out.push([td.dataset.label, el.textContent, Math.round(r.left), Math.round(r.right), card.right]);
+        }
+    }
+    return out; }"""
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}px")
+def test_a_long_name_in_the_history_s_games_wraps_inside_its_card(served, browser, size):
+    """A 40-letter name (the longest a player may have) was kept on one line in the Games list:
+    on a 390 or 360 px phone it ran past its card and the list scrolled sideways. It wraps
+    inside the card now, whole, and the short names beside it are still each on one line."""
+    url, table = served
+    long_name = "Wolfeschlegelsteinhausenbergerdorffvoral"
+    assert len(long_name) == 40
+    table.start_game({"game": "kuriki", "players": ["Ann 🎲", long_name], "options": {"lives": 1}})
+    table.act({"by": "Ann 🎲", "do": "declare", "call": "9", "dice": [6, 1]})
+    table.act({"by": long_name, "do": "pull"})                # a lie caught: the long name wins
+    table.start_game({"game": "kuriki", "players": ["Cy", long_name], "options": {"lives": 1}})
+    table.act({"by": "Cy", "do": "declare", "call": "9", "dice": [6, 1]})
+    table.act({"by": long_name, "do": "pull"})                # and again
+    table.start_game({"game": "mia", "players": ["Dee", long_name, "Zoë Smith-Jones"]})
+    assert [g.get("winner") for g in table.games()] == [None, long_name, long_name]
+    page = browser.new_page(viewport=size, is_mobile=True, has_touch=True)
+    page.goto(url + "/history")
+    page.wait_for_selector("table.games td")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"history-long-name-{size['width']}.png"), full_page=True)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+    box = page.locator("table.games").evaluate("(t) => [t.parentElement.scrollWidth, t.parentElement.clientWidth]")
+    assert box[0] <= box[1], f"the games list scrolls sideways: {box[0]} px wide in {box[1]} px"
+    assert page.evaluate(GAMES_OVERFLOW) == []
+    names = page.eval_on_selector_all("table.games .one-name", "(els) => els.map((e) => e.textContent)")
+    assert names.count(long_name) == 5                        # whole: three games, two wins
+    for name in ("Ann 🎲", "Zoë Smith-Jones", "Cy", "Dee"):
+        lines = page.locator(f'table.games .one-name:text-is("{name}")').first.evaluate(TEXT_LINES)
+        assert lines == 1, f"{name!r} is broken over {lines} lines"
+    # A comma stays on the line of its name's end, never the first thing on a line.
+    commas = page.evaluate("""() => [...document.querySelectorAll('table.games .player')].flatMap((p) => {
+        const comma = [...p.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent === ',');
+        if (!comma) return [];
+        const name = document.createRange(); name.selectNodeContents(p.querySelector('.one-name'));
+        const mark = document.createRange(); mark.selectNodeContents(comma);
+        const last = [...name.getClientRects()].pop(), at = mark.getClientRects()[0];
+        return [[p.textContent, Math.abs(at.top - last.top) < 2 && at.left >= last.right - 0.5]]; })""")
+    assert commas and all(ok for _, ok in commas), commas
+    # The label of each field stays beside its value, the value not under the label.
+    cell = page.locator('table.games td[data-label="Players"]').first
+    label_right = cell.evaluate("(td) => td.getBoundingClientRect().left + parseFloat(getComputedStyle(td, '::before').width)")
+    first_name = cell.locator(".one-name").first.bounding_box()
+    assert first_name["x"] >= label_right - 0.5
