@@ -27,6 +27,10 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
 * **new roll** / **dice gone**: the seal is cleared (``table.unseal()``).
 * **moved after sealing**: ``table.note("the dice moved after sealing")``; the sealed dice stay
   the ones that count.
+* **the dice stir** (the cup lifted, the dice gone or their number changed, moved, a new roll;
+  or a frame read anew that does not agree with the dice last seen settled): the table is told
+  (``table.dice_stirred()``), so the phone can tell a roll under way ("dice settling…") from
+  nobody having rolled yet. A yes or no, never the dice.
 * **unreadable**: when the reader stays unsure for ``unsure_frames`` frames in a row (2 s at
   10 fps) with the cup down and something on the tray, the scoreboard asks for the dice to be
   shown again, with the reader's reason, until a frame reads well (or the cup is lifted, or the
@@ -93,6 +97,8 @@ BACKOFF = (0.5, 1.0, 2.0, 5.0, 10.0)
 STEADY_FRAMES = 3
 STEADY_LEVELS = 4.0
 SETTLE_MAX_FRAMES = 30
+# The watcher's signals that say the dice under the cup stirred (see Referee._watch_stir).
+STIRRING = frozenset({"new_roll", "count_changed", "moved", "moved_after_seal", "cup_lifted"})
 
 
 def dice_expected(state: dict[str, Any], asked: bool | None = None) -> int | None:
@@ -248,6 +254,7 @@ class Referee:
         self.frames = 0
         self.last_reading: Any = None
         self._hands: _Hands | None = None            # liar's dice: the round's hands (see hands())
+        self._still: Any = None                      # the reading the dice last settled as
         self.last_frame_time: float | None = None    # when the last frame was processed
         self.last_step: float | None = None          # for the watchdog: the loop is alive
         self.after_step: Callable[[], Any] | None = None   # e.g. the console following the game
@@ -461,11 +468,13 @@ class Referee:
         self._frame = frame
         if self._settling(frame):
             return []
+        previous = self.last_reading
         reading = self._read(frame)
         self.last_reading = reading
         if _empty_tray(reading):
             self._resumed_roll = None     # the dice from before the restart are gone
         names = [_signal_kind(s) for s in self.watcher.update(reading)]
+        self._watch_stir(reading, names, read_anew=reading is not previous)
         self._count_unsure(reading)
         for name in names:
             handler = getattr(self, f"_on_{name}", None)
@@ -473,6 +482,25 @@ class Referee:
                 handler(reading)
         self._follow_hands(reading, "settled" in names and reading.ok)
         return names
+
+    def _watch_stir(self, reading: Any, names: Sequence[str], read_anew: bool) -> None:
+        """Tell the table when the dice under the cup stir: a watcher's signal that they did, or
+        a frame read anew (the picture changed) that does not agree with the dice last seen
+        settled (being shaken, blurred, picked up). Dice lying still under the cup read the
+        same, frame after frame (an unchanged picture is not even read again): no stir."""
+        from vision.watcher import readings_agree
+
+        stirred = any(name in STIRRING for name in names) or (
+            read_anew and self._still is not None and not readings_agree(reading, self._still))
+        if "settled" in names and reading.ok:
+            self._still = reading
+        if stirred:
+            told = getattr(self.table, "dice_stirred", None)
+            if callable(told):
+                try:
+                    told()
+                except Exception:
+                    log.exception("could not tell the table the dice stirred")
 
     def _count_unsure(self, reading: Any) -> None:
         """Ask for the dice again when they stay unreadable under the cup. An empty tray

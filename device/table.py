@@ -251,6 +251,9 @@ class Table:
         # Kuriki on the virtual table: the Next Guy took the cup (tapped roll, or pressed
         # Declare at the buttons): (game id, log length), good until the game moves on.
         self._cup_taken: tuple[str | None, int] | None = None
+        # The camera saw the dice under the cup stir (the cup lifted, the dice picked up, moved,
+        # rolled: see dice_stirred): (game id, log length), good until the game moves on.
+        self._stirred: tuple[str | None, int] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
         if resume:      # not for `dicetable export`, which only reads records
             self._resume()
@@ -397,6 +400,22 @@ class Table:
         """Whether dice sealed under the cup wait for their declare (sealed, not yet declared)."""
         return self._seal is not None and self._seal.fresh
 
+    def dice_stirred(self) -> None:
+        """The referee saw the dice under the cup stir since the game last moved: the cup
+        lifted, the dice picked up, moved, or settled anew (device.referee). Until then nobody
+        has rolled, and the phone says so, rather than "dice settling…" (public state
+        ``dice_rolled``). A yes or no, never the dice."""
+        with self._lock:
+            if self._session is None:
+                return
+            key = (self._game_id, len(self._session.log))
+            if self._stirred == key:
+                return
+            self._stirred = key
+            if self.has_camera and self._session.header["game"] in CUP_GAMES \
+                    and not (self._seal is not None and self._seal.fresh):
+                self._publish_state()
+
     def cup_taken(self) -> bool:
         """Kuriki on the virtual table: whether the player to act took the cup to roll (tapped
         roll, or pressed Declare at the buttons) since the game last changed."""
@@ -457,6 +476,11 @@ class Table:
             # Whether dice have settled under the cup since the last declare (a declare now takes
             # them; before, it is refused as not settled): a yes or no, never the dice.
             state["dice_settled"] = self._seal is not None and self._seal.fresh
+            # Whether a roll is under way since the game last moved (dice_settled then says
+            # "dice settling…"), or nobody has rolled yet: at a real tray, whether the camera
+            # saw the dice stir since (see dice_stirred); the virtual table rolls on its own.
+            state["dice_rolled"] = state["dice_settled"] or self._virtual \
+                or self._stirred == (self._game_id, len(self._session.log))
             state["take_cup"] = self._waits_for_cup()
         return state
 

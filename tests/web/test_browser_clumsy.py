@@ -331,11 +331,18 @@ def test_a_mia_call_before_the_dice_settled_says_how_to_raise_blind(served_camer
     page = phone.page
     phone.new_game_of("mia", ["Ann", "Bob", "Cy"])
     page.wait_for_selector("#ctl-settling")         # nothing under the cup seen yet, no call to raise
+    assert page.inner_text("#ctl-settling") == "not rolled yet: roll, then declare once the dice settle under the cup"
+    table.dice_stirred()                            # the camera sees Ann's dice roll
+    page.wait_for_selector('#ctl-settling:has-text("dice settling…")')
     assert page.inner_text("#ctl-settling") == "dice settling…"
     assert page.is_disabled('#ctl-actions button[data-do="declare"][data-call="54"]')
     table.seal([5, 4], None)
     phone.declare("Ann", "54")
-    phone.turn("Bob")
+    phone.turn("Bob")                               # Bob has not rolled (he meant not to)
+    assert page.inner_text("#ctl-settling") == ('not rolled yet: roll, then declare once the dice settle under '
+                                                'the cup (to raise without rolling, tick "blind raise (no roll)")')
+    table.dice_stirred()                            # ... or he picks the cup up after all
+    page.wait_for_selector('#ctl-settling:has-text("dice settling…")')
     assert page.inner_text("#ctl-settling") == 'dice settling… (to raise without rolling, tick "blind raise (no roll)")'
     assert page.is_disabled('#ctl-actions button[data-do="declare"][data-call="61"]')
     assert table.public_state()["call"] == "54"

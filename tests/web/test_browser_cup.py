@@ -11,6 +11,8 @@ from .test_browser import SHOTS, browser, open_pages, served_camera  # noqa: F40
 
 pytestmark = pytest.mark.browser
 
+NOT_ROLLED = "not rolled yet: roll, then declare once the dice settle under the cup"
+
 
 def test_the_virtual_table_s_next_guy_taps_roll_to_take_the_cup(served_camera, browser):
     # Before, the virtual table rolled for the Next Guy as soon as a call was made, and a 1-2 was
@@ -50,11 +52,16 @@ def test_a_call_waits_said_for_the_dice_to_settle_under_the_cup(served_camera, b
     page = phone.page
     phone.new_game(["Ann", "Bob", "Cy"], lives=5)
     page.wait_for_selector("#ctl-settling")
-    assert page.inner_text("#ctl-settling") == "dice settling…"
+    # Nobody has rolled yet (the camera saw no dice stir): it says so, not "dice settling…".
+    assert page.inner_text("#ctl-settling") == NOT_ROLLED
     calls = page.locator('#ctl-actions button[data-do="declare"]')
     assert calls.count() > 0 and all(calls.nth(i).is_disabled() for i in range(calls.count()))
     state = table.public_state()
-    assert state["dice_settled"] is False
+    assert state["dice_settled"] is False and state["dice_rolled"] is False
+    table.dice_stirred()                           # the camera sees Ann's dice roll
+    page.wait_for_selector('#ctl-settling:has-text("dice settling…")')
+    assert page.inner_text("#ctl-settling") == "dice settling…"
+    assert all(calls.nth(i).is_disabled() for i in range(calls.count()))
     page.screenshot(path=str(SHOTS / "cup-02-dice-settling.png"))
     table.seal([6, 4], None)                       # the camera sees Ann's dice settle
     page.wait_for_selector("#ctl-settling", state="detached")
@@ -64,5 +71,6 @@ def test_a_call_waits_said_for_the_dice_to_settle_under_the_cup(served_camera, b
     phone.declare("Ann", "9")
     phone.turn("Bob")                              # Bob has not rolled: his calls wait again
     page.wait_for_selector("#ctl-settling")
+    assert page.inner_text("#ctl-settling") == NOT_ROLLED
     assert table.public_state()["dice_settled"] is False
     assert errors == []
