@@ -137,18 +137,12 @@
     const teamLine = teams.length ? `<ul class="teams" id="ctl-teams">${teams.map((t) =>
       `<li class="team-${t.index % 6}" data-team="${esc(t.name)}"><b>${shown(t.name)}</b> <span>${esc(points(t.score))}</span></li>`).join("")}</ul>` : "";
     const rounds = s.rounds && s.round ? ` <span class="muted" id="ctl-rounds">· round ${esc(s.round)} of ${esc(s.rounds)}</span>` : "";
-    // The last verdict is the news until the next call; once a call stands it is the round
-    // before's, and says so (the wall's "last:"): the phone showed it as if it had just happened.
-    const past = Boolean(s.verdict && s.call && !s.over);
-    const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}${past ? " past" : ""}" id="ctl-verdict">` +
-      `${past ? `<span class="label">Last round:</span> ` : ""}${told(s.verdict.message)}</p>` : "";
+    const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}" id="ctl-verdict">${told(s.verdict.message)}</p>` : "";
     // Partners win together: "Ann & Cy win".
     const together = Array.isArray(s.winners) && s.winners.length > 1;
     const head = s.over ? `<h1 class="winner">${shown(s.winner)} ${together ? "win" : "wins"}</h1>`
       : `<h1><span class="muted">${esc(title(s.game))}:</span> <span id="ctl-to-act">${shown(s.to_act || "")}</span> to act${rounds}</h1>`;
-    // Deceit's 11 names the player who must accept or pull it (the wall said so, the phone not).
     const callLine = c ? `<p class="call">Call: <b>${esc(c.big)}</b>${c.small ? ` (${esc(c.small)})` : ""}` +
-      `${s.target ? ` on <b class="target">${shown(s.target)}</b>` : ""}` +
       `${s.answers ? ` · <b>${shown(s.answers)}</b> answers for it` : ""}</p>` : "";
     // Farkel: the turn so far, which the bank button would bank, and the roll the keeps are
     // picked from (the phone showed neither: its holder had to turn round to the wall).
@@ -196,20 +190,7 @@
         `${h.stake ? ` · puts up <b class="stake">${esc(points(h.stake))}</b>` : ""}</small>`;
     }
     if (verb === "roll" && s.game === "kuriki") return "roll<small>take the cup</small>";
-    // What accepting costs and what a pull puts at stake (a Mia, Deceit's 11): the rules
-    // differ from every other call's, and the buttons said only "accept" and "pull".
-    const stakes = acceptStakes(s);
-    if (stakes && (verb === "accept" || verb === "pull")) return `${esc(verb)}<small>${stakes[verb]}</small>`;
     return esc(verb);
-  }
-
-  function acceptStakes(s) {
-    if (!(s.legal || []).some((a) => a.do === "accept")) return null;
-    if (s.game === "mia") return { accept: "lose 1 life", pull: "2 lives to whoever is wrong" };
-    if (s.game === "deceit" && s.answers) {
-      return { accept: `pay ${shown(s.answers)} 1 chip`, pull: "2 chips to whoever is wrong" };
-    }
-    return null;
   }
 
   function renderActions(s) {
