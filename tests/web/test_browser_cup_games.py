@@ -35,3 +35,34 @@ def test_the_player_an_11_names_is_as_big_on_the_wall_as_the_words_around_it(ser
     wall.screenshot(path=str(SHOTS / "deceit-11-wall.png"))
     assert wall.inner_text(".answers-line:has(.target)") == "1-1 names Cy: accept or pull"
     assert sizes[0] >= sizes[1], f"the named player is {sizes[0]} px in a {sizes[1]} px line"
+
+
+@pytest.mark.parametrize("game, setup, accept, pull", [
+    ("deceit", [{"by": "Ann", "do": "declare", "call": "11", "target": "Cy"}],
+     "pay Ann 1 chip", "2 chips to whoever is wrong"),
+    ("mia", [{"by": "Ann", "do": "declare", "call": "42"}, {"by": "Bob", "do": "declare", "call": "21"}],
+     "lose 1 life", "2 lives to whoever is wrong"),
+], ids=["deceit-11", "mia"])
+def test_the_phone_says_who_an_11_names_and_what_accept_and_pull_cost(served, browser, game, setup, accept, pull):
+    """A standing 11 (Deceit) or Mia: the phone said only "Call: 1-1 (11) · Ann answers for it"
+    (not whom the 11 names: that player must answer it) and offered bare "accept" and "pull",
+    though both cost other than every other call (accepting pays 1; a pull costs 2)."""
+    url, table = served
+    table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"]})
+    for action in setup:
+        table.act(action)
+    who = table.public_state()["to_act"]
+    page, errors = phone_page(browser, url, PHONES[0])
+    phone = unlock(page)
+    phone.turn(who)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{game}-accept-phone.png"))
+    if game == "deceit":
+        assert "Call: 1-1 (11) on Cy · Ann answers for it" in page.inner_text("#ctl-status .call")
+    labels = {b: page.inner_text(f'#ctl-actions button[data-do="{b}"]').split("\n") for b in ("accept", "pull")}
+    assert labels == {"accept": ["accept", accept], "pull": ["pull", pull]}
+    # A tap still sends the plain verb.
+    page.click('#ctl-actions button[data-do="accept"]')
+    page.wait_for_selector("#ctl-verdict")
+    assert table.public_state()["verdict"]["outcome"] == "accepted"
+    assert errors == []

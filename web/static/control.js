@@ -142,7 +142,9 @@
     const together = Array.isArray(s.winners) && s.winners.length > 1;
     const head = s.over ? `<h1 class="winner">${shown(s.winner)} ${together ? "win" : "wins"}</h1>`
       : `<h1><span class="muted">${esc(title(s.game))}:</span> <span id="ctl-to-act">${shown(s.to_act || "")}</span> to act${rounds}</h1>`;
+    // Deceit's 11 names the player who must accept or pull it (the wall said so, the phone not).
     const callLine = c ? `<p class="call">Call: <b>${esc(c.big)}</b>${c.small ? ` (${esc(c.small)})` : ""}` +
+      `${s.target ? ` on <b class="target">${shown(s.target)}</b>` : ""}` +
       `${s.answers ? ` · <b>${shown(s.answers)}</b> answers for it` : ""}</p>` : "";
     // Farkel: the turn so far, which the bank button would bank, and the roll the keeps are
     // picked from (the phone showed neither: its holder had to turn round to the wall).
@@ -190,7 +192,20 @@
         `${h.stake ? ` · puts up <b class="stake">${esc(points(h.stake))}</b>` : ""}</small>`;
     }
     if (verb === "roll" && s.game === "kuriki") return "roll<small>take the cup</small>";
+    // What accepting costs and what a pull puts at stake (a Mia, Deceit's 11): the rules
+    // differ from every other call's, and the buttons said only "accept" and "pull".
+    const stakes = acceptStakes(s);
+    if (stakes && (verb === "accept" || verb === "pull")) return `${esc(verb)}<small>${stakes[verb]}</small>`;
     return esc(verb);
+  }
+
+  function acceptStakes(s) {
+    if (!(s.legal || []).some((a) => a.do === "accept")) return null;
+    if (s.game === "mia") return { accept: "lose 1 life", pull: "2 lives to whoever is wrong" };
+    if (s.game === "deceit" && s.answers) {
+      return { accept: `pay ${shown(s.answers)} 1 chip`, pull: "2 chips to whoever is wrong" };
+    }
+    return null;
   }
 
   function renderActions(s) {
@@ -243,11 +258,9 @@
     box.innerHTML = `<h2>${esc(s.to_act || "")}</h2>` +
       (others.length ? `<div class="verbs">${others.map((a) => button(a, `big verb verb-${a.do}`)).join("")}</div>` : "") +
       (toggles ? `<div class="toggles">${toggles}</div>` : "") +
-      // A real tray: until the camera sees the dice stir (dice_rolled), nobody has rolled; the
-      // calls wait for a roll, not for dice settling.
       (calls.some(held) ? `<p class="settling" id="ctl-settling" role="status">${s.take_cup
         ? "no dice under the cup yet: tap roll to take the cup, then declare once they settle"
-        : `${s.dice_rolled === false ? "not rolled yet: roll, then declare once the dice settle under the cup" : "dice settling…"}${legal.some((a) => a.do === "declare" && a.blind === true)
+        : `dice settling…${legal.some((a) => a.do === "declare" && a.blind === true)
           ? ` (to raise without rolling, tick "${FLAG_LABEL.blind}")` : ""}`}</p>` : "") +
       (calls.length ? callsHtml : "") +
       (!legal.length ? `<p class="muted">Waiting for the table.</p>` : "");
