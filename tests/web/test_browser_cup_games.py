@@ -66,3 +66,28 @@ def test_the_phone_says_who_an_11_names_and_what_accept_and_pull_cost(served, br
     page.wait_for_selector("#ctl-verdict")
     assert table.public_state()["verdict"]["outcome"] == "accepted"
     assert errors == []
+
+
+def test_the_phone_says_a_verdict_is_the_last_round_s_once_the_next_call_stands(served, browser):
+    """After a pull the next round began and its calls were made, but the phone kept showing
+    "TRUE! Bob called 53 ... Cy pulled and loses a life" under the header, as if it had just
+    happened (the wall says "last:"). It is marked as the last round's once a call stands."""
+    url, table = served
+    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    table.act({"by": "Ann", "do": "declare", "call": "42"})
+    page, errors = phone_page(browser, url, PHONES[0])
+    phone = unlock(page)
+    phone.verb("Bob", "pull")
+    phone.dice(6, 5)
+    verdict = page.locator("#ctl-verdict")
+    assert verdict.inner_text().startswith("TRUE!")           # the news: not marked
+    assert "past" not in verdict.get_attribute("class")
+    phone.declare("Cy", "31")
+    phone.turn("Ann")
+    page.wait_for_selector("#ctl-verdict.past")
+    assert verdict.inner_text().startswith("Last round: TRUE! Ann called 42")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "mia-last-round-phone.png"))
+    styles = verdict.evaluate("""(v) => [getComputedStyle(v).color, getComputedStyle(document.querySelector('#ctl-status .call')).color]""")
+    assert styles[0] != styles[1], "the last round's verdict looks like the news"
+    assert errors == []

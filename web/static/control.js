@@ -137,7 +137,11 @@
     const teamLine = teams.length ? `<ul class="teams" id="ctl-teams">${teams.map((t) =>
       `<li class="team-${t.index % 6}" data-team="${esc(t.name)}"><b>${shown(t.name)}</b> <span>${esc(points(t.score))}</span></li>`).join("")}</ul>` : "";
     const rounds = s.rounds && s.round ? ` <span class="muted" id="ctl-rounds">· round ${esc(s.round)} of ${esc(s.rounds)}</span>` : "";
-    const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}" id="ctl-verdict">${told(s.verdict.message)}</p>` : "";
+    // The last verdict is the news until the next call; once a call stands it is the round
+    // before's, and says so (the wall's "last:"): the phone showed it as if it had just happened.
+    const past = Boolean(s.verdict && s.call && !s.over);
+    const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}${past ? " past" : ""}" id="ctl-verdict">` +
+      `${past ? `<span class="label">Last round:</span> ` : ""}${told(s.verdict.message)}</p>` : "";
     // Partners win together: "Ann & Cy win".
     const together = Array.isArray(s.winners) && s.winners.length > 1;
     const head = s.over ? `<h1 class="winner">${shown(s.winner)} ${together ? "win" : "wins"}</h1>`
