@@ -262,9 +262,11 @@
     box.innerHTML = `<h2>${esc(s.to_act || "")}</h2>` +
       (others.length ? `<div class="verbs">${others.map((a) => button(a, `big verb verb-${a.do}`)).join("")}</div>` : "") +
       (toggles ? `<div class="toggles">${toggles}</div>` : "") +
+      // A real tray: until the camera sees the dice stir (dice_rolled), nobody has rolled; the
+      // calls wait for a roll, not for dice settling.
       (calls.some(held) ? `<p class="settling" id="ctl-settling" role="status">${s.take_cup
         ? "no dice under the cup yet: tap roll to take the cup, then declare once they settle"
-        : `dice settling…${legal.some((a) => a.do === "declare" && a.blind === true)
+        : `${s.dice_rolled === false ? "not rolled yet: roll, then declare once the dice settle under the cup" : "dice settling…"}${legal.some((a) => a.do === "declare" && a.blind === true)
           ? ` (to raise without rolling, tick "${FLAG_LABEL.blind}")` : ""}`}</p>` : "") +
       (calls.length ? callsHtml : "") +
       (!legal.length ? `<p class="muted">Waiting for the table.</p>` : "");
