@@ -91,3 +91,29 @@ def test_the_phone_says_a_verdict_is_the_last_round_s_once_the_next_call_stands(
     styles = verdict.evaluate("""(v) => [getComputedStyle(v).color, getComputedStyle(document.querySelector('#ctl-status .call')).color]""")
     assert styles[0] != styles[1], "the last round's verdict looks like the news"
     assert errors == []
+
+
+def test_the_wall_says_a_standing_mia_is_accepted_or_pulled_and_what_each_costs(served, browser):
+    """Mia: Ann calls Mia. Nothing beats it: Bob may only accept it (1 life) or pull it (2 lives to
+    whoever is wrong). The wall showed the call and "Ann answers for it" only, as for any call,
+    while Deceit's 11 says "1-1 names Cy: accept or pull"."""
+    url, table = served
+    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    wall = wall_page(browser, url)
+    table.act({"by": "Ann", "do": "declare", "call": "42"})
+    wall.wait_for_selector(".answers-line b")
+    assert wall.locator("#mia-stands").count() == 0            # an ordinary call: nothing said
+    table.act({"by": "Bob", "do": "declare", "call": "21"})
+    wall.wait_for_selector("#mia-stands")
+    assert wall.inner_text("#mia-stands") == "Mia stands: accept (1 life) or pull (2 lives)"
+    assert wall.inner_text(".who-acts") == "Cy"
+    size = wall.evaluate("() => parseFloat(getComputedStyle(document.getElementById('mia-stands')).fontSize)")
+    assert size >= 40, size                                     # read across the room
+    assert wall.evaluate("() => { const s = document.getElementById('sb-stage'); return s.scrollHeight <= s.clientHeight; }")
+    assert wall.locator("#mia-stands .whole").evaluate_all(
+        "(els) => els.map((e) => new Set([...e.getClientRects()].map((r) => Math.round(r.top))).size)") == [1, 1]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    wall.screenshot(path=str(SHOTS / "mia-stands-wall.png"))
+    table.act({"by": "Cy", "do": "accept"})
+    wall.wait_for_selector("#verdict")
+    assert wall.locator("#mia-stands").count() == 0

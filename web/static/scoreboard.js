@@ -195,6 +195,8 @@
     return [named, ...flags].join(" ");
   }
 
+  const mia = (s) => s.game === "mia" && s.call === "21" && Boolean(s.to_act) && (s.legal || []).some((a) => a.do === "accept");
+
   function callStage(s) {
     const c = call(s.game, s.call);
     // Liar's dice: every player rolls under a cup, and the player to act makes the first call.
@@ -210,6 +212,9 @@
         (c.dice.length ? `<div class="call-dice">${dice(c.dice, 110)}</div>` : (c.small ? `<div class="call-small">${esc(c.small)}</div>` : "")) +
         (s.blind ? `<div class="answers-line"><span class="tag tag-answers">BLIND RAISE</span></div>` : "") +
         (s.target ? `<div class="answers-line">1-1 names <b class="target">${esc(s.target)}</b>: accept or pull</div>` : "") +
+        // A Mia stands: nothing beats it, so the player to act (named big above) may only accept
+        // it or pull (the wall said neither, and a pulled Mia costs 2 lives).
+        (mia(s) ? `<div class="answers-line" id="mia-stands">Mia stands: accept <span class="whole">(1 life)</span> or pull <span class="whole">(2 lives)</span></div>` : "") +
         (s.answers ? `<div class="answers-line"><b>${esc(s.answers)}</b> answers for it</div>` : "") + `</div>`;
     } else if (liars) {
       // The round's lowest opening calls (the seed's minimum starting call), which the players
