@@ -135,6 +135,10 @@ SIDE_IN_PERSPECTIVE: float | None = 0.25   # from above, a die whose face sits o
 SIDE_IN_PERSPECTIVE_ALIGN = 0.9  # ... the face's offset at most this far off the line from the middle
                                # (the cosine of the angle between them)
 SIDE_IN_PERSPECTIVE_SLACK = 0.03  # ... plus this x its side (a pixel or two of rounding)
+PERSPECTIVE_OUTLINE: float | None = 1.5    # from above, an outline up to this long / wide (not
+                               # square: 1.3 and more) is still read as a die's where it is lengthened
+                               # toward the frame's middle by no more than a flat die's side shows
+                               # there (SIDE_IN_PERSPECTIVE): a big die far out (None: not read)
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
 NOISY_SPOTS_SIGMA: float | None = 4.0   # grey levels: where the noise (1.4826 x the median
@@ -2121,6 +2125,26 @@ def _side_in_perspective(blob: _Blob, x: float, y: float, middle: tuple[float, f
             and d <= (SIDE_IN_PERSPECTIVE * r / reach + SIDE_IN_PERSPECTIVE_SLACK) * blob.side)
 
 
+def _outline_in_perspective(blob: _Blob, middle: tuple[float, float], reach: float) -> bool:
+    """Whether, seen from above, ``blob`` is a square die's outline lengthened by the side a camera
+    above sees of a flat die off the frame's middle (see PERSPECTIVE_OUTLINE): solid, less than
+    PERSPECTIVE_OUTLINE long / wide, its long side along the line from the middle, and longer
+    than wide by at most twice the offset _side_in_perspective allows there."""
+    w, h = blob.rect[1]
+    if min(w, h) <= 0 or not (max(w, h) / min(w, h) < PERSPECTIVE_OUTLINE and blob.area > 0.78 * w * h
+                              and blob.thickness > 0.35 * blob.side):
+        return False
+    rx, ry = blob.rect[0][0] - middle[0], blob.rect[0][1] - middle[1]
+    r = math.hypot(rx, ry)
+    if r == 0:
+        return False
+    a = math.radians(blob.rect[2] + (0.0 if w >= h else 90.0))     # the long side's direction
+    along = abs(rx * math.cos(a) + ry * math.sin(a)) / r
+    return (along >= SIDE_IN_PERSPECTIVE_ALIGN
+            and (max(w, h) - min(w, h)) / 2
+            <= (SIDE_IN_PERSPECTIVE * r / reach + SIDE_IN_PERSPECTIVE_SLACK) * blob.side)
+
+
 def _apart(blob: _Blob, blobs: list[_Blob], distance: float) -> bool:
     """Whether no other blob the size of a quarter die or more (``blob.side`` squared / 4) has
     its centre within ``distance`` pixels of ``blob``'s."""
@@ -3151,8 +3175,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # unclear (the scan would read the same face again).
     doubts_kept: set[int] = set()
     pipless: list[_Blob] = []
+    # The frame's middle in the pixels read (a calibrated frame is cropped to its tray), and its
+    # half diagonal: where a camera above sees a flat die's side (_side_in_perspective).
+    middle = (image.shape[1] / 2 - offset[0], image.shape[0] / 2 - offset[1])
+    reach = math.hypot(image.shape[1], image.shape[0]) / 2
     for blob in blobs:
-        die_like = blob.squarish and 0.75 * die_side <= blob.side <= 1.4 * die_side
+        die_like = (blob.squarish or (PERSPECTIVE_OUTLINE is not None and view is View.TOP
+                                      and _outline_in_perspective(blob, middle, reach))
+                    ) and 0.75 * die_side <= blob.side <= 1.4 * die_side
         if not die_like:
             # A part of touching dice that is not one clean die may be a die we cannot see whole.
             if blob.area >= 0.25 * die_side ** 2 and _beside(cut, blob, scale):
@@ -3255,10 +3285,6 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     beside_flat = [False] * len(candidates)
     if SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
         beside_flat = _as_bright_as_flat_neighbour(candidates, flat, side_by_side, scale)
-    # The frame's middle in the pixels read (a calibrated frame is cropped to its tray), and its
-    # half diagonal: where a camera above sees a flat die's side (_side_in_perspective).
-    middle = (image.shape[1] / 2 - offset[0], image.shape[0] / 2 - offset[1])
-    reach = math.hypot(image.shape[1], image.shape[0]) / 2
     for k, (blob, classic) in enumerate(candidates):
         result = classic
         lying_flat = flat[k]

@@ -1232,12 +1232,18 @@ def test_a_die_sized_piece_no_found_die_lies_in_stays_doubted(monkeypatch) -> No
     neighbour, a 4, and not the 2. The die size was measured with the dice's shadows (111 px,
     where they are 87), so the circle round the 4 reached over most of the 2's piece, which
     passed as the 4's: read ok, a die missing. A die's worth of solid region with no die found in
-    it is a die nobody read: the frame is unsure, the piece boxed."""
+    it is a die nobody read: the frame is unsure, the piece boxed.
+    (Since PERSPECTIVE_OUTLINE the 2's piece, lengthened toward the frame's middle, is read as a
+    die's outline and doubted as leaning: still unsure, the 2 boxed. The rest is asked without it.)"""
     scene = _fresh(360_798)
     assert scene.readable and scene.view is View.TOP and len(scene.labels) == 4
+    (glared,) = [d for d in scene.labels if d.glare]
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and sorted(d.value for d in reading.dice) == [1, 3, 4]
+    assert _one_missing_and_boxed(reading, scene, reader.FACE_OFF_MIDDLE)
+    monkeypatch.setattr(reader, "PERSPECTIVE_OUTLINE", None)
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == "dice are touching or overlapping"
-    (glared,) = [d for d in scene.labels if d.glare]
     assert _boxed_near(reading, glared, "dice are touching or overlapping")
     # (The 1, cut from the 3 and not plainly flat, was doubted too from 2026-11-26, when
     # SIDE_BY_SIDE_SURE went, until the network's look at it with the 3 painted over read it,

@@ -85,3 +85,38 @@ def test_a_die_leaning_toward_the_frames_middle_stays_doubted(monkeypatch) -> No
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert boxed_near(reading, die, LEANING)
     assert_not_wrong(reading, scene)
+
+
+def _lengthened(cx: float, cy: float, long: float, short: float, angle: float) -> reader._Blob:
+    """A solid outline ``long`` x ``short`` centred on (cx, cy), its long side at ``angle`` degrees."""
+    side = math.sqrt(long * short)
+    return reader._Blob(area=int(long * short), rect=((cx, cy), (long, short), angle),
+                        box=(int(cx - long / 2), int(cy - long / 2), int(long), int(long)),
+                        mask=np.full((int(long), int(long)), 255, np.uint8), thickness=0.45 * side)
+
+
+TOWARD_MIDDLE = math.degrees(math.atan2(400.0 - 240.0, 100.0 - 320.0))   # (100, 400) from the middle
+
+
+@pytest.mark.parametrize(("centre", "size", "angle", "read"), [
+    ((100.0, 400.0), (60.0, 50.0), TOWARD_MIDDLE, True),          # lengthened toward the middle
+    ((100.0, 400.0), (60.0, 50.0), TOWARD_MIDDLE + 180.0, True),  # (the same line, either way)
+    ((100.0, 400.0), (60.0, 50.0), TOWARD_MIDDLE + 90.0, False),  # across it: no camera sees that
+    ((100.0, 400.0), (50.0, 60.0), TOWARD_MIDDLE + 90.0, True),   # (its long side is the other one)
+    ((100.0, 400.0), (80.0, 50.0), TOWARD_MIDDLE, False),         # too long for a die at all
+    ((340.0, 255.0), (66.0, 50.0), 37.0, False),                  # by the middle a flat die shows no side
+])
+def test_an_outline_lengthened_as_perspective_shows_a_flat_die_is_a_die(centre, size, angle, read) -> None:
+    assert reader.PERSPECTIVE_OUTLINE is not None and reader.PERSPECTIVE_OUTLINE < 1.6
+    assert reader._outline_in_perspective(_lengthened(*centre, *size, angle), MIDDLE, REACH) is read
+
+
+def test_a_big_die_in_the_corner_showing_its_side_is_read(monkeypatch) -> None:
+    """Fresh 641114 (from above, uncalibrated): three big dice (about 88 px) on a purple tray. The
+    Asian 2 in the lower right corner shows its side toward the frame's middle: its outline is
+    1.32 times as long as wide, over the 1.3 of a square one, and it was "not a readable die",
+    the frame unsure. Lengthened toward the middle by what a flat die's side shows there, it is
+    read as a die: ok, and right."""
+    scene, _ = pinned_frame(641_114)
+    assert scene.view is View.TOP and scene.readable
+    read_right_until(monkeypatch, scene, reader, "PERSPECTIVE_OUTLINE", None, reader.NOT_READABLE)
