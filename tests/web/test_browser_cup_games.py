@@ -117,3 +117,30 @@ def test_the_wall_says_a_standing_mia_is_accepted_or_pulled_and_what_each_costs(
     table.act({"by": "Cy", "do": "accept"})
     wall.wait_for_selector("#verdict")
     assert wall.locator("#mia-stands").count() == 0
+
+
+def test_the_wall_says_a_believed_2_1_turned_play_round(served, browser):
+    """Deceit: Ann calls 2-1, Bob believes it (raises to 32): play turns round at once and Ann,
+    who has just called, is to act again. The wall said nothing of it but the small direction in
+    its corner, and the room saw Ann called up again for no reason it could see."""
+    url, table = served
+    table.start_game({"game": "deceit", "players": ["Ann", "Bob", "Cy"]})
+    wall = wall_page(browser, url)
+    table.act({"by": "Ann", "do": "declare", "call": "21"})
+    wall.wait_for_selector(".answers-line b")
+    assert wall.locator("#turned-round").count() == 0
+    table.act({"by": "Bob", "do": "declare", "call": "32"})
+    assert table.public_state()["to_act"] == "Ann"
+    wall.wait_for_selector("#turned-round")
+    assert wall.inner_text("#turned-round") == "Bob believed the 2-1: play turns round, ↺ counter-clockwise"
+    assert wall.evaluate("() => parseFloat(getComputedStyle(document.getElementById('turned-round')).fontSize)") >= 40
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    wall.screenshot(path=str(SHOTS / "deceit-2-1-believed-wall.png"))
+    table.act({"by": "Ann", "do": "declare", "call": "41"})    # the next call: old news, not said
+    wall.wait_for_function("() => !document.getElementById('turned-round')")
+    # Believed with an 11: the named player acts, the wall says so; no more words crowd the stage.
+    table.start_game({"game": "deceit", "players": ["Ann", "Bob", "Cy"]}, replace=True)
+    table.act({"by": "Ann", "do": "declare", "call": "21"})
+    table.act({"by": "Bob", "do": "declare", "call": "11", "target": "Cy"})
+    wall.wait_for_selector(".answers-line .target")
+    assert wall.locator("#turned-round").count() == 0

@@ -197,6 +197,18 @@
 
   const mia = (s) => s.game === "mia" && s.call === "21" && Boolean(s.to_act) && (s.legal || []).some((a) => a.do === "accept");
 
+  /* Deceit: a 2-1 believed (the next player raised on it) turns play round at once, and the 2-1
+     roller is to act again. The wall said nothing but the small direction at its top, and the
+     room saw the player who had just called called again. */
+  function turnedRound(s) {
+    const calls = Array.isArray(s.calls) ? s.calls : [];
+    const [before, last] = calls.slice(-2);
+    // (Not when the believer called an 11: the player it names acts, and the wall says so.)
+    if (s.game !== "deceit" || s.target || calls.length < 2 || !before || before.call !== "21" || !last || !last.by) return "";
+    return `<div class="answers-line" id="turned-round"><b class="target">${esc(last.by)}</b> believed the 2-1: play turns round, ` +
+      `<span class="whole">${s.direction === "clockwise" ? "↻" : "↺"} ${esc(s.direction || "")}</span></div>`;
+  }
+
   function callStage(s) {
     const c = call(s.game, s.call);
     // Liar's dice: every player rolls under a cup, and the player to act makes the first call.
@@ -215,7 +227,8 @@
         // A Mia stands: nothing beats it, so the player to act (named big above) may only accept
         // it or pull (the wall said neither, and a pulled Mia costs 2 lives).
         (mia(s) ? `<div class="answers-line" id="mia-stands">Mia stands: accept <span class="whole">(1 life)</span> or pull <span class="whole">(2 lives)</span></div>` : "") +
-        (s.answers ? `<div class="answers-line"><b>${esc(s.answers)}</b> answers for it</div>` : "") + `</div>`;
+        (s.answers ? `<div class="answers-line"><b>${esc(s.answers)}</b> answers for it</div>` : "") +
+        turnedRound(s) + `</div>`;
     } else if (liars) {
       // The round's lowest opening calls (the seed's minimum starting call), which the players
       // calling out loud must know: only the phone knew them.
