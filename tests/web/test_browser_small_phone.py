@@ -282,3 +282,32 @@ def test_a_long_name_in_the_history_s_games_wraps_inside_its_card(served, browse
     label_right = cell.evaluate("(td) => td.getBoundingClientRect().left + parseFloat(getComputedStyle(td, '::before').width)")
     first_name = cell.locator(".one-name").first.bounding_box()
     assert first_name["x"] >= label_right - 0.5
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}px")
+def test_a_long_name_an_11_would_name_stays_inside_its_button(served, browser, size):
+    """Deceit: each 11 button names its target, "1-1 / 11 / → NAME". A 40-letter name (the
+    longest allowed) was kept whole: it ran out of its button and the page scrolled sideways."""
+    url, table = served
+    long_name = "Wolfeschlegelsteinhausenbergerdorffvoral"
+    table.start_game({"game": "deceit", "players": ["Ann", "Bartholomew-Maximilian Fitzgerald", long_name]})
+    page, errors = phone_page(browser, url, size)
+    phone = unlock(page)
+    phone.turn("Ann")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"deceit-11-buttons-{size['width']}.png"), full_page=True)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"]
+    out = page.evaluate("""() => [...document.querySelectorAll('#ctl-actions button')].flatMap((b) => {
+        const box = b.getBoundingClientRect(), range = document.createRange(); range.selectNodeContents(b);
+        return [...range.getClientRects()].filter((r) => r.right > box.right + 0.5 || r.left < box.left - 0.5)
+          .map((r) => [b.innerText, r.left, r.right, box.left, box.right]); })""")
+    assert out == [], out
+    button = page.locator(f'#ctl-actions button[data-call="11"]:has-text("{long_name[:12]}")')
+    assert button.inner_text().replace("\n", "") == f"1-111→\u00a0{long_name}"    # whole, if broken
+    arrow = button.evaluate("""(b) => { const t = b.querySelectorAll('small')[1].firstChild, r = document.createRange();
+        r.setStart(t, 0); r.setEnd(t, 3); return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }""")
+    assert arrow == 1, "the arrow is on a line of its own, away from the name"
+    assert button.evaluate("(b) => b.scrollWidth <= b.clientWidth")
+    # The call's own words still never break: "1-1" on one line.
+    assert button.locator("small").first.evaluate("(s) => s.previousSibling.textContent") == "1-1"
+    assert errors == []

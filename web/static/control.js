@@ -184,7 +184,7 @@
     if (verb === "declare" || verb === "call") {
       const c = call(s.game, a.call ?? (a.count !== undefined ? { count: a.count, face: a.face, zhai: a.zhai } : null));
       let label = c ? esc(c.big) + (c.small ? `<small>${esc(c.small)}</small>` : "") : esc(verb);
-      if (a.target) label += `<small>→ ${esc(a.target)}</small>`;
+      if (a.target) label += `<small>→&nbsp;${esc(a.target)}</small>`;   // the arrow stays with the name
       return label;
     }
     if (verb === "keep" && a.dice) return `keep ${dice(a.dice, 28)}`;
