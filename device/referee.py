@@ -159,16 +159,24 @@ def dice_on_table(table: Any) -> int | None:
     roll, or pressed Declare at the buttons): then two dice at once, a :class:`TurnRoll` he
     asked for. Rolled as soon as the declare was made, his every 1-2 (1 in 18) was a Kuriki
     declared for him though he never took the cup. A fresh roll (no call standing: a game's
-    first, after a pull or a Kuriki) is rolled on its own, as before."""
+    first, after a pull or a Kuriki) is rolled on its own, as before.
+
+    Mia on the virtual table (``table.virtual``) likewise: a sealed roll lies still until
+    declared, and nothing is rolled for the next player until he takes the cup, so he may raise
+    blind on the dice as they lie (rolled for him 0.7 s after each call, his blind raise was
+    refused as made after a roll, and after one the table rolled again for nothing); a standing
+    Mia (accept or pull) lies still too. A real tray is told as before."""
     asked = getattr(table, "asked_roll", None)
     state = table.public_state()
-    if state.get("game") == "kuriki" and not state.get("over"):
+    game = state.get("game")
+    if (game == "kuriki" or (game == "mia" and getattr(table, "virtual", False))) \
+            and not state.get("over"):
         if getattr(table, "fresh_roll", False):
             return NO_ROLL
         if state.get("call") is not None:
             taken = getattr(table, "cup_taken", None)
             if callable(taken) and taken():
-                return TurnRoll(CUP_GAMES["kuriki"], state.get("to_act"), True)
+                return TurnRoll(CUP_GAMES[game], state.get("to_act"), True)
             return NO_ROLL
     return dice_expected(state, asked() if callable(asked) else None)
 

@@ -80,6 +80,9 @@ HANDS_NOT_IN_FRAMES = ("the virtual table has liar's dice hands for {low} to {hi
 # sees them even when the reader sealed nothing (an unsure read), so no preview while one is in play.
 # Farkel is rolled openly on the tray.
 CUP_GAMES = ("kuriki", "mia", "deceit")       # two dice under one cup
+# On the virtual table nothing is rolled for the player to act on a standing call until he takes
+# the cup (Kuriki's Next Guy; Mia's next player, who may also raise blind on the dice as they lie).
+TAKE_CUP_GAMES = ("kuriki", "mia")
 UNDER_CUP_GAMES = CUP_GAMES + HIDDEN_HANDS_GAMES
 PREVIEW_REFUSAL = "no camera preview while a game is played: the dice under the cup stay hidden"
 
@@ -417,7 +420,7 @@ class Table:
                 self._publish_state()
 
     def cup_taken(self) -> bool:
-        """Kuriki on the virtual table: whether the player to act took the cup to roll (tapped
+        """Kuriki or Mia on the virtual table: whether the player to act took the cup to roll (tapped
         roll, or pressed Declare at the buttons) since the game last changed."""
         with self._lock:
             taken = self._cup_taken
@@ -431,7 +434,7 @@ class Table:
         and rolled (docs/game-record.md): he declares on his roll; he can no longer pull on
         the dice he rolled away, nor pass on them."""
         if not (self.has_camera and self._virtual) or self._session is None \
-                or self._session.header["game"] != "kuriki" or self._session.game.over:
+                or self._session.header["game"] not in TAKE_CUP_GAMES or self._session.game.over:
             return False
         if self._session.game.public_state().get("call") is None:
             return False
@@ -442,11 +445,14 @@ class Table:
         to take the cup (tap roll) before it rolls for them: nobody rolls for the Next Guy, whose
         1-2 was declared a Kuriki before he ever took the cup."""
         if not (self.has_camera and self._virtual) or self._session is None \
-                or self._session.header["game"] != "kuriki" or self._session.game.over:
+                or self._session.header["game"] not in TAKE_CUP_GAMES or self._session.game.over:
             return False
         if self._seal is not None and self._seal.fresh:
             return False
-        return self._session.game.public_state().get("call") is not None and not self.cup_taken()
+        if self._session.game.public_state().get("call") is None or self.cup_taken():
+            return False
+        # Mia: a standing Mia is accepted or pulled, never rolled on.
+        return any(a.get("do") == "declare" for a in self._session.game.legal_actions())
 
     def public_state(self) -> dict[str, Any]:
         with self._lock:
@@ -469,7 +475,9 @@ class Table:
         state["legal"] = [] if game.over else game.legal_actions()
         if self._rolled_on():
             # (The rules still allow them: the take of the cup is not in the record.)
-            state["legal"] = [a for a in state["legal"] if a.get("do") not in ROLLED_AWAY_VERBS]
+            # Nor a blind raise (Mia): his dice are rolled.
+            state["legal"] = [a for a in state["legal"] if a.get("do") not in ROLLED_AWAY_VERBS
+                              and not (a.get("do") == "declare" and a.get("blind") is True)]
         state["options"] = game.options.to_dict()
         state["can_undo"] = bool(self._session.effective)
         if self.has_camera and self._session.header["game"] in CUP_GAMES:
@@ -559,9 +567,17 @@ class Table:
             if self.has_camera and self.virtual and game_name == "farkel" and verb == "roll" \
                     and "dice" not in action:
                 return self._ask_roll(session, action)
-            if game_name == "kuriki" and "dice" not in action and self._waits_for_cup() \
-                    and (verb == "roll" or (verb == "declare" and from_device)):
+            if game_name in TAKE_CUP_GAMES and "dice" not in action and self._waits_for_cup() \
+                    and (verb == "roll" or (verb == "declare" and from_device
+                                            and action.get("blind") is not True)):
                 return self._take_cup(session, action)
+            if game_name in BLIND_RAISE_GAMES and verb == "declare" and action.get("blind") is True \
+                    and "dice" not in action and action.get("by") == session.game.to_act \
+                    and self._rolled_on():
+                # Mia on the virtual table: a blind raise is made on the dice as they lie; once
+                # he took the cup they are rolled away, and his roll landing after the raise
+                # was sealed as the next player's.
+                raise IllegalAction(BLIND_AFTER_ROLL)
             if verb in ROLLED_AWAY_VERBS and action.get("by") == session.game.to_act \
                     and self._rolled_on():
                 # Pulled after taking the cup, the verdict judged the dice rolled away while the
@@ -656,7 +672,7 @@ class Table:
         return self._publish_state()
 
     def _take_cup(self, session: Session, action: dict[str, Any]) -> dict[str, Any]:
-        """Kuriki on the virtual table: the player to act takes the cup to roll on the standing
+        """Kuriki or Mia on the virtual table: the player to act takes the cup to roll on the standing
         call (a roll tapped on the phone; Declare pressed at the buttons, whose dialled call is
         not made: there are no dice yet). Nothing goes into the record: the virtual table rolls
         two dice at once (see device.referee.dice_on_table), the referee seals them as they
@@ -665,6 +681,10 @@ class Table:
         game = session.game
         by = action.get("by")
         call = game.public_state().get("call")
+        if session.header["game"] != "kuriki":
+            # Mia: a call must beat the standing one; the lowest that does stands in for his.
+            call = next((a["call"] for a in game.legal_actions()
+                         if a.get("do") == "declare" and a.get("blind") is not True), call)
         # Any placeholder roll (not a 1-2) on the standing call: the rules' own refusal for a
         # player who may not take the cup now, and the copy leaves the game as it is.
         copy.deepcopy(game).apply({"by": by, "do": "declare", "call": call, "dice": [6, 6]})
@@ -690,6 +710,9 @@ class Table:
         if self._waits_for_cup():
             assert self._session is not None
             who = self._session.game.to_act
+            if self._session.header["game"] == "mia":
+                return (f"{who}: tap roll to take the cup and roll (at the buttons, press Declare), "
+                        "or raise blind on the dice as they lie, or pull")
             return (f"{who}: tap roll to take the cup and roll (at the buttons, press Declare), "
                     "or pass, or pull")
         if not self.virtual or self._session is None or self._session.header["game"] != "farkel":

@@ -195,7 +195,7 @@
       return `roll (High Stakes)<small>${esc(h.dice)} ${h.dice === 1 ? "die" : "dice"} for ${esc(points(h.points))} points` +
         `${h.stake ? ` · puts up <b class="stake">${esc(points(h.stake))}</b>` : ""}</small>`;
     }
-    if (verb === "roll" && s.game === "kuriki") return "roll<small>take the cup</small>";
+    if (verb === "roll" && (s.game === "kuriki" || s.game === "mia")) return "roll<small>take the cup</small>";
     // What accepting costs and what a pull puts at stake (a Mia, Deceit's 11): the rules
     // differ from every other call's, and the buttons said only "accept" and "pull".
     const stakes = acceptStakes(s);
@@ -222,7 +222,7 @@
     // With a camera a Kuriki is shown, not called: the referee declares a 1-2 itself (it never
     // seals one), and the table refuses the call from a page, so no button offers it.
     const legal = (s.legal || []).filter((a) => !(hasCamera && s.game === "kuriki" && a.do === "declare" && a.call === "kuriki"));
-    // The virtual table, Kuriki: nothing is rolled for the Next Guy until he takes the cup
+    // The virtual table, Kuriki and Mia: nothing is rolled for the next player until he takes the cup
     // (a roll the table keeps, not recorded); then the dice roll and settle, and he declares.
     if (s.take_cup && s.to_act) legal.unshift({ by: s.to_act, do: "roll" });
     // With a camera a call on the dice under the cup waits for them to settle (the table
@@ -265,7 +265,8 @@
       // A real tray: until the camera sees the dice stir (dice_rolled), nobody has rolled; the
       // calls wait for a roll, not for dice settling.
       (calls.some(held) ? `<p class="settling" id="ctl-settling" role="status">${s.take_cup
-        ? "no dice under the cup yet: tap roll to take the cup, then declare once they settle"
+        ? `no dice under the cup yet: tap roll to take the cup, then declare once they settle${legal.some((a) => a.do === "declare" && a.blind === true)
+          ? ` (to raise blind on the dice as they lie, tick "${FLAG_LABEL.blind}")` : ""}`
         : `${s.dice_rolled === false ? "not rolled yet: roll, then declare once the dice settle under the cup" : "dice settling…"}${legal.some((a) => a.do === "declare" && a.blind === true)
           ? ` (to raise without rolling, tick "${FLAG_LABEL.blind}")` : ""}`}</p>` : "") +
       (calls.length ? callsHtml : "") +
