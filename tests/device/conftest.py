@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from device.camera import SampleTable
 from device.events import EventBus
+from device.referee import Referee, dice_on_table
 from device.store import Store
 from device.table import Table
 from engine.core import GAMES
@@ -31,3 +34,37 @@ def camera_table(tmp_path: Path) -> Iterator[Table]:
     store = Store(tmp_path / "data")
     yield Table(store, EventBus(), has_camera=True)
     store.close()
+
+
+ROLL_FRAMES = 24            # a roll of the sample frames: 8 with the cup up, 16 settled
+
+
+@pytest.fixture
+def cup_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]]:
+    """A virtual table as dicetable run makes it (two dice drawn as real dice fall, seeded: its
+    first roll is not a 1-2), driven frame by frame (Referee.step) with the real reader."""
+    store = Store(tmp_path / "data")
+    table = Table(store, EventBus(), has_camera=True)
+    table.virtual = True
+    camera = SampleTable(fps=0, dice=lambda: dice_on_table(table), think_frames=0, rng=random.Random(7))
+    referee = Referee(table, camera, view="bottom", steady_frames=1)
+    yield table, referee, camera
+    camera.close()
+    store.close()
+
+
+def declared(cup_table: tuple[Table, Referee, SampleTable], game: str, call: str, *,
+             seed: int | None = None) -> tuple[Table, Referee, SampleTable]:
+    """A game of ``game`` for Ann, Bob and Cy (3 lives) started at ``cup_table``, Ann's roll
+    sealed and declared as ``call``; the dice drawn from ``seed`` if given."""
+    table, referee, camera = cup_table
+    if seed is not None:
+        camera.rng = random.Random(seed)
+    table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"], "options": {"lives": 3}})
+    for _ in range(2 * ROLL_FRAMES):
+        referee.step()
+        if table.fresh_roll:
+            break
+    assert table.fresh_roll
+    table.act({"by": "Ann", "do": "declare", "call": call})
+    return table, referee, camera

@@ -34,11 +34,8 @@ class Tray:
 
 
 @pytest.fixture
-def table(tmp_path: Path):
-    store = Store(tmp_path / "data")
-    table = Table(store, EventBus(), has_camera=True)
-    yield table
-    store.close()
+def table(camera_table: Table) -> Table:
+    return camera_table      # (conftest's: a table whose dice come from the camera)
 
 
 def _rolled(table: Table) -> tuple[bool, bool]:

@@ -23,8 +23,9 @@ from device.table import Table
 from engine.errors import IllegalAction
 from engine.record import Session
 
+from .conftest import ROLL_FRAMES
+
 ROLLS = json.loads((SAMPLE_FRAMES / ROLLS_FILE).read_text(encoding="utf-8"))["rolls"]
-ROLL_FRAMES = 24            # a roll of the sample frames: 8 with the cup up, 16 settled
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
 
 

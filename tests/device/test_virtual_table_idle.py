@@ -5,44 +5,24 @@ as tests/device/test_virtual_table.py does."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 
 from device.camera import SampleTable
-from device.events import EventBus
-from device.referee import Referee, dice_on_table
-from device.store import Store
+from device.referee import Referee
 from device.table import Table
 from engine.errors import EngineError
 from vision.reader import read_dice
 
-ROLL_FRAMES = 24            # a roll of the sample frames: 8 with the cup up, 16 settled
+from .conftest import ROLL_FRAMES, declared
 
 
-@pytest.fixture
-def idle_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]]:
-    store = Store(tmp_path / "data")
-    table = Table(store, EventBus(), has_camera=True)
-    table.virtual = True
-    # As dicetable run makes it: the two dice drawn as real dice fall. (Seeded: its first roll,
-    # the Roller's, is not a 1-2.)
-    camera = SampleTable(fps=0, dice=lambda: dice_on_table(table), think_frames=0, rng=random.Random(7))
-    referee = Referee(table, camera, view="bottom", steady_frames=1)
-    yield table, referee, camera
-    camera.close()
-    store.close()
-
-
-def test_an_idle_kuriki_table_lies_still_until_the_roller_declares(idle_table) -> None:
+def test_an_idle_kuriki_table_lies_still_until_the_roller_declares(cup_table) -> None:
     # Before, the table rolled on every 2.4 s while the Roller thought, and the referee declared
     # every 1-2 that came up: left alone, a game of eight lost twelve lives to Kurikis nobody
     # rolled, three players out.
-    table, referee, camera = idle_table
+    table, referee, camera = cup_table
     table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 3}})
     for _ in range(2 * ROLL_FRAMES):
         referee.step()
@@ -75,28 +55,19 @@ def test_an_idle_kuriki_table_lies_still_until_the_roller_declares(idle_table) -
     assert verdict["outcome"] in ("truth", "lie")
 
 
-def _declared(idle_table, seed: int) -> tuple[Table, Referee, SampleTable]:
+def _declared(cup_table, seed: int) -> tuple[Table, Referee, SampleTable]:
     """Ann's roll sealed and declared ("4") at a virtual table whose dice come from ``seed``."""
-    table, referee, camera = idle_table
-    camera.rng = random.Random(seed)
-    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 3}})
-    for _ in range(2 * ROLL_FRAMES):
-        referee.step()
-        if table.fresh_roll:
-            break
-    assert table.fresh_roll
-    table.act({"by": "Ann", "do": "declare", "call": "4"})
-    return table, referee, camera
+    return declared(cup_table, "kuriki", "4", seed=seed)
 
 
 # A seed whose first roll (Ann's) is not a 1-2 and whose second (the one after her declare) is.
 KURIKI_SECOND = 62
 
 
-def test_the_next_guy_s_dice_lie_still_until_he_takes_the_cup(idle_table) -> None:
+def test_the_next_guy_s_dice_lie_still_until_he_takes_the_cup(cup_table) -> None:
     # Before, the table rolled for Bob as soon as Ann declared, and the referee declared his
     # every 1-2 (1 in 18) a Kuriki for him though he never took the cup: Bob lost a life for it.
-    table, referee, camera = _declared(idle_table, KURIKI_SECOND)
+    table, referee, camera = _declared(cup_table, KURIKI_SECOND)
     rolled = camera.serving
     for _ in range(20 * ROLL_FRAMES):
         referee.step()
@@ -124,8 +95,8 @@ def test_the_next_guy_s_dice_lie_still_until_he_takes_the_cup(idle_table) -> Non
     assert verdict is not None and verdict["outcome"] == "kuriki" and verdict["caller"] == "Cy"
 
 
-def test_taking_the_cup_is_the_player_to_act_s_alone(idle_table) -> None:
-    table, referee, camera = _declared(idle_table, 7)
+def test_taking_the_cup_is_the_player_to_act_s_alone(cup_table) -> None:
+    table, referee, camera = _declared(cup_table, 7)
     with pytest.raises(EngineError):
         table.act({"by": "Cy", "do": "roll"})
     assert not table.cup_taken() and table.public_state()["take_cup"] is True
@@ -140,14 +111,14 @@ def test_taking_the_cup_is_the_player_to_act_s_alone(idle_table) -> None:
 
 
 def test_the_next_guy_who_took_the_cup_declares_on_his_roll_and_cannot_pull_on_the_dice_he_rolled_away(
-        idle_table) -> None:
+        cup_table) -> None:
     # Played as players would: Bob tapped roll (took the cup), his dice rolled, then he pulled.
     # The pull judged Ann's 3-2, rolled away, while the tray showed his 6-4, and his 6-4 stayed
     # sealed: Ann's "fresh roll" after the verdict was Bob's dice. A declare by the Next Guy
     # means he took the cup and rolled (docs/game-record.md): once he took it, he declares on
     # his roll; the pull (and the pass) is refused, and the phone no longer offers them. The
     # verdict of the pull that follows shows the tray's dice, in the photo of his sealed roll.
-    table, referee, camera = _declared(idle_table, 7)
+    table, referee, camera = _declared(cup_table, 7)
     ann = table.session.log[-1]["dice"]
     assert any(a["do"] == "pull" for a in table.public_state()["legal"])   # before he takes it
     table.act({"by": "Bob", "do": "roll"})                                 # Bob takes the cup

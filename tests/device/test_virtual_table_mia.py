@@ -7,49 +7,23 @@ the cup"), and after a blind raise it rolled again for nothing. Driven frame by 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from device.camera import SampleTable
-from device.events import EventBus
-from device.referee import Referee, dice_on_table
-from device.store import Store
+from device.referee import Referee
 from device.table import Table
 from engine.errors import EngineError
 
-ROLL_FRAMES = 24            # a roll of the sample frames: 8 with the cup up, 16 settled
+from .conftest import ROLL_FRAMES, declared
 
 
-@pytest.fixture
-def mia_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]]:
-    store = Store(tmp_path / "data")
-    table = Table(store, EventBus(), has_camera=True)
-    table.virtual = True
-    camera = SampleTable(fps=0, dice=lambda: dice_on_table(table), think_frames=0, rng=random.Random(7))
-    referee = Referee(table, camera, view="bottom", steady_frames=1)
-    yield table, referee, camera
-    camera.close()
-    store.close()
-
-
-def _declared(mia_table) -> tuple[Table, Referee, SampleTable]:
+def _declared(cup_table) -> tuple[Table, Referee, SampleTable]:
     """Ann's roll sealed and declared ("31", the lowest call)."""
-    table, referee, camera = mia_table
-    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 3}})
-    for _ in range(2 * ROLL_FRAMES):
-        referee.step()
-        if table.fresh_roll:
-            break
-    assert table.fresh_roll
-    table.act({"by": "Ann", "do": "declare", "call": "31"})
-    return table, referee, camera
+    return declared(cup_table, "mia", "31")
 
 
-def test_the_next_player_raises_blind_on_the_dice_as_they_lie(mia_table) -> None:
-    table, referee, camera = _declared(mia_table)
+def test_the_next_player_raises_blind_on_the_dice_as_they_lie(cup_table) -> None:
+    table, referee, camera = _declared(cup_table)
     anns = camera.serving
     assert len(anns) == 2
     for _ in range(5 * ROLL_FRAMES):
@@ -74,8 +48,8 @@ def test_the_next_player_raises_blind_on_the_dice_as_they_lie(mia_table) -> None
     assert verdict["outcome"] == ("truth" if truth else "lie"), (anns, verdict)
 
 
-def test_taking_the_cup_rolls_for_him_and_he_declares_on_it(mia_table) -> None:
-    table, referee, camera = _declared(mia_table)
+def test_taking_the_cup_rolls_for_him_and_he_declares_on_it(cup_table) -> None:
+    table, referee, camera = _declared(cup_table)
     with pytest.raises(EngineError):
         table.act({"by": "Cy", "do": "roll"})           # not Cy's turn
     state = table.act({"by": "Bob", "do": "roll"})
@@ -101,8 +75,8 @@ def test_taking_the_cup_rolls_for_him_and_he_declares_on_it(mia_table) -> None:
     assert table.session.log[-1]["dice"] == list(rolled) or sorted(table.session.log[-1]["dice"]) == sorted(rolled)
 
 
-def test_declare_at_the_buttons_takes_the_cup_a_dialled_blind_raise_does_not(mia_table) -> None:
-    table, referee, camera = _declared(mia_table)
+def test_declare_at_the_buttons_takes_the_cup_a_dialled_blind_raise_does_not(cup_table) -> None:
+    table, referee, camera = _declared(cup_table)
     table.act({"by": "Bob", "do": "declare", "call": "65"}, from_device=True)
     assert table.cup_taken() and table.session.log[-1]["call"] == "31"
     table.undo()                          # Ann's declare taken back, then made again
