@@ -641,8 +641,13 @@ class _Blob:
 
     @property
     def squarish(self) -> bool:
+        return self.solid_box(1.3)
+
+    def solid_box(self, longest: float) -> bool:
+        """Whether the blob fills its turned box solidly and the box is less than ``longest``
+        times as long as wide."""
         w, h = self.rect[1]
-        return (min(w, h) > 0 and max(w, h) / min(w, h) < 1.3 and self.area > 0.78 * w * h
+        return (min(w, h) > 0 and max(w, h) / min(w, h) < longest and self.area > 0.78 * w * h
                 and self.thickness > 0.35 * self.side)
 
 
@@ -2130,10 +2135,9 @@ def _outline_in_perspective(blob: _Blob, middle: tuple[float, float], reach: flo
     above sees of a flat die off the frame's middle (see PERSPECTIVE_OUTLINE): solid, less than
     PERSPECTIVE_OUTLINE long / wide, its long side along the line from the middle, and longer
     than wide by at most twice the offset _side_in_perspective allows there."""
-    w, h = blob.rect[1]
-    if min(w, h) <= 0 or not (max(w, h) / min(w, h) < PERSPECTIVE_OUTLINE and blob.area > 0.78 * w * h
-                              and blob.thickness > 0.35 * blob.side):
+    if not blob.solid_box(PERSPECTIVE_OUTLINE):
         return False
+    w, h = blob.rect[1]
     rx, ry = blob.rect[0][0] - middle[0], blob.rect[0][1] - middle[1]
     r = math.hypot(rx, ry)
     if r == 0:
