@@ -39,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.deceit import call_name as deceit_call_name
 from engine.errors import EngineError
 from web.services import TableError
 
@@ -374,8 +375,10 @@ class Console:
         verbs = {a.get("do") for a in state.get("legal", [])}
         if verbs == {"accept", "pull"}:          # a Mia, or an 11 naming the player to act
             caller = (state.get("calls") or [{}])[-1].get("by", state.get("answers"))
+            # (Deceit's 11 named as the wall and the phone name it: "1-1 (11)".)
             why = ("nothing beats Mia" if game == "mia"
-                   else f"{caller} called {state.get('call')} on {state.get('to_act')}")
+                   else f"{caller} called {deceit_call_name(str(state.get('call')))} on "
+                        f"{state.get('to_act')}")
             return f"{why}: press Pass to accept it or Pull"
         if verbs == {"open"}:                    # liar's dice: the call cannot be raised
             return "nothing raises the call: press Pull to open every hand"

@@ -27,6 +27,20 @@ TWO_ONE = Pair(2, 1)
 RANKING = Ranking("Deceit", ["11", "66", "65", "64", "63", "62", "61", "55", "54", "53", "52", "51",
                              "44", "43", "42", "41", "33", "32", "31", "22", "21"])
 
+#: How people are told a call (:func:`call_name`): the seed's two rolls with a rule of their own,
+#: 1-1 (names a player) and 2-1 (turns play round), by their dice with the call after them, as
+#: the wall's and the phone's call lines show them ("1-1 (11)"); any other call by its two digits
+#: ("54"). The verdicts and refusals say them so: the phone's call line said "1-1 (11)" and the
+#: verdict under it "11".
+NAMED_CALLS: dict[str, str] = {"11": "1-1 (11)", "21": "2-1 (21)"}
+
+
+def call_name(call: str) -> str:
+    """A call (its code, ``"11"``) as people are told it: ``"1-1 (11)"``, ``"2-1 (21)"``,
+    ``"54"``."""
+    return NAMED_CALLS.get(call, call)
+
+
 EXACT = "exact"
 AT_LEAST = "at-least"
 
@@ -61,15 +75,16 @@ class Deceit(CupGame):
         self._target: Player | None = None    # the player a standing 1-1 names
 
     def _call_name(self, pair: Pair) -> str:
-        return pair.code
+        return call_name(pair.code)
 
     # -- actions ------------------------------------------------------------
     def _apply(self, by: Player, verb: str, action: Mapping[str, Any]) -> Verdict | None:
         if (self._target is not None and self._caller is not None and by is not self._target
                 and not by.out):
             # The player an 11 names may sit anywhere: say who answers it, not just whose turn.
-            raise IllegalAction(f"{self._caller.name} called 11 on {self._target.name}: only "
-                                f"{self._target.name} may accept (pay a chip) or pull")
+            raise IllegalAction(f"{self._caller.name} called {call_name('11')} on "
+                                f"{self._target.name}: only {self._target.name} may accept (pay a "
+                                f"chip) or pull")
         self._require_turn(by)
         if verb == "declare":
             return self._declare(by, action)
@@ -81,8 +96,8 @@ class Deceit(CupGame):
         if "blind" in action:
             raise RecordError("Deceit has no blind raise: whoever believes the call rolls the dice")
         if self._target is not None and self._caller is not None:
-            raise IllegalAction(f"{self._caller.name} called 11 on {by.name}: {by.name} must accept "
-                                f"(pay a chip) or pull")
+            raise IllegalAction(f"{self._caller.name} called {call_name('11')} on {by.name}: "
+                                f"{by.name} must accept (pay a chip) or pull")
         call = self._parse_higher_call(action)
         dice = self._given_dice(action)
         target = self._parse_target(by, call, action)
@@ -123,8 +138,8 @@ class Deceit(CupGame):
         else:
             truth = not RANKING.beats(call, shown)
         amount = 2 if call == ONE_ONE else 1
-        said = (f"{caller.name} called 11 on {by.name}" if call == ONE_ONE
-                else f"{caller.name} called {call.code}")
+        said = (f"{caller.name} called {self._call_name(call)} on {by.name}" if call == ONE_ONE
+                else f"{caller.name} called {self._call_name(call)}")
         payer, payee = (by, caller) if truth else (caller, by)
         word = "TRUE!" if truth else "LIE!"
         message = f"{word} {said} — the dice show {shown.shown}."
@@ -145,7 +160,7 @@ class Deceit(CupGame):
         if self._given_dice(action) is not None:
             raise RecordError("an accept takes no dice: the cup stays down")
         caller = self._caller
-        paid = self._pay(by, caller, 1, f"{by.name} believes {caller.name}'s 11.")
+        paid = self._pay(by, caller, 1, f"{by.name} believes {caller.name}'s {call_name('11')}.")
         return self._settle(paid, Outcome.ACCEPTED, caller, by, None)
 
     # -- payments -------------------------------------------------------------

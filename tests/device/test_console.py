@@ -305,7 +305,7 @@ def _dial_to(console: Console, factory, label: str) -> None:
 
 @pytest.mark.parametrize("game, dice, call, note", [
     ("mia", [2, 1], "21", "nothing beats Mia: press Pass to accept it or Pull"),
-    ("deceit", [1, 1], "11 → Cy", "Ann called 11 on Cy: press Pass to accept it or Pull"),
+    ("deceit", [1, 1], "11 → Cy", "Ann called 1-1 (11) on Cy: press Pass to accept it or Pull"),
 ])
 def test_declare_when_only_accept_or_pull_is_left_names_those_buttons(rig, game, dice, call, note) -> None:
     # It said only "nothing to declare now" to the player a Mia (an 11) left no call to make.

@@ -135,14 +135,14 @@ def test_an_11_names_a_player_who_may_believe_and_pay_one_chip() -> None:
     assert s.game.legal_actions() == [{"by": "Cy", "do": "accept"}, {"by": "Cy", "do": "pull"}]
     # Bob sits next, yet the 11 is Cy's to answer: the refusal says why it is not Bob's turn.
     refused(s, '{"by": "Bob", "do": "pull"}', IllegalAction,
-            "Ann called 11 on Cy: only Cy may accept (pay a chip) or pull")
+            "Ann called 1-1 (11) on Cy: only Cy may accept (pay a chip) or pull")
     refused(s, '{"by": "Ann", "do": "accept"}', IllegalAction, "only Cy may accept")
     refused(s, '{"by": "Cy", "do": "declare", "call": "11", "target": "Ann", "dice": [1, 1]}',
-            IllegalAction, "Ann called 11 on Cy: Cy must accept")
+            IllegalAction, "Ann called 1-1 (11) on Cy: Cy must accept")
     refused(s, '{"by": "Cy", "do": "accept", "dice": [4, 2]}', RecordError, "an accept takes no dice")
     s.apply({"by": "Cy", "do": "accept"})
     v = s.game.last_verdict
-    assert v.message == "Cy believes Ann's 11. Cy pays Ann a chip."
+    assert v.message == "Cy believes Ann's 1-1 (11). Cy pays Ann a chip."
     assert v.outcome.value == "accepted" and v.dice is None
     assert chips(s) == {"Ann": 6, "Bob": 5, "Cy": 4, "Dee": 5}
     # "...and the next player continues", from zero.
@@ -153,12 +153,12 @@ def test_an_11_names_a_player_who_may_believe_and_pay_one_chip() -> None:
 def test_an_11_pulled_costs_two_chips_to_whoever_is_wrong() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "11", "target": "Dee", "dice": [1, 1]}',
              '{"by": "Dee", "do": "pull"}')
-    assert s.game.last_verdict.message == "TRUE! Ann called 11 on Dee — the dice show 1-1. Dee pays Ann 2 chips."
+    assert s.game.last_verdict.message == "TRUE! Ann called 1-1 (11) on Dee — the dice show 1-1. Dee pays Ann 2 chips."
     assert chips(s) == {"Ann": 7, "Bob": 5, "Cy": 5, "Dee": 3}
     assert s.game.to_act == "Bob"
     s = play('{"by": "Ann", "do": "declare", "call": "11", "target": "Dee", "dice": [6, 6]}',
              '{"by": "Dee", "do": "pull"}')
-    assert s.game.last_verdict.message == "LIE! Ann called 11 on Dee — the dice show 6-6. Ann pays Dee 2 chips."
+    assert s.game.last_verdict.message == "LIE! Ann called 1-1 (11) on Dee — the dice show 6-6. Ann pays Dee 2 chips."
     assert chips(s) == {"Ann": 3, "Bob": 5, "Cy": 5, "Dee": 7}
 
 
@@ -199,7 +199,7 @@ def test_a_believed_21_turns_play_round() -> None:
 def test_a_challenged_true_21_turns_play_round_and_the_roller_is_paid() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "21", "dice": [1, 2]}',
              '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == ("TRUE! Ann called 21 — the dice show 2-1. Bob pays Ann a "
+    assert s.game.last_verdict.message == ("TRUE! Ann called 2-1 (21) — the dice show 2-1. Bob pays Ann a "
                                            "chip. 2-1 stands: play now goes counter-clockwise.")
     assert chips(s) == {"Ann": 6, "Bob": 4, "Cy": 5, "Dee": 5}
     assert s.game.public_state()["direction"] == "counter-clockwise"
@@ -209,7 +209,7 @@ def test_a_challenged_true_21_turns_play_round_and_the_roller_is_paid() -> None:
 def test_a_challenged_lying_21_does_not_turn_play() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "21", "dice": [5, 3]}',
              '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == "LIE! Ann called 21 — the dice show 5-3. Ann pays Bob a chip."
+    assert s.game.last_verdict.message == "LIE! Ann called 2-1 (21) — the dice show 5-3. Ann pays Bob a chip."
     assert s.game.public_state()["direction"] == "clockwise"
     assert s.game.to_act == "Bob"
 
@@ -241,7 +241,7 @@ def test_out_at_zero_chips_skipped_and_the_last_with_chips_wins() -> None:
     s.apply({"by": "Cy", "do": "declare", "call": "11", "target": "Ann", "dice": [3, 3]})
     s.apply({"by": "Ann", "do": "pull"})
     v = s.game.last_verdict
-    assert v.message == ("LIE! Cy called 11 on Ann — the dice show 3-3. Cy pays Ann 2 chips "
+    assert v.message == ("LIE! Cy called 1-1 (11) on Ann — the dice show 3-3. Cy pays Ann 2 chips "
                          "(all Cy had: a chip). Cy is out. Ann wins!")
     assert dict(v.losses) == {"Cy": 1} and dict(v.gains) == {"Ann": 1}
     st = s.game.standings()
