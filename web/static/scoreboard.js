@@ -329,12 +329,21 @@
     }
   }
 
-  /* The big word (ACCEPTED, a winner's name, the verdict's next player, the player to act)
-     shrinks until it fits across the stage or its corner (a winner's name also until the stage
-     holds it all), down to 30%; a name too long even then breaks. */
+  /* The big word (ACCEPTED, a winner's name) shrinks until it fits across the stage (a
+     winner's name also until the stage holds it all), down to 30%; a name too long even then
+     breaks. The player to act and the verdict's next player are fitted first (fitName). */
   function fitWords() {
     const stage = $("sb-stage");
-    stage.querySelectorAll(".word, .who-next, .who-acts").forEach((el) => {
+    stage.querySelectorAll(".who-acts, .who-next").forEach((el) => fitName(el));
+    // The verdict's next player stays within the big word's height: a name that needs more
+    // lines there takes more of the head's width (the big word, fitted after it, gives way).
+    const next = stage.querySelector(".next-up");
+    const word = stage.querySelector(".verdict-head .word");
+    if (next && word && next.getBoundingClientRect().height > word.getBoundingClientRect().height + 1) {
+      next.classList.add("wide");
+      fitName(next.querySelector(".who-next"));
+    }
+    stage.querySelectorAll(".word").forEach((el) => {
       if (!el.clientWidth) return;                          // an inline word sizes itself
       const winner = el.closest(".winner-stage") !== null;
       // (A centred word is as wide as its longest word: measure it against its column too.)
@@ -347,6 +356,47 @@
       }
       if (wide()) el.classList.add("break");
     });
+  }
+
+  /* The player to act (and the verdict's next player), read from across the room: a name too
+     long for one line at ONE_LINE_LEAST of its size goes onto two lines (three, four only past
+     that), as big as they fit, never smaller than NAME_LEAST_VH (fitStage may yet shrink the
+     whole stage a little). Shrunk onto one line down to 30% like the big words, a 40-letter
+     name stood 16-38 px high on a 1080-line wall. */
+  const ONE_LINE_LEAST = 0.6;     // of the name's full size: smaller than this, two lines
+  const NAME_LEAST_VH = 5;        // 54 px at 1080 lines, 36 at 720
+  function fitName(el) {
+    if (!el.clientWidth) return;
+    el.classList.remove("break");
+    el.style.removeProperty("font-size");
+    const base = parseFloat(getComputedStyle(el).fontSize);
+    const least = Math.min(base, NAME_LEAST_VH * innerHeight / 100);
+    const size = (px) => { el.style.fontSize = `${px.toFixed(1)}px`; };
+    // (Measured against its column too: a block is as wide as its column, its text may not be.)
+    const wide = () => el.scrollWidth > Math.min(el.clientWidth, el.parentElement.clientWidth) + 1;
+    const lines = () => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    for (let fit = 1; wide() && fit - 0.05 >= ONE_LINE_LEAST - 1e-9; ) {
+      fit -= 0.05;
+      size(base * fit);
+    }
+    if (!wide()) return;
+    // Broken between words where it has spaces, anywhere in a word too long for a line (the
+    // browser evens the lines where it can: text-wrap: balance).
+    el.classList.add("break");
+    for (const most of [2, 3, 4]) {
+      for (let px = base; px >= least - 1e-9; px -= 0.05 * base) {
+        size(px);
+        if (lines() <= most && !wide()) return;
+      }
+    }
+    size(least);
+  }
+
+  /* A pull's photo takes its height only once loaded: the stage is fitted again then, from
+     full size (fitted before, a verdict under a long name ran off the stage's foot). */
+  function photoIn(img) {
+    [...$("sb-stage").children].forEach((el) => { el.style.zoom = ""; });
+    fitStage();
   }
 
   /* What a long name pushes below the stage (this round's calls, the last verdict) is not cut
@@ -464,6 +514,9 @@
     fitWords();
     fitHands();
     fitStage();
+    const cupPhoto = document.querySelector("#verdict:not(.has-hands) #evidence");
+    if (cupPhoto && cupPhoto.complete) photoIn(cupPhoto);
+    else if (cupPhoto) cupPhoto.addEventListener("load", () => photoIn(cupPhoto), { once: true });
     // An open's photo takes its width only once loaded, and may then wrap under the hands: fit
     // them again from full size.
     const openPhoto = document.querySelector("#verdict.has-hands #evidence");
