@@ -121,6 +121,61 @@
   const won = (p, s) => (Array.isArray(s.winners) ? s.winners.includes(p.name) : s.winner === p.name);
   const points = (n) => (typeof n === "number" ? n.toLocaleString("en") : n);
 
+  /* The direction of play and who plays next: the wall shows the direction in a corner, the
+     phone showed neither, and play turns round (a believed 2-1 in Deceit, a Kuriki's reverse).
+     From the public state only (seats, who is out, the direction): nothing hidden. */
+  const ARROW = { clockwise: "↻", "counter-clockwise": "↺" };
+  const other = (d) => (d === "clockwise" ? "counter-clockwise" : "clockwise");
+  // Deceit: a standing 2-1 turns play round as soon as the player to act believes it (raises).
+  const twoOneStands = (s) => s.game === "deceit" && s.call === "21" && !s.target;
+
+  function sideOf(s, name) {
+    const team = (Array.isArray(s.teams) ? s.teams : []).find((t) => (t.players || []).includes(name));
+    return team ? team.players : [name];
+  }
+
+  /* Who plays after the player to act, going round in `direction`: a string, null for nobody
+     (the game's last turn), undefined if it cannot be told. */
+  function nextPlayer(s, direction) {
+    const players = s.players || [];
+    const n = players.length;
+    const step = direction === "counter-clockwise" ? -1 : 1;
+    // Deceit's 11: the player it names accepts or pulls, and either way the round ends; the
+    // player after its caller begins the next one.
+    const from = s.game === "deceit" && s.target && s.answers ? s.answers : s.to_act;
+    const at = players.findIndex((p) => p.name === from);
+    if (at < 0) return undefined;
+    // Farkel's final round: the reacher's side has no more turns, and once it comes round to
+    // the reacher the game is over.
+    const done = s.game === "farkel" && s.final_round && s.final_by ? sideOf(s, s.final_by) : [];
+    for (let k = 1; k < n; k++) {
+      const p = players[(((at + step * k) % n) + n) % n];
+      if (done.length && p.name === s.final_by) return null;
+      if (!p.out && !done.includes(p.name)) return p.name;
+    }
+    return undefined;
+  }
+
+  function playOrder(s) {
+    if (s.over || !s.to_act || !ARROW[s.direction]) return "";
+    const turned = Boolean(s.options && s.options.direction && s.options.direction !== s.direction);
+    const way = `<span class="dir" id="ctl-direction" data-direction="${esc(s.direction)}"><span class="arrow" aria-hidden="true">${ARROW[s.direction]}</span> ` +
+      `${esc(s.direction)}</span>${turned ? ` <span class="turned">(turned round)</span>` : ""}`;
+    let next;
+    // Turning round: believing a standing 2-1 (Deceit), or "reverse direction" ticked (the
+    // Kuriki roller's choice, for his call): the next player is the one the other way round.
+    const round = twoOneStands(s) ? "believing the 2-1" : flags.reverse ? "reversing" : "";
+    if (round) {
+      const after = nextPlayer(s, other(s.direction));
+      next = after ? `${round} turns play round ${ARROW[other(s.direction)]}: <span class="next">next <b id="ctl-next">${shown(after)}</b></span>` : "";
+    } else {
+      const after = nextPlayer(s, s.direction);
+      next = after === null ? `<span id="ctl-next" class="last">the game's last turn</span>`
+        : after ? `<span class="next">next: <b id="ctl-next">${shown(after)}</b></span>` : "";
+    }
+    return `<p class="order" id="ctl-order">${way}${next ? ` · ${next}` : ""}</p>`;
+  }
+
   function renderStatus(s) {
     if (!s.game) { $("ctl-status").innerHTML = `<h1>No game on</h1>`; return; }
     const c = call(s.game, s.call);
@@ -164,7 +219,7 @@
     // the phone in hand only answered a tap with "the dice have not settled".
     const note = s.note ? `<p class="ctl-note" id="ctl-note" role="status">${told(s.note)}</p>` : "";
     const camera = s.device && s.device.camera === "lost" ? `<p class="ctl-error">Camera lost${s.device.message ? ": " + told(s.device.message) : ""}</p>` : "";
-    $("ctl-status").innerHTML = head + camera + note + callLine + turn + bestLine + v + teamLine + `<ul class="roster">${people}</ul>`;
+    $("ctl-status").innerHTML = head + playOrder(s) + camera + note + callLine + turn + bestLine + v + teamLine + `<ul class="roster">${people}</ul>`;
   }
 
   /* --- the legal actions as big buttons --- */
@@ -278,7 +333,11 @@
     // Ticking zhai shows the zhai calls from their lowest: the count the stepper showed was the
     // plain calls' lowest (ten for eight players), and a tap on 1 called ten 1s, not eight.
     box.querySelectorAll("input[data-flag]").forEach((i) =>
-      i.addEventListener("change", () => { flags[i.dataset.flag] = i.checked; if (!stepped) callCount = null; renderActions(state); }));
+      i.addEventListener("change", () => {
+        flags[i.dataset.flag] = i.checked; if (!stepped) callCount = null;
+        renderActions(state);
+        if (i.dataset.flag === "reverse") renderStatus(state);   // who plays next changes with it
+      }));
   }
 
   /* --- dice entry for tables without a camera --- */
