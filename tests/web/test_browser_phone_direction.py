@@ -159,3 +159,21 @@ def test_ticking_reverse_direction_after_a_kuriki_shows_who_plays_next_the_other
     assert table.session.log[-1].get("reverse") is True
     wait_order(page, "↺ counter-clockwise (turned round) · next: Cy")
     assert errors == []
+
+
+def test_ticking_bounce_back_shows_the_call_going_back(served, browser):
+    """Liar's dice: Bob may bounce Ann's call back to her (two more). Ticked, the phone's next
+    player is Ann, not Cy round the table; the call made, Ann is to act and Bob next."""
+    url, table = served
+    table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
+    table.act({"by": "Ann", "do": "call", "count": 5, "face": 3})
+    page, errors = phone_page(browser, url, PHONES[0])
+    phone = unlock(page)
+    phone.turn("Bob")
+    wait_order(page, "↻ clockwise · next: Cy")
+    page.click('#ctl-actions input[data-flag="bounce"]')
+    wait_order(page, "↻ clockwise · bounced back: next Ann")
+    page.click('#ctl-actions button[data-do="call"][data-count="7"][data-face="3"]')
+    phone.turn("Ann")
+    wait_order(page, "↻ clockwise · next: Bob")
+    assert errors == []

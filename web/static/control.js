@@ -165,7 +165,10 @@
     // Turning round: believing a standing 2-1 (Deceit), or "reverse direction" ticked (the
     // Kuriki roller's choice, for his call): the next player is the one the other way round.
     const round = twoOneStands(s) ? "believing the 2-1" : flags.reverse ? "reversing" : "";
-    if (round) {
+    if (s.game === "liars" && flags.bounce && s.answers) {
+      // Liar's dice' bounce back (ticked): the call goes back to the player who made the last.
+      next = `bounced back: <span class="next">next <b id="ctl-next">${shown(s.answers)}</b></span>`;
+    } else if (round) {
       const after = nextPlayer(s, other(s.direction));
       next = after ? `${round} turns play round ${ARROW[other(s.direction)]}: <span class="next">next <b id="ctl-next">${shown(after)}</b></span>` : "";
     } else {
@@ -336,7 +339,7 @@
       i.addEventListener("change", () => {
         flags[i.dataset.flag] = i.checked; if (!stepped) callCount = null;
         renderActions(state);
-        if (i.dataset.flag === "reverse") renderStatus(state);   // who plays next changes with it
+        if (i.dataset.flag === "reverse" || i.dataset.flag === "bounce") renderStatus(state);   // who plays next changes with it
       }));
   }
 
