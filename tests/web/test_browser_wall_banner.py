@@ -1,0 +1,121 @@
+"""The banner of a pull's photo on the wall, read from across a bar room. The referee's photo of
+the dice has vision.annotate's banner above the tray ("OK: 5 4", and under it, smaller, the
+bottom view's "seen from below: ..."); shown with the photo a third of its size, its words stood
+6-12 px high at 1080 lines. Measured on the screenshot, as a person would see it: the letters'
+heights in the banner, and the dice of the photo still in sight. Same Chromium and fixtures as
+test_browser.py."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.annotate import GREEN, annotate
+from vision.reading import Die, Reading, Status, View
+
+from .test_browser import browser, dice_photo, served_camera, verdict_overflow, wait_for_photo  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+FEW = ["Ann", "Bob", "Cy", "Dee"]
+MANY = ["Annabelle", "Bartholomew", "Cyrano", "Dee", "Everett", "Fitzgerald", "Gus", "Henrietta"]
+MAGENTA = (255, 0, 255)          # BGR: the two dice in the photo, found again on the screenshot
+DICE = [(200, 170, 5), (430, 300, 4)]   # x, y, value
+
+
+def evidence_photo(view: View) -> bytes:
+    """A photo as the referee keeps it: a 640x480 frame of the tray with two dice (painted
+    magenta, to be found on the wall), annotated: outlined, valued, the banner above."""
+    square = cv2.imdecode(np.frombuffer(dice_photo("IMG_20191208_112648"), np.uint8), cv2.IMREAD_COLOR)
+    frame = np.ascontiguousarray(square[80:560, :640])
+    for x, y, _ in DICE:
+        cv2.rectangle(frame, (x - 22, y - 22), (x + 22, y + 22), MAGENTA, -1)
+    reading = Reading(Status.OK, tuple(Die(v, float(x), float(y), 44.0, 0.99) for x, y, v in DICE), view=view)
+    ok, jpeg = cv2.imencode(".jpg", annotate(frame, reading), [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return jpeg.tobytes()
+
+
+def blobs(mask: np.ndarray, least: int) -> list[tuple[int, int, int, int, int]]:
+    """The connected parts of a mask of at least ``least`` pixels: (x, y, width, height, area)."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    return [tuple(int(v) for v in stats[i]) for i in range(1, n) if stats[i][cv2.CC_STAT_AREA] >= least]
+
+
+def banner_letters(shot: np.ndarray) -> tuple[float, float, tuple[int, int, int, int]]:
+    """On a screenshot of the stage: the height of the banner's first line's letters ("OK: 5 4"),
+    of its smaller words' tall letters (the ascenders' height), in screen pixels, and the
+    banner's box (x0, y0, x1, y1). The banner is the largest patch of its green."""
+    green = np.abs(shot.astype(int) - np.array(GREEN)).sum(axis=2) < 60
+    x, y, w, h, _ = max(blobs(green, 200), key=lambda b: b[4])
+    band = shot[y:y + h, x:x + w].astype(int)
+    # The words, dark on the green (a few blank pixels round the edge: its rounded corners).
+    ink = band.sum(axis=2) < 250
+    ink[:3, :] = ink[-3:, :] = ink[:, :3] = ink[:, -3:] = False
+    letters = [b for b in blobs(ink, 4)]
+    tallest = max(b[3] for b in letters)
+    head = [b for b in letters if b[3] >= 0.8 * tallest]
+    rest = sorted(b[3] for b in letters if b[3] < 0.8 * tallest and b[4] >= 6)
+    more = float(np.percentile(rest, 75)) if rest else 0.0
+    return float(np.median([b[3] for b in head])), more, (x, y, x + w, y + h)
+
+
+def pull_with_photo(url, table, browser, players, photo):
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    errors: list[str] = []
+    board.on("pageerror", lambda exc: errors.append(str(exc)))
+    board.goto(url + "/")
+    board.wait_for_selector('#app[data-ready="1"]')
+    table.start_game({"game": "kuriki", "players": players, "options": {"lives": 5}})
+    table.seal([5, 4], photo)
+    table.act({"by": players[0], "do": "declare", "call": "double-6"})
+    table.act({"by": players[1], "do": "pull"})
+    board.wait_for_selector("#verdict.outcome-lie #evidence")
+    wait_for_photo(board)
+    board.wait_for_timeout(300)               # (what is drawn and fitted once the photo is in)
+    return board, errors
+
+
+def stage_shot(board) -> tuple[np.ndarray, dict]:
+    box = board.evaluate("() => { const r = document.getElementById('sb-stage').getBoundingClientRect();"
+                         " return {x: r.x, y: r.y, width: r.width, height: r.height}; }")
+    png = board.screenshot(clip=box)
+    return cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR), box
+
+
+def dice_in_sight(shot: np.ndarray) -> list[tuple[int, int, int, int, int]]:
+    """The photo's two magenta dice as seen on the wall."""
+    magenta = np.abs(shot.astype(int) - np.array(MAGENTA)).sum(axis=2) < 120
+    return blobs(magenta, 30)
+
+
+@pytest.mark.parametrize("players, head_least, more_least", [(FEW, 36, 20), (MANY, 32, 14)], ids=["four", "eight"])
+def test_a_pull_s_photo_banner_reads_across_the_room(served_camera, browser, players, head_least, more_least):
+    url, table = served_camera
+    board, errors = pull_with_photo(url, table, browser, players, evidence_photo(View.BOTTOM))
+    shot, _ = stage_shot(board)
+    head, more, band = banner_letters(shot)
+    assert head >= head_least, f"the banner's 'OK: 5 4' stands {head:.0f} px high at 1080 lines"
+    assert more >= more_least, f"the banner's 'seen from below: ...' stands {more:.0f} px high"
+    # The dice in the photo stay in sight, none under the banner, and not shrunk away.
+    dice = dice_in_sight(shot)
+    assert len(dice) == 2, dice
+    for x, y, w, h, _ in dice:
+        assert min(w, h) >= 12, dice
+        assert x + w <= band[0] or x >= band[2] or y + h <= band[1] or y >= band[3], (dice, band)
+    assert verdict_overflow(board) <= 0
+    assert errors == []
+
+
+def test_a_top_view_photo_s_banner_has_its_one_line_large(served_camera, browser):
+    """A camera above the tray: the banner is "OK: 5 4" alone."""
+    url, table = served_camera
+    board, errors = pull_with_photo(url, table, browser, FEW, evidence_photo(View.TOP))
+    shot, _ = stage_shot(board)
+    head, _, band = banner_letters(shot)
+    assert head >= 36, f"the banner's 'OK: 5 4' stands {head:.0f} px high at 1080 lines"
+    dice = dice_in_sight(shot)
+    assert len(dice) == 2, dice
+    assert verdict_overflow(board) <= 0
+    assert errors == []
