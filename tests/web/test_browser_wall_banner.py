@@ -119,3 +119,39 @@ def test_a_top_view_photo_s_banner_has_its_one_line_large(served_camera, browser
     assert len(dice) == 2, dice
     assert verdict_overflow(board) <= 0
     assert errors == []
+
+
+@pytest.mark.parametrize("players", [["Ann", "Bob"], MANY], ids=["two", "eight"])
+def test_the_banner_of_the_pull_that_ends_the_game_reads_across_the_room(served_camera, browser, players):
+    """The winner's screen shows the deciding pull's dice and photo: its banner as large."""
+    url, table = served_camera
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    errors: list[str] = []
+    board.on("pageerror", lambda exc: errors.append(str(exc)))
+    board.goto(url + "/")
+    board.wait_for_selector('#app[data-ready="1"]')
+    table.start_game({"game": "kuriki", "players": players, "options": {"lives": 1}})
+    for _ in players[1:]:
+        table.seal([5, 4], evidence_photo(View.BOTTOM))
+        table.act({"by": table.public_state()["to_act"], "do": "declare", "call": "double-6"})
+        table.act({"by": table.public_state()["to_act"], "do": "pull"})
+    assert table.public_state()["over"]
+    board.wait_for_selector("#winner #final-evidence #evidence")
+    wait_for_photo(board)
+    board.wait_for_timeout(300)
+    shot, _ = stage_shot(board)
+    head, more, band = banner_letters(shot)
+    assert head >= 32, f"the banner's 'OK: 5 4' stands {head:.0f} px high at 1080 lines"
+    assert more >= 14, f"the banner's 'seen from below: ...' stands {more:.0f} px high"
+    dice = dice_in_sight(shot)
+    assert len(dice) == 2, dice
+    for x, y, w, h, _ in dice:
+        assert min(w, h) >= 12, dice
+        assert x + w <= band[0] or x >= band[2] or y + h <= band[1] or y >= band[3], (dice, band)
+    # All of it on the stage: the name, the dice, the photo and the verdict's words.
+    fits = board.evaluate("""() => { const stage = document.getElementById('sb-stage').getBoundingClientRect();
+        return ['#winner .word', '#winner .shown', '#evidence', '#winner .message'].map((sel) => {
+          const r = document.querySelector(sel).getBoundingClientRect();
+          return r.top >= stage.top - 1 && r.bottom <= stage.bottom + 1 && r.left >= stage.left - 1 && r.right <= stage.right + 1; }); }""")
+    assert fits == [True, True, True, True], fits
+    assert errors == []

@@ -307,8 +307,10 @@
         // Liar's dice: the hands of the open that ended it (two: the last two players in).
         (pulled && ev.hands ? `<div class="hands" id="final-hands">${Object.entries(ev.hands).map(([n, h]) =>
           `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "");
+      // (Its photo's banner drawn large above the dice, as a pull's verdict has it: showBanner.)
+      const band = pulled && ev.photo && !ev.hands ? `<canvas class="evidence-banner" id="evidence-banner" hidden></canvas>` : "";
       return `<div id="winner" class="winner-stage${evidence ? " with-evidence" : ""}">${CROWN}<div class="word">${esc(s.winner)}</div>` +
-        `<div class="wins">${many ? "WIN" : "WINS"}</div>${pot}${evidence}${v}</div>`;
+        `<div class="wins">${many ? "WIN" : "WINS"}</div>${pot}${band}${evidence}${v}</div>`;
     }
     if (s.game === "farkel") return farkelStage(s);
     if (s.verdict && !s.call) return verdictStage(s.verdict, s);
@@ -681,7 +683,7 @@
     fitWords();
     fitHands();
     fitStage();
-    const cupPhoto = document.querySelector("#verdict:not(.has-hands) #evidence");
+    const cupPhoto = document.querySelector("#verdict:not(.has-hands) #evidence, #final-evidence #evidence");
     if (cupPhoto && cupPhoto.complete) photoIn(cupPhoto);
     else if (cupPhoto) cupPhoto.addEventListener("load", () => photoIn(cupPhoto), { once: true });
     // An open's photo takes its width only once loaded, and may then wrap under the hands: fit
