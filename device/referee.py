@@ -75,6 +75,7 @@ from engine.errors import EngineError, json_text
 from web.services import TableError
 
 from .camera import NO_ROLL, Camera, CameraError, RoundRoll, TurnRoll
+from .evidence import evidence_jpeg
 
 log = logging.getLogger(__name__)
 
@@ -516,7 +517,8 @@ class Referee:
         and with no game in play (none on, or over) nobody is asked: the wall shows its idle or
         winner screen, not the reader's complaints."""
         empty = _empty_tray(reading)
-        if reading.ok or empty or not self._cup_down() or not self._in_play():
+        if reading.ok or empty or not self._cup_down() or not self._in_play() \
+                or self._farkel_holds_still():
             if self._unsure_run >= self.unsure_frames:
                 self._note(None)          # readable again (or gone): take the request down
                 unreadable = getattr(self.table, "dice_unreadable", None)
@@ -540,6 +542,17 @@ class Referee:
 
     def _state(self) -> dict[str, Any]:
         return self.table.public_state()
+
+    def _farkel_holds_still(self) -> bool:
+        """The virtual table while a Farkel player chooses (keeps, or roll on or bank): nobody
+        rolls (NO_ROLL), the roll is in the record, and nothing on the tray is read for anything
+        until the player asks for the next roll. Started again meanwhile (a power cut), it holds
+        the cup up over an empty tray, too bright to read: that is no dice to ask for again, and
+        "I cannot read the dice: show them again" stood over the player's "tap roll" note for
+        good. (A real tray's Farkel roll is read whenever the dice are rolled: not this.)"""
+        if not getattr(self.table, "virtual", False) or self._state().get("game") != "farkel":
+            return False
+        return dice_on_table(self.table) == NO_ROLL
 
     def _in_play(self) -> bool:
         """A game is on and not over."""
@@ -786,16 +799,12 @@ class Referee:
             log.exception("could not show a note")
 
     def _photo(self, reading: Any, frame: np.ndarray | None = None) -> bytes | None:
-        """The evidence photo: the frame (by default the latest) with what was read drawn on it."""
+        """The evidence photo: the frame (by default the latest) with what was read drawn on it,
+        carrying its banner's words for the wall (device.evidence)."""
         image = self._frame if frame is None else frame
         if image is None:
             return None
-        try:
-            from vision.annotate import annotate
-            image = annotate(image, reading)
-        except Exception:   # no annotation is better than no photo
-            log.debug("annotation failed", exc_info=True)
-        return encode_jpeg(image)
+        return evidence_jpeg(image, reading)
 
     def preview_jpeg(self) -> bytes | None:
         """The latest frame as a JPEG (the table refuses it while a cup game is in play)."""

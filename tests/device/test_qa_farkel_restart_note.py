@@ -1,0 +1,63 @@
+"""QA: a power cut while a Farkel player thinks, on the virtual table.
+
+Played from the phone: Ann rolled, kept her 1 and 5, and the power went while she made up her
+mind. Back up, the wall and the phone said "I cannot read the dice (too bright: the cup may be
+lifted...): show them again" for good, not "Ann: tap roll to roll the 4 dice left": the virtual
+table, started again with nobody to roll for, showed the cup up over an empty tray (a picture no
+Farkel table shows: its dice lie on the tray), and the referee asked for dice nobody needs read.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from device.camera import SampleTable
+from device.events import EventBus
+from device.referee import Referee, dice_on_table
+from device.store import Store
+from device.table import Table
+
+NOTE = ("Ann: tap roll to roll the 4 dice left (or dial the roll and press Declare); a bank needs "
+        "500 points in one turn, this turn has 150")
+
+
+def _virtual(store: Store, seed: int) -> tuple[Table, Referee, SampleTable]:
+    table = Table(store, EventBus(), has_camera=True)
+    table.virtual = True
+    camera = SampleTable(fps=0, dice=lambda: dice_on_table(table), think_frames=0,
+                         rng=random.Random(seed))
+    return table, Referee(table, camera, view="bottom", steady_frames=1), camera
+
+
+def test_a_restart_while_a_farkel_player_thinks_keeps_the_tap_roll_note(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    try:
+        table, referee, camera = _virtual(store, 7)
+        table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
+        for _ in range(60):
+            referee.step()
+            if table.public_state().get("phase") == "rolled":
+                break
+        state = table.public_state()
+        assert state["phase"] == "rolled", state
+        # Ann's roll as the virtual table rolled it (its first Farkel roll: 6-6-5-4-3-1); she
+        # keeps the 1 and the 5 (150).
+        keep = next(a for a in state["legal"] if a["do"] == "keep" and sorted(a["dice"]) == [1, 5])
+        table.act(keep)
+        assert table.public_state()["note"] == NOTE
+        camera.close()
+
+        # The power cut: the device starts again on the same store and plays on.
+        again, referee, camera = _virtual(store, 8)
+        try:
+            assert again.public_state()["note"] == NOTE
+            for _ in range(60):                  # 6 s of frames, past the 2 s of unsure ones
+                referee.step()
+            state = again.public_state()
+            assert state["note"] == NOTE, state["note"]
+            assert state["phase"] == "kept" and state["turn_total"] == 150
+        finally:
+            camera.close()
+    finally:
+        store.close()
