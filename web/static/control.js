@@ -197,9 +197,12 @@
     const rounds = s.rounds && s.round ? ` <span class="muted" id="ctl-rounds">· round ${esc(s.round)} of ${esc(s.rounds)}</span>` : "";
     // The last verdict is the news until the next call; once a call stands it is the round
     // before's, and says so (the wall's "last:"): the phone showed it as if it had just happened.
-    const past = Boolean(s.verdict && s.call && !s.over);
+    // Farkel has no call: its every verdict (a farkle, a bank) ended a turn, and the next
+    // player's is under way ("Ann banks 150" stood over Bob's rolls as his news).
+    const farkel = s.game === "farkel";
+    const past = Boolean(s.verdict && (s.call || farkel) && !s.over);
     const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}${past ? " past" : ""}" id="ctl-verdict">` +
-      `${past ? `<span class="label">Last round:</span> ` : ""}${told(s.verdict.message)}</p>` : "";
+      `${past ? `<span class="label">${farkel ? "Last turn:" : "Last round:"}</span> ` : ""}${told(s.verdict.message)}</p>` : "";
     // Partners win together: "Ann & Cy win".
     const together = Array.isArray(s.winners) && s.winners.length > 1;
     const head = s.over ? `<h1 class="winner">${shown(s.winner)} ${together ? "win" : "wins"}</h1>`
@@ -289,10 +292,18 @@
     const settling = hasCamera && s.dice_settled === false;
     const held = (a) => settling && a.do === "declare" && a.blind !== true;
     const flagKeys = [...new Set(legal.flatMap(variantFlags))];
-    flagKeys.forEach((k) => { if (!(k in flags)) flags[k] = false; });
+    // Liar's dice: after a zhai call the raises stay zhai unless the player breaks zhai (three
+    // more, non-zhai): the zhai box starts ticked then. Unticked, the phone offered only the
+    // calls that break zhai, nine of a face over six 1s, and the raise everyone makes, seven,
+    // was behind the box.
+    const startsTicked = (k) => k === "zhai" && Boolean(s.call_detail && s.call_detail.zhai);
+    flagKeys.forEach((k) => { if (!(k in flags)) flags[k] = startsTicked(k); });
     // A verb with flagged variants (a reversing or blind declare) shows the set the toggles pick.
     const hasVariant = (verb, k) => legal.some((b) => b.do === verb && b[k] === true);
-    const visible = legal.filter((a) => flagKeys.every((k) =>
+    // ... but a bounce back is the standing call and two more, zhai or not as it is: ticked, it
+    // shows whatever the zhai box says (after a zhai call, unticked zhai hid it, and ticking
+    // "bounce back" left no call to tap).
+    const visible = legal.filter((a) => (a.bounce === true && flags.bounce === true) || flagKeys.every((k) =>
       !hasVariant(a.do, k) || (a[k] === true) === flags[k]));
     const calls = visible.filter((a) => a.do === "declare" || a.do === "call");
     const others = visible.filter((a) => a.do !== "declare" && a.do !== "call");
