@@ -6,7 +6,8 @@ or left of it where that hides no other die, value or unclear place), a red box 
 the reader could not make out (``Reading.extra["unclear"]``) with a "?" placed beside it the same
 way, and a banner in a band of its own above the photo (over it, it hid the dice at the tray's
 top edge): the status and the values large, and under them, smaller, the reason and, for the camera
-under the tray, how the values follow from the faces in the photo.
+under the tray, how the values follow from the faces in the photo. The banner's words are
+:func:`banner_lines`, for a page that shows them as text rather than in the photo's pixels.
 """
 
 from __future__ import annotations
@@ -75,9 +76,26 @@ def _label_place(img: np.ndarray, text: str, box: Rect, scale: float, thick: int
     return min(places, key=cover)
 
 
-def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
+def banner_lines(reading: Reading) -> list[str]:
+    """The words of the banner :func:`annotate` puts above the photo of ``reading``: the headline
+    (the status and the values, "OK: 5 4"), then, if there is any, the detail (the reason and,
+    for the camera under the tray, :data:`BOTTOM_NOTE`, joined by "; "), each unwrapped. The
+    banner draws exactly these, so a page showing them as text says what the photo says."""
+    status = "OK" if reading.ok else "UNSURE"
+    headline = f"{status}: {' '.join(str(v) for v in reading.values) or 'no dice'}"
+    details = [reading.reason] if reading.reason else []
+    if reading.view is View.BOTTOM:
+        # The photo shows the faces on the tray; the numbers are the faces on top. Said on the
+        # photo, or a die showing four pips marked 3 looks like a misread.
+        details.append(BOTTOM_NOTE)
+    return [headline, "; ".join(details)] if details else [headline]
+
+
+def annotate(image: np.ndarray, reading: Reading, *, banner: bool = True) -> np.ndarray:
     """A BGR copy of ``image`` with each die outlined and its value written, under a status
-    banner: the result is the image's width and taller by the banner's height.
+    banner (the words of :func:`banner_lines`): the result is the image's width and taller by
+    the banner's height, so the banner is the result's first ``result.shape[0] -
+    image.shape[0]`` rows. ``banner=False``: no banner, the image's own size.
 
     The reading's coordinates are in the image's own frame (the reader already maps the bottom
     view back), so they are drawn as they are.
@@ -116,14 +134,10 @@ def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
         tk = max(1, int(round(scale * 2)))
         x, y = _label_place(out, "?", box, scale, tk, keep_clear)
         keep_clear.append(_label(out, "?", x, y, scale, tk, RED))
-    status = "OK" if reading.ok else "UNSURE"
-    headline = f"{status}: {' '.join(str(v) for v in reading.values) or 'no dice'}"
-    details = [reading.reason] if reading.reason else []
-    if reading.view is View.BOTTOM:
-        # The photo shows the faces on the tray; the numbers are the faces on top. Said on the
-        # photo, or a die showing four pips marked 3 looks like a misread.
-        details.append(BOTTOM_NOTE)
-    return np.vstack([_banner(w, unit, colour, headline, "; ".join(details)), out])
+    if not banner:
+        return out
+    headline, *detail = banner_lines(reading)
+    return np.vstack([_banner(w, unit, colour, headline, detail[0] if detail else ""), out])
 
 
 BOTTOM_NOTE = "seen from below: each number is the top face, 7 - the face in the photo"
