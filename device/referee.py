@@ -75,6 +75,7 @@ from engine.errors import EngineError, json_text
 from web.services import TableError
 
 from .camera import NO_ROLL, Camera, CameraError, RoundRoll, TurnRoll
+from .evidence import evidence_jpeg
 
 log = logging.getLogger(__name__)
 
@@ -798,16 +799,12 @@ class Referee:
             log.exception("could not show a note")
 
     def _photo(self, reading: Any, frame: np.ndarray | None = None) -> bytes | None:
-        """The evidence photo: the frame (by default the latest) with what was read drawn on it."""
+        """The evidence photo: the frame (by default the latest) with what was read drawn on it,
+        carrying its banner's words for the wall (device.evidence)."""
         image = self._frame if frame is None else frame
         if image is None:
             return None
-        try:
-            from vision.annotate import annotate
-            image = annotate(image, reading)
-        except Exception:   # no annotation is better than no photo
-            log.debug("annotation failed", exc_info=True)
-        return encode_jpeg(image)
+        return evidence_jpeg(image, reading)
 
     def preview_jpeg(self) -> bytes | None:
         """The latest frame as a JPEG (the table refuses it while a cup game is in play)."""

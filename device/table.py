@@ -48,6 +48,7 @@ from web.catalogue import new_game_refusal
 from web.services import DiceFromCameraOnly, DiceNotSettled, GameInPlay, NoGame, NotFound, NotSaved, Secret
 
 from .events import EventBus
+from .evidence import banner_of
 from .store import LIVE, OVER, SealRow, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,7 @@ CUP_GAMES = ("kuriki", "mia", "deceit")       # two dice under one cup
 TAKE_CUP_GAMES = ("kuriki", "mia")
 UNDER_CUP_GAMES = CUP_GAMES + HIDDEN_HANDS_GAMES
 PREVIEW_REFUSAL = "no camera preview while a game is played: the dice under the cup stay hidden"
+BANNERS_KEPT = 64                             # public photos whose banner words are kept in memory
 
 
 class StorageFailed(NotSaved):
@@ -258,6 +260,9 @@ class Table:
         # rolled: see dice_stirred): (game id, log length), good until the game moves on.
         self._stirred: tuple[str | None, int] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
+        # The banners of public photos read so far (photo id -> device.evidence.banner_of): the
+        # public state is made again at every change, the photo read once.
+        self._banners: dict[str, dict[str, Any] | None] = {}
         if resume:      # not for `dicetable export`, which only reads records
             self._resume()
 
@@ -469,7 +474,7 @@ class Table:
         game = self._session.game
         state = game.public_state()
         if state.get("verdict") is not None:
-            state["verdict"] = dict(state["verdict"], photo=photo_url(self._current_verdict_photo()))
+            state["verdict"] = self._shown_verdict(state["verdict"], self._current_verdict_photo())
         state.update(common)
         state["game_id"] = self._game_id
         state["legal"] = [] if game.over else game.legal_actions()
@@ -506,6 +511,30 @@ class Table:
             if step.seal_id == seal.seal_id:
                 return True
         return False
+
+    def _shown_verdict(self, verdict: Mapping[str, Any], photo_id: str | None) -> dict[str, Any]:
+        """A verdict as the public state and the verdict event show it: with its photo's address
+        (``photo``, or None) and the words of the photo's banner (``banner``: {"lines", "height",
+        "ok"}, see device.evidence; None for no photo, or one made before photos carried them).
+        Only a verdict's photo, public with it, is read: the banner says what the dice are, so
+        never before the pull."""
+        return dict(verdict, photo=photo_url(photo_id), banner=self._photo_banner(photo_id))
+
+    def _photo_banner(self, photo_id: str | None) -> dict[str, Any] | None:
+        if photo_id is None:
+            return None
+        if photo_id not in self._banners:
+            try:
+                jpeg = self.store.photo(photo_id, public_only=True)
+            except StoreError as exc:
+                log.warning("the photo's banner could not be read: %s", exc)
+                return None
+            if jpeg is None:          # not public (not yet, or evicted): nothing of it is shown
+                return None
+            if len(self._banners) >= BANNERS_KEPT:
+                self._banners.pop(next(iter(self._banners)))
+            self._banners[photo_id] = banner_of(jpeg)
+        return copy.deepcopy(self._banners[photo_id])
 
     def _current_verdict_photo(self) -> str | None:
         for step in reversed(self._steps):
@@ -801,7 +830,7 @@ class Table:
         self._note = self._choice_note()
         state = self._publish_state()
         if step.verdict is not None:
-            verdict = dict(step.verdict.to_dict(), photo=photo_url(step.verdict_photo))
+            verdict = self._shown_verdict(step.verdict.to_dict(), step.verdict_photo)
             self.events.publish("verdict", verdict)
             if step.verdict.outcome is Outcome.KURIKI:
                 self.events.publish("kuriki", verdict)

@@ -88,7 +88,9 @@ class TableService(Protocol):
 
     def public_state(self) -> dict[str, Any]:
         """The standings exactly as ``dicetable replay`` prints them, plus "call", "answers",
-        "verdict" (with "photo": URL of the evidence photo or None), "game_id", "device"
+        "verdict" (with "photo": URL of the evidence photo or None, and "banner": the words of the
+        photo's banner, {"lines": [str], "height": its rows in the photo, "ok": bool}, or None),
+        "game_id", "device"
         ({"camera": "ok"|"lost"|"none", "message": str|None}), "dial" (the call being dialled),
         "legal" (the legal actions for the player to act), "unresumed" (the id of the unfinished
         game that could not be resumed at startup, until a new game ends it; else None).
