@@ -1,9 +1,10 @@
 """The banner of a pull's photo on the wall, read from across a bar room. The referee's photo of
 the dice has vision.annotate's banner above the tray ("OK: 5 4", and under it, smaller, the
 bottom view's "seen from below: ..."); shown with the photo a third of its size, its words stood
-6-12 px high at 1080 lines. Measured on the screenshot, as a person would see it: the letters'
-heights in the banner, and the dice of the photo still in sight. Same Chromium and fixtures as
-test_browser.py."""
+6-12 px high at 1080 lines. The photo carries the banner's words (device.evidence), the verdict
+gives them, and the wall writes them large above the dice. Measured on the screenshot, as a
+person would see it: the letters' heights in the banner, and the dice of the photo still in
+sight. Same Chromium and fixtures as test_browser.py."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.annotate import GREEN, annotate
+from device.evidence import evidence_jpeg
+from vision.annotate import BOTTOM_NOTE, GREEN, annotate
 from vision.reading import Die, Reading, Status, View
 
 from .test_browser import browser, dice_photo, served_camera, verdict_overflow, wait_for_photo  # noqa: F401  (fixtures)
@@ -24,15 +26,28 @@ MAGENTA = (255, 0, 255)          # BGR: the two dice in the photo, found again o
 DICE = [(200, 170, 5), (430, 300, 4)]   # x, y, value
 
 
-def evidence_photo(view: View) -> bytes:
-    """A photo as the referee keeps it: a 640x480 frame of the tray with two dice (painted
-    magenta, to be found on the wall), annotated: outlined, valued, the banner above."""
+def frame_and_reading(view: View) -> tuple[np.ndarray, Reading]:
+    """A 640x480 frame of the tray with two dice (painted magenta, to be found on the wall), and
+    their reading."""
     square = cv2.imdecode(np.frombuffer(dice_photo("IMG_20191208_112648"), np.uint8), cv2.IMREAD_COLOR)
     frame = np.ascontiguousarray(square[80:560, :640])
     for x, y, _ in DICE:
         cv2.rectangle(frame, (x - 22, y - 22), (x + 22, y + 22), MAGENTA, -1)
-    reading = Reading(Status.OK, tuple(Die(v, float(x), float(y), 44.0, 0.99) for x, y, v in DICE), view=view)
-    ok, jpeg = cv2.imencode(".jpg", annotate(frame, reading), [cv2.IMWRITE_JPEG_QUALITY, 90])
+    return frame, Reading(Status.OK, tuple(Die(v, float(x), float(y), 44.0, 0.99) for x, y, v in DICE), view=view)
+
+
+def evidence_photo(view: View) -> bytes:
+    """A photo as the referee keeps it: the frame annotated (outlined, valued, the banner above),
+    carrying the banner's words."""
+    jpeg = evidence_jpeg(*frame_and_reading(view), quality=90)
+    assert jpeg is not None
+    return jpeg
+
+
+def photo_of_before(view: View) -> bytes:
+    """A photo as the referee kept it before photos carried their banner's words: the same
+    pixels, banner and all, and nothing else."""
+    ok, jpeg = cv2.imencode(".jpg", annotate(*frame_and_reading(view)), [cv2.IMWRITE_JPEG_QUALITY, 90])
     assert ok
     return jpeg.tobytes()
 
@@ -154,4 +169,39 @@ def test_the_banner_of_the_pull_that_ends_the_game_reads_across_the_room(served_
           const r = document.querySelector(sel).getBoundingClientRect();
           return r.top >= stage.top - 1 && r.bottom <= stage.bottom + 1 && r.left >= stage.left - 1 && r.right <= stage.right + 1; }); }""")
     assert fits == [True, True, True, True], fits
+    assert errors == []
+
+
+def test_the_banner_is_written_from_the_verdict_s_words_not_read_off_the_photo(served_camera, browser):
+    """The wall writes the words the verdict gives as text (a screen reader, a search, a copy
+    find them), in the banner's colour, and shows the photo without the banner's rows."""
+    url, table = served_camera
+    board, errors = pull_with_photo(url, table, browser, FEW, evidence_photo(View.BOTTOM))
+    strip = board.evaluate("""() => { const b = document.getElementById('evidence-banner');
+        return b && {text: b.innerText, colour: getComputedStyle(b).backgroundColor}; }""")
+    assert strip is not None, "no banner written above the dice"
+    assert strip["text"].split("\n") == ["OK: 5 4", BOTTOM_NOTE] or \
+        strip["text"].replace("\n", " ") == f"OK: 5 4 {BOTTOM_NOTE}", strip
+    assert strip["colour"] == "rgb(60, 200, 60)"
+    photo = board.evaluate("""() => { const img = document.getElementById('evidence');
+        const r = img.getBoundingClientRect();
+        return {cut: img.classList.contains('cut'), ratio: r.width / r.height,
+                natural: img.naturalWidth / img.naturalHeight}; }""")
+    # (640 x 480 under the banner: the photo shown as wide as the tray's frame alone.)
+    assert photo["cut"] and abs(photo["ratio"] - 640 / 480) < 0.05 and photo["natural"] < 1.2, photo
+    assert errors == []
+
+
+def test_a_photo_kept_before_its_banner_s_words_were_shows_whole(served_camera, browser):
+    """A photo with no banner words (kept by an earlier dicetable): nothing is read off its
+    pixels; it is shown as it is, its own banner and all, and nothing is written above it."""
+    url, table = served_camera
+    board, errors = pull_with_photo(url, table, browser, FEW, photo_of_before(View.BOTTOM))
+    assert table.public_state()["verdict"]["photo"]
+    shown = board.evaluate("""() => { const img = document.getElementById('evidence');
+        const r = img.getBoundingClientRect();
+        return {strip: document.querySelectorAll('.evidence-banner').length, cut: img.classList.contains('cut'),
+                ratio: r.width / r.height, natural: img.naturalWidth / img.naturalHeight}; }""")
+    assert shown["strip"] == 0 and not shown["cut"], shown
+    assert abs(shown["ratio"] - shown["natural"]) < 0.03, shown
     assert errors == []

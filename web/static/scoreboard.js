@@ -145,7 +145,30 @@
   function evidencePhoto(v) {
     if (!v.photo) return "";
     const where = v.hands ? "under the cups" : "under the cup";
-    return `<figure class="evidence"><img id="evidence" src="${esc(v.photo)}" alt="the dice ${where}"><figcaption>${where}</figcaption></figure>`;
+    // (A cup's photo with its banner's words drawn above it: shown without its own banner, see photoIn.)
+    const rows = photoBanner(v) ? ` data-banner-rows="${esc(Math.round(v.banner.height))}"` : "";
+    return `<figure class="evidence"><img id="evidence" src="${esc(v.photo)}" alt="the dice ${where}"${rows}><figcaption>${where}</figcaption></figure>`;
+  }
+
+  /* The banner vision.annotate draws above a cup's evidence photo ("OK: 5 4", and under it,
+     smaller, the reason or the bottom view's "seen from below: each number is the top face, 7 -
+     the face in the photo"), read from across the room: shown with the photo a third of its
+     size, its words stood 6-12 px high on a 1080-line wall. The verdict carries its words
+     (v.banner: {lines, height, ok}, from the photo the device made), so the wall writes them
+     large above the dice, in the banner's colour: the first line's letters about 3.6 vh high
+     (39 px at 1080 lines), the smaller words about 2.2 vh, beside it or, too many, under it.
+     The photo under it is shown without its banner rows (photoIn): the tray alone, its dice
+     hidden by nothing. A verdict without the words (a photo made before they were kept) shows
+     its photo whole, as it is; so does an open's (its photo goes beside the hands). */
+  const photoBanner = (v) => (v && v.photo && !v.hands && v.banner && Array.isArray(v.banner.lines) &&
+    v.banner.lines.length && Number(v.banner.height) > 0 ? v.banner : null);
+  function bannerStrip(v) {
+    const b = photoBanner(v);
+    if (!b) return "";
+    const [head, ...more] = b.lines;
+    return `<div class="evidence-banner ${b.ok === false ? "unsure" : "ok"}" id="evidence-banner">` +
+      `<span class="banner-head">${esc(head)}</span>` +
+      (more.length ? `<span class="banner-more">${more.map(esc).join("<br>")}</span>` : "") + `</div>`;
   }
 
   function verdictStage(v, s) {
@@ -170,8 +193,8 @@
       head = `<div class="crown-moment">${CROWN}<div class="word">${esc(word)}</div></div>`;
       said = v.caller ? `<div class="said kuriki-who"><b>${esc(v.caller)}</b> keeps the cup</div>` : "";
     }
-    // (A cup's photo: its banner is drawn across the stage above the dice, see showBanner.)
-    const band = photo && !v.hands ? `<canvas class="evidence-banner" id="evidence-banner" hidden></canvas>` : "";
+    // (A cup's photo: its banner's words written across the stage above the dice, see bannerStrip.)
+    const band = bannerStrip(v);
     return `<div id="verdict" class="verdict outcome-${esc(v.outcome)}${v.hands ? " has-hands" : ""}">` +
       `${head}${said}${band}` +
       // (An open's photo goes beside its hands, or under them where the stage is too narrow.)
@@ -307,8 +330,8 @@
         // Liar's dice: the hands of the open that ended it (two: the last two players in).
         (pulled && ev.hands ? `<div class="hands" id="final-hands">${Object.entries(ev.hands).map(([n, h]) =>
           `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "");
-      // (Its photo's banner drawn large above the dice, as a pull's verdict has it: showBanner.)
-      const band = pulled && ev.photo && !ev.hands ? `<canvas class="evidence-banner" id="evidence-banner" hidden></canvas>` : "";
+      // (Its photo's banner written large above the dice, as a pull's verdict has it: bannerStrip.)
+      const band = pulled ? bannerStrip(ev) : "";
       return `<div id="winner" class="winner-stage${evidence ? " with-evidence" : ""}">${CROWN}<div class="word">${esc(s.winner)}</div>` +
         `<div class="wins">${many ? "WIN" : "WINS"}</div>${pot}${band}${evidence}${v}</div>`;
     }
@@ -396,175 +419,17 @@
     size(least);
   }
 
-  /* The banner vision.annotate puts above an evidence photo, in a band of its own: "OK: 5 3"
-     on a line of its own, and under it in smaller words the reason or the bottom view's "seen
-     from below: each number is the top face, 7 - the face in the photo". Found in the photo's
-     pixels: the band is of the status colour, its rows mostly that colour, and it ends with a
-     bare row of it just above the photo. Returns the band's height and colour and its lines of
-     words (their rows, baseline and words' columns), or null for a photo without one. */
-  const BAND_COLOURS = [[60, 200, 60], [255, 170, 0]];     // vision.annotate's GREEN and AMBER, as RGB
-  function bannerOf(img) {
-    const w = img.naturalWidth, h = img.naturalHeight;
-    if (!w || !h) return null;
-    const photo = document.createElement("canvas");
-    photo.width = w;
-    photo.height = h;
-    const ctx = photo.getContext("2d", { willReadFrequently: true });
-    ctx.drawImage(img, 0, 0);
-    let px;
-    try {
-      px = ctx.getImageData(0, 0, w, Math.ceil(h / 2)).data;
-    } catch (e) {
-      return null;            // (a photo the page may not read: shown as it is)
-    }
-    const near = (i, c) => Math.abs(px[i] - c[0]) + Math.abs(px[i + 1] - c[1]) + Math.abs(px[i + 2] - c[2]) < 90;
-    const inked = (y, c) => {
-      let n = 0;
-      for (let x = 0; x < w; x++) if (!near((y * w + x) * 4, c)) n++;
-      return n;
-    };
-    const colour = BAND_COLOURS.find((c) => inked(0, c) < 0.05 * w);
-    if (!colour) return null;
-    // (A line of small words inks up to two thirds of its rows; the photo under the band, all.)
-    let bare = -1;
-    let y = 0;
-    for (let n; y < h / 2 && (n = inked(y, colour)) <= 0.85 * w; y++) if (n < 0.05 * w) bare = y;
-    if (bare < 8 || y - bare > 3 || y >= h / 2) return null;
-    const lines = [];
-    for (let row = 0; row <= bare; row++) {
-      const n = inked(row, colour);
-      if (!n) continue;
-      const last = lines[lines.length - 1];
-      if (last && row - last.bottom <= 3) {
-        for (let skipped = last.bottom + 1; skipped < row; skipped++) last.ink.push(0);
-        last.bottom = row;
-        last.ink.push(n);
-      } else {
-        lines.push({ top: row, bottom: row, ink: [n] });
-      }
-    }
-    // (Not a few stray dots the photo's compression left in the band's last rows.)
-    lines.splice(0, lines.length, ...lines.filter((l) => l.bottom - l.top >= 3 && Math.max(...l.ink) >= 0.01 * w));
-    if (!lines.length) return null;
-    lines.forEach((line) => {
-      // Its baseline: the last row as inked as the letters' bodies (under it, descenders only).
-      const most = Math.max(...line.ink);
-      line.baseline = line.top + line.ink.map((n) => n >= 0.4 * most).lastIndexOf(true);
-      // Its words: runs of inked columns, apart where a gap is a fifth of the line's height.
-      const gap = Math.max(3, Math.round((line.bottom - line.top + 1) / 5));
-      line.words = [];
-      let blank = gap;
-      for (let x = 0; x < w; x++) {
-        let ink = false;
-        for (let row = line.top; row <= line.bottom && !ink; row++) ink = !near((row * w + x) * 4, colour);
-        if (!ink) { blank++; continue; }
-        const word = line.words[line.words.length - 1];
-        if (word && blank < gap) word.right = x;
-        else line.words.push({ left: x, right: x });
-        blank = 0;
-      }
-    });
-    return { photo, width: w, height: bare + 1, colour, lines };
-  }
-
-  /* An evidence photo's banner, read from across the room: shown with the photo a third of its
-     size, its words stood 6-12 px high on a 1080-line wall. It is cut off the photo and drawn
-     above the dice: the first line (the status and the values) BANNER_HEAD_VH high, and the
-     smaller words after it, their lines broken again between words, beside it or under it
-     (whichever shows them bigger, their letters up to BANNER_MORE_VH high) in a strip at most
-     BANNER_MOST_VH high.
-     The photo under it shows the tray alone, its dice hidden by nothing. A photo with no banner
-     stays as it is. */
-  const BANNER_HEAD_VH = 3.6;     // the first line's letters: 39 px at 1080 lines
-  const BANNER_MORE_VH = 2.2;     // the smaller words' letters (above the baseline): 24 px
-  const BANNER_MOST_VH = 12;
-  function showBanner(img) {
-    const slot = $("evidence-banner");
-    const band = slot && bannerOf(img);
-    if (!band) return;
-    slot.hidden = false;
-    const vh = innerHeight / 100;
-    const room = slot.parentElement.clientWidth;
-    const edge = vh;                        // the strip's margin round its words
-    const inner = room - 2 * edge;
-    const most = BANNER_MOST_VH * vh - 2 * edge;
-    const pad = 3;
-    const [first, ...rest] = band.lines;
-    const head = { x0: Math.max(0, first.words[0].left - pad), y0: Math.max(0, first.top - pad), x: 0, y: 0 };
-    head.w = Math.min(band.width, first.words[first.words.length - 1].right + pad + 1) - head.x0;
-    head.h = Math.min(band.height, first.bottom + pad + 1) - head.y0;
-    head.scale = Math.min(BANNER_HEAD_VH * vh / (first.bottom - first.top + 1), inner / head.w);
-    const headW = head.w * head.scale, headH = head.h * head.scale;
-    const parts = [head];
-    let width = headW, height = headH;
-    if (rest.length) {
-      // Every word drawn from its line's rows, the lines' baselines lined up.
-      const tall = Math.max(...rest.map((l) => l.baseline - l.top + 1));
-      const above = tall + 1;
-      const below = Math.max(...rest.map((l) => l.bottom - l.baseline)) + 2;
-      const lineH = above + below + 1;
-      const words = rest.flatMap((l) => l.words.map((word) => ({ x0: word.left - 1, w: word.right - word.left + 3, y0: l.baseline - above })));
-      const space = Math.max(4, Math.round(lineH / 3));
-      const lay = (scale, across) => {
-        const rows = [[]];
-        let x = 0;
-        words.forEach((word) => {
-          const w = word.w * scale;
-          if (x > 0 && x + space * scale + w > across) { rows.push([]); x = 0; }
-          if (x > 0) x += space * scale;
-          rows[rows.length - 1].push({ word, x });
-          x += w;
-        });
-        return { rows, scale, height: rows.length * lineH * scale,
-          width: Math.max(...rows.map((r) => r[r.length - 1].x + r[r.length - 1].word.w * scale)) };
-      };
-      const gap = 1.5 * vh;
-      const best = (across, beside, anyHeight = false) => {
-        if (across < 0.3 * inner) return null;
-        for (let scale = Math.min(BANNER_MORE_VH * vh / tall, head.scale); scale >= 0.3; scale *= 0.95) {
-          const layout = lay(scale, across);
-          const tallest = beside ? Math.max(headH, layout.height) : headH + layout.height;
-          if (layout.width <= across + 0.5 && (anyHeight || tallest <= most)) return { ...layout, beside };
-        }
-        return null;
-      };
-      const beside = best(inner - headW - gap, true);
-      // (Words too many for the strip's height go under the first line all the same.)
-      const under = best(inner, false) || best(inner, false, true);
-      const more = beside && (!under || beside.scale >= under.scale) ? beside : under;
-      if (more) {
-        const left = more.beside ? headW + gap : 0;
-        height = more.beside ? Math.max(headH, more.height) : headH + more.height;
-        width = Math.max(width, left + more.width);
-        if (more.beside) head.y = (height - headH) / 2;
-        const top = more.beside ? (height - more.height) / 2 : headH;
-        more.rows.forEach((row, i) => row.forEach(({ word, x }) => parts.push({ x0: word.x0, y0: word.y0, w: word.w,
-          h: Math.min(lineH, band.height - word.y0), x: left + x, y: top + i * lineH * more.scale, scale: more.scale })));
-      }
-    }
-    width += 2 * edge;
-    height += 2 * edge;
-    const dpr = devicePixelRatio || 1;
-    slot.width = Math.round(width * dpr);
-    slot.height = Math.round(height * dpr);
-    slot.style.width = `${width.toFixed(1)}px`;
-    slot.style.height = `${height.toFixed(1)}px`;
-    const ctx = slot.getContext("2d");
-    ctx.fillStyle = `rgb(${band.colour.join(",")})`;
-    ctx.fillRect(0, 0, slot.width, slot.height);
-    ctx.imageSmoothingQuality = "high";
-    ctx.scale(dpr, dpr);
-    parts.forEach((p) => ctx.drawImage(band.photo, p.x0, p.y0, p.w, p.h, edge + p.x, edge + p.y, p.w * p.scale, p.h * p.scale));
-    img.style.aspectRatio = `${band.width} / ${img.naturalHeight - band.height}`;
-    img.classList.add("cut");
-  }
-
   /* A pull's photo takes its height only once loaded: the stage is fitted again then, from
-     full size (fitted before, a verdict under a long name ran off the stage's foot). Its banner
-     is drawn large above the dice first. */
+     full size (fitted before, a verdict under a long name ran off the stage's foot). A photo
+     whose banner is written above the dice (bannerStrip) is shown without the banner's rows
+     at its top, the number the verdict gives. */
   function photoIn(img) {
     [...$("sb-stage").children].forEach((el) => { el.style.zoom = ""; });
-    showBanner(img);
+    const rows = Number(img.dataset.bannerRows);
+    if (rows > 0 && img.naturalWidth && img.naturalHeight > rows) {
+      img.style.aspectRatio = `${img.naturalWidth} / ${img.naturalHeight - rows}`;
+      img.classList.add("cut");
+    }
     fitStage();
   }
 
