@@ -420,15 +420,18 @@ class Farkel(Game):
             also = " or bank" if self._may_bank(by) else ""
             raise IllegalAction(f"{by.name} has kept every die of this roll (hot dice): nothing is "
                                 f"left to keep; roll all six again{also}")
+        # One die is "a 2" that "does not score", not "2 do not score" (nor "1 are not among").
+        one = len(dice) == 1
+        kept, are, do = (f"a {dice[0]}", "is", "does") if one else (fmt(dice), "are", "do")
         if Counter(dice) - remaining:
-            raise IllegalAction(f"{fmt(dice)} are not among the dice left from this roll "
+            raise IllegalAction(f"{kept} {are} not among the dice left from this roll "
                                 f"({fmt(sorted(remaining.elements()))})")
         together = self.set_aside + list(dice)
         if score(together, self.opts) == 0:
             if self.set_aside:
-                raise IllegalAction(f"{fmt(dice)} do not score with the {fmt(self.set_aside)} already kept "
+                raise IllegalAction(f"{kept} {do} not score with the {fmt(self.set_aside)} already kept "
                                     "from this roll: every kept die must count")
-            raise IllegalAction(f"{fmt(dice)} do not score: every kept die must count (1s, 5s, three "
+            raise IllegalAction(f"{kept} {do} not score: every kept die must count (1s, 5s, three "
                                 "or more of a kind, a straight, three pairs, two triplets)")
         self.set_aside = together
         self.phase = KEPT

@@ -149,16 +149,16 @@ def test_several_keeps_from_one_roll_score_together() -> None:
 
 def test_dice_count_only_once_a_later_die_cannot_join_an_earlier_triple() -> None:
     s = play(header(), roll("Ann", 6, 6, 6, 2, 3, 4), keep("Ann", 6, 6, 6), roll("Ann", 6, 1, 2))
-    refused(s, keep("Ann", 6), "6 do not score")
+    refused(s, keep("Ann", 6), "a 6 does not score")
     s.apply(keep("Ann", 1))
     assert s.game.standings()["turn_total"] == 700
 
 
 def test_a_lone_two_cannot_be_kept() -> None:
     s = play(header(), roll("Ann", 1, 2, 3, 4, 6, 6))
-    refused(s, keep("Ann", 2), "2 do not score: every kept die must count")
+    refused(s, keep("Ann", 2), "a 2 does not score: every kept die must count")
     refused(s, keep("Ann", 1, 2), "1-2 do not score")
-    refused(s, keep("Ann", 5), "5 are not among the dice left from this roll (1-2-3-4-6-6)")
+    refused(s, keep("Ann", 5), "a 5 is not among the dice left from this roll (1-2-3-4-6-6)")
     refused(s, keep("Ann", 1, 1), "1-1 are not among the dice left")
 
 
@@ -359,7 +359,7 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
 def test_replay_names_the_line_of_an_illegal_action() -> None:
     with pytest.raises(LineError) as info:
         play(header(), roll("Ann", 1, 2, 3, 3, 4, 6), keep("Ann", 2))
-    assert info.value.line == 3 and "2 do not score" in str(info.value)
+    assert info.value.line == 3 and "a 2 does not score" in str(info.value)
 
 
 def test_options_are_checked() -> None:
