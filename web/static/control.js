@@ -225,7 +225,14 @@
     // the phone in hand only answered a tap with "the dice have not settled".
     const note = s.note ? `<p class="ctl-note" id="ctl-note" role="status">${told(s.note)}</p>` : "";
     const camera = s.device && s.device.camera === "lost" ? `<p class="ctl-error">Camera lost${s.device.message ? ": " + told(s.device.message) : ""}</p>` : "";
-    $("ctl-status").innerHTML = head + playOrder(s) + camera + note + callLine + turn + bestLine + v + teamLine + `<ul class="roster">${people}</ul>`;
+    // Liar's dice, no call yet: the round's lowest first calls, as the wall shows them. The
+    // phone showed only the stepper at the non-zhai lowest (six for four players), the 1s and
+    // the zhai calls, lower, behind the zhai box, and said nothing of either.
+    const m = s.game === "liars" && !s.call && !s.over && s.minimums && s.minimums.plain > 1 ? s.minimums : null;
+    // (Each call kept on one line: "6×" ended one line and "1s" began the next.)
+    const least = m ? `<p class="call" id="ctl-least">First call at least <b>${esc(m.plain)}×</b> · ` +
+      `${esc(m.zhai)}×&nbsp;zhai · ${esc(m.ones)}×&nbsp;1s <span class="muted">(1s and zhai: tick&nbsp;zhai)</span></p>` : "";
+    $("ctl-status").innerHTML = head + playOrder(s) + camera + note + callLine + least + turn + bestLine + v + teamLine + `<ul class="roster">${people}</ul>`;
   }
 
   /* --- the legal actions as big buttons --- */
