@@ -228,6 +228,10 @@ SQUARE_OFF_RIM_REACH = 0.2      # x die side: how near the tray's edge that is. 
                                # which then stops short of the edge, square round the face (fresh
                                # 443842: 0.1-0.13 of a side short). Cost, against 0.05: 4 frames of
                                # 12,000 readings made unsure (flat dice 0.1-0.2 off the edge)
+ALONE_OUTSIZED: float | None = None   # x the median side of the dice read by their pips (two at
+                               # least): a die the network read alone whose outline is bigger is two
+                               # touching dice taken whole (fresh 646360: a pair of red dice in a
+                               # corner, 40 px to the others' 28-30, read as one 6) (None: not asked)
 MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
 SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
 CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
@@ -314,6 +318,26 @@ PIP_TOPHAT: float | None = 0.5   # confirming a face the network's scan read, wh
 PIP_TOPHAT_CONFIRMING = True   # ... only there
 PIP_TOPHAT_LIGHTNESS = 0.9     # ... and light pips found so at least this x as light (Lab L) as the
                                # darkest pip found: a pip under a glare stays as light as the pips
+PIP_LIGHTNESS: float | None = 1.0   # confirming a face the network's scan read (_confirmed),
+                               # when its pips lay out no face even split or top-hatted, nor are as
+                               # many as the face: a glare over a face's middle makes the face's
+                               # median colour the glare's, and the pips under it no longer differ
+                               # from that "face" (the pip finder finds rings round them, or
+                               # nothing). Looked for instead as what stands out of its
+                               # surroundings in lightness alone (a top-hat of Lab L by a disc 1.6
+                               # pips across, white for light pips, black for dark ones, as the pips
+                               # found mostly are), over this x the Otsu level of that map's inside,
+                               # and the face they lay out checked as any is, its empty slots bare
+                               # in that map (_lightness_read). Its middle is asked as a face the
+                               # network read alone is (_middle_unclear, _middle_may_hide_a_pip): a
+                               # glint that covers a 3's middle pip whole is no dark pip, and the
+                               # lightness look left a 2 (fresh 310856). 2026-12-01: the benchmark's
+                               # 2,000 both ways, fresh 651000 and 653000 both ways, every style, the
+                               # real photos: more read right, none wrong (BENCHMARKS.md). None: never
+PIP_LIGHTNESS_CONFIRMING = True  # ... only there (False: a die's own read too, where its pips lay
+                               # out no face; judged 2026-12-01 on the benchmark's 2,000: 11 frames
+                               # right, 11 right ones unsure, leaning: pips found so lie a little
+                               # off their centres, and the face looks squashed)
 GUIDED_LAYOUT_MIN: float | None = 0.65  # a face whose pips lay out no face, or show none, that
                                # the network's steady look reads plainly flat (PLAIN_NO_FACE_MAX) at
                                # least this surely, though less than ALONE_MIN: read where its pips'
@@ -1907,7 +1931,40 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
                 again = _read_pips(img, blob, more)
                 if not isinstance(again, str):
                     return again
+    if isinstance(result, str) and PIP_LIGHTNESS is not None and not PIP_LIGHTNESS_CONFIRMING:
+        again = _lightness_read(img, blob)
+        if again is not None:
+            return again
     return result
+
+
+def _lightness_read(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] | None:
+    """The face read from the pips that stand out of their surroundings in lightness alone (see
+    PIP_LIGHTNESS), or None. Light or dark pips as the pips found are, mostly (two at least: one
+    is no measure of a pip's size or of which way they differ)."""
+    contrast: list = []
+    found = _pips(img, blob, contrast)
+    if len(found) < 2 or len(contrast) < 3:
+        return None
+    colours, face, lab8 = contrast[2]
+    light = float(np.median(colours[:, 0])) > float(face[0])
+    typical = float(np.median([a for _, _, a in found]))
+    across = max(3, int(round(1.6 * 2.0 * math.sqrt(typical / math.pi)))) | 1
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (across, across))
+    raised = cv2.morphologyEx(lab8[:, :, 0], cv2.MORPH_TOPHAT if light else cv2.MORPH_BLACKHAT, disc)
+    inner = _inner(blob)
+    if not np.any(inner):
+        return None
+    otsu, _ = cv2.threshold(raised[inner > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    threshold = PIP_LIGHTNESS * float(otsu)
+    _, _, stats, centres, kept, _ = _pip_components(raised, threshold, inner, blob.side)
+    x0, y0 = blob.box[0], blob.box[1]
+    pips = _inside_outline([(float(centres[i][0] + x0), float(centres[i][1] + y0), int(stats[i, cv2.CC_STAT_AREA]))
+                            for i in kept], blob)
+    if not pips:
+        return None
+    read = _check_face(pips, blob, [raised, threshold])
+    return None if isinstance(read, str) else read
 
 
 def _colour_pips_read(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] | None:
@@ -2674,6 +2731,17 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
             return result[0] == value and not _foreshortened(img, piece, result[0], result[2], result[3])
         if count_will_do and len(_inside_outline(_pips(img, piece, []), piece)) == value:
             return True
+        if PIP_LIGHTNESS is not None:
+            # (After the count: pips found by their lightness under a glare lie a little off
+            # their centres, and may look squashed where the count alone confirms the face.)
+            again = _lightness_read(img, piece)
+            if again is not None:
+                # (Its middle asked as a face the network read alone: a glint that covers a 3's
+                # middle pip whole is no dark pip, and the lightness look leaves a 2, fresh 310856.)
+                _, _, fx, fy = again
+                return (again[0] == value and not _foreshortened(img, piece, value, fx, fy)
+                        and not _middle_unclear(img, piece, value, fx, fy, by_network=True)
+                        and not (value in (2, 4) and _middle_may_hide_a_pip(img, piece, fx, fy, False, 0.0)))
     return False
 
 
@@ -3178,6 +3246,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # flat (the network sees it leaning, or its whole face sits aside), or a middle a glare made
     # unclear (the scan would read the same face again).
     doubts_kept: set[int] = set()
+    alone_read: list[tuple[int, _Blob]] = []   # dice the network read alone: (index in found, blob)
     pipless: list[_Blob] = []
     # The frame's middle in the pixels read (a calibrated frame is cropped to its tray), and its
     # half diagonal: where a camera above sees a flat die's side (_side_in_perspective).
@@ -3446,6 +3515,21 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             continue
         found.append((*result, blob.side, float(blob.rect[2])))
         read_blobs.add(id(blob))
+        if isinstance(classic, str):
+            alone_read.append((len(found) - 1, blob))
+    if ALONE_OUTSIZED is not None and alone_read:
+        # A die the network read alone (its pips lay out no face) whose outline is far bigger
+        # than the dice read by their pips: two touching dice taken whole, one of them read. Left
+        # unread, as touching dice are: the network's scan looks round it for the dice in it.
+        by_pips = [f[4] for i, f in enumerate(found) if i not in {k for k, _ in alone_read}]
+        if len(by_pips) >= 2:
+            usual = float(np.median(by_pips))
+            outsized = {k for k, blob in alone_read if blob.side > ALONE_OUTSIZED * usual}
+            for k, blob in alone_read:
+                if k in outsized:
+                    read_blobs.discard(id(blob))
+                    doubts[id(blob)] = "dice are touching or overlapping"
+            found = [f for i, f in enumerate(found) if i not in outsized]
     # Where blobs were left unread (touching dice, a face the pips could not fit), the network
     # looks for dice itself, round them. An unread blob counts as read only when the dice found
     # cover it, and the pips in each of those dice fit the face the network saw; else the dice

@@ -219,8 +219,11 @@ def test_a_face_whose_pips_fit_no_layout_is_read_by_the_network_a_little_less_pl
     11176 from above, a lone 4): the network's steady guess reads the right face surely, "no
     readable face" 0.03-0.05, over the 0.03 a face read by the network alone had to be under.
     Up to NO_LAYOUT_NO_FACE_MAX (0.05 when this was written, 0.1 since) it is read, and the
-    frame is read right; with that bound off, the frame is unsure."""
+    frame is read right; with that bound off, the frame is unsure. (Asked with PIP_LIGHTNESS off:
+    11176's 4 under a glare, which the network's scan finds, its pips found by their lightness
+    confirm since 2026-12-01, and the frame is read right without the bound too.)"""
     scene = benchmark_frame(seed)
+    monkeypatch.setattr(reader, "PIP_LIGHTNESS", None)
     read_right_until(monkeypatch, scene, classifier, "NO_LAYOUT_NO_FACE_MAX", None, classifier.NO_LAYOUT,
                      calibration=table_calibration(scene) if calibrated else None)
 

@@ -64,18 +64,21 @@ def test_a_pip_a_glare_joined_is_split_off_and_the_scanned_die_confirmed(monkeyp
     """Frame 11719 of the benchmark's 2,000, calibrated: a black 5 under the cup, a glare at its
     corner joining one pip into a long spot. Its region lost that corner, so the network's scan
     finds the die, and its pips confirm the 5 (read as 2) only with the pip split off and the
-    glared slot bare. (The pips standing out of the glare, PIP_TOPHAT, read it too: that rule is
-    off here.)"""
+    glared slot bare. (The pips standing out of the glare, PIP_TOPHAT, read it too, and so do
+    they found by their lightness, PIP_LIGHTNESS: those rules are off here.)"""
     scene, calibration = pinned_frame(11719)
     monkeypatch.setattr(reader, "PIP_TOPHAT", None)
+    monkeypatch.setattr(reader, "PIP_LIGHTNESS", None)
     read_right_until(monkeypatch, scene, reader, "PIP_SPLIT_LEVEL", None, reader.NOT_READABLE,
                      calibration=calibration)
 
 
 def test_a_glared_slot_is_bare_in_confirming_the_scanned_die(monkeypatch) -> None:
     """The same frame with only the glared slot's rule off: the split pip is found, but the
-    glare between it and its neighbour still doubts the 5."""
+    glare between it and its neighbour still doubts the 5. (Its pips found by their lightness
+    confirm it too: PIP_LIGHTNESS off.)"""
     scene, calibration = pinned_frame(11719)
+    monkeypatch.setattr(reader, "PIP_LIGHTNESS", None)
     read_right_until(monkeypatch, scene, reader, "GLARE_SLOT_MAX", None, reader.NOT_READABLE,
                      calibration=calibration)
 
