@@ -232,7 +232,16 @@
     // (Each call kept on one line: "6×" ended one line and "1s" began the next.)
     const least = m ? `<p class="call" id="ctl-least">First call at least <b>${esc(m.plain)}×</b> · ` +
       `${esc(m.zhai)}×&nbsp;zhai · ${esc(m.ones)}×&nbsp;1s <span class="muted">(1s and zhai: tick&nbsp;zhai)</span></p>` : "";
-    $("ctl-status").innerHTML = head + playOrder(s) + camera + note + callLine + least + turn + bestLine + v + teamLine + `<ul class="roster">${people}</ul>`;
+    // Farkel, High Stakes: the dice left are on offer but the player to act cannot put up the
+    // stake. The phone offered a plain roll and said nothing of the dice left or why.
+    const hs = s.high_stakes;
+    const me = (s.players || []).find((p) => p.name === s.to_act);
+    const noStake = s.game === "farkel" && !s.over && s.phase === "start" && hs && hs.stake && me &&
+      !(s.legal || []).some((a) => a.do === "roll" && a.high_stakes === true);
+    const stakeLine = noStake ? `<p class="call" id="ctl-no-stake">High Stakes: the ${esc(hs.dice)} ${hs.dice === 1 ? "die" : "dice"} left ` +
+      `for ${esc(points(hs.points))} points ask <b>${esc(points(hs.stake))}</b> put up; ${shown(me.name)} has ${esc(points(me.score))}: ` +
+      `six dice to roll</p>` : "";
+    $("ctl-status").innerHTML = head + playOrder(s) + camera + note + callLine + least + stakeLine + turn + bestLine + v + teamLine + `<ul class="roster">${people}</ul>`;
   }
 
   /* --- the legal actions as big buttons --- */
