@@ -1075,7 +1075,7 @@ def test_the_wall_tells_liars_dice_players_the_lowest_opening_call(served, brows
     board.goto(url + "/")
     table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 1}})
     board.wait_for_selector("#opening-minimum")
-    assert board.inner_text("#opening-minimum") == "open with at least 5 × · 4 × zhai · 3 × 1s"
+    assert board.inner_text("#opening-minimum") == "first call at least 5 × · 4 × zhai · 3 × 1s"
     assert board.inner_text(".turn .label").lower() == "first call"
     table.act({"by": "Ann", "do": "call", "count": 5, "face": 3})
     table.act({"by": "Bob", "do": "open", "hands": {"Ann": [2, 2, 4, 4, 6], "Bob": [2, 2, 4, 4, 6],

@@ -208,7 +208,8 @@
       `${d.zhai ? '<span class="tag tag-zhai">ZHAI</span>' : ""}</div>`;
   }
 
-  /* Liar's dice: a round's lowest opening calls, each kept on one line. */
+  /* Liar's dice: a round's lowest first calls, each kept on one line. (Not "open": in liar's
+     dice that is the challenge, lifting the cups.) */
   const openingMinimum = (m) => [`at least <b>${esc(m.plain)} ×</b>`, `${esc(m.zhai)} × zhai`, `${esc(m.ones)} × 1s`]
     .map((part) => `<span class="nowrap">${part}</span>`).join(" · ");
 
@@ -255,10 +256,10 @@
         (s.answers ? `<div class="answers-line"><b>${esc(s.answers)}</b> answers for it</div>` : "") +
         turnedRound(s) + `</div>`;
     } else if (liars) {
-      // The round's lowest opening calls (the seed's minimum starting call), which the players
+      // The round's lowest first calls (the seed's minimum starting call), which the players
       // calling out loud must know: only the phone knew them.
       const m = s.minimums || {};
-      const least = m.plain > 1 ? `<div class="call-small" id="opening-minimum">open with ${openingMinimum(m)}</div>` : "";
+      const least = m.plain > 1 ? `<div class="call-small" id="opening-minimum">first call ${openingMinimum(m)}</div>` : "";
       body = `<div class="callbox fresh"><span class="label">everyone rolls · no call yet</span><div class="call-big">New round</div>${least}</div>`;
     } else {
       body = `<div class="callbox fresh"><span class="label">no call yet</span><div class="call-big">Fresh roll</div></div>`;
