@@ -304,7 +304,9 @@
       (best ? `<div class="farkel-row best" id="best-keep"><span class="label">${BEST_KEEP}</span>${dice(best.dice, 80, "kept")}<b class="pts">${esc(best.score)}</b></div>` : "") +
       (s.dice_left && !rolled ? `<div class="target" id="dice-left">${esc(s.dice_left)} ${s.dice_left === 1 ? "die" : "dice"} to roll</div>` : "") +
       highStakes(s) +
-      (target ? `<div class="target">first to ${esc(Number(target).toLocaleString("en"))}${s.final_round ? ' · <b class="final">FINAL ROUND</b>' : ""}</div>` : "") +
+      // Reaching the target does not win: it starts the final round, everyone else's last turn
+      // ("first to 1,500" read as if it did).
+      (target ? `<div class="target" id="farkel-target">target ${esc(Number(target).toLocaleString("en"))}: then one last turn each${s.final_round ? ' <span class="nowrap">· <b class="final">FINAL ROUND</b></span>' : ""}</div>` : "") +
       (v && s.phase === "start" && !s.turn_total
         // The turn just ended: say how, big, until the next roll.
         ? `<div id="verdict" class="farkel-verdict outcome-${esc(v.outcome)}"><span class="word">${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</span><p>${told(v.message)}</p></div>`
