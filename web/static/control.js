@@ -256,6 +256,10 @@
     return Object.keys(a).filter((k) => !EXTRA.includes(k) && a[k] === true);
   }
 
+  /* A Farkel keep of three dice or more takes the row's whole width: in half of it at 390 px its
+     dice did not fit beside the word. */
+  const wide = (a) => a.do === "keep" && Array.isArray(a.dice) && a.dice.length > 2;
+
   function actionLabel(s, a) {
     const verb = a.do;
     if (verb === "declare" || verb === "call") {
@@ -264,7 +268,8 @@
       if (a.target) label += `<small>→&nbsp;${esc(a.target)}</small>`;   // the arrow stays with the name
       return label;
     }
-    if (verb === "keep" && a.dice) return `keep ${dice(a.dice, 28)}`;
+    // (The dice kept whole beside the word: two of them wrapped under "keep" on a 390 px phone.)
+    if (verb === "keep" && a.dice) return `keep <span class="keep-dice">${dice(a.dice, 28)}</span>`;
     if (verb === "roll" && a.high_stakes) {
       // What taking over the dice gets, and what it puts at risk.
       const h = s.high_stakes;
@@ -345,7 +350,7 @@
       callsHtml = `<div class="calls-grid">${calls.map((a) => button(a, "call-btn")).join("")}</div>`;
     }
     box.innerHTML = `<h2>${esc(s.to_act || "")}</h2>` +
-      (others.length ? `<div class="verbs">${others.map((a) => button(a, `big verb verb-${a.do}`)).join("")}</div>` : "") +
+      (others.length ? `<div class="verbs">${others.map((a) => button(a, `big verb verb-${a.do}${wide(a) ? " wide" : ""}`)).join("")}</div>` : "") +
       (toggles ? `<div class="toggles">${toggles}</div>` : "") +
       // A real tray: until the camera sees the dice stir (dice_rolled), nobody has rolled; the
       // calls wait for a roll, not for dice settling.
