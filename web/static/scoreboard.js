@@ -287,6 +287,30 @@
       `${esc(h.dice)} ${h.dice === 1 ? "die" : "dice"} with ${esc(Number(h.points).toLocaleString("en"))} points${stake}</div>`;
   }
 
+  /* Farkel's kept dice in the turn's rounds of six: hot dice (every die kept) starts a new one.
+     The row added them all up (10 dice shown while the player held 6). The state keeps them in
+     order (earlier rolls, then this roll's set_aside); the roll on the table tells how many of
+     the current six were kept before it (6 - its dice), and each round before that is six dice
+     but the first after High Stakes, which took over fewer. */
+  const SIX = 6;
+  function keptGroups(s) {
+    const kept = s.kept || [];
+    const aside = Array.isArray(s.set_aside) ? s.set_aside : [];
+    const roll = Array.isArray(s.roll) ? s.roll : [];
+    const earlier = kept.slice(0, Math.max(0, kept.length - aside.length));
+    const inRound = roll.length ? Math.min(earlier.length, SIX - roll.length) : earlier.length % SIX;
+    // (This roll's dice all kept: hot dice now, six to roll.)
+    const current = { dice: earlier.slice(earlier.length - inRound).concat(kept.slice(earlier.length)),
+      hot: s.phase === "kept" && aside.length > 0 && aside.length === roll.length };
+    const groups = [current];
+    let rest = earlier.slice(0, earlier.length - inRound);
+    while (rest.length) {
+      groups.unshift({ dice: rest.slice(Math.max(0, rest.length - SIX)), hot: true });
+      rest = rest.slice(0, Math.max(0, rest.length - SIX));
+    }
+    return groups.filter((g) => g.dice.length);
+  }
+
   function farkelStage(s) {
     const v = s.verdict;
     const best = bestKeep(s);
@@ -300,7 +324,9 @@
       (me && me.entered === false && entry ? `<div class="call-small" id="entry-line">${(s.turn_total ?? 0) >= entry
         ? "enough to get on the board: bank it to count" : `needs ${esc(entry)} to get on the board`}</div>` : "") + `</div>` +
       (rolled ? `<div class="farkel-row"><span class="label">roll</span>${dice(s.roll, 100)}</div>` : "") +
-      (s.kept && s.kept.length ? `<div class="farkel-row"><span class="label">kept</span>${dice(s.kept, 80, "kept")}</div>` : "") +
+      (s.kept && s.kept.length ? `<div class="farkel-row" id="kept"><span class="label">kept</span><span class="kept-groups">${keptGroups(s).map((g) => g.hot
+          ? `<span class="kept-group hot"><small>hot dice</small><span class="kept-dice">${dice(g.dice, 80, "kept")}</span></span>`
+          : `<span class="kept-group">${dice(g.dice, 80, "kept")}</span>`).join("")}</span></div>` : "") +
       (best ? `<div class="farkel-row best" id="best-keep"><span class="label">${BEST_KEEP}</span>${dice(best.dice, 80, "kept")}<b class="pts">${esc(best.score)}</b></div>` : "") +
       (s.dice_left && !rolled ? `<div class="target" id="dice-left">${esc(s.dice_left)} ${s.dice_left === 1 ? "die" : "dice"} to roll</div>` : "") +
       highStakes(s) +
