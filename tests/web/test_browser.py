@@ -308,9 +308,14 @@ def served_camera(tmp_path) -> Iterator[tuple[str, Table]]:
     yield from serve_table(tmp_path / "camera-data", has_camera=True)
 
 
-def open_pages(browser, url: str):
+SMALL_PHONE = (390, 844)      # a small phone's screen, CSS pixels
+
+
+def open_pages(browser, url: str, phone: tuple[int, int] = (412, 915)):
+    """The wall (1920 x 1080) and the phone page (``phone``: its width and height), the table's
+    PIN entered; and the list the pages' script errors go to."""
     board = browser.new_page(viewport={"width": 1920, "height": 1080})
-    phone_page = browser.new_page(viewport={"width": 412, "height": 915})
+    phone_page = browser.new_page(viewport={"width": phone[0], "height": phone[1]})
     errors: list[str] = []
     for page in (board, phone_page):
         page.on("pageerror", lambda exc: errors.append(str(exc)))

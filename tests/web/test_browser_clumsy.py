@@ -8,7 +8,7 @@ import pytest
 from web.services import DiceNotSettled
 
 from .conftest import PIN
-from .test_browser import SHOTS, Table_, browser, open_pages, served, served_camera, verdict_overflow  # noqa: F401  (fixtures)
+from .test_browser import SHOTS, SMALL_PHONE, Table_, browser, open_pages, served, served_camera, verdict_overflow  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -436,9 +436,8 @@ def test_a_long_name_does_not_widen_the_phone_page(served, browser):
     the verdict and the foul list ran off its right edge and the page scrolled sideways."""
     url, table = served
     long_name = "Wolfeschlegelsteinhausenbergerdorffvoral"
-    board, phone, errors = open_pages(browser, url)
+    board, phone, errors = open_pages(browser, url, phone=SMALL_PHONE)
     page = phone.page
-    page.set_viewport_size({"width": 390, "height": 844})
     phone.new_game([long_name, "Bob", "Cy"], lives=5)
     phone.declare(long_name, "9")
     phone.verb("Bob", "pull")
@@ -453,9 +452,8 @@ def test_an_open_on_a_phone_keeps_each_hand_on_its_own_line(served, browser):
     it read as the first die of the next player's hand."""
     url, table = served
     names = ["Annabelle", "Bob", "Cyrano de Bergerac", "Dee", "Eve", "Fitzgerald", "Gus", "Hank"]
-    board, phone, errors = open_pages(browser, url)
+    board, phone, errors = open_pages(browser, url, phone=SMALL_PHONE)
     page = phone.page
-    page.set_viewport_size({"width": 390, "height": 844})
     phone.new_game_of("liars", names)
     table.act({"by": "Annabelle", "do": "call", "count": 10, "face": 3})
     phone.verb("Bob", "open")
@@ -655,9 +653,8 @@ def test_a_liars_call_of_any_legal_count_can_be_made_on_the_phone(served, browse
     record line. A count stepper now reaches every legal count, with a thumb at 390 px."""
     url, table = served
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
-    board, phone, errors = open_pages(browser, url)
+    board, phone, errors = open_pages(browser, url, phone=SMALL_PHONE)
     page = phone.page
-    page.set_viewport_size({"width": 390, "height": 844})
     phone.new_game_of("liars", names)
     table.act({"by": "Ann", "do": "call", "count": 11, "face": 5})
     phone.turn("Bob")
@@ -713,9 +710,8 @@ def test_the_verdict_comes_into_view_after_the_dice_are_sent(served, browser):
     scrolled down there and the verdict, at the top, was out of view."""
     url, table = served
     names = ["Annabelle", "Bob", "Cyrano de Bergerac", "Dee", "Eve", "Fitzgerald", "Gus", "Hank"]
-    board, phone, errors = open_pages(browser, url)
+    board, phone, errors = open_pages(browser, url, phone=SMALL_PHONE)
     page = phone.page
-    page.set_viewport_size({"width": 390, "height": 844})
     phone.new_game(names, lives=5)
     phone.declare("Annabelle", "9")
     phone.verb("Bob", "pull")

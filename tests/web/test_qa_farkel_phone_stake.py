@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import browser, open_pages, served  # noqa: F401  (fixtures)
+from .test_browser import SMALL_PHONE, browser, open_pages, served  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_phone_says_why_high_stakes_is_not_offered(served, browser):
     url, table = served
-    board, phone, errors = open_pages(browser, url)
+    board, phone, errors = open_pages(browser, url, phone=SMALL_PHONE)
     page = phone.page
-    page.set_viewport_size({"width": 390, "height": 844})
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"],
                       "options": {"entry": 0, "high_stakes": True, "high_stakes_stake": 100}})
     table.act({"by": "Ann", "do": "roll", "dice": [1, 5, 2, 3, 4, 6]})

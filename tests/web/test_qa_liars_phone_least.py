@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import browser, open_pages, served  # noqa: F401  (fixtures)
+from .test_browser import SMALL_PHONE, browser, open_pages, served  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_phone_says_the_lowest_first_calls_until_a_call_stands(served, browser):
     url, table = served
-    board, phone, errors = open_pages(browser, url)
+    board, phone, errors = open_pages(browser, url, phone=SMALL_PHONE)
     page = phone.page
-    page.set_viewport_size({"width": 390, "height": 844})
     table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy", "Dee"]})
     phone.turn("Ann")
     page.wait_for_selector("#ctl-least")

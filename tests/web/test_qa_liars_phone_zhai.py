@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import browser, open_pages, served  # noqa: F401  (fixtures)
+from .test_browser import SMALL_PHONE, browser, open_pages, served  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
 
 def test_after_a_zhai_call_the_phone_offers_zhai_raises_and_the_bounce_back(served, browser):
     url, table = served
-    board, phone, errors = open_pages(browser, url)
+    board, phone, errors = open_pages(browser, url, phone=SMALL_PHONE)
     page = phone.page
-    page.set_viewport_size({"width": 390, "height": 844})
     table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy", "Dee"]})
     table.act({"by": "Ann", "do": "call", "count": 5, "face": 3, "zhai": True})
     phone.turn("Bob")
@@ -56,9 +55,8 @@ def test_after_a_zhai_call_the_phone_offers_zhai_raises_and_the_bounce_back(serv
 
 def test_ticking_bounce_back_over_a_zhai_call_offers_the_bounce(served, browser):
     url, table = served
-    board, phone, errors = open_pages(browser, url)
+    board, phone, errors = open_pages(browser, url, phone=SMALL_PHONE)
     page = phone.page
-    page.set_viewport_size({"width": 390, "height": 844})
     table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"]})
     table.act({"by": "Ann", "do": "call", "count": 4, "face": 1})     # four 1s: zhai
     phone.turn("Bob")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import browser, open_pages, served  # noqa: F401  (fixtures)
+from .test_browser import SMALL_PHONE, browser, open_pages, served  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -30,9 +30,8 @@ LINES = """() => [...document.querySelectorAll('#ctl-actions button[data-do="kee
 @pytest.mark.parametrize("roll", [[1, 5, 2, 3, 4, 6], [1, 1, 5, 5, 2, 3], [1, 1, 1, 1, 5, 5]])
 def test_each_farkel_keep_reads_on_one_line(served, browser, roll):
     url, table = served
-    board, phone, errors = open_pages(browser, url)
+    board, phone, errors = open_pages(browser, url, phone=SMALL_PHONE)
     page = phone.page
-    page.set_viewport_size({"width": 390, "height": 844})
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"], "options": {"entry": 0}})
     table.act({"by": "Ann", "do": "roll", "dice": roll})
     phone.turn("Ann")
