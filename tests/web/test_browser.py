@@ -328,6 +328,16 @@ def open_pages(browser, url: str, phone: tuple[int, int] = (412, 915)):
     return board, Table_(phone_page), errors
 
 
+def open_wall(browser, url: str):
+    """The wall alone at 1920 x 1080, ready, and the list its script errors go to."""
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    errors: list[str] = []
+    board.on("pageerror", lambda exc: errors.append(str(exc)))
+    board.goto(url + "/")
+    board.wait_for_selector('#app[data-ready="1"]')
+    return board, errors
+
+
 def wait_for_photo(board) -> None:
     board.wait_for_function("() => { const i = document.getElementById('evidence');"
                             " return i && i.complete && i.naturalWidth > 0; }")

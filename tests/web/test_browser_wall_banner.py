@@ -16,7 +16,7 @@ from device.evidence import evidence_jpeg
 from vision.annotate import BOTTOM_NOTE, GREEN, annotate
 from vision.reading import Die, Reading, Status, View
 
-from .test_browser import browser, dice_photo, served_camera, verdict_overflow, wait_for_photo  # noqa: F401  (fixtures)
+from .test_browser import browser, dice_photo, open_wall, served_camera, verdict_overflow, wait_for_photo  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -76,18 +76,8 @@ def banner_letters(shot: np.ndarray) -> tuple[float, float, tuple[int, int, int,
     return float(np.median([b[3] for b in head])), more, (x, y, x + w, y + h)
 
 
-def wall_page(browser, url):
-    """The wall at 1920 x 1080, ready, and the list its script errors go to."""
-    board = browser.new_page(viewport={"width": 1920, "height": 1080})
-    errors: list[str] = []
-    board.on("pageerror", lambda exc: errors.append(str(exc)))
-    board.goto(url + "/")
-    board.wait_for_selector('#app[data-ready="1"]')
-    return board, errors
-
-
 def pull_with_photo(url, table, browser, players, photo):
-    board, errors = wall_page(browser, url)
+    board, errors = open_wall(browser, url)
     table.start_game({"game": "kuriki", "players": players, "options": {"lives": 5}})
     table.seal([5, 4], photo)
     table.act({"by": players[0], "do": "declare", "call": "double-6"})
@@ -146,7 +136,7 @@ def test_a_top_view_photo_s_banner_has_its_one_line_large(served_camera, browser
 def test_the_banner_of_the_pull_that_ends_the_game_reads_across_the_room(served_camera, browser, players):
     """The winner's screen shows the deciding pull's dice and photo: its banner as large."""
     url, table = served_camera
-    board, errors = wall_page(browser, url)
+    board, errors = open_wall(browser, url)
     table.start_game({"game": "kuriki", "players": players, "options": {"lives": 1}})
     for _ in players[1:]:
         table.seal([5, 4], evidence_photo(View.BOTTOM))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import browser, dice_photo, served_camera, verdict_overflow, wait_for_photo  # noqa: F401  (fixtures)
+from .test_browser import browser, dice_photo, open_wall, served_camera, verdict_overflow, wait_for_photo  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -32,15 +32,6 @@ SEEN = """(sel) => {
              inside: text.left >= stage.left - 0.5 && text.right <= stage.right + 0.5
                      && text.top >= stage.top - 0.5 && text.bottom <= stage.bottom + 0.5,
              cut: el.scrollWidth > el.clientWidth + 1 }; }"""
-
-
-def open_wall(browser, url: str):
-    board = browser.new_page(viewport={"width": 1920, "height": 1080})
-    errors: list[str] = []
-    board.on("pageerror", lambda exc: errors.append(str(exc)))
-    board.goto(url + "/")
-    board.wait_for_selector('#app[data-ready="1"]')
-    return board, errors
 
 
 @pytest.mark.parametrize("name, others, least, most_lines", [
