@@ -260,6 +260,8 @@ class Farkel(Game):
         self.roll: tuple[int, ...] = ()          # the current roll (all dice rolled)
         self.set_aside: list[int] = []           # dice kept from the current roll
         self.kept: list[int] = []                # dice kept from earlier rolls of this turn
+        # ... roll by roll: (the dice kept from it, whether that was every die it rolled: hot dice)
+        self.kept_rolls: list[tuple[list[int], bool]] = []
         self.turn_base = 0                       # points of earlier rolls (and High Stakes points)
         self.last_roll: tuple[int, ...] | None = None
         self.offer: tuple[int, int] | None = None   # High Stakes: (dice left, points) of the last bank
@@ -370,6 +372,7 @@ class Farkel(Game):
         if self.phase == KEPT:
             self.turn_base += score(self.set_aside, self.opts)
             self.kept.extend(self.set_aside)
+            self.kept_rolls.append((list(self.set_aside), len(self.set_aside) == len(self.roll)))
         self.set_aside = []
         self.roll = dice
         self.last_roll = dice
@@ -482,6 +485,7 @@ class Farkel(Game):
         self.roll = ()
         self.set_aside = []
         self.kept = []
+        self.kept_rolls = []
         self.turn_base = 0
         if self.final_round and self.final_turns_left <= 0:
             self.offer = None
@@ -560,6 +564,7 @@ class Farkel(Game):
         out: dict[str, Any] = {
             "turn_total": self.turn_total,
             "kept": self.kept + self.set_aside,
+            "kept_rolls": self._kept_rolls(),
             "last_roll": list(self.last_roll) if self.last_roll is not None else None,
             "final_round": self.final_round,
         }
@@ -569,6 +574,16 @@ class Farkel(Game):
             won = self.winning_team
             out["winners"] = list(won.members) if won is not None else None
         return out
+
+    def _kept_rolls(self) -> list[dict[str, Any]]:
+        """The dice kept this turn, roll by roll (``kept`` runs them together): each roll's keep
+        (its keeps added up) in order, this roll's last once a die of it is kept; ``hot`` when
+        that keep was every die the roll rolled (hot dice: six are rolled next)."""
+        rolls = [{"dice": list(dice), "hot": hot} for dice, hot in self.kept_rolls]
+        if self.set_aside:
+            rolls.append({"dice": list(self.set_aside),
+                          "hot": len(self.set_aside) == len(self.roll)})
+        return rolls
 
     def table_state(self) -> dict[str, Any]:
         state = super().table_state()

@@ -287,29 +287,25 @@
       `${esc(h.dice)} ${h.dice === 1 ? "die" : "dice"} with ${esc(Number(h.points).toLocaleString("en"))} points${stake}</div>`;
   }
 
-  /* Farkel's kept dice in the turn's rounds of six: hot dice (every die kept) starts a new one.
-     The row added them all up (10 dice shown while the player held 6). The state keeps them in
-     order (earlier rolls, then this roll's set_aside); the roll on the table tells how many of
-     the current six were kept before it (6 - its dice), and each round before that is six dice
-     but the first after High Stakes, which took over fewer. */
-  const SIX = 6;
+  /* Farkel's kept dice in the turn's rounds of six: hot dice (every die kept) ends one, and
+     each hot dice round stands apart, smaller, under 'hot dice' (the row added them all up: 10
+     dice shown while the player held 6). Within a round, each roll's keep stands apart too:
+     two rolls kept within the same six ran together ('1 1 5' for a pair of 1s, then a 5). The
+     state says it roll by roll (kept_rolls: each roll's dice kept, and whether that was every
+     die it rolled); a state without it (from before) shows its kept dice as one keep. */
   function keptGroups(s) {
-    const kept = s.kept || [];
-    const aside = Array.isArray(s.set_aside) ? s.set_aside : [];
-    const roll = Array.isArray(s.roll) ? s.roll : [];
-    const earlier = kept.slice(0, Math.max(0, kept.length - aside.length));
-    const inRound = roll.length ? Math.min(earlier.length, SIX - roll.length) : earlier.length % SIX;
-    // (This roll's dice all kept: hot dice now, six to roll.)
-    const current = { dice: earlier.slice(earlier.length - inRound).concat(kept.slice(earlier.length)),
-      hot: s.phase === "kept" && aside.length > 0 && aside.length === roll.length };
-    const groups = [current];
-    let rest = earlier.slice(0, earlier.length - inRound);
-    while (rest.length) {
-      groups.unshift({ dice: rest.slice(Math.max(0, rest.length - SIX)), hot: true });
-      rest = rest.slice(0, Math.max(0, rest.length - SIX));
+    const rolls = Array.isArray(s.kept_rolls) ? s.kept_rolls : [{ dice: s.kept || [], hot: false }];
+    const groups = [];
+    let round = [];
+    for (const r of rolls) {
+      if (!r || !Array.isArray(r.dice) || !r.dice.length) continue;
+      round.push(r.dice);
+      if (r.hot) { groups.push({ rolls: round, hot: true }); round = []; }
     }
-    return groups.filter((g) => g.dice.length);
+    if (round.length) groups.push({ rolls: round, hot: false });
+    return groups;
   }
+  const keptRolls = (g) => g.rolls.map((d) => `<span class="kept-roll">${dice(d, 80, "kept")}</span>`).join("");
 
   function farkelStage(s) {
     const v = s.verdict;
@@ -325,8 +321,8 @@
         ? "enough to get on the board: bank it to count" : `needs ${esc(entry)} to get on the board`}</div>` : "") + `</div>` +
       (rolled ? `<div class="farkel-row"><span class="label">roll</span>${dice(s.roll, 100)}</div>` : "") +
       (s.kept && s.kept.length ? `<div class="farkel-row" id="kept"><span class="label">kept</span><span class="kept-groups">${keptGroups(s).map((g) => g.hot
-          ? `<span class="kept-group hot"><small>hot dice</small><span class="kept-dice">${dice(g.dice, 80, "kept")}</span></span>`
-          : `<span class="kept-group">${dice(g.dice, 80, "kept")}</span>`).join("")}</span></div>` : "") +
+          ? `<span class="kept-group hot"><small>hot dice</small><span class="kept-dice">${keptRolls(g)}</span></span>`
+          : `<span class="kept-group">${keptRolls(g)}</span>`).join("")}</span></div>` : "") +
       (best ? `<div class="farkel-row best" id="best-keep"><span class="label">${BEST_KEEP}</span>${dice(best.dice, 80, "kept")}<b class="pts">${esc(best.score)}</b></div>` : "") +
       (s.dice_left && !rolled ? `<div class="target" id="dice-left">${esc(s.dice_left)} ${s.dice_left === 1 ? "die" : "dice"} to roll</div>` : "") +
       highStakes(s) +
