@@ -141,12 +141,12 @@
   }
 
   /* The photo a verdict was judged on: of the dice under the cup, or of every hand (liar's
-     dice: each player's cup). "" when it has none. */
-  function evidencePhoto(v) {
+     dice: each player's cup). "" when it has none. ``written``: its banner's words are written
+     above it (bannerStrip), and it is shown without its own banner (cutBanner). */
+  function evidencePhoto(v, written) {
     if (!v.photo) return "";
     const where = v.hands ? "under the cups" : "under the cup";
-    // (A cup's photo with its banner's words drawn above it: shown without its own banner, see photoIn.)
-    const rows = photoBanner(v) ? ` data-banner-rows="${esc(Math.round(v.banner.height))}"` : "";
+    const rows = written && photoBanner(v) ? ` data-banner-rows="${esc(Math.round(v.banner.height))}"` : "";
     return `<figure class="evidence"><img id="evidence" src="${esc(v.photo)}" alt="the dice ${where}"${rows}><figcaption>${where}</figcaption></figure>`;
   }
 
@@ -157,16 +157,19 @@
      (v.banner: {lines, height, ok}, from the photo the device made), so the wall writes them
      large above the dice, in the banner's colour: the first line's letters about 3.6 vh high
      (39 px at 1080 lines), the smaller words about 2.2 vh, beside it or, too many, under it.
-     The photo under it is shown without its banner rows (photoIn): the tray alone, its dice
+     The photo under it is shown without its banner rows (cutBanner): the tray alone, its dice
      hidden by nothing. A verdict without the words (a photo made before they were kept) shows
-     its photo whole, as it is; so does an open's (its photo goes beside the hands). */
-  const photoBanner = (v) => (v && v.photo && !v.hands && v.banner && Array.isArray(v.banner.lines) &&
+     its photo whole, as it is.
+     Liar's dice: an open's photo (of every hand) has its banner written above the hands and the
+     photo alike, as large: shown beside the hands its words stood 4-11 px high. Its first line
+     (every value read, "OK: 6 5 4 2 2 6 ...") breaks between the values (of-hands). */
+  const photoBanner = (v) => (v && v.photo && v.banner && Array.isArray(v.banner.lines) &&
     v.banner.lines.length && Number(v.banner.height) > 0 ? v.banner : null);
   function bannerStrip(v) {
     const b = photoBanner(v);
     if (!b) return "";
     const [head, ...more] = b.lines;
-    return `<div class="evidence-banner ${b.ok === false ? "unsure" : "ok"}" id="evidence-banner">` +
+    return `<div class="evidence-banner ${b.ok === false ? "unsure" : "ok"}${v.hands ? " of-hands" : ""}" id="evidence-banner">` +
       `<span class="banner-head">${esc(head)}</span>` +
       (more.length ? `<span class="banner-more">${more.map(esc).join("<br>")}</span>` : "") + `</div>`;
   }
@@ -174,7 +177,9 @@
   function verdictStage(v, s) {
     const word = OUTCOME_WORD[v.outcome] || String(v.outcome || "").toUpperCase();
     const c = call(s.game, v.call);
-    const photo = evidencePhoto(v);
+    // (A photo's banner: its words written across the stage above the dice, see bannerStrip.)
+    const band = bannerStrip(v);
+    const photo = evidencePhoto(v, band !== "");
     const shown = v.dice ? `<div class="shown">${dice(v.dice, 150, "shown-die")}</div>` : "";
     const hands = v.hands ? `<div class="hands">${Object.entries(v.hands).map(([n, h]) =>
       `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "";
@@ -193,8 +198,6 @@
       head = `<div class="crown-moment">${CROWN}<div class="word">${esc(word)}</div></div>`;
       said = v.caller ? `<div class="said kuriki-who"><b>${esc(v.caller)}</b> keeps the cup</div>` : "";
     }
-    // (A cup's photo: its banner's words written across the stage above the dice, see bannerStrip.)
-    const band = bannerStrip(v);
     return `<div id="verdict" class="verdict outcome-${esc(v.outcome)}${v.hands ? " has-hands" : ""}">` +
       `${head}${said}${band}` +
       // (An open's photo goes beside its hands, or under them where the stage is too narrow.)
@@ -348,15 +351,16 @@
       // winning Kuriki's dice are the 1-2 its words name.)
       const ev = s.verdict || {};
       const pulled = ev.outcome === "lie" || ev.outcome === "truth";
+      // (Its photo's banner written large above the dice, as a pull's verdict has it: bannerStrip.
+      // Not an open's, over the hands: the winner's name gave way for it, to a third of its size.)
+      const band = pulled && !ev.hands ? bannerStrip(ev) : "";
       const evidence = (pulled && (ev.dice || ev.photo) ? `<div class="evidence-row" id="final-evidence">` +
         (ev.dice ? `<div class="shown">${dice(ev.dice, 110, "shown-die")}</div>` : "") +
-        evidencePhoto(ev) +
+        evidencePhoto(ev, band !== "") +
         `</div>` : "") +
         // Liar's dice: the hands of the open that ended it (two: the last two players in).
         (pulled && ev.hands ? `<div class="hands" id="final-hands">${Object.entries(ev.hands).map(([n, h]) =>
           `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "");
-      // (Its photo's banner written large above the dice, as a pull's verdict has it: bannerStrip.)
-      const band = pulled ? bannerStrip(ev) : "";
       return `<div id="winner" class="winner-stage${evidence ? " with-evidence" : ""}">${CROWN}<div class="word">${esc(s.winner)}</div>` +
         `<div class="wins">${many ? "WIN" : "WINS"}</div>${pot}${band}${evidence}${v}</div>`;
     }
@@ -365,7 +369,13 @@
     return callStage(s);
   }
 
-  /* An open's hands shrink in steps until the whole verdict fits the stage (down to 40%). */
+  /* An open's hands shrink in steps until the whole verdict fits the stage (down to 40%). Its
+     photo's banner (bannerStrip, written above them) keeps its size while the hands shrink to
+     HANDS_FIRST of theirs; past that the banner gives way (down to BAND_LEAST: eight hands'
+     forty values and the note under them, at full size, leave the hands no room), and only then
+     the hands shrink on. */
+  const HANDS_FIRST = 0.5;
+  const BAND_LEAST = 0.6;
   function fitHands() {
     const verdict = document.querySelector("#verdict.has-hands");
     if (!verdict) return;
@@ -375,9 +385,13 @@
     const message = verdict.querySelector(".message");
     const overflows = () => stage.scrollHeight > stage.clientHeight || verdict.scrollHeight > verdict.clientHeight
       || (message !== null && message.scrollHeight > message.clientHeight + 1);
-    for (let fit = 1; fit > 0.4 && overflows(); ) {
-      fit -= 0.05;
+    let band = verdict.querySelector(".evidence-banner") ? 1 : BAND_LEAST;
+    for (let fit = 1; overflows(); ) {
+      if (fit > HANDS_FIRST + 1e-9 || (band <= BAND_LEAST + 1e-9 && fit > 0.4)) fit -= 0.05;
+      else if (band > BAND_LEAST + 1e-9) band -= 0.05;
+      else break;
       verdict.style.setProperty("--fit", fit.toFixed(2));
+      if (band < 1) verdict.style.setProperty("--band", band.toFixed(2));
     }
   }
 
@@ -444,17 +458,21 @@
     size(least);
   }
 
-  /* A pull's photo takes its height only once loaded: the stage is fitted again then, from
-     full size (fitted before, a verdict under a long name ran off the stage's foot). A photo
-     whose banner is written above the dice (bannerStrip) is shown without the banner's rows
-     at its top, the number the verdict gives. */
-  function photoIn(img) {
-    [...$("sb-stage").children].forEach((el) => { el.style.zoom = ""; });
+  /* A photo whose banner is written above the dice (bannerStrip) is shown without the banner's
+     rows at its top, the number the verdict gives (once loaded: its size is known then). */
+  function cutBanner(img) {
     const rows = Number(img.dataset.bannerRows);
     if (rows > 0 && img.naturalWidth && img.naturalHeight > rows) {
       img.style.aspectRatio = `${img.naturalWidth} / ${img.naturalHeight - rows}`;
       img.classList.add("cut");
     }
+  }
+
+  /* A pull's photo takes its height only once loaded: the stage is fitted again then, from
+     full size (fitted before, a verdict under a long name ran off the stage's foot). */
+  function photoIn(img) {
+    [...$("sb-stage").children].forEach((el) => { el.style.zoom = ""; });
+    cutBanner(img);
     fitStage();
   }
 
@@ -570,6 +588,9 @@
     list.innerHTML = players.map((p) => playerCard(p, s)).join("");
     fitPlayers();
     $("sb-stage").innerHTML = stage(s);
+    // (An open's photo already loaded is shown without its banner's rows before its hands are fitted.)
+    const openPhoto = document.querySelector("#verdict.has-hands #evidence");
+    if (openPhoto && openPhoto.complete) cutBanner(openPhoto);
     fitWords();
     fitHands();
     fitStage();
@@ -578,10 +599,11 @@
     else if (cupPhoto) cupPhoto.addEventListener("load", () => photoIn(cupPhoto), { once: true });
     // An open's photo takes its width only once loaded, and may then wrap under the hands: fit
     // them again from full size.
-    const openPhoto = document.querySelector("#verdict.has-hands #evidence");
     if (openPhoto && !openPhoto.complete) {
       openPhoto.addEventListener("load", () => {
+        cutBanner(openPhoto);
         openPhoto.closest("#verdict").style.removeProperty("--fit");
+        openPhoto.closest("#verdict").style.removeProperty("--band");
         fitHands();
       }, { once: true });
     }
