@@ -36,6 +36,7 @@ from engine.errors import json_text
 from .virtual_hands import HAND, HAND_DIE_SIZE, render_hands
 
 HAND_COUNTS = frozenset(HAND * players for players in HAND_DIE_SIZE)   # liar's dice: 10 to 40 dice
+FARKEL_DICE = 6                   # Farkel's rolls: 1 to 6 dice, dealt on the sample trays of that many too
 
 log = logging.getLogger(__name__)
 
@@ -395,9 +396,12 @@ class SampleTable(ReplayCamera):
     that many dice settles: a table where the players rolled that many. When the rolls of that
     many dice are every roll there is (the 21 rolls of two dice) and ``rng`` (a
     ``random.Random``) is given, the dice are drawn from it as real dice fall (a 2-1 twice as
-    often as a 1-1), so every roll of the cup games comes up; otherwise the rolls come in turn
-    (a few sample rolls: no roll twice running). With no count (no game in play), or a count no
-    roll has (liar's dice with more hands than the frames show), the loop is served in turn:
+    often as a 1-1), so every roll of the cup games comes up. Farkel's other counts (1 and 3 to
+    6 dice) have three sample rolls each: with ``rng`` their dice are dealt from it too, as they
+    fall, and rendered on one of those sample trays (below); otherwise, or when no tray reads
+    right, the sample rolls come in turn (no roll twice running). With no count (no game in
+    play), or a count no roll has (liar's dice with more hands than the frames show), the loop
+    is served in turn:
     the first ``loop`` rolls of ``rolls.json`` (without ``loop``, all the first count's rolls:
     two dice), which is the folder's frames in name order. Without ``rolls.json`` it is a plain replay of
     the folder.
@@ -428,7 +432,10 @@ class SampleTable(ReplayCamera):
     the hands apart, whatever faces they show: the dice dealt are rendered on one of those trays
     (device.virtual_hands, about 10 ms), and served only if the reader reads them right, as the
     referee will (else the next tray; if none reads right, a sample tray, in turn). The frame is
-    the sample frames' kind: the same tray, dice and JPEG quality.
+    the sample frames' kind: the same tray, dice and JPEG quality. Farkel's rolls of 1 and 3 to
+    6 dice are dealt the same way, on the sample trays of that many dice (their three sample
+    rolls came round in turn, so a game felt scripted: the same six dice every third turn). The
+    referee reads the frame served as it reads any frame: nothing tells it the dice dealt.
 
     ``keep``: a file on the device's own storage (``dicetable run`` puts it in the data
     directory, beside the store) where the rounds' hands are kept as they land, written durably
@@ -460,7 +467,8 @@ class SampleTable(ReplayCamera):
         self.serving_hands: list[list[int]] | None = None   # ... in hands, seating order (liar's dice)
         self._hold = 1
         self._roll_hands: dict[tuple[int, int], list[list[int]]] = {}   # (count, roll) -> its hands
-        # count -> {seed: cup-up frames} of its sample trays of hands: where dice dealt are rendered
+        # count -> {seed: cup-up frames} of its sample trays (of hands; of Farkel's dice): where
+        # dice dealt are rendered
         self._hand_trays: dict[int, dict[int, list[Path]]] = {}
         self._rendered: dict[str, tuple[Any, list[list[int]] | None]] = {}   # rendered rolls, by spec
         self._queue: list[Path | np.ndarray] = []
@@ -501,6 +509,10 @@ class SampleTable(ReplayCamera):
                     self._roll_hands[(len(values), len(self.rolls[len(values)]) - 1)] = hands
                     if isinstance(roll.get("seed"), int) and len(values) in HAND_COUNTS:
                         self._hand_trays.setdefault(len(values), {})[roll["seed"]] = cup_up
+                elif isinstance(roll.get("seed"), int) and len(values) <= FARKEL_DICE:
+                    # A tray Farkel's dice are dealt on (two dice are drawn from their 21 rolls'
+                    # own frames instead, when the folder has them all: _complete).
+                    self._hand_trays.setdefault(len(values), {})[roll["seed"]] = cup_up
                 if self.default_count is None:
                     self.default_count = len(values)
                 if len(self.loop_rolls) < int(data.get("loop", 0)):
@@ -718,9 +730,10 @@ class SampleTable(ReplayCamera):
         return self._next[key][1]
 
     def _deal(self, count: int) -> tuple[dict[str, Any], Any, list[list[int]] | None] | None:
-        """Liar's dice: ``count`` dice dealt from ``rng`` and rendered on a sample tray of hands
-        (one drawn from ``rng``, then the next) where the reader reads them right; None if on
-        none (a sample roll is served instead)."""
+        """Liar's dice, and Farkel's rolls of other than two dice: ``count`` dice dealt from
+        ``rng`` and rendered on a sample tray of that many dice (one drawn from ``rng``, then the
+        next) where the reader reads them right; None if on none (a sample roll is served
+        instead)."""
         assert self.rng is not None
         dice = [self.rng.randint(1, 6) for _ in range(count)]
         trays = list(self._hand_trays[count].items())
@@ -729,8 +742,8 @@ class SampleTable(ReplayCamera):
             try:
                 rendered = render_hands(seed, tuple(dice))
             except Exception:       # (no renderer or reader: a broken install) a sample roll
-                log.warning("the virtual table could not deal hands: serving the sample rolls",
-                            exc_info=True)
+                log.warning("the virtual table could not deal %d dice: serving the sample rolls",
+                            count, exc_info=True)
                 self._hand_trays.pop(count, None)
                 return None
             if rendered is not None:
@@ -738,8 +751,11 @@ class SampleTable(ReplayCamera):
                 roll = (tuple(sorted(dice, reverse=True)), cup_up, [image] * self._hold)
                 self._remember(json.dumps([seed, dice]), roll, hands)
                 return {"seed": seed, "dice": dice}, roll, hands
-        log.info("hands dealt for %d players read wrong on every tray: a sample roll instead",
-                 count // HAND)
+        if count in HAND_COUNTS:
+            log.info("hands dealt for %d players read wrong on every tray: a sample roll instead",
+                     count // HAND)
+        else:
+            log.info("%d dice dealt read wrong on every tray: a sample roll instead", count)
         return None
 
     def _tell(self, count: int) -> None:

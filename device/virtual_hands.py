@@ -1,4 +1,5 @@
-"""Liar's dice hands for the virtual table (device.camera.SampleTable), rendered as they fall.
+"""Liar's dice hands for the virtual table (device.camera.SampleTable), rendered as they fall
+(and Farkel's rolls of 1 and 3 to 6 dice, on the sample trays of that many dice, the same way).
 
 The sample frames ship three trays of hands for each number of players (2 to 8), rendered by
 scripts/make_sample_frames.py from a seed each (``seed`` in rolls.json) with the hands apart and
@@ -102,11 +103,12 @@ def check_roll(scene: Any, data: bytes) -> str | None:
 def render_hands(seed: int, dice: tuple[int, ...], *,
                  check: bool = True) -> tuple[np.ndarray, list[list[int]] | None] | None:
     """The frame of ``dice`` (in the renderer's order) dealt in hands on the tray of ``seed``,
-    decoded from its JPEG as a sample frame is, and the hands in seating order; None if
-    ``check`` and the frame does not read right (:func:`check_roll`)."""
+    decoded from its JPEG as a sample frame is, and the hands in seating order (None for six
+    dice or fewer: Farkel's, in no hands); None if ``check`` and the frame does not read right
+    (:func:`check_roll`)."""
     scene = render_roll(seed, dice)
     data = jpeg(scene.image)
     if check and check_roll(scene, data) is not None:
         return None
     return (cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
-            hands_of(scene.labels, len(dice) // HAND))
+            hands_of(scene.labels, len(dice) // HAND) if len(dice) > 6 else None)

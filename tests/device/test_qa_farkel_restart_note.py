@@ -33,7 +33,7 @@ def _virtual(store: Store, seed: int) -> tuple[Table, Referee, SampleTable]:
 def test_a_restart_while_a_farkel_player_thinks_keeps_the_tap_roll_note(tmp_path: Path) -> None:
     store = Store(tmp_path / "data")
     try:
-        table, referee, camera = _virtual(store, 7)
+        table, referee, camera = _virtual(store, 14)
         table.start_game({"game": "farkel", "players": ["Ann", "Bob"]})
         for _ in range(60):
             referee.step()
@@ -41,8 +41,8 @@ def test_a_restart_while_a_farkel_player_thinks_keeps_the_tap_roll_note(tmp_path
                 break
         state = table.public_state()
         assert state["phase"] == "rolled", state
-        # Ann's roll as the virtual table rolled it (its first Farkel roll: 6-6-5-4-3-1); she
-        # keeps the 1 and the 5 (150).
+        # Ann's roll as the virtual table dealt it from Random(14) (6-6-5-5-2-1; the sample
+        # rolls once came in turn, the first 6-6-5-4-3-1); she keeps a 1 and a 5 (150).
         keep = next(a for a in state["legal"] if a["do"] == "keep" and sorted(a["dice"]) == [1, 5])
         table.act(keep)
         assert table.public_state()["note"] == NOTE
