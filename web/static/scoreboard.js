@@ -471,20 +471,33 @@
   /* A pull's photo takes its height only once loaded: the stage is fitted again then, from
      full size (fitted before, a verdict under a long name ran off the stage's foot). */
   function photoIn(img) {
-    [...$("sb-stage").children].forEach((el) => { el.style.zoom = ""; });
+    $("sb-stage").querySelectorAll(":scope > *, #verdict > *").forEach((el) => { el.style.zoom = ""; });
     cutBanner(img);
     fitStage();
   }
 
   /* What a long name pushes below the stage (this round's calls, the last verdict) is not cut
      off: the stage's lines shrink together until they fit (down to 55%). An open's hands are
-     fitted above (fitHands), a winner's name first (fitWords). */
+     fitted above (fitHands), a winner's name first (fitWords).
+     A verdict's head (its big word and who plays next) is left out once shrinking it would take
+     the next player's name under NAME_LEAST_VH: the rest of the verdict shrinks for it (eight
+     players, a 40-letter name next, its verdict shrunk whole to 90%, stood 49 px high at 1080
+     lines, to 80% under a pull's banner, 43 px). */
   function fitStage() {
     const stage = $("sb-stage");
     if (stage.querySelector("#verdict.has-hands")) return;
-    const parts = [...stage.children];
+    const verdict = stage.querySelector(":scope > #verdict");
+    const head = verdict && verdict.querySelector(":scope > .verdict-head");
+    const next = head && head.querySelector(".who-next");
+    const nextPx = next ? parseFloat(getComputedStyle(next).fontSize) : 0;
+    const least = NAME_LEAST_VH * innerHeight / 100;
+    let parts = [...stage.children];
     for (let fit = 1; fit > 0.55 && stage.scrollHeight > stage.clientHeight + 1; ) {
       fit -= 0.05;
+      if (next && parts.includes(verdict) && nextPx * fit < Math.min(nextPx, least) - 0.05) {
+        verdict.style.zoom = "";
+        parts = parts.filter((el) => el !== verdict).concat([...verdict.children].filter((el) => el !== head));
+      }
       parts.forEach((el) => { el.style.zoom = fit.toFixed(2); });
     }
   }
