@@ -169,8 +169,12 @@
     const b = photoBanner(v);
     if (!b) return "";
     const [head, ...more] = b.lines;
+    // (An open's first line, every value read, only repeats what the hands show large: where it
+    // does not fit at full size it is said short, its word and how many dice, see fitHands.)
+    const read = v.hands ? String(head).match(/^([^:]+):((?:\s+\d)+)\s*$/) : null;
+    const short = read ? ` data-full="${esc(head)}" data-short="${esc(`${read[1]}: ${read[2].trim().split(/\s+/).length} dice read`)}"` : "";
     return `<div class="evidence-banner ${b.ok === false ? "unsure" : "ok"}${v.hands ? " of-hands" : ""}" id="evidence-banner">` +
-      `<span class="banner-head">${esc(head)}</span>` +
+      `<span class="banner-head"${short}>${esc(head)}</span>` +
       (more.length ? `<span class="banner-more">${more.map(esc).join("<br>")}</span>` : "") + `</div>`;
   }
 
@@ -371,11 +375,14 @@
 
   /* An open's hands shrink in steps until the whole verdict fits the stage (down to 40%). Its
      photo's banner (bannerStrip, written above them) keeps its size while the hands shrink to
-     HANDS_FIRST of theirs; past that the banner gives way (down to BAND_LEAST: eight hands'
-     forty values and the note under them, at full size, leave the hands no room), and only then
-     the hands shrink on. */
+     HANDS_FIRST of theirs. Past that its first line, every value read (the hands show each
+     value large, by player), is said short ("OK: 40 dice read"), and the hands fit again from
+     full size: eight hands' forty values took four lines of the stage, twelve hands' sixty
+     five, and the message was cut. Only then does the banner give way (down to BAND_LEAST),
+     and then the hands shrink on. */
   const HANDS_FIRST = 0.5;
   const BAND_LEAST = 0.6;
+  const STEP = 0.01;        // (in steps of 5% twelve hands were left 40 px short of the stage's foot)
   function fitHands() {
     const verdict = document.querySelector("#verdict.has-hands");
     if (!verdict) return;
@@ -385,14 +392,27 @@
     const message = verdict.querySelector(".message");
     const overflows = () => stage.scrollHeight > stage.clientHeight || verdict.scrollHeight > verdict.clientHeight
       || (message !== null && message.scrollHeight > message.clientHeight + 1);
-    let band = verdict.querySelector(".evidence-banner") ? 1 : BAND_LEAST;
-    for (let fit = 1; overflows(); ) {
-      if (fit > HANDS_FIRST + 1e-9 || (band <= BAND_LEAST + 1e-9 && fit > 0.4)) fit -= 0.05;
-      else if (band > BAND_LEAST + 1e-9) band -= 0.05;
-      else break;
+    const head = verdict.querySelector(".evidence-banner .banner-head[data-short]");
+    const set = (fit, band) => {
       verdict.style.setProperty("--fit", fit.toFixed(2));
       if (band < 1) verdict.style.setProperty("--band", band.toFixed(2));
+      else verdict.style.removeProperty("--band");
+    };
+    ["--fit", "--band", "--words"].forEach((v) => verdict.style.removeProperty(v));
+    if (head) head.textContent = head.dataset.full;
+    let fit = 1;
+    while (fit > HANDS_FIRST + 1e-9 && overflows()) set(fit -= STEP, 1);
+    if (head && overflows()) {
+      head.textContent = head.dataset.short;
+      set(fit = 1, 1);
+      while (fit > HANDS_FIRST + 1e-9 && overflows()) set(fit -= STEP, 1);
     }
+    let band = verdict.querySelector(".evidence-banner") ? 1 : BAND_LEAST;
+    while (band > BAND_LEAST + 1e-9 && overflows()) set(fit, band -= STEP);
+    while (fit > 0.4 + 1e-9 && overflows()) set(fit -= STEP, band);
+    // Last, the call's words and who lost (a 40-letter name three times over, on two lines each,
+    // left the message no room at all).
+    for (let words = 1; words > 0.7 + 1e-9 && overflows(); ) verdict.style.setProperty("--words", (words -= STEP).toFixed(2));
   }
 
   /* The big word (ACCEPTED, a winner's name) shrinks until it fits across the stage (a
@@ -615,8 +635,6 @@
     if (openPhoto && !openPhoto.complete) {
       openPhoto.addEventListener("load", () => {
         cutBanner(openPhoto);
-        openPhoto.closest("#verdict").style.removeProperty("--fit");
-        openPhoto.closest("#verdict").style.removeProperty("--band");
         fitHands();
       }, { once: true });
     }
