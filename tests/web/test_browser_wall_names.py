@@ -95,3 +95,78 @@ def test_a_40_letter_name_next_after_a_pull_reads_across_the_room(served_camera,
         assert above["bottom"] <= below["top"] + 1, laid
     assert parts[-1]["bottom"] <= laid["stage"]["bottom"] + 1, laid
     assert errors == []
+
+
+# The lines a name is laid out on, as seen: its letters grouped by the line each stands on.
+LINES = """(sel) => {
+    const el = document.querySelector(sel);
+    const text = el.firstChild, range = document.createRange(), lines = [];
+    let top = null;
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const y = range.getBoundingClientRect().top;
+      if (top === null || Math.abs(y - top) > 3) lines.push('');
+      top = y;
+      lines[lines.length - 1] += text.data[i];
+    }
+    return lines.map((l) => l.trim()); }"""
+
+# A name of several words at the verdict's corner: with eight players it stood on five lines at
+# 54 px, broken inside its words ('Bartholom' / 'ew', 'Feathersto' / 'nehaug'); with four on four
+# ('Featherstoneh' / 'aug'). It breaks between its words only, on at most two lines where the
+# stage is wide enough (three at eight players and more, whose stage is narrower: two would take
+# it under 54 px), and goes under the big word when the corner cannot hold it so. A name with one
+# word too long for a line is shrunk until that word fits, not broken.
+ONE_LONG_WORD = "Wolfeschlegelsteinhausenbergerdorff Sam"
+CROWD = MANY + ["Hal", "Ivy", "Jo", "Kim"]
+
+
+@pytest.mark.parametrize("name, others, least, most_lines", [
+    (SPACED, FEW, 60, 2), (SPACED, MANY, 54, 3), (SPACED, CROWD, 54, 3), (ONE_LONG_WORD, MANY, 20, 2)],
+    ids=["four", "eight", "twelve", "one-long-word"])
+def test_a_name_of_words_next_breaks_between_its_words(served_camera, browser, name, others, least, most_lines):
+    url, table = served_camera
+    board, errors = open_wall(browser, url)
+    table.start_game({"game": "kuriki", "players": ["Zed", name, *others[1:]], "options": {"lives": 5}})
+    table.seal([5, 4], dice_photo("IMG_20191208_112648"))
+    table.act({"by": "Zed", "do": "declare", "call": "double-6"})
+    table.act({"by": name, "do": "pull"})             # a lie: Zed loses a life, the name rolls next
+    board.wait_for_selector("#verdict.outcome-lie #next-up .who-next")
+    wait_for_photo(board)
+    board.wait_for_timeout(300)
+    seen = board.evaluate(SEEN, "#next-up .who-next")
+    lines = board.evaluate(LINES, "#next-up .who-next")
+    assert seen["text"] == name
+    # Whole words on each line, the words in their order.
+    assert [w for line in lines for w in line.split()] == name.split(), lines
+    assert len(lines) <= most_lines, lines
+    assert seen["px"] >= least, f"the next player's name stands {seen['px']:.1f} px high at 1080 lines: {lines}"
+    assert seen["inside"] and not seen["cut"], seen
+    # Beside the big word or under it, nothing over anything, the verdict's last line on the wall.
+    laid = board.evaluate("""() => {
+        const box = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+        const range = document.createRange();
+        range.selectNodeContents(document.querySelector('#next-up .who-next'));
+        return {name: box(range), word: box(document.querySelector('#verdict .word')),
+                parts: [...document.getElementById('verdict').children].map(box)}; }""")
+    name_box, word = laid["name"], laid["word"]
+    assert word["right"] <= name_box["left"] + 1 or word["bottom"] <= name_box["top"] + 1, laid
+    for above, below in zip(laid["parts"], laid["parts"][1:]):
+        assert above["bottom"] <= below["top"] + 1, laid
+    assert verdict_overflow(board) <= 0
+    assert errors == []
+
+
+@pytest.mark.parametrize("others", [MANY, CROWD], ids=["eight", "twelve"])
+def test_a_name_of_words_to_act_breaks_between_its_words(served_camera, browser, others):
+    url, table = served_camera
+    board, errors = open_wall(browser, url)
+    table.start_game({"game": "kuriki", "players": [SPACED, *others], "options": {"lives": 5}})
+    board.wait_for_selector(f'#app[data-to-act="{SPACED}"] .turn .who-acts')
+    seen = board.evaluate(SEEN, ".turn .who-acts")
+    lines = board.evaluate(LINES, ".turn .who-acts")
+    assert [w for line in lines for w in line.split()] == SPACED.split(), lines
+    assert len(lines) <= 3 and seen["px"] >= 54, (seen, lines)
+    assert seen["inside"] and not seen["cut"], seen
+    assert errors == []

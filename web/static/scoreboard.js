@@ -423,11 +423,24 @@
     stage.querySelectorAll(".who-acts, .who-next").forEach((el) => fitName(el));
     // The verdict's next player stays within the big word's height: a name that needs more
     // lines there takes more of the head's width (the big word, fitted after it, gives way).
+    // A name that still needs more than two lines there, or less than its least size, or to
+    // be broken inside a word, goes under the big word, across the stage: in the corner at
+    // eight players 'Bartholomew Fitzwilliam Featherstonehaug' stood on five lines, broken
+    // 'Bartholom' / 'ew'.
     const next = stage.querySelector(".next-up");
     const word = stage.querySelector(".verdict-head .word");
-    if (next && word && next.getBoundingClientRect().height > word.getBoundingClientRect().height + 1) {
-      next.classList.add("wide");
-      fitName(next.querySelector(".who-next"));
+    if (next && word) {
+      const who = next.querySelector(".who-next");
+      let fitted = NAME_FITTED.get(who);
+      if (next.getBoundingClientRect().height > word.getBoundingClientRect().height + 1 || (fitted && !fitted.good)) {
+        next.classList.add("wide");
+        fitted = fitName(who);
+      }
+      if (fitted && !fitted.good) {
+        next.classList.add("under");
+        next.closest(".verdict-head").classList.add("next-under");
+        fitName(who);
+      }
     }
     stage.querySelectorAll(".word").forEach((el) => {
       if (!el.clientWidth) return;                          // an inline word sizes itself
@@ -445,15 +458,21 @@
   }
 
   /* The player to act (and the verdict's next player), read from across the room: a name too
-     long for one line at ONE_LINE_LEAST of its size goes onto two lines (three, four only past
-     that), as big as they fit, never smaller than NAME_LEAST_VH (fitStage may yet shrink the
-     whole stage a little). Shrunk onto one line down to 30% like the big words, a 40-letter
-     name stood 16-38 px high on a 1080-line wall. */
+     long for one line at ONE_LINE_LEAST of its size goes onto two lines (three only past that),
+     as big as they fit, never smaller than NAME_LEAST_VH (fitStage may yet shrink the whole
+     stage a little). Shrunk onto one line down to 30% like the big words, a 40-letter name
+     stood 16-38 px high on a 1080-line wall. A name of several words breaks only between its
+     words ('Bartholom' / 'ew' read as two names): a word too long for the line even at the
+     least size is shrunk until it fits, not broken. Only a name of one word too long for a
+     line at that size (40 letters, no space) is broken inside it, as it must to stay read.
+     Returns how it was laid out: {px, lines, good}, good when on at most two lines, at least
+     the least size and no word broken (NAME_FITTED keeps it). */
   const ONE_LINE_LEAST = 0.6;     // of the name's full size: smaller than this, two lines
   const NAME_LEAST_VH = 5;        // 54 px at 1080 lines, 36 at 720
+  const NAME_FITTED = new WeakMap();
   function fitName(el) {
-    if (!el.clientWidth) return;
-    el.classList.remove("break");
+    if (!el.clientWidth) return null;
+    el.classList.remove("break", "anywhere");
     el.style.removeProperty("font-size");
     const base = parseFloat(getComputedStyle(el).fontSize);
     const least = Math.min(base, NAME_LEAST_VH * innerHeight / 100);
@@ -461,21 +480,42 @@
     // (Measured against its column too: a block is as wide as its column, its text may not be.)
     const wide = () => el.scrollWidth > Math.min(el.clientWidth, el.parentElement.clientWidth) + 1;
     const lines = () => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
-    for (let fit = 1; wide() && fit - 0.05 >= ONE_LINE_LEAST - 1e-9; ) {
+    const done = (good) => {
+      const fitted = { px: parseFloat(el.style.fontSize || getComputedStyle(el).fontSize), lines: lines(), good };
+      NAME_FITTED.set(el, fitted);
+      return fitted;
+    };
+    // The largest size from `from` down to `to` at which it lies on `most` lines at most, words
+    // whole (or, with "anywhere", broken where they must): two lines first, then three.
+    const fits = (mosts, from, to) => {
+      for (const most of mosts) {
+        for (let px = from; px >= to - 1e-9; px -= 0.05 * base) {
+          size(px);
+          if (lines() <= most && !wide()) return true;
+        }
+      }
+      return false;
+    };
+    // (On one line never under the least size either: the verdict's next player, 54 px in the
+    // corner of an open's verdict, stood 35 px high on one line.)
+    for (let fit = 1; wide() && base * (fit - 0.05) >= Math.max(ONE_LINE_LEAST * base, least) - 1e-9; ) {
       fit -= 0.05;
       size(base * fit);
     }
-    if (!wide()) return;
-    // Broken between words where it has spaces, anywhere in a word too long for a line (the
-    // browser evens the lines where it can: text-wrap: balance).
+    if (!wide()) return done(true);
+    // Broken between words (the browser evens the lines where it can: text-wrap: balance).
     el.classList.add("break");
-    for (const most of [2, 3, 4]) {
-      for (let px = base; px >= least - 1e-9; px -= 0.05 * base) {
-        size(px);
-        if (lines() <= most && !wide()) return;
-      }
+    if (fits([2], base, least)) return done(true);
+    if (fits([3], base, least)) return done(false);
+    if (/\S\s+\S/.test(el.textContent.trim())) {
+      // A word too long for the line: the name shrinks until it fits, down to 30%.
+      if (fits([2, 3], least, 0.3 * base)) return done(false);
     }
+    el.classList.add("anywhere");
+    if (fits([2], base, least)) return done(false);
+    if (fits([3, 4], base, least)) return done(false);
     size(least);
+    return done(false);
   }
 
   /* A photo whose banner is written above the dice (bannerStrip) is shown without the banner's
