@@ -439,7 +439,12 @@
       if (fitted && !fitted.good) {
         next.classList.add("under");
         next.closest(".verdict-head").classList.add("next-under");
-        fitName(who);
+        // (Beside its label where it lies whole on a line there: a line less under the big word.)
+        next.classList.add("inline");
+        if (!fitName(who).good || NAME_FITTED.get(who).lines > 1) {
+          next.classList.remove("inline");
+          fitName(who);
+        }
       }
     }
     stage.querySelectorAll(".word").forEach((el) => {
