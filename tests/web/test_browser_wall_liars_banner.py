@@ -152,3 +152,68 @@ def test_an_open_s_photo_kept_before_its_banner_s_words_were_shows_whole(served_
         return {strip: document.querySelectorAll('.evidence-banner').length, cut: img.classList.contains('cut')}; }""")
     assert shown == {"strip": 0, "cut": False}, shown
     assert errors == []
+
+
+# The winner's screen after the open that ends the game: the open's banner written above its
+# hands and photo as on its verdict, and the winner's name, what the room looks for, kept large:
+# they give way for it. The photo whole (its banner in it) beside the hands, the name stood 49 px
+# high at 1080 lines with two players; with the banner written above them, 41 px with eight.
+WINNER_LAID = """() => {
+    const stage = document.getElementById('sb-stage').getBoundingClientRect();
+    const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+      return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+    const parts = ['#winner svg.crown', '#winner .word', '#winner .wins', '#winner #evidence-banner', '#final-hands',
+                   '#winner #evidence', '#winner .message'].map(box);
+    const inside = parts.every((r) => r.top >= stage.top - 1 && r.bottom <= stage.bottom + 1
+                                      && r.left >= stage.left - 1 && r.right <= stage.right + 1);
+    const overlaps = [];
+    parts.forEach((a, i) => parts.forEach((b, j) => {
+      if (i < j && a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+        overlaps.push([i, j]); }));
+    const word = document.querySelector('#winner .word');
+    let zoom = 1;
+    for (let e = word; e; e = e.parentElement) zoom *= parseFloat(e.style.zoom || 1);
+    const img = document.getElementById('evidence');
+    return {inside, overlaps, parts, name: parseFloat(getComputedStyle(word).fontSize) * zoom,
+            lines: Math.round(word.getBoundingClientRect().height / parseFloat(getComputedStyle(word).lineHeight)),
+            die: document.querySelector('#final-hands svg.die').getBoundingClientRect().height,
+            cut: img.classList.contains('cut'), text: word.textContent}; }"""
+
+
+@pytest.mark.parametrize("players", [2, 8], ids=["two", "eight"])
+def test_the_winner_s_name_stays_large_over_the_deciding_open_s_banner(served_camera, browser, players):
+    url, table = served_camera
+    names = NAMES[:players]
+    alive = lambda: {p["name"]: list(HAND) for p in table.public_state()["players"] if not p["out"]}  # noqa: E731
+    table.set_hands_source(alive, photo=lambda read: hands_photo(len(read)))
+    board, errors = open_wall(browser, url)
+    table.start_game({"game": "liars", "players": names, "options": {"lives": 1}})
+    while not table.public_state()["over"]:
+        table.act(next(a for a in table.public_state()["legal"] if a["do"] == "call"))
+        table.act({"by": table.public_state()["to_act"], "do": "open"})
+    board.wait_for_selector("#winner #final-hands")
+    wait_for_photo(board)
+    board.wait_for_timeout(300)
+    banner = table.public_state()["verdict"]["banner"]
+    name = board.evaluate("""() => { const word = document.querySelector('#winner .word');
+        let zoom = 1;
+        for (let e = word; e; e = e.parentElement) zoom *= parseFloat(e.style.zoom || 1);
+        return {text: word.textContent, px: parseFloat(getComputedStyle(word).fontSize) * zoom}; }""")
+    assert name["text"] == table.public_state()["winner"]
+    assert name["px"] >= 64, f"the winner's name stands {name['px']:.1f} px high at 1080 lines"
+    assert board.locator("#winner #evidence-banner").count() == 1, "the open's banner is not written above its hands"
+    laid = board.evaluate(WINNER_LAID)
+    assert laid["lines"] == 1, laid
+    assert laid["inside"] and laid["overlaps"] == [], laid
+    # The banner's words written above the hands and the photo, which shows the tray alone.
+    strip = board.evaluate("() => document.getElementById('evidence-banner').innerText")
+    assert strip.split("\n")[-1] == banner["lines"][1], strip
+    banner_box, hands, photo = laid["parts"][3], laid["parts"][4], laid["parts"][5]
+    assert banner_box["bottom"] <= min(hands["top"], photo["top"]) + 1, laid
+    assert laid["cut"], laid
+    shot, _ = stage_shot(board)
+    head, more, _ = banner_letters(shot)
+    assert head >= 28 and more >= 16, (head, more)
+    # The hands' dice still read across the room.
+    assert laid["die"] >= 0.025 * 1080, laid
+    assert errors == []

@@ -356,16 +356,18 @@
       const ev = s.verdict || {};
       const pulled = ev.outcome === "lie" || ev.outcome === "truth";
       // (Its photo's banner written large above the dice, as a pull's verdict has it: bannerStrip.
-      // Not an open's, over the hands: the winner's name gave way for it, to a third of its size.)
-      const band = pulled && !ev.hands ? bannerStrip(ev) : "";
-      const evidence = (pulled && (ev.dice || ev.photo) ? `<div class="evidence-row" id="final-evidence">` +
-        (ev.dice ? `<div class="shown">${dice(ev.dice, 110, "shown-die")}</div>` : "") +
+      // An open's too, above its hands and photo: the winner's name keeps its size, they give
+      // way, see fitWinner.)
+      const band = pulled ? bannerStrip(ev) : "";
+      // Liar's dice: the hands of the open that ended it (two: the last two players in), beside
+      // its photo.
+      const hands = pulled && ev.hands ? `<div class="hands" id="final-hands">${Object.entries(ev.hands).map(([n, h]) =>
+        `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "";
+      const evidence = pulled && (ev.dice || ev.photo || hands) ? `<div class="evidence-row" id="final-evidence">` +
+        (ev.dice ? `<div class="shown">${dice(ev.dice, 110, "shown-die")}</div>` : "") + hands +
         evidencePhoto(ev, band !== "") +
-        `</div>` : "") +
-        // Liar's dice: the hands of the open that ended it (two: the last two players in).
-        (pulled && ev.hands ? `<div class="hands" id="final-hands">${Object.entries(ev.hands).map(([n, h]) =>
-          `<div class="hand"><span>${esc(n)}</span>${dice(h, 70)}</div>`).join("")}</div>` : "");
-      return `<div id="winner" class="winner-stage${evidence ? " with-evidence" : ""}">${CROWN}<div class="word">${esc(s.winner)}</div>` +
+        `</div>` : "";
+      return `<div id="winner" class="winner-stage${evidence ? " with-evidence" : ""}${hands ? " with-hands" : ""}">${CROWN}<div class="word">${esc(s.winner)}</div>` +
         `<div class="wins">${many ? "WIN" : "WINS"}</div>${pot}${band}${evidence}${v}</div>`;
     }
     if (s.game === "farkel") return farkelStage(s);
@@ -447,8 +449,9 @@
         }
       }
     }
+    fitWinner();
     stage.querySelectorAll(".word").forEach((el) => {
-      if (!el.clientWidth) return;                          // an inline word sizes itself
+      if (!el.clientWidth || el.closest(".with-hands")) return;   // an inline word sizes itself
       const winner = el.closest(".winner-stage") !== null;
       // (A centred word is as wide as its longest word: measure it against its column too.)
       const wide = () => el.scrollWidth > Math.min(el.clientWidth, el.parentElement.clientWidth) + 1;
@@ -460,6 +463,44 @@
       }
       if (wide()) el.classList.add("break");
     });
+  }
+
+  /* The winner's screen after the open that ended a liar's dice game: the winner's name is
+     what the room looks for, so the open's banner, hands and photo under it give way first
+     (--ev, down to EV_LEAST of their size, the banner's first line said short before), the name
+     only down to WINNER_LEAST_VH and past that only once they are at their least: written above
+     the hands and photo, the banner took the name down to 41 px at 1080 lines with eight
+     players (49 px with two, the photo and its banner in it). */
+  const WINNER_KEEP_VH = 9;       // the name first gives way to this (97 px at 1080 lines) ...
+  const WINNER_LEAST_VH = 6;      // ... and to this (65 px) only once the evidence is at EV_LEAST
+  const EV_LEAST = 0.5;
+  function fitWinner() {
+    const stage = $("sb-stage");
+    const winner = stage.querySelector(".winner-stage.with-hands");
+    const el = winner && winner.querySelector(".word");
+    if (!el || !el.clientWidth) return;
+    el.classList.remove("break");
+    el.style.removeProperty("font-size");
+    winner.style.removeProperty("--ev");
+    const head = winner.querySelector(".evidence-banner .banner-head[data-short]");
+    if (head) head.textContent = head.dataset.full;
+    const wide = () => el.scrollWidth > Math.min(el.clientWidth, el.parentElement.clientWidth) + 1;
+    const over = () => stage.scrollHeight > stage.clientHeight + 1;
+    const base = parseFloat(getComputedStyle(el).fontSize);
+    const vh = innerHeight / 100;
+    let px = base;
+    let ev = 1;
+    const name = (to) => { while (px > to + 0.05 && (wide() || over())) el.style.fontSize = `${(px = Math.max(to, px - 0.05 * base)).toFixed(1)}px`; };
+    const evidence = (to) => { while (ev > to + 1e-9 && over()) winner.style.setProperty("--ev", (ev = Math.max(to, ev - 0.02)).toFixed(2)); };
+    // (Across the stage first: a long name is as wide as it must be, whatever the height.)
+    while (px > 0.3 * base + 0.05 && wide()) el.style.fontSize = `${(px -= 0.05 * base).toFixed(1)}px`;
+    name(Math.min(px, WINNER_KEEP_VH * vh));
+    if (head && over()) head.textContent = head.dataset.short;
+    evidence(EV_LEAST);
+    name(Math.min(px, WINNER_LEAST_VH * vh));
+    evidence(0.3);
+    name(0.3 * base);
+    if (wide()) el.classList.add("break");
   }
 
   /* The player to act (and the verdict's next player), read from across the room: a name too
@@ -538,6 +579,7 @@
   function photoIn(img) {
     $("sb-stage").querySelectorAll(":scope > *, #verdict > *").forEach((el) => { el.style.zoom = ""; });
     cutBanner(img);
+    fitWinner();
     fitStage();
   }
 
