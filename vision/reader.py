@@ -614,6 +614,23 @@ FAINT_SIDE_NOT_FLAT: tuple[View, ...] = (View.BOTTOM,)   # in these views, so to
                            # side 0.53). Not from above: there a flat die's shadow or blur reaches
                            # out on one side as far (0.38, 0.63 in the benchmark's frames 11032,
                            # 10816; (): not asked)
+FAINT_SIDE_TOP_NOT_FLAT: float | None = 0.25  # from above, uncalibrated: a die whose pips fit a
+                           # face the network reads plainly flat, whose outline is not square round
+                           # its face (nor shows the side a camera above sees of a flat die off the
+                           # frame's middle, SIDE_IN_PERSPECTIVE), apart and off the rim
+                           # (FAINT_SIDE_APART, FAINT_SIDE_OFF_RIM), whose faint outline reaches out
+                           # on one side further than this (x its side), is leaning. A lone leaning
+                           # die's side as grey as the tray falls out of its outline, not out of the
+                           # faint look: fresh 655330 (a white 2) 0.27, 101040 and 457930 0.41 and
+                           # 0.45. Flat dice so measured: in the benchmark's 2,000 at most 0.20; in
+                           # fresh 651000-657000 0.23 and 0.255 (654724, doubted). Not asked of dice
+                           # the network reads alone: flat ones measure up to 0.48 (fresh 654022),
+                           # and the one leaning die so read wrong, 390304, 0.58. (None: not asked)
+FAINT_SIDE_TOP_NOT_FLAT_CALIBRATED: float | None = None   # ... the same, calibrated. Not asked: the
+                           # faint look is then taken against the empty tray, and flat dice far out
+                           # measure more (the benchmark's 11784 and 10238, 0.40 and 0.37): at 0.2
+                           # it made 6 frames of cal and fresh 651000-657000 calibrated unsure that
+                           # were read right, and mended one (655330)
 LONE_FACE_OFF_MIDDLE = 0.12   # bottom view: a die read from its pips, apart and off the rim (as
                            # FAINT_SIDE_APART, LONE_FACE_OFF_RIM), whose face lies more than this
                            # (x its side) off its outline's middle shows its side: it is leaning,
@@ -3332,16 +3349,22 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     faint_asked = FAINT_SIDE_MAX is not None and bool(faint_look) and inner is not None
     faint_side_max = (FAINT_SIDE_MAX_BLURRED if FAINT_SIDE_MAX_BLURRED is not None and sharpness < MIN_SHARPNESS
                       else FAINT_SIDE_MAX)
-    side_shown: dict[int, bool] = {}
+    side_reach: dict[int, float] = {}
+
+    def faint_side(k: int) -> float:
+        """How far candidate k's faint outline reaches out on one side (_faint_side), asked once."""
+        if k not in side_reach:
+            blob = candidates[k][0]
+            side_reach[k] = _faint_side(
+                faint_look[0], scale, blob, [b.rect[0] for b in blobs if b is not blob],
+                faint_look[1] if len(faint_look) > 1 else None) if faint_asked else 0.0
+        return side_reach[k]
 
     def side_shows(k: int) -> bool:
-        """Whether candidate k's faint outline reaches out on one side (_faint_side), asked once."""
-        if k not in side_shown:
-            blob = candidates[k][0]
-            side_shown[k] = faint_asked and _faint_side(
-                faint_look[0], scale, blob, [b.rect[0] for b in blobs if b is not blob],
-                faint_look[1] if len(faint_look) > 1 else None) > faint_side_max
-        return side_shown[k]
+        return faint_asked and faint_side(k) > faint_side_max
+
+    top_unsquare_max = (FAINT_SIDE_TOP_NOT_FLAT_CALIBRATED if calibration is not None
+                        else FAINT_SIDE_TOP_NOT_FLAT)
 
     if faint_asked:
         # ... unless its side shows after all: under the cup a leaning die's side, lit less than
@@ -3461,9 +3484,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             doubted_once = doubted_unsquare and FAINT_SIDE_KEEPS
             read_unsquare = (view in FAINT_SIDE_NOT_FLAT and not lying_flat
                              and not isinstance(result, str))
-            if (faint_asked and (doubted_once or read_unsquare) and not isinstance(classic, str)
+            # ... and from above, a die read but not plainly flat, whose side reaches out further
+            # (FAINT_SIDE_TOP_NOT_FLAT).
+            read_unsquare_top = (view is View.TOP and top_unsquare_max is not None and not lying_flat
+                                 and not isinstance(result, str))
+            if (faint_asked and (doubted_once or read_unsquare or read_unsquare_top)
+                    and not isinstance(classic, str)
                     and _apart(blob, blobs, FAINT_SIDE_APART * die_side)
-                    and not _against_edge(blob, inner, FAINT_SIDE_OFF_RIM * die_side) and side_shows(k)):
+                    and not _against_edge(blob, inner, FAINT_SIDE_OFF_RIM * die_side)
+                    and ((doubted_once or read_unsquare) and side_shows(k)
+                         or read_unsquare_top and faint_side(k) > top_unsquare_max)):
                 # Its side shows faintly: neither its steady look nor the network's scan reading
                 # the face plainly makes it lie flat.
                 result = LEANING

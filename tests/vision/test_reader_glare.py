@@ -131,6 +131,9 @@ def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: i
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and boxed_near(reading, die, reading.reason)
     monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
+    # (357290's 5, not plainly flat, is doubted by its faint side too since 2026-12-01,
+    # FAINT_SIDE_TOP_NOT_FLAT: off, as this test is of the middles.)
+    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
     assert boxed_near(reading, die, reader.GLARED_MIDDLE)

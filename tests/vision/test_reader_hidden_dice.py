@@ -872,6 +872,8 @@ def test_a_four_the_network_read_alone_in_a_blurred_frame_foreshortened_is_a_die
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning[0], LEANING)
     monkeypatch.setattr(reader, "BLURRED_SQUASH", False)
+    # (Since 2026-12-01 FAINT_SIDE_TOP_NOT_FLAT doubts the 4 too, its side reaching out.)
+    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
     assert reader.read_dice(scene.image, scene.view).ok     # confidently wrong
 
 
@@ -1046,6 +1048,8 @@ def test_a_die_doubted_whose_faint_side_shows_stays_doubted_whatever_reads_it_la
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
     monkeypatch.setattr(reader, "FAINT_SIDE_KEEPS", False)
+    # (Since 2026-12-01 FAINT_SIDE_TOP_NOT_FLAT doubts 432484's 6 too, whatever its single look.)
+    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok     # confidently wrong
 
 
@@ -1122,6 +1126,8 @@ def test_a_flat_die_seen_from_above_whose_shadow_or_blur_reaches_out_is_read(mon
     scene = benchmark_frame(seed)
     assert scene.view is View.TOP
     monkeypatch.setattr(reader, "SIDE_IN_PERSPECTIVE", None)
+    # (Nor FAINT_SIDE_TOP_NOT_FLAT, which asks from above only dice not in perspective either.)
+    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
     read_right_until(monkeypatch, scene, reader, "FAINT_SIDE_NOT_FLAT", (View.BOTTOM, View.TOP), LEANING)
 
 
@@ -1512,5 +1518,7 @@ def test_a_glared_die_not_plainly_flat_whose_pips_lay_out_no_face_is_doubted_ove
     assert reading.status is Status.UNSURE and reading.reason == classifier.NO_LAYOUT_GLINT
     assert _boxed_near(reading, leaning, classifier.NO_LAYOUT_GLINT)     # shown on the evidence photo
     monkeypatch.setattr(classifier, "GLINT_UNSQUARE_NO_FACE_MAX", None)
+    # (Uncalibrated, FAINT_SIDE_TOP_NOT_FLAT doubts the 3 too since 2026-12-01.)
+    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong
