@@ -518,7 +518,7 @@ class Referee:
         winner screen, not the reader's complaints."""
         empty = _empty_tray(reading)
         if reading.ok or empty or not self._cup_down() or not self._in_play() \
-                or self._farkel_holds_still():
+                or self._virtual_holds_still():
             if self._unsure_run >= self.unsure_frames:
                 self._note(None)          # readable again (or gone): take the request down
                 unreadable = getattr(self.table, "dice_unreadable", None)
@@ -543,14 +543,17 @@ class Referee:
     def _state(self) -> dict[str, Any]:
         return self.table.public_state()
 
-    def _farkel_holds_still(self) -> bool:
-        """The virtual table while a Farkel player chooses (keeps, or roll on or bank): nobody
-        rolls (NO_ROLL), the roll is in the record, and nothing on the tray is read for anything
-        until the player asks for the next roll. Started again meanwhile (a power cut), it holds
-        the cup up over an empty tray, too bright to read: that is no dice to ask for again, and
-        "I cannot read the dice: show them again" stood over the player's "tap roll" note for
-        good. (A real tray's Farkel roll is read whenever the dice are rolled: not this.)"""
-        if not getattr(self.table, "virtual", False) or self._state().get("game") != "farkel":
+    def _virtual_holds_still(self) -> bool:
+        """The virtual table while nobody rolls (NO_ROLL): a Farkel player chooses (keeps, or
+        roll on or bank), a Kuriki or Mia call waits for the Next Guy to take the cup (or a roll
+        sealed under it for its declare). Whatever it must judge is in the record or sealed, and
+        nothing on the tray is read for anything until someone asks for the next roll. Started
+        again meanwhile (a power cut), it holds the cup up over an empty tray, too bright to
+        read: that is no dice to ask for again. "I cannot read the dice: show them again" stood
+        over the player's "tap roll" note for good, and in Mia it refused the Next Guy's blind
+        raise (a declare while the dice are unreadable). (A real tray is read whenever dice are
+        under the cup or rolled: not this.)"""
+        if not getattr(self.table, "virtual", False) or not self._in_play():
             return False
         return dice_on_table(self.table) == NO_ROLL
 
