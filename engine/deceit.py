@@ -143,6 +143,11 @@ class Deceit(CupGame):
         payer, payee = (by, caller) if truth else (caller, by)
         word = "TRUE!" if truth else "LIE!"
         message = f"{word} {said} — the dice show {shown.shown}."
+        if not truth and RANKING.beats(shown, call):
+            # Exact truth: dice above the call are a lie too, which players who know Mia or
+            # Mexico take for the referee's mistake unless the verdict says why.
+            message = (f"{word} {said} — the dice show {shown.shown}, not "
+                       f"{self._call_name(call)}: a call must be the roll exactly.")
         reverses = call == TWO_ONE and shown == TWO_ONE
         paid = self._pay(payer, payee, amount, message)
         if reverses:

@@ -87,7 +87,8 @@ def test_after_every_payment_the_next_player_begins_from_zero() -> None:
 def test_by_default_calling_lower_than_the_roll_is_a_lie() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [6, 6]}',
              '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == "LIE! Ann called 54 — the dice show 6-6. Ann pays Bob a chip."
+    assert s.game.last_verdict.message == ("LIE! Ann called 54 — the dice show 6-6, not 54: a call "
+                                            "must be the roll exactly. Ann pays Bob a chip.")
 
 
 def test_option_at_least_makes_an_understatement_the_truth() -> None:
@@ -209,7 +210,8 @@ def test_a_challenged_true_21_turns_play_round_and_the_roller_is_paid() -> None:
 def test_a_challenged_lying_21_does_not_turn_play() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "21", "dice": [5, 3]}',
              '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == "LIE! Ann called 2-1 (21) — the dice show 5-3. Ann pays Bob a chip."
+    assert s.game.last_verdict.message == ("LIE! Ann called 2-1 (21) — the dice show 5-3, not 2-1 (21): "
+                                            "a call must be the roll exactly. Ann pays Bob a chip.")
     assert s.game.public_state()["direction"] == "clockwise"
     assert s.game.to_act == "Bob"
 
