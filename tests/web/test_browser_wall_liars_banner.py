@@ -8,6 +8,8 @@ Same Chromium and fixtures as test_browser.py."""
 
 from __future__ import annotations
 
+import json
+
 import cv2
 import numpy as np
 import pytest
@@ -53,20 +55,27 @@ def open_with_photo(url, table, browser, names, photo):
     return board, errors
 
 
-# The whole verdict on the stage, none of it over another part: its head, the call, the banner,
-# the hands, the photo, who lost and the message (whole, not cut at the verdict's foot).
-LAID = """() => {
+def _laid_out(selectors: list[str]) -> str:
+    """The start of a function for ``page.evaluate``: ``parts``, the boxes of ``selectors`` in
+    order; ``inside``, whether each lies on the stage; ``overlaps``, the pairs that overlap."""
+    return """() => {
     const stage = document.getElementById('sb-stage').getBoundingClientRect();
     const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
       return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
-    const parts = ['#verdict .verdict-head', '#verdict .said', '#evidence-banner', '#verdict .hands',
-                   '#verdict #evidence', '#verdict .losses', '#verdict .message'].map(box);
+    const parts = %s.map(box);
     const inside = parts.every((r) => r.top >= stage.top - 1 && r.bottom <= stage.bottom + 1
                                       && r.left >= stage.left - 1 && r.right <= stage.right + 1);
     const overlaps = [];
     parts.forEach((a, i) => parts.forEach((b, j) => {
       if (i < j && a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
         overlaps.push([i, j]); }));
+""" % json.dumps(selectors)
+
+
+# The whole verdict on the stage, none of it over another part: its head, the call, the banner,
+# the hands, the photo, who lost and the message (whole, not cut at the verdict's foot).
+LAID = _laid_out(['#verdict .verdict-head', '#verdict .said', '#evidence-banner', '#verdict .hands',
+                  '#verdict #evidence', '#verdict .losses', '#verdict .message']) + """
     const m = document.querySelector('#verdict .message');
     const die = document.querySelector('#verdict .hand svg.die').getBoundingClientRect();
     return {inside, overlaps, banner: parts[2], hands: parts[3], photo: parts[4],
@@ -158,18 +167,8 @@ def test_an_open_s_photo_kept_before_its_banner_s_words_were_shows_whole(served_
 # hands and photo as on its verdict, and the winner's name, what the room looks for, kept large:
 # they give way for it. The photo whole (its banner in it) beside the hands, the name stood 49 px
 # high at 1080 lines with two players; with the banner written above them, 41 px with eight.
-WINNER_LAID = """() => {
-    const stage = document.getElementById('sb-stage').getBoundingClientRect();
-    const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
-      return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
-    const parts = ['#winner svg.crown', '#winner .word', '#winner .wins', '#winner #evidence-banner', '#final-hands',
-                   '#winner #evidence', '#winner .message'].map(box);
-    const inside = parts.every((r) => r.top >= stage.top - 1 && r.bottom <= stage.bottom + 1
-                                      && r.left >= stage.left - 1 && r.right <= stage.right + 1);
-    const overlaps = [];
-    parts.forEach((a, i) => parts.forEach((b, j) => {
-      if (i < j && a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
-        overlaps.push([i, j]); }));
+WINNER_LAID = _laid_out(['#winner svg.crown', '#winner .word', '#winner .wins', '#winner #evidence-banner',
+                         '#final-hands', '#winner #evidence', '#winner .message']) + """
     const word = document.querySelector('#winner .word');
     let zoom = 1;
     for (let e = word; e; e = e.parentElement) zoom *= parseFloat(e.style.zoom || 1);
