@@ -378,7 +378,9 @@ class Farkel(Game):
         self.last_roll = dice
         if not has_score(dice, self.opts):
             lost = self.turn_base
-            message = f"FARKEL: {by.name} rolled {fmt(dice)}, no scoring dice."
+            # (One die is "a 2": "rolled 2" read as two dice rolled.)
+            rolled = f"a {dice[0]}" if len(dice) == 1 else fmt(dice)
+            message = f"FARKEL: {by.name} rolled {rolled}, no scoring dice."
             if stake:
                 # The points put up are gone; on a roll that scores they simply stay (given back).
                 by.score -= stake
