@@ -140,7 +140,8 @@ def annotate(image: np.ndarray, reading: Reading, *, banner: bool = True) -> np.
     return np.vstack([_banner(w, unit, colour, headline, detail[0] if detail else ""), out])
 
 
-BOTTOM_NOTE = "seen from below: each number is the top face, 7 - the face in the photo"
+# ("7 minus", not "7 -": on the wall "7 - the face" read as a sum.)
+BOTTOM_NOTE = "seen from below: each number is the top face (7 minus the face in the photo)"
 
 
 def _banner(width: int, unit: float, colour: tuple[int, int, int], headline: str, detail: str) -> np.ndarray:

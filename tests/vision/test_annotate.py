@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.annotate import AMBER, GREEN, annotate
+from vision.annotate import AMBER, GREEN, annotate, banner_lines
 from vision.reading import Die, Reading, Status, View
 
 DICE = (Die(3, 120.0, 200.0, 50.0, 0.9, 15.0), Die(5, 420.0, 300.0, 60.0, 0.95))
@@ -173,3 +173,12 @@ def test_a_long_reason_leaves_the_values_large_on_a_line_of_their_own() -> None:
     assert headline >= 20, "the values stand at least 20 px tall on a 640 x 480 photo"
     assert long[0][1] - long[0][0] == headline
     assert all(10 <= last - first < headline for first, last in long[1:])
+
+
+def test_the_bottom_view_note_says_how_a_number_comes_from_the_face_in_words() -> None:
+    """Under the cup the numbers are the top faces, 7 minus the faces photographed. Written
+    "7 - the face", players at the wall read a sum."""
+    reading = Reading(Status.OK, DICE, view=View.BOTTOM)
+    headline, detail = banner_lines(reading)
+    assert headline == "OK: 5 3" or headline == "OK: 3 5"
+    assert "7 minus the face in the photo" in detail and "7 -" not in detail
