@@ -311,3 +311,20 @@ def test_a_long_name_an_11_would_name_stays_inside_its_button(served, browser, s
     # The call's own words still never break: "1-1" on one line.
     assert button.locator("small").first.evaluate("(s) => s.previousSibling.textContent") == "1-1"
     assert errors == []
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}px")
+def test_the_page_links_and_lock_are_big_enough_to_tap(served, browser, size):
+    """The links to the scoreboard, the table and the history, and Lock, at the top of the phone
+    page: each at least 44 px tall (a finger's tap, as phones' own guidelines ask), on one row."""
+    url, _table = served
+    page, errors = phone_page(browser, url, size)
+    unlock(page)
+    boxes = page.eval_on_selector_all(
+        ".nav a, .nav button", "(els) => els.map((e) => { const r = e.getBoundingClientRect();"
+        " return {text: e.textContent.trim(), height: r.height, top: r.top, right: r.right}; })")
+    assert [b["text"] for b in boxes] == ["Scoreboard", "Table", "History", "Lock"], boxes
+    assert all(b["height"] >= 44 for b in boxes), boxes
+    assert len({round(b["top"]) for b in boxes}) == 1 and max(b["right"] for b in boxes) <= size["width"], boxes
+    assert errors == []
+    page.close()
