@@ -190,7 +190,7 @@
     // Who plays next, beside the big word: the verdict fills the stage until the next call, and
     // only a card's frame said whose turn it was (Mia's and Deceit's words do not say it).
     const m = s.game === "liars" && s.minimums && s.minimums.plain > 1 ? s.minimums : null;
-    const next = s.to_act && !s.over ? `<div class="next-up" id="next-up"><span class="label">${m ? "next to call" : "next"}</span>` +
+    const next = s.to_act && !s.over ? `<div class="next-up${m ? " least" : ""}" id="next-up"><span class="label">${m ? "next to call" : "next"}</span>` +
       `<span class="who-next">${esc(s.to_act)}</span>` +
       (m ? `<span class="next-least" id="opening-minimum">${openingMinimum(m)}</span>` : "") +
       `</div>` : "";
@@ -447,6 +447,19 @@
           next.classList.remove("inline");
           fitName(who);
         }
+      }
+      // (Liar's dice: the corner as wide as its widest line, the lowest call broken over two
+      // lines at a big table, so the big word beside it keeps what width it can.)
+      if (next.classList.contains("least") && !next.classList.contains("under")) {
+        const rects = [];
+        const walk = document.createTreeWalker(next, NodeFilter.SHOW_TEXT);
+        for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(t);
+          rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+        }
+        const wide = Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left));
+        if (rects.length && wide < next.getBoundingClientRect().width - 1) next.style.width = `${Math.ceil(wide) + 1}px`;
       }
     }
     fitWinner();
