@@ -39,15 +39,36 @@ def camera_table(tmp_path: Path) -> Iterator[Table]:
 ROLL_FRAMES = 24            # a roll of the sample frames: 8 with the cup up, 16 settled
 
 
-@pytest.fixture
-def cup_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]]:
-    """A virtual table as dicetable run makes it (two dice drawn as real dice fall, seeded: its
-    first roll is not a 1-2), driven frame by frame (Referee.step) with the real reader."""
-    store = Store(tmp_path / "data")
+def virtual_table(store: Store, seed: int) -> tuple[Table, Referee, SampleTable]:
+    """A virtual table on ``store`` as dicetable run makes it (its dice drawn from
+    ``random.Random(seed)`` as real dice fall), driven frame by frame (Referee.step) with the real
+    reader. Made again on the same store, it is the device after a power cut."""
     table = Table(store, EventBus(), has_camera=True)
     table.virtual = True
-    camera = SampleTable(fps=0, dice=lambda: dice_on_table(table), think_frames=0, rng=random.Random(7))
-    referee = Referee(table, camera, view="bottom", steady_frames=1)
+    camera = SampleTable(fps=0, dice=lambda: dice_on_table(table), think_frames=0, rng=random.Random(seed))
+    return table, Referee(table, camera, view="bottom", steady_frames=1), camera
+
+
+def started_again(store: Store, note: str, *, seed: int = 8) -> tuple[Table, Referee, SampleTable]:
+    """The power cut: the virtual table started again on ``store``; its note is still ``note``,
+    and still is after 6 s of frames (past the 2 s of unsure ones a restart may show)."""
+    table, referee, camera = virtual_table(store, seed)
+    try:
+        assert table.public_state()["note"] == note
+        for _ in range(60):
+            referee.step()
+        assert table.public_state()["note"] == note, table.public_state()["note"]
+    except BaseException:
+        camera.close()
+        raise
+    return table, referee, camera
+
+
+@pytest.fixture
+def cup_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]]:
+    """A virtual table (virtual_table) whose first roll is not a 1-2 (seeded)."""
+    store = Store(tmp_path / "data")
+    table, referee, camera = virtual_table(store, 7)
     yield table, referee, camera
     camera.close()
     store.close()
