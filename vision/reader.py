@@ -3492,8 +3492,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     and not isinstance(classic, str)
                     and _apart(blob, blobs, FAINT_SIDE_APART * die_side)
                     and not _against_edge(blob, inner, FAINT_SIDE_OFF_RIM * die_side)
-                    and ((doubted_once or read_unsquare) and side_shows(k)
-                         or read_unsquare_top and faint_side(k) > top_unsquare_max)):
+                    and (((doubted_once or read_unsquare) and side_shows(k))
+                         or (read_unsquare_top and faint_side(k) > top_unsquare_max))):
                 # Its side shows faintly: neither its steady look nor the network's scan reading
                 # the face plainly makes it lie flat.
                 result = LEANING
