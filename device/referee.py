@@ -162,6 +162,14 @@ def dice_on_table(table: Any) -> int | None:
     declared for him though he never took the cup. A fresh roll (no call standing: a game's
     first, after a pull or a Kuriki) is rolled on its own, as before.
 
+    A Kuriki taken back by an undo (``table.rolls_again``: who rolled it) is taken back with its
+    roll: the 1-2 is picked up at once and its roller rolls again (a :class:`TurnRoll` he asked
+    for, one for each Kuriki taken back), the Next Guy who had taken the cup too. Left lying,
+    the 1-2 was neither declared again nor anyone's roll: on a standing call the table waited
+    for the Next Guy to take the cup he had taken, offering him a pull of the dice he had rolled
+    away; on a fresh roll it lay unsealed, the phone saying "dice settling…", until the next
+    roll came.
+
     Mia on the virtual table (``table.virtual``) likewise: a sealed roll lies still until
     declared, and nothing is rolled for the next player until he takes the cup, so he may raise
     blind on the dice as they lie (rolled for him 0.7 s after each call, his blind raise was
@@ -174,6 +182,10 @@ def dice_on_table(table: Any) -> int | None:
             and not state.get("over"):
         if getattr(table, "fresh_roll", False):
             return NO_ROLL
+        again = getattr(table, "rolls_again", None)
+        roll = again() if callable(again) else None
+        if roll is not None:
+            return TurnRoll(CUP_GAMES[game], ("again", *roll), True)
         if state.get("call") is not None:
             taken = getattr(table, "cup_taken", None)
             if callable(taken) and taken():

@@ -20,7 +20,11 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   not): kept, not recorded. After a keep the virtual table rolls nothing until the player asks
   (or banks), and the note says how. So in Kuriki after a declare: nothing is rolled until the
   Next Guy takes the cup (a roll tapped without dice, or Declare pressed at the buttons; not
-  recorded either), and the note says how.
+  recorded either), and the note says how;
+* in Kuriki with a camera, an undo that takes back a Kuriki (the 1-2 the referee declared) takes
+  back its roll too: the 1-2 is not declared again, and whoever rolled it rolls again (the
+  virtual table at once; the Next Guy who had taken the cup keeps it), the note says so; and
+  so after a power cut (told by the record: its last line undid a declare on 1-2).
 
 Thread-safe: one re-entrant lock around everything; the referee thread and the web threads share it.
 """
@@ -256,6 +260,9 @@ class Table:
         # Kuriki on the virtual table: the Next Guy took the cup (tapped roll, or pressed
         # Declare at the buttons): (game id, log length), good until the game moves on.
         self._cup_taken: tuple[str | None, int] | None = None
+        # Kuriki with a camera: who rolls again because the last line took back his Kuriki (see
+        # rolls_again), worked out once per (game id, log length).
+        self._taken_back: tuple[tuple[str | None, int], str | None] | None = None
         # The camera saw the dice under the cup stir (the cup lifted, the dice picked up, moved,
         # rolled: see dice_stirred): (game id, log length), good until the game moves on.
         self._stirred: tuple[str | None, int] | None = None
@@ -306,6 +313,9 @@ class Table:
             self._unresumed = row.id
             return
         self._session, self._steps, self._game_id = session, steps, row.id
+        # A Kuriki taken back just before the power went: its roller still rolls again, and the
+        # wall says so (the record tells it; the other notes wait for the virtual table).
+        self._note = self._kuriki_note()
         log.info("resumed game %s after %d log lines", row.id, len(session.log))
 
     def _rebuild(self, game_id: str, header: Mapping[str, Any]) -> tuple[Session, list[_Step]]:
@@ -443,7 +453,47 @@ class Table:
             return False
         if self._session.game.public_state().get("call") is None:
             return False
-        return self.cup_taken() or (self._seal is not None and self._seal.fresh)
+        return self.cup_taken() or (self._seal is not None and self._seal.fresh) \
+            or self._kuriki_taken_back() == self._session.game.to_act
+
+    def _kuriki_taken_back(self) -> str | None:
+        """Kuriki with a camera: who rolled the Kuriki that the last line of the record (an undo)
+        took back, while the game has not moved on since; else None.
+
+        The undo takes back the Kuriki and the roll it was shown on: the 1-2 is not declared
+        again (the undo would take back nothing, and nothing before the Kuriki could ever be
+        undone), and he rolls again, as an undone declare leaves the roller his dice to declare
+        on (docs/game-record.md). The Next Guy who had taken the cup keeps it: he rolled, the
+        dice the call was made on are rolled away. Told by the record alone, so a power cut
+        changes nothing."""
+        session = self._session
+        if session is None or not self.has_camera or session.header["game"] != "kuriki" \
+                or session.game.over:
+            return None
+        key = (self._game_id, len(session.log))
+        if self._taken_back is None or self._taken_back[0] != key:
+            self._taken_back = (key, _kuriki_taken_back(session.log))
+        return self._taken_back[1]
+
+    def rolls_again(self) -> tuple[str, int] | None:
+        """Kuriki with a camera: the player who rolls again because the last action, an undo,
+        took back his Kuriki (see :meth:`_kuriki_taken_back`), with the record's length then
+        (which re-roll this is: the virtual table rolls it once, at once, see
+        device.referee.dice_on_table); None when there is none, or his roll has settled under
+        the cup (sealed, waiting for his declare)."""
+        with self._lock:
+            who = self._kuriki_taken_back()
+            if who is None or (self._seal is not None and self._seal.fresh):
+                return None
+            assert self._session is not None
+            return who, len(self._session.log)
+
+    def _kuriki_note(self) -> str | None:
+        """What the wall says while a Kuriki taken back is rolled again, or None."""
+        who = self._kuriki_taken_back()
+        if who is None:
+            return None
+        return f"the Kuriki is taken back: {who} rolls again, and declares once the dice settle under the cup"
 
     def _waits_for_cup(self) -> bool:
         """Kuriki on the virtual table: a call stands and the table waits for the player to act
@@ -454,7 +504,8 @@ class Table:
             return False
         if self._seal is not None and self._seal.fresh:
             return False
-        if self._session.game.public_state().get("call") is None or self.cup_taken():
+        if self._session.game.public_state().get("call") is None or self.cup_taken() \
+                or self._kuriki_taken_back() is not None:
             return False
         # Mia: a standing Mia is accepted or pulled, never rolled on.
         return any(a.get("do") == "declare" for a in self._session.game.legal_actions())
@@ -735,7 +786,10 @@ class Table:
     def _choice_note(self) -> str | None:
         """The virtual table waits for a Farkel player to choose: after a keep, to roll on or
         bank; offered High Stakes, which dice to roll; for a Kuriki player to take the cup. How
-        to, or None."""
+        to, or None. (First, at any camera table: a Kuriki taken back is rolled again.)"""
+        taken_back = self._kuriki_note()
+        if taken_back is not None:
+            return taken_back
         if self._waits_for_cup():
             assert self._session is not None
             who = self._session.game.to_act
@@ -983,12 +1037,16 @@ class Table:
 
     def last_roll(self) -> tuple[int, ...] | None:
         """The values (sorted) of the dice the last roll the table took left on the tray: the
-        seal, declared or not; else a Kuriki the last action with dice declared; in Farkel the
+        seal, declared or not; else a Kuriki the last action with dice declared, or took back
+        (an undo: its 1-2 lies there until its roller rolls again); in Farkel the
         last roll, less the dice kept from it since (set aside). A referee that starts afresh
         (after a power cut) takes these dice, still on the tray, for that roll."""
         with self._lock:
             if self._seal is not None:
                 return tuple(sorted(self._seal.dice))
+            if self._kuriki_taken_back() is not None:
+                # The Kuriki an undo took back: its 1-2 still lies there until he rolls again.
+                return (1, 2)
             kept: list[int] = []
             for step in reversed(self._steps):
                 verb = step.action.get("do")
@@ -1093,6 +1151,26 @@ class Table:
             return False
         self._lock.release()
         return True
+
+
+def _kuriki_taken_back(lines: Sequence[Mapping[str, Any]]) -> str | None:
+    """Who rolled the Kuriki (a declare on 1-2) that the last of ``lines``, a Kuriki game's log,
+    took back with an undo; None if the last line is no such undo."""
+    if not lines or lines[-1].get("do") != UNDO:
+        return None
+    effective: list[Mapping[str, Any]] = []
+    for line in lines[:-1]:
+        if line.get("do") != UNDO:
+            effective.append(line)
+        elif effective:
+            effective.pop()
+    if not effective:
+        return None
+    undone = effective[-1]
+    if undone.get("do") != "declare" or undone.get("dice") not in ([1, 2], [2, 1]) \
+            or not isinstance(undone.get("by"), str):
+        return None
+    return undone["by"]
 
 
 STAT_KEYS = ("games", "wins", "lies_told", "lies_caught", "wrong_pulls", "kurikis", "hate_mail")

@@ -646,6 +646,31 @@ def test_a_kuriki_still_on_the_tray_after_a_power_cut_is_not_scored_again(table,
     assert table.sealed
 
 
+def test_a_kuriki_undone_is_not_scored_again_from_the_dice_left_on_the_tray(table, eyes, clock) -> None:
+    # The undo takes back the Kuriki and its roll: Ann rolls again (the wall says so). Her 1-2,
+    # still on the tray, is not declared again, nor after a power cut (before, the referee
+    # started again took it for a new roll and scored the Kuriki the players had undone).
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(2, 1), "new_roll", "settled"))
+    state = table.undo()
+    note = "the Kuriki is taken back: Ann rolls again, and declares once the dice settle under the cup"
+    assert state["note"] == note and state["to_act"] == "Ann" and state["verdict"] is None
+    ref.step(eyes.add(ok(2, 1), "settled"))
+    table, ref = restarted(table, eyes, clock)
+    assert table.public_state()["note"] == note
+    ref.step(eyes.add(ok(2, 1), "new_roll", "settled"))
+    state = table.public_state()
+    assert len(table.session.log) == 2 and state["verdict"] is None
+    assert [p["lives"] for p in state["players"]] == [5, 5, 5]
+    # Her roll again is hers to declare; a 1-2 again would be a new Kuriki.
+    ref.step(eyes.add(Reading(Status.UNSURE, (), reason="too bright: the cup may be lifted"), "cup_lifted"))
+    ref.step(eyes.add(ok(6, 3), "new_roll", "settled"))
+    assert table.fresh_roll
+    table.act({"by": "Ann", "do": "declare", "call": "9"})
+    assert table.session.log[-1]["dice"] == [6, 3] and table.public_state()["note"] is None
+
+
 @pytest.mark.parametrize("case", ["empty tray", "dice gone", "cup lifted"])
 def test_the_same_values_rolled_anew_after_a_power_cut_are_a_new_roll(table, eyes, clock, case: str) -> None:
     kuriki(table)
