@@ -106,7 +106,7 @@
     if (s.call && s.roller === p.name) tags.push('<span class="tag tag-roller">ROLLER</span>');
     if (s.call && Array.isArray(s.passed) && s.passed.includes(p.name)) tags.push('<span class="tag tag-passed">PASSED</span>');
     // (With no entry score there is no board to get on: every bank counts.)
-    if (p.entered === false && s.options && s.options.entry) tags.push('<span class="tag tag-out">NOT ON THE BOARD YET</span>');
+    if (p.entered === false && s.options && s.options.entry) tags.push('<span class="tag tag-out">NOT ON THE BOARD<span class="tag-more"> YET</span></span>');
     return `<article class="${cls}" data-name="${esc(p.name)}" data-lives="${esc(p.lives ?? "")}" ` +
       `data-chips="${esc(p.chips ?? "")}" data-score="${esc(p.score ?? "")}" data-out="${p.out ? 1 : 0}" ` +
       `data-kurikis="${esc(p.kurikis ?? 0)}" data-fouls="${esc(p.fouls ?? 0)}"` +
@@ -625,8 +625,12 @@
   /* A long name shrinks until it fits across its card (down to 40%, never below the tags'
      2.8vh, read from across the room) before it is cut with "…": cut at once,
      Bartholomew-Fitzgerald and Bartholomew-Featherstone were both "Bartholo…".
-     A card whose tags wrap to more lines than it holds (eight players at 720p, one on a life
-     who passed and answers) shrinks its words until they fit, not cut at its top and foot. */
+     A card whose tags wrap to more lines than it holds (a crowd's card of one in the shit who
+     passed and answers), or run past its side (a partner's team beside NOT ON THE BOARD), has
+     its tags shrink first, down to TAG_LEAST_VH: its name and score keep their size (its tags at
+     3.7 vh took a crowd's names from 45 px down to 32). Past that its words shrink together
+     until they fit, not cut at its top and foot. */
+  const TAG_LEAST_VH = 2.2;       // 24 px at 1080 lines: a crowd card's tags were this size before
   function fitPlayers() {
     // Whether a name runs past its card, to the fraction of a pixel: scrollWidth and clientWidth
     // are whole pixels, and "Fitzgerald" half a pixel too wide was cut to "Fitzgera…" unshrunk.
@@ -642,6 +646,17 @@
       for (let fit = 1; fit - 0.05 >= least - 1e-9 && runsOver(name); ) {
         fit -= 0.05;
         name.style.fontSize = `${(base * fit).toFixed(1)}px`;
+      }
+      const tags = card.querySelector(".tags");
+      const tagged = [...tags.children];
+      const over = () => card.scrollHeight > card.clientHeight + 1 || tags.scrollWidth > tags.clientWidth + 1;
+      if (tagged.length && over()) {
+        const tagBase = parseFloat(getComputedStyle(tagged[0]).fontSize);
+        const tagLeast = Math.min(tagBase, TAG_LEAST_VH * innerHeight / 100);
+        for (let px = tagBase; px > tagLeast + 0.05 && over(); ) {
+          px = Math.max(tagLeast, px - 0.05 * tagBase);
+          tagged.forEach((tag) => { tag.style.fontSize = `${px.toFixed(2)}px`; });
+        }
       }
       const who = card.querySelector(".who");
       for (let fit = 1; fit > 0.55 && card.scrollHeight > card.clientHeight + 1; ) {
