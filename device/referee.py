@@ -294,9 +294,15 @@ class Referee:
         # Farkel roll sent again for the next player). Only dice that stayed on the tray since
         # the restart are that roll: forgotten at the first roll that settles, and as soon as the
         # tray is seen empty, the cup lifted, or the dice moved or their count changed (a new
-        # roll after that may show the same values by chance: it is a new roll).
+        # roll after that may show the same values by chance: it is a new roll). Not on the
+        # virtual table (``table.virtual``): started again, it holds the cup up over an empty
+        # tray, so no dice from before the cut lie there, and the first roll it lands is a new one.
+        # Its first frames show the cup up without the cup ever seen down, so no "cup lifted"
+        # forgot the old roll: a 1-2 it rolled first after a Kuriki (or a Kuriki undone) was
+        # taken for that Kuriki's dice, declared for nobody, and rolled away 1.6 s later.
         last_roll = getattr(table, "last_roll", None)
-        self._resumed_roll: tuple[int, ...] | None = last_roll() if callable(last_roll) else None
+        self._resumed_roll: tuple[int, ...] | None = (
+            last_roll() if callable(last_roll) and getattr(table, "virtual", False) is not True else None)
         self._count_player: str | None = None        # ten count: who dropped the die
         # A dropped-die foul the player to act was charged last, before this referee started:
         # the die still missing after a power cut starts the count again, not another foul.
