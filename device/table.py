@@ -89,6 +89,9 @@ CUP_GAMES = ("kuriki", "mia", "deceit")       # two dice under one cup
 # the cup (Kuriki's Next Guy; Mia's next player, who may also raise blind on the dice as they lie).
 TAKE_CUP_GAMES = ("kuriki", "mia")
 UNDER_CUP_GAMES = CUP_GAMES + HIDDEN_HANDS_GAMES
+# Verdicts after which the next roll under the cup is a new point's (a fresh roll): a pull, an
+# accepted Mia (or a Deceit 1-1 paid without a pull). Not a Kuriki: its roller keeps the cup.
+POINT_ENDED = (Outcome.LIE, Outcome.TRUTH, Outcome.ACCEPTED)
 PREVIEW_REFUSAL = "no camera preview while a game is played: the dice under the cup stay hidden"
 BANNERS_KEPT = 64                             # public photos whose banner words are kept in memory
 
@@ -853,7 +856,17 @@ class Table:
         # player can declare again on the same roll.
         refresh = (undone is not None and undone.seal_id is not None and self._seal is not None
                    and undone.seal_id == self._seal.seal_id)
-        self._persist(line, None, seal_fresh=True if refresh else None)
+        # Undoing the verdict that ended a point (a pull, an accepted Mia) once the next point's
+        # roll has settled under the cup brings back the call, and whoever was to act on it: that
+        # roll is not his. Left fresh, it was taken for the roll of a player who had taken the
+        # cup: on the virtual table his pull of the call was refused ("took the cup and rolled")
+        # and he could only declare on it (in Mia, with a Mia standing, only accept). It stays
+        # the roll on the tray (a referee started again does not seal it afresh), declared on
+        # by nobody. (After a Kuriki the roll is its roller's, as before: he rolls again.)
+        stale = (not refresh and undone is not None and undone.verdict is not None
+                 and undone.verdict.outcome in POINT_ENDED and self._seal is not None
+                 and self._seal.fresh and session.header["game"] in CUP_GAMES)
+        self._persist(line, None, seal_fresh=True if refresh else False if stale else None)
         self._note = self._choice_note()
         self._publish_state()
         return self._public_state()
