@@ -24,7 +24,10 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
 * in Kuriki with a camera, an undo that takes back a Kuriki (the 1-2 the referee declared) takes
   back its roll too: the 1-2 is not declared again, and whoever rolled it rolls again (the
   virtual table at once; the Next Guy who had taken the cup keeps it), the note says so; and
-  so after a power cut (told by the record: its last line undid a declare on 1-2).
+  so after a power cut (told by the record: its last line undid a declare on 1-2);
+* a new game takes over no roll of the old one: dice sealed and not declared stay the roll on the
+  tray (a referee started again does not seal them afresh) but no longer wait for a declare; the
+  new game's first player rolls.
 
 Thread-safe: one re-entrant lock around everything; the referee thread and the web threads share it.
 """
@@ -619,6 +622,15 @@ class Table:
             except StoreError as exc:
                 raise StorageFailed(f"the game could not be saved: {exc}") from None
             self._session, self._steps, self._game_id = session, [], game_id
+            if self._seal is not None and self._seal.fresh:
+                # The old game's roll, sealed and never declared, is nobody's in the new game
+                # (store.new_game unsealed it in the same transaction). Left fresh, the first
+                # player of every new game found it "settled" under the cup and declared on it;
+                # the virtual table, which rolls nothing while a roll waits for its declare,
+                # never rolled for them. It stays the roll on the tray, as dice left there after
+                # a restart do (last_roll): a real tray does not seal it again, even after a
+                # power cut; the first player rolls (the virtual table rolls for them).
+                self._seal = SealRow(self._seal.seal_id, self._seal.dice, self._seal.photo_id, False)
             self._dial = None
             self._note = None
             self._unresumed = None      # abandoned by store.new_game, its record kept
