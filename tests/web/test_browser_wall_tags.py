@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import SHOTS, browser, served  # noqa: F401  (fixtures)
+from .test_browser import SHOTS, browser, served, served_camera  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -81,3 +81,58 @@ def test_a_card_of_many_tags_shrinks_its_tags_before_its_name(served, browser, p
             assert all(t["own"] <= 2.2 * 10.8 + 0.5 for t in card["tags"]), card
         if len(card["tags"]) == 1:
             assert card["tags"][0]["px"] >= 40, card
+
+
+# "under the cup" / "under the cups" under a verdict's photo, as seen: its size (font size times
+# the zoom the stage's fitting gave it), whether its words lie on the stage and clear of the photo.
+CAPTION = """() => {
+    const cap = document.querySelector('#verdict .evidence figcaption, #winner .evidence figcaption');
+    let zoom = 1;
+    for (let e = cap; e; e = e.parentElement) zoom *= parseFloat(e.style.zoom || 1);
+    const box = (el) => el.getBoundingClientRect();
+    const c = box(cap), stage = box(document.getElementById('sb-stage')), img = box(document.getElementById('evidence'));
+    return { text: cap.innerText.replace(/\\s+/g, ' '), px: parseFloat(getComputedStyle(cap).fontSize) * zoom,
+             inside: c.top >= stage.top - 0.5 && c.bottom <= stage.bottom + 0.5 && c.left >= stage.left - 0.5 && c.right <= stage.right + 0.5,
+             clear: c.left >= img.right - 0.5 || c.top >= img.bottom - 0.5 }; }"""
+
+
+@pytest.mark.parametrize("ends", [False, True], ids=["verdict", "winner"])
+def test_under_the_cup_is_read_across_the_room(served_camera, browser, ends):
+    """The words under a pull's photo stood 2.4 vh (26 px at 1080 lines, 25 once the verdict was
+    fitted to the stage); now at least 40 px, beside the photo where the stage has the room."""
+    from vision.reading import View
+
+    from .test_browser import dice_photo, open_wall, verdict_overflow, wait_for_photo
+    from .test_browser_wall_banner import evidence_photo
+
+    url, table = served_camera
+    board, errors = open_wall(browser, url)
+    table.start_game({"game": "kuriki", "players": ["Bob", "Ann"], "options": {"lives": 1 if ends else 3}})
+    table.seal([5, 4], evidence_photo(View.BOTTOM) if not ends else dice_photo("IMG_20191208_112648"))
+    table.act({"by": "Bob", "do": "declare", "call": "double-6"})
+    table.act({"by": "Ann", "do": "pull"})                   # a lie: Bob loses a life
+    board.wait_for_selector("#winner #evidence" if ends else "#verdict.outcome-lie #evidence")
+    wait_for_photo(board)
+    board.wait_for_timeout(300)                              # (what is fitted once the photo is in)
+    seen = board.evaluate(CAPTION)
+    board.screenshot(path=str(SHOTS / f"wall-under-the-cup-{'winner' if ends else 'verdict'}.png"))
+    assert seen["text"] == "under the cup"
+    assert seen["px"] >= 40, f"'under the cup' stands {seen['px']:.1f} px at 1080 lines"
+    assert seen["inside"] and seen["clear"], seen
+    if not ends:
+        assert verdict_overflow(board) <= 0
+    assert errors == []
+
+
+def test_under_the_cups_is_read_across_the_room(served_camera, browser):
+    """An open's photo of every hand: "under the cups" stood 2.4 vh (26 px at 1080 lines)."""
+    from .test_browser_wall_liars_banner import hands_photo, open_with_photo
+
+    url, table = served_camera
+    board, errors = open_with_photo(url, table, browser, ["Ann", "Bob"], hands_photo(2))
+    seen = board.evaluate(CAPTION)
+    board.screenshot(path=str(SHOTS / "wall-under-the-cups.png"))
+    assert seen["text"] == "under the cups"
+    assert seen["px"] >= 40, f"'under the cups' stands {seen['px']:.1f} px at 1080 lines"
+    assert seen["inside"] and seen["clear"], seen
+    assert errors == []

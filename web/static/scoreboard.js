@@ -594,6 +594,53 @@
     cutBanner(img);
     fitWinner();
     fitStage();
+    fitCaption();
+  }
+
+  /* "under the cup(s)" by the photo, read across the room: it stood 2.4 vh under the photo (26 px
+     at 1080 lines). The stage is fitted with it there; then it is written larger, up to 4 vh
+     (43 px): beside the photo, at its foot, where the stage has that room to its side (a pull's
+     verdict with up to four players), else under it as large as the room the rest leaves allows
+     (an open's photo, beside the hands). Nothing else on the stage is made smaller or cut for it. */
+  const CAPTION_VH = [4, 3.7, 3.4, 3.1, 2.8];
+  function fitCaption() {
+    const stage = $("sb-stage");
+    const caption = stage.querySelector(".evidence figcaption");
+    const img = caption && caption.parentElement.querySelector("img");
+    if (!img || !img.complete) return;
+    caption.classList.remove("beside");
+    caption.style.removeProperty("font-size");
+    caption.style.removeProperty("width");
+    // (Cut: the stage's words pushed further past its foot than they were, or a message cut short.)
+    const foot = stage.getBoundingClientRect().bottom - parseFloat(getComputedStyle(stage).paddingBottom);
+    const past = () => Math.max(...[...stage.querySelectorAll(".message, .losses, .evidence")].map((el) => el.getBoundingClientRect().bottom - foot));
+    const room = Math.max(past(), 0) + 0.01;
+    const cut = () => past() > room || stage.scrollHeight > stage.clientHeight + 1 ||
+      [...stage.querySelectorAll(".message")].some((m) => m.scrollHeight > m.clientHeight + 1);
+    // (The photo, the dice and the words as large as they were, the photo on its line: beside an
+    // open's hands, not sent under them.)
+    const size = (el) => { const r = el.getBoundingClientRect(); return [r.width, r.height].map(Math.round).join(); };
+    const parts = () => [Math.round(img.getBoundingClientRect().top)]
+      .concat([img, ...stage.querySelectorAll(".hands, .shown, .losses, .message")].map(size)).join(";");
+    if (cut()) return;
+    const before = parts();
+    const edge = stage.getBoundingClientRect().right - parseFloat(getComputedStyle(stage).paddingRight);
+    // (Beside it on one line, else a word a line: "under" over "the" over "cup".)
+    caption.classList.add("beside");
+    for (const vh of CAPTION_VH) {
+      caption.style.fontSize = `${vh}vh`;
+      for (const width of ["max-content", "min-content"]) {
+        caption.style.width = width;
+        if (caption.getBoundingClientRect().right <= edge + 0.5 && !cut()) return;
+      }
+    }
+    caption.classList.remove("beside");
+    caption.style.removeProperty("width");
+    for (const vh of CAPTION_VH) {
+      caption.style.fontSize = `${vh}vh`;
+      if (!cut() && parts() === before) return;
+    }
+    caption.style.removeProperty("font-size");
   }
 
   /* What a long name pushes below the stage (this round's calls, the last verdict) is not cut
@@ -742,6 +789,7 @@
     fitWords();
     fitHands();
     fitStage();
+    fitCaption();
     const cupPhoto = document.querySelector("#verdict:not(.has-hands) #evidence, #final-evidence #evidence");
     if (cupPhoto && cupPhoto.complete) photoIn(cupPhoto);
     else if (cupPhoto) cupPhoto.addEventListener("load", () => photoIn(cupPhoto), { once: true });
@@ -751,6 +799,7 @@
       openPhoto.addEventListener("load", () => {
         cutBanner(openPhoto);
         fitHands();
+        fitCaption();
       }, { once: true });
     }
     app.dataset.game = s.game || "";
