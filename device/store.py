@@ -6,7 +6,9 @@ One directory holds ``dicetable.sqlite3`` and ``photos/``. Tables:
 * ``actions``: the append-only log, one row per accepted record line (undo lines included), with
   the photo of the dice it was declared on and the seal it consumed;
 * ``photos``: evidence photos (files beside the database), public once a verdict shows them;
-* ``seal``: the dice read and hidden under the cup right now, so a power cut resumes them.
+* ``seal``: the dice read and hidden under the cup right now, so a power cut resumes them, and
+  how many record lines the game in play had when they were sealed (``at``: an undo tells by it
+  whether they were rolled before or after the action it takes back).
 
 Everything here stays on the device: the hidden dice are in ``actions`` and ``seal`` and are only
 handed out by :class:`device.table.Table`, which knows when they may be shown.
@@ -38,6 +40,8 @@ SCHEMA_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 LIVE, OVER, ABANDONED = "live", "over", "abandoned"
+# Columns the seal table gained after schema 1 was first made: added where missing (see _prepare).
+SEAL_COLUMNS_ADDED = (("at", "INTEGER"),)
 _PHOTO_ID = re.compile(r"[0-9a-f]{32}")      # uuid4().hex: the names the store gives photos
 # SQLite errors about the disk the database is on, not the database in it.
 _NOT_THE_FILE = (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY,
@@ -72,7 +76,8 @@ CREATE TABLE seal (
     seal_id   TEXT NOT NULL,
     dice      TEXT NOT NULL,
     photo_id  TEXT,
-    fresh     INTEGER NOT NULL
+    fresh     INTEGER NOT NULL,
+    at        INTEGER
 );
 CREATE INDEX games_status ON games(status);
 """
@@ -126,6 +131,9 @@ class SealRow:
     dice: tuple[int, ...]
     photo_id: str | None
     fresh: bool
+    # The number of record lines of the game in play when the dice were sealed (None: not known,
+    # a seal stored before dicetable kept it).
+    at: int | None = None
 
 
 class Store:
@@ -223,6 +231,13 @@ class Store:
         # Check the schema really is there (a truncated or damaged file fails here).
         db.execute("SELECT count(*) FROM games").fetchone()
         db.execute("SELECT count(*) FROM actions").fetchone()
+        columns = {r[1] for r in db.execute("PRAGMA table_info(seal)").fetchall()}
+        for name, kind in SEAL_COLUMNS_ADDED:
+            if name not in columns:
+                # A database made before the seal kept it: the column is added (NULL, not known
+                # for a seal stored before). An older dicetable reads and writes the seal as
+                # before (it names its columns), so the schema's version stays.
+                db.execute(f"ALTER TABLE seal ADD COLUMN {name} {kind}")
 
     def _create(self) -> None:
         db = self._db
@@ -357,11 +372,14 @@ class Store:
 
     def append_action(self, game_id: str, line: dict[str, Any], *, photo_id: str | None = None,
                       seal_id: str | None = None, status: str = LIVE, winner: str | None = None,
-                      seal_fresh: bool | None = None, publish_photo: str | None = None) -> int:
+                      seal_fresh: bool | None = None, publish_photo: str | None = None,
+                      seal: SealRow | None = None) -> int:
         """Append one log line, and in the same transaction the game's status, the seal's
-        freshness and a photo made public by the verdict. Durable when this returns."""
+        freshness, a photo made public by the verdict, and ``seal``: the seal given back (an undo
+        of the declare that took it), in place of the one there. Durable when this returns."""
         now = self._clock()
         key = int(game_id)
+        gone: list[str] = []
 
         def tx(db: sqlite3.Connection) -> int:
             seq = db.execute("SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?",
@@ -372,21 +390,42 @@ class Store:
             finished = now if status != LIVE else None
             db.execute("UPDATE games SET status = ?, finished = ?, winner = ? WHERE id = ?",
                        (status, finished, winner, key))
+            if seal is not None:
+                gone.extend(self._replace_seal(db, seal))
             if seal_fresh is not None:
                 db.execute("UPDATE seal SET fresh = ?", (int(seal_fresh),))
             if publish_photo is not None:
                 db.execute("UPDATE photos SET public = 1 WHERE id = ?", (publish_photo,))
             return seq
 
-        return self._write(tx)
+        seq = self._write(tx)
+        for photo_id in gone:
+            self._unlink_photo(photo_id)
+        return seq
+
+    @staticmethod
+    def _replace_seal(db: sqlite3.Connection, seal: SealRow) -> list[str]:
+        """Put ``seal`` in place of the seal there; the photo of the one replaced goes unless an
+        action was declared on it (as clear_seal's). Returns the photo gone (its file to delete)."""
+        row = db.execute("SELECT photo_id FROM seal").fetchone()
+        db.execute("INSERT OR REPLACE INTO seal (only, seal_id, dice, photo_id, fresh, at) "
+                   "VALUES (1, ?, ?, ?, ?, ?)",
+                   (seal.seal_id, json.dumps(list(seal.dice)), seal.photo_id, int(seal.fresh), seal.at))
+        if row and row[0] and row[0] != seal.photo_id:
+            used = db.execute("SELECT 1 FROM actions WHERE photo_id = ? LIMIT 1", (row[0],)).fetchone()
+            if not used:
+                db.execute("DELETE FROM photos WHERE id = ?", (row[0],))
+                return [row[0]]
+        return []
 
     # -- the seal -----------------------------------------------------------
-    def set_seal(self, dice: Sequence[int], photo_id: str | None) -> SealRow:
+    def set_seal(self, dice: Sequence[int], photo_id: str | None, *, at: int | None = None) -> SealRow:
+        """A fresh seal of ``dice``; ``at``: the record lines of the game in play by then."""
         seal = SealRow(seal_id=uuid.uuid4().hex, dice=tuple(int(v) for v in dice),
-                       photo_id=photo_id, fresh=True)
+                       photo_id=photo_id, fresh=True, at=at)
         self._write(lambda db: db.execute(
-            "INSERT OR REPLACE INTO seal (only, seal_id, dice, photo_id, fresh) VALUES (1, ?, ?, ?, 1)",
-            (seal.seal_id, json.dumps(list(seal.dice)), photo_id)))
+            "INSERT OR REPLACE INTO seal (only, seal_id, dice, photo_id, fresh, at) VALUES (1, ?, ?, ?, 1, ?)",
+            (seal.seal_id, json.dumps(list(seal.dice)), photo_id, at)))
         return seal
 
     def set_seal_fresh(self, fresh: bool) -> None:
@@ -409,7 +448,7 @@ class Store:
             self._unlink_photo(gone)
 
     def seal(self) -> SealRow | None:
-        rows = self._read("SELECT seal_id, dice, photo_id, fresh FROM seal")
+        rows = self._read("SELECT seal_id, dice, photo_id, fresh, at FROM seal")
         if not rows:
             return None
         r = rows[0]
@@ -420,7 +459,8 @@ class Store:
                 raise ValueError("not dice")
         except (TypeError, ValueError, RecursionError):
             return None     # damaged: forgotten (the camera seals the dice again), not a crash
-        return SealRow(seal_id=r[0], dice=tuple(dice), photo_id=r[2], fresh=bool(r[3]))
+        at = r[4] if isinstance(r[4], int) and not isinstance(r[4], bool) else None
+        return SealRow(seal_id=r[0], dice=tuple(dice), photo_id=r[2], fresh=bool(r[3]), at=at)
 
     # -- photos -------------------------------------------------------------
     def _photo_path(self, photo_id: str) -> Path:

@@ -25,6 +25,9 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   back its roll too: the 1-2 is not declared again, and whoever rolled it rolls again (the
   virtual table at once; the Next Guy who had taken the cup keeps it), the note says so; and
   so after a power cut (told by the record: its last line undid a declare on 1-2);
+* an undo gives each player back the dice they had (see _seal_after_undo): an undone declare its
+  roller's own dice, also once a later roll settled; any other undo takes back a roll that
+  settled after the action undone when it changes who is to act or on which call;
 * a new game takes over no roll of the old one: dice sealed and not declared stay the roll on the
   tray (a referee started again does not seal them afresh) but no longer wait for a declare; the
   new game's first player rolls.
@@ -35,6 +38,7 @@ Thread-safe: one re-entrant lock around everything; the referee thread and the w
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import json
 import logging
@@ -92,9 +96,6 @@ CUP_GAMES = ("kuriki", "mia", "deceit")       # two dice under one cup
 # the cup (Kuriki's Next Guy; Mia's next player, who may also raise blind on the dice as they lie).
 TAKE_CUP_GAMES = ("kuriki", "mia")
 UNDER_CUP_GAMES = CUP_GAMES + HIDDEN_HANDS_GAMES
-# Verdicts after which the next roll under the cup is a new point's (a fresh roll): a pull, an
-# accepted Mia (or a Deceit 1-1 paid without a pull). Not a Kuriki: its roller keeps the cup.
-POINT_ENDED = (Outcome.LIE, Outcome.TRUTH, Outcome.ACCEPTED)
 PREVIEW_REFUSAL = "no camera preview while a game is played: the dice under the cup stay hidden"
 BANNERS_KEPT = 64                             # public photos whose banner words are kept in memory
 
@@ -112,6 +113,7 @@ class _Step:
     seal_id: str | None         # the seal it consumed (so an undo can give it back)
     verdict: Verdict | None     # what it judged
     verdict_photo: str | None   # the evidence photo shown with that verdict
+    index: int = -1             # its line's place in the record (session.log)
 
 
 def _iso(ts: float | None) -> str | None:
@@ -359,7 +361,7 @@ class Table:
                     if step.photo_id:
                         verdict_photo = step.photo_id
                         break
-        step = _Step(dict(line), photo_id, seal_id, verdict, verdict_photo)
+        step = _Step(dict(line), photo_id, seal_id, verdict, verdict_photo, len(session.log) - 1)
         steps.append(step)
         return step
 
@@ -556,7 +558,9 @@ class Table:
 
     def _seal_hidden(self) -> bool:
         """Whether the sealed dice are still hidden under the cup (what the wall's "dice sealed
-        under the cup" says): not yet declared, or declared with no verdict since."""
+        under the cup" says): not yet declared, or declared with no verdict since. (A later roll
+        an undo took back, left on the tray declared on by nobody, does not change that: the
+        call it brought back stands on the dice declared, see _seal_after_undo.)"""
         seal = self._seal
         if seal is None:
             return False
@@ -565,7 +569,7 @@ class Table:
         for step in reversed(self._steps):
             if step.verdict is not None and step.verdict.outcome is not Outcome.FOUL:
                 return False            # judged (or the round ended): no longer under the cup
-            if step.seal_id == seal.seal_id:
+            if step.seal_id is not None:
                 return True
         return False
 
@@ -630,7 +634,7 @@ class Table:
                 # never rolled for them. It stays the roll on the tray, as dice left there after
                 # a restart do (last_roll): a real tray does not seal it again, even after a
                 # power cut; the first player rolls (the virtual table rolls for them).
-                self._seal = SealRow(self._seal.seal_id, self._seal.dice, self._seal.photo_id, False)
+                self._seal = dataclasses.replace(self._seal, fresh=False)
             self._dial = None
             self._note = None
             self._unresumed = None      # abandoned by store.new_game, its record kept
@@ -863,28 +867,62 @@ class Table:
     def _undo(self, line: dict[str, Any]) -> dict[str, Any]:
         session = self._require_session()
         undone = self._steps[-1] if self._steps else None
+        acting = _acting(session)
         self._apply_line(session, self._steps, line, None, None)
-        # Undoing the declare of the dice still under the cup gives the seal back, so the
-        # player can declare again on the same roll.
-        refresh = (undone is not None and undone.seal_id is not None and self._seal is not None
-                   and undone.seal_id == self._seal.seal_id)
-        # Undoing the verdict that ended a point (a pull, an accepted Mia) once the next point's
-        # roll has settled under the cup brings back the call, and whoever was to act on it: that
-        # roll is not his. Left fresh, it was taken for the roll of a player who had taken the
-        # cup: on the virtual table his pull of the call was refused ("took the cup and rolled")
-        # and he could only declare on it (in Mia, with a Mia standing, only accept). It stays
-        # the roll on the tray (a referee started again does not seal it afresh), declared on
-        # by nobody. (After a Kuriki the roll is its roller's, as before: he rolls again.)
-        stale = (not refresh and undone is not None and undone.verdict is not None
-                 and undone.verdict.outcome in POINT_ENDED and self._seal is not None
-                 and self._seal.fresh and session.header["game"] in CUP_GAMES)
-        self._persist(line, None, seal_fresh=True if refresh else False if stale else None)
+        fresh, given_back = self._seal_after_undo(session, undone, acting)
+        self._persist(line, None, seal_fresh=fresh, seal=given_back)
         self._note = self._choice_note()
         self._publish_state()
         return self._public_state()
 
-    def _persist(self, line: dict[str, Any], step: _Step | None, *, seal_fresh: bool | None) -> None:
-        """Commit the line (durably) or put the session back as the store has it, and refuse."""
+    def _seal_after_undo(self, session: Session, undone: _Step | None,
+                         acting: tuple[Any, Any]) -> tuple[bool | None, SealRow | None]:
+        """What an undo of ``undone`` (applied already; ``acting``: who was to act, on which call,
+        before it) does to the seal: its freshness (None: left as it is), and the seal given
+        back in place of the one there (or None). Each player gets back the dice they had, from
+        the record and the seal's ``at`` (the record's length when it was sealed), both in the
+        store: a power cut after the undo changes nothing.
+
+        * An undone declare on sealed dice gives its roller those dice back, sealed and waiting
+          for his declare again: the seal it took (its dice are in the record line). Still the
+          seal there, it is made fresh again; else (the next player took the cup and his roll
+          settled, or the dice were gone) it is put back in place of the later roll. Before,
+          the later roll stayed fresh, and Ann declared again on Bob's dice.
+        * Any other undo (a pass, a pull, an accepted Mia, a foul that voided the call or
+          knocked someone out) takes back a roll that settled after the action undone when the
+          undo changes who is to act or on which call: that roll is not the roll of the player
+          now to act, whose call (and, on the virtual table, whose choice to pull, pass or take
+          the cup) comes back. Left fresh, Bob's undone pass gave him Cy's roll to declare on
+          (his pull refused: "Bob took the cup and rolled"); a pull or an accepted Mia undone
+          gave him the next point's roll. It stays the roll on the tray (a referee started
+          again does not seal it afresh), declared on by nobody. A roll that lay fresh before
+          the action undone (a foul by another player while it waited for its declare) stays
+          fresh: it is as it was. (After a Kuriki the roll is its roller's: he rolls again,
+          see _kuriki_taken_back.)"""
+        seal = self._seal
+        if undone is None:
+            return None, None
+        if undone.seal_id is not None:
+            if seal is not None and seal.seal_id == undone.seal_id:
+                return True, None
+            dice = undone.action.get("dice")
+            if not isinstance(dice, list):
+                return None, None
+            return None, SealRow(undone.seal_id, tuple(int(v) for v in dice), undone.photo_id, True,
+                                 at=undone.index)
+        if seal is None or not seal.fresh or session.header["game"] not in CUP_GAMES:
+            return None, None
+        if undone.verdict is not None and undone.verdict.outcome is Outcome.KURIKI:
+            return None, None
+        rolled_after = seal.at is None or seal.at > undone.index
+        if rolled_after and _acting(session) != acting:
+            return False, None
+        return None, None
+
+    def _persist(self, line: dict[str, Any], step: _Step | None, *, seal_fresh: bool | None,
+                 seal: SealRow | None = None) -> None:
+        """Commit the line (durably) or put the session back as the store has it, and refuse.
+        ``seal``: the seal given back (an undo), in the same transaction."""
         assert self._session is not None and self._game_id is not None
         game = self._session.game
         status = OVER if game.over else LIVE
@@ -893,7 +931,7 @@ class Table:
                 self._game_id, line,
                 photo_id=step.photo_id if step else None, seal_id=step.seal_id if step else None,
                 status=status, winner=game.winner, seal_fresh=seal_fresh,
-                publish_photo=step.verdict_photo if step and step.verdict else None)
+                publish_photo=step.verdict_photo if step and step.verdict else None, seal=seal)
         except StoreError as exc:
             log.error("could not save an action: %s", exc)
             header = self._session.header
@@ -902,8 +940,10 @@ class Table:
             except (EngineError, StoreError):
                 self._session, self._steps = None, []
             raise StorageFailed(f"the action could not be saved, so it did not count: {exc}") from None
+        if seal is not None:
+            self._seal = seal
         if seal_fresh is not None and self._seal is not None:
-            self._seal = SealRow(self._seal.seal_id, self._seal.dice, self._seal.photo_id, seal_fresh)
+            self._seal = dataclasses.replace(self._seal, fresh=seal_fresh)
 
     def _after_change(self, step: _Step) -> dict[str, Any]:
         self._note = self._choice_note()
@@ -1053,7 +1093,8 @@ class Table:
             photo_id = self._save_photo(photo_jpeg) if photo_jpeg else None
             try:
                 self.store.clear_seal()
-                self._seal = self.store.set_seal(dice, photo_id)
+                at = len(self._session.log) if self._session is not None else None
+                self._seal = self.store.set_seal(dice, photo_id, at=at)
             except StoreError as exc:
                 log.error("could not save the seal: %s", exc)
                 self._seal = None
@@ -1176,6 +1217,12 @@ class Table:
             return False
         self._lock.release()
         return True
+
+
+def _acting(session: Session) -> tuple[Any, Any]:
+    """Who is to act, on which call (None: none stands): whose roll a roll waiting for its
+    declare is."""
+    return session.game.to_act, session.game.public_state().get("call")
 
 
 def _kuriki_taken_back(lines: Sequence[Mapping[str, Any]]) -> str | None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from device.store import ABANDONED, DB_NAME, LIVE, OVER, Store, StoreError
+from device.store import ABANDONED, DB_NAME, LIVE, OVER, SealRow, Store, StoreError
 
 HEADER = {"game": "kuriki", "players": ["Ann", "Bob"]}
 
@@ -185,6 +185,45 @@ def test_seal_survives_a_restart_and_its_unused_photo_is_dropped(tmp_path: Path)
     again.clear_seal()
     assert again.seal() is None
     assert not again.photo_exists(pid)
+
+
+def test_the_seal_keeps_when_it_was_sealed_and_an_older_database_gains_the_column(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.set_seal([6, 3], None, at=4)
+    store.close()
+    again = Store(tmp_path)
+    assert again.seal().at == 4
+    again.close()
+    # A database made before the seal kept it: no column "at", a seal stored without it.
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    db.execute("ALTER TABLE seal DROP COLUMN at")
+    db.commit()
+    db.close()
+    older = Store(tmp_path)
+    kept = older.seal()
+    assert kept is not None and kept.dice == (6, 3) and kept.fresh and kept.at is None
+    older.set_seal([5, 2], None, at=7)
+    assert older.seal().at == 7 and older.seal().dice == (5, 2)
+    older.close()
+
+
+def test_an_undo_gives_a_seal_back_in_its_own_transaction(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    gid = store.new_game(HEADER)
+    ann_photo, bob_photo = store.add_photo(b"ann"), store.add_photo(b"bob")
+    ann = store.set_seal([3, 2], ann_photo, at=0)
+    store.append_action(gid, {"by": "Ann", "do": "declare", "call": "5", "dice": [3, 2]},
+                        photo_id=ann_photo, seal_id=ann.seal_id, seal_fresh=False)
+    store.clear_seal()
+    store.set_seal([6, 4], bob_photo, at=1)
+    given_back = SealRow(ann.seal_id, (3, 2), ann_photo, True, at=0)
+    store.append_action(gid, {"do": "undo"}, seal=given_back)
+    store.close()
+    again = Store(tmp_path)
+    assert again.seal() == given_back
+    # Bob's roll's photo goes with it (nothing was declared on it); Ann's stays.
+    assert again.photo_exists(ann_photo) and not again.photo_exists(bob_photo)
+    assert not (again.photo_dir / f"{bob_photo}.jpg").exists()
 
 
 @pytest.mark.parametrize("dice", ['[6, 3', '"x"', '[6, "3"]', '[9, 0]'])
