@@ -8,7 +8,8 @@ One directory holds ``dicetable.sqlite3`` and ``photos/``. Tables:
 * ``photos``: evidence photos (files beside the database), public once a verdict shows them;
 * ``seal``: the dice read and hidden under the cup right now, so a power cut resumes them, and
   how many record lines the game in play had when they were sealed (``at``: an undo tells by it
-  whether they were rolled before or after the action it takes back).
+  whether they were rolled before or after the action it takes back), and the dice lying on the
+  tray when they are not those (``tray``: a seal an undo gave back over a later roll).
 
 Everything here stays on the device: the hidden dice are in ``actions`` and ``seal`` and are only
 handed out by :class:`device.table.Table`, which knows when they may be shown.
@@ -41,7 +42,7 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 LIVE, OVER, ABANDONED = "live", "over", "abandoned"
 # Columns the seal table gained after schema 1 was first made: added where missing (see _prepare).
-SEAL_COLUMNS_ADDED = (("at", "INTEGER"),)
+SEAL_COLUMNS_ADDED = (("at", "INTEGER"), ("tray", "TEXT"))
 _PHOTO_ID = re.compile(r"[0-9a-f]{32}")      # uuid4().hex: the names the store gives photos
 # SQLite errors about the disk the database is on, not the database in it.
 _NOT_THE_FILE = (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY,
@@ -77,7 +78,8 @@ CREATE TABLE seal (
     dice      TEXT NOT NULL,
     photo_id  TEXT,
     fresh     INTEGER NOT NULL,
-    at        INTEGER
+    at        INTEGER,
+    tray      TEXT
 );
 CREATE INDEX games_status ON games(status);
 """
@@ -103,6 +105,18 @@ def _decode(text: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError("not a JSON object")
     return value
+
+
+def _dice(text: Any) -> tuple[int, ...] | None:
+    """Stored dice (a JSON list of 1-6), or None if damaged."""
+    try:
+        dice = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    if not isinstance(dice, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in dice):
+        return None
+    return tuple(dice)
 
 
 @dataclass(frozen=True)
@@ -134,6 +148,9 @@ class SealRow:
     # The number of record lines of the game in play when the dice were sealed (None: not known,
     # a seal stored before dicetable kept it).
     at: int | None = None
+    # The dice lying on the tray when they are not these (None: these are): a seal an undo gave
+    # back (its dice from the record) over a later roll, which still lies there.
+    tray: tuple[int, ...] | None = None
 
 
 class Store:
@@ -408,9 +425,11 @@ class Store:
         """Put ``seal`` in place of the seal there; the photo of the one replaced goes unless an
         action was declared on it (as clear_seal's). Returns the photo gone (its file to delete)."""
         row = db.execute("SELECT photo_id FROM seal").fetchone()
-        db.execute("INSERT OR REPLACE INTO seal (only, seal_id, dice, photo_id, fresh, at) "
-                   "VALUES (1, ?, ?, ?, ?, ?)",
-                   (seal.seal_id, json.dumps(list(seal.dice)), seal.photo_id, int(seal.fresh), seal.at))
+        tray = None if seal.tray is None else json.dumps(list(seal.tray))
+        db.execute("INSERT OR REPLACE INTO seal (only, seal_id, dice, photo_id, fresh, at, tray) "
+                   "VALUES (1, ?, ?, ?, ?, ?, ?)",
+                   (seal.seal_id, json.dumps(list(seal.dice)), seal.photo_id, int(seal.fresh), seal.at,
+                    tray))
         if row and row[0] and row[0] != seal.photo_id:
             used = db.execute("SELECT 1 FROM actions WHERE photo_id = ? LIMIT 1", (row[0],)).fetchone()
             if not used:
@@ -448,19 +467,18 @@ class Store:
             self._unlink_photo(gone)
 
     def seal(self) -> SealRow | None:
-        rows = self._read("SELECT seal_id, dice, photo_id, fresh, at FROM seal")
+        rows = self._read("SELECT seal_id, dice, photo_id, fresh, at, tray FROM seal")
         if not rows:
             return None
         r = rows[0]
-        try:
-            dice = json.loads(r[1])
-            if not isinstance(dice, list) or not all(
-                    isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in dice):
-                raise ValueError("not dice")
-        except (TypeError, ValueError, RecursionError):
+        dice = _dice(r[1])
+        if dice is None:
             return None     # damaged: forgotten (the camera seals the dice again), not a crash
         at = r[4] if isinstance(r[4], int) and not isinstance(r[4], bool) else None
-        return SealRow(seal_id=r[0], dice=tuple(dice), photo_id=r[2], fresh=bool(r[3]), at=at)
+        # (Damaged, the dice on the tray are taken for the seal's: only a restart's reading of
+        # them asks for them.)
+        tray = _dice(r[5]) if r[5] is not None else None
+        return SealRow(seal_id=r[0], dice=dice, photo_id=r[2], fresh=bool(r[3]), at=at, tray=tray)
 
     # -- photos -------------------------------------------------------------
     def _photo_path(self, photo_id: str) -> Path:

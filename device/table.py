@@ -886,8 +886,9 @@ class Table:
         * An undone declare on sealed dice gives its roller those dice back, sealed and waiting
           for his declare again: the seal it took (its dice are in the record line). Still the
           seal there, it is made fresh again; else (the next player took the cup and his roll
-          settled, or the dice were gone) it is put back in place of the later roll. Before,
-          the later roll stayed fresh, and Ann declared again on Bob's dice.
+          settled, or the dice were gone) it is put back in place of the later roll, which it
+          keeps as the dice on the tray (``tray``, see last_roll). Before, the later roll stayed
+          fresh, and Ann declared again on Bob's dice.
         * Any other undo (a pass, a pull, an accepted Mia, a foul that voided the call or
           knocked someone out) takes back a roll that settled after the action undone when the
           undo changes who is to act or on which call: that roll is not the roll of the player
@@ -908,8 +909,12 @@ class Table:
             dice = undone.action.get("dice")
             if not isinstance(dice, list):
                 return None, None
+            # The later roll still lies on the tray (at a real tray; None: the dice are gone):
+            # a referee started again after a power cut takes it for the roll the table has,
+            # not a new roll to seal in place of the dice given back.
+            tray = None if seal is None else (seal.tray or seal.dice)
             return None, SealRow(undone.seal_id, tuple(int(v) for v in dice), undone.photo_id, True,
-                                 at=undone.index)
+                                 at=undone.index, tray=tray)
         if seal is None or not seal.fresh or session.header["game"] not in CUP_GAMES:
             return None, None
         if undone.verdict is not None and undone.verdict.outcome is Outcome.KURIKI:
@@ -1103,13 +1108,15 @@ class Table:
 
     def last_roll(self) -> tuple[int, ...] | None:
         """The values (sorted) of the dice the last roll the table took left on the tray: the
-        seal, declared or not; else a Kuriki the last action with dice declared, or took back
+        seal, declared or not (or the later roll still lying on the tray under a seal an undo
+        gave back); else a Kuriki the last action with dice declared, or took back
         (an undo: its 1-2 lies there until its roller rolls again); in Farkel the
         last roll, less the dice kept from it since (set aside). A referee that starts afresh
         (after a power cut) takes these dice, still on the tray, for that roll."""
         with self._lock:
             if self._seal is not None:
-                return tuple(sorted(self._seal.dice))
+                # (A seal an undo gave back over a later roll: that roll lies on the tray.)
+                return tuple(sorted(self._seal.tray or self._seal.dice))
             if self._kuriki_taken_back() is not None:
                 # The Kuriki an undo took back: its 1-2 still lies there until he rolls again.
                 return (1, 2)

@@ -671,6 +671,32 @@ def test_a_kuriki_undone_is_not_scored_again_from_the_dice_left_on_the_tray(tabl
     assert table.session.log[-1]["dice"] == [6, 3] and table.public_state()["note"] is None
 
 
+def test_dice_an_undo_gave_back_are_not_replaced_by_the_later_roll_after_a_power_cut(table, eyes, clock) -> None:
+    # Ann declares on her 3-2; Bob lifts the cup and his 6-4 settles; Ann's declare is undone:
+    # her 3-2 is hers to declare again (the record holds it). Bob's 6-4 still lies on the tray:
+    # a referee started again after a power cut took it for a new roll and sealed it in place of
+    # her dice, which she then declared on.
+    kuriki(table)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(3, 2), "new_roll", "settled"))
+    table.act({"by": "Ann", "do": "declare", "call": "4"})
+    ref.step(eyes.add(ok(), "cup_lifted"))
+    ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))
+    assert table.fresh_roll
+    table.undo()
+    ref.step(eyes.add(ok(6, 4), "settled"))
+    table, ref = restarted(table, eyes, clock)
+    ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))
+    assert table.fresh_roll and table.public_state()["to_act"] == "Ann"
+    table.act({"by": "Ann", "do": "declare", "call": "4"})
+    assert table.session.log[-1]["dice"] == [3, 2]
+    # Bob's roll is a new one once he takes the cup: sealed for him as usual.
+    ref.step(eyes.add(ok(), "cup_lifted"))
+    ref.step(eyes.add(ok(5, 5), "new_roll", "settled"))
+    table.act({"by": "Bob", "do": "declare", "call": "double-5"})
+    assert table.session.log[-1]["dice"] == [5, 5]
+
+
 @pytest.mark.parametrize("case", ["empty tray", "dice gone", "cup lifted"])
 def test_the_same_values_rolled_anew_after_a_power_cut_are_a_new_roll(table, eyes, clock, case: str) -> None:
     kuriki(table)

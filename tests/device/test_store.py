@@ -187,7 +187,7 @@ def test_seal_survives_a_restart_and_its_unused_photo_is_dropped(tmp_path: Path)
     assert not again.photo_exists(pid)
 
 
-def test_the_seal_keeps_when_it_was_sealed_and_an_older_database_gains_the_column(tmp_path: Path) -> None:
+def test_the_seal_keeps_when_it_was_sealed_and_an_older_database_gains_the_columns(tmp_path: Path) -> None:
     store = Store(tmp_path)
     store.set_seal([6, 3], None, at=4)
     store.close()
@@ -197,11 +197,12 @@ def test_the_seal_keeps_when_it_was_sealed_and_an_older_database_gains_the_colum
     # A database made before the seal kept it: no column "at", a seal stored without it.
     db = sqlite3.connect(tmp_path / DB_NAME)
     db.execute("ALTER TABLE seal DROP COLUMN at")
+    db.execute("ALTER TABLE seal DROP COLUMN tray")
     db.commit()
     db.close()
     older = Store(tmp_path)
     kept = older.seal()
-    assert kept is not None and kept.dice == (6, 3) and kept.fresh and kept.at is None
+    assert kept is not None and kept.dice == (6, 3) and kept.fresh and kept.at is None and kept.tray is None
     older.set_seal([5, 2], None, at=7)
     assert older.seal().at == 7 and older.seal().dice == (5, 2)
     older.close()
@@ -216,7 +217,7 @@ def test_an_undo_gives_a_seal_back_in_its_own_transaction(tmp_path: Path) -> Non
                         photo_id=ann_photo, seal_id=ann.seal_id, seal_fresh=False)
     store.clear_seal()
     store.set_seal([6, 4], bob_photo, at=1)
-    given_back = SealRow(ann.seal_id, (3, 2), ann_photo, True, at=0)
+    given_back = SealRow(ann.seal_id, (3, 2), ann_photo, True, at=0, tray=(6, 4))
     store.append_action(gid, {"do": "undo"}, seal=given_back)
     store.close()
     again = Store(tmp_path)
@@ -224,6 +225,9 @@ def test_an_undo_gives_a_seal_back_in_its_own_transaction(tmp_path: Path) -> Non
     # Bob's roll's photo goes with it (nothing was declared on it); Ann's stays.
     assert again.photo_exists(ann_photo) and not again.photo_exists(bob_photo)
     assert not (again.photo_dir / f"{bob_photo}.jpg").exists()
+    # A new seal is of the dice on the tray: none other lie there.
+    again.clear_seal()
+    assert again.set_seal([5, 5], None, at=3).tray is None and again.seal().tray is None
 
 
 @pytest.mark.parametrize("dice", ['[6, 3', '"x"', '[6, "3"]', '[9, 0]'])
