@@ -30,7 +30,8 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   settled after the action undone when it changes who is to act or on which call;
 * a new game takes over no roll of the old one: dice sealed and not declared stay the roll on the
   tray (a referee started again does not seal them afresh) but no longer wait for a declare; the
-  new game's first player rolls.
+  new game's first player rolls. Dice the old game left unsealed (a Kuriki, a Farkel roll) are
+  not the new game's first roll either, after a power cut too (last_roll).
 
 Thread-safe: one re-entrant lock around everything; the referee thread and the web threads share it.
 """
@@ -1111,8 +1112,10 @@ class Table:
         seal, declared or not (or the later roll still lying on the tray under a seal an undo
         gave back); else a Kuriki the last action with dice declared, or took back
         (an undo: its 1-2 lies there until its roller rolls again); in Farkel the
-        last roll, less the dice kept from it since (set aside). A referee that starts afresh
-        (after a power cut) takes these dice, still on the tray, for that roll."""
+        last roll, less the dice kept from it since (set aside); in a new game nothing has
+        happened in yet, the dice the game before left there (see _left_by_the_game_before). A
+        referee that starts afresh (after a power cut) takes these dice, still on the tray, for
+        that roll."""
         with self._lock:
             if self._seal is not None:
                 # (A seal an undo gave back over a later roll: that roll lies on the tray.)
@@ -1120,25 +1123,32 @@ class Table:
             if self._kuriki_taken_back() is not None:
                 # The Kuriki an undo took back: its 1-2 still lies there until he rolls again.
                 return (1, 2)
-            kept: list[int] = []
-            for step in reversed(self._steps):
-                verb = step.action.get("do")
-                if "dice" not in step.action:
-                    continue
-                dice = [int(v) for v in step.action["dice"]]
-                if verb == "keep":
-                    kept += dice
-                    continue
-                if verb == "roll":
-                    for v in kept:
-                        if v in dice:
-                            dice.remove(v)
-                    return tuple(sorted(dice))
-                verdict = step.verdict
-                if verb == "declare" and verdict is not None and verdict.outcome is Outcome.KURIKI:
-                    return tuple(sorted(dice))
+            if self._session is not None and not self._session.log:
+                return self._left_by_the_game_before()
+            return _roll_left(self._steps)
+
+    def _left_by_the_game_before(self) -> tuple[int, ...] | None:
+        """A new game with no line yet: the dice the game before it left on the tray (a Kuriki
+        shown, a Farkel roll), as last_roll gives them for that game; None if there was none, or
+        it cannot be read. Nobody has rolled in the new game since the referee last saw them
+        (it would have said so: a roll's dice sealed or sent). A referee started again after a
+        power cut right after a new game took the old game's 1-2, still lying there, for the
+        new game's first roll: a Kuriki scored against the new game's Next Guy; the old game's
+        Farkel roll, the new game's first roll. (Dice sealed are kept as the seal: see
+        start_game.)"""
+        try:
+            before = next((row for row in self.store.games()
+                           if self._game_id is not None and int(row.id) < int(self._game_id)), None)
+            if before is None or before.damaged:
                 return None
+            session, steps = self._rebuild(before.id, before.header)
+        except (StoreError, EngineError, ValueError) as exc:
+            log.warning("the dice the game before left on the tray are not known: %s", exc)
             return None
+        if self.has_camera and before.header.get("game") == "kuriki" and not session.game.over \
+                and _kuriki_taken_back(session.log) is not None:
+            return (1, 2)
+        return _roll_left(steps)
 
     def dice_unreadable(self, unreadable: bool) -> bool:
         """The referee cannot read the dice under the cup (True), or can again (False).
@@ -1224,6 +1234,31 @@ class Table:
             return False
         self._lock.release()
         return True
+
+
+def _roll_left(steps: Sequence[_Step]) -> tuple[int, ...] | None:
+    """The dice (sorted) the last roll of the actions ``steps`` left on the tray, as the record
+    says them: a Kuriki the last action with dice declared; in Farkel the last roll, less the
+    dice kept from it since (set aside); else None (see Table.last_roll)."""
+    kept: list[int] = []
+    for step in reversed(steps):
+        verb = step.action.get("do")
+        if "dice" not in step.action:
+            continue
+        dice = [int(v) for v in step.action["dice"]]
+        if verb == "keep":
+            kept += dice
+            continue
+        if verb == "roll":
+            for v in kept:
+                if v in dice:
+                    dice.remove(v)
+            return tuple(sorted(dice))
+        verdict = step.verdict
+        if verb == "declare" and verdict is not None and verdict.outcome is Outcome.KURIKI:
+            return tuple(sorted(dice))
+        return None
+    return None
 
 
 def _acting(session: Session) -> tuple[Any, Any]:

@@ -93,3 +93,39 @@ def test_a_real_tray_does_not_seal_the_old_game_s_dice_for_the_new_game(camera_t
     assert table.fresh_roll
     table.act({"by": "Ann", "do": "declare", "call": "9"})
     assert table.session.log == [{"by": "Ann", "do": "declare", "call": "9", "dice": [5, 4]}]
+
+
+FARKEL = {"game": "farkel", "players": ["Ann", "Bob"]}
+
+
+@pytest.mark.parametrize("old", ["kuriki", "kuriki undone", "farkel"])
+def test_dice_the_old_game_left_on_a_real_tray_are_not_the_new_game_s_roll_after_a_power_cut(
+        camera_table, old: str) -> None:
+    # Dice the old game left on the tray unsealed (a Kuriki shown, or one taken back; a Farkel
+    # roll): the referee running on has handled them, and one started again after a power cut
+    # right after the new game began takes them for that roll too. Before, it took the old 1-2
+    # for the new game's first roll, a Kuriki scored against Bob; the old Farkel roll was sent
+    # as Ann's first roll.
+    table, eyes, clock = camera_table, Script(), Clock()
+    header = FARKEL if old == "farkel" else KURIKI
+    lying = ok(6, 5, 5, 3, 2, 2) if old == "farkel" else ok(2, 1)
+    table.start_game(header)
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(lying, "new_roll", "settled"))
+    assert len(table.session.log) == 1 and not table.sealed
+    if old == "kuriki undone":
+        table.undo()
+    table.start_game(header, replace=True)
+    ref.step(eyes.add(lying, "settled"))
+    assert table.session.log == []
+    table, ref = restarted(table, eyes, clock)
+    ref.step(eyes.add(lying, "new_roll", "settled"))
+    state = table.public_state()
+    assert table.session.log == [] and state["verdict"] is None and not table.fresh_roll, table.session.log
+    # The cup lifted (the dice picked up), the same dice rolled anew are Ann's roll.
+    ref.step(eyes.add(ok(), "cup_lifted"))
+    ref.step(eyes.add(lying, "new_roll", "settled"))
+    line = table.session.log[0]
+    assert line["by"] == "Ann" and sorted(line["dice"]) == sorted(d.value for d in lying.dice)
+    if old != "farkel":
+        assert line["call"] == "kuriki" and [p["lives"] for p in table.public_state()["players"]] == [3, 2, 3]
