@@ -591,6 +591,7 @@
      full size (fitted before, a verdict under a long name ran off the stage's foot). */
   function photoIn(img) {
     $("sb-stage").querySelectorAll(":scope > *, #verdict > *").forEach((el) => { el.style.zoom = ""; });
+    plainCaption();
     cutBanner(img);
     fitWinner();
     fitStage();
@@ -603,14 +604,21 @@
      verdict with up to four players), else under it as large as the room the rest leaves allows
      (an open's photo, beside the hands). Nothing else on the stage is made smaller or cut for it. */
   const CAPTION_VH = [4, 3.7, 3.4, 3.1, 2.8];
+  // (Back under the photo at 2.4 vh before the stage is fitted again: fitted with the words
+  // beside the photo, the stage ran off its foot once they went back under it.)
+  function plainCaption() {
+    const caption = $("sb-stage").querySelector(".evidence figcaption");
+    if (!caption) return;
+    caption.classList.remove("beside");
+    caption.style.removeProperty("font-size");
+    caption.style.removeProperty("width");
+  }
   function fitCaption() {
     const stage = $("sb-stage");
     const caption = stage.querySelector(".evidence figcaption");
     const img = caption && caption.parentElement.querySelector("img");
     if (!img || !img.complete) return;
-    caption.classList.remove("beside");
-    caption.style.removeProperty("font-size");
-    caption.style.removeProperty("width");
+    plainCaption();
     // (Cut: the stage's words pushed further past its foot than they were, or a message cut short.)
     const foot = stage.getBoundingClientRect().bottom - parseFloat(getComputedStyle(stage).paddingBottom);
     const past = () => Math.max(...[...stage.querySelectorAll(".message, .losses, .evidence")].map((el) => el.getBoundingClientRect().bottom - foot));
@@ -797,6 +805,7 @@
     // them again from full size.
     if (openPhoto && !openPhoto.complete) {
       openPhoto.addEventListener("load", () => {
+        plainCaption();
         cutBanner(openPhoto);
         fitHands();
         fitCaption();
