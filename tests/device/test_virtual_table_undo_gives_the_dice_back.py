@@ -171,3 +171,18 @@ def test_a_next_guy_who_rolled_and_fouled_himself_out_has_his_roll_back(cup_tabl
     assert table.fresh_roll and state["to_act"] == "Bob" and state["call"] == "4"
     table.act({"by": "Bob", "do": "declare", "call": "5"})
     assert tuple(sorted(table.session.log[-1]["dice"])) == bob
+
+
+def test_an_undone_blind_raise_gives_bob_the_call_back_on_ann_s_dice(cup_table) -> None:
+    # Mia: Bob raises blind on Ann's dice; Cy takes the cup and rolls; Bob's raise is undone.
+    # Before, Cy's roll stayed fresh for Bob: his pull was refused ("Bob took the cup and
+    # rolled"), and so was raising blind again.
+    table, referee, camera, ann = _declared(cup_table, "mia")
+    table.act({"by": "Bob", "do": "declare", "call": "41", "blind": True})
+    _rolled_by(table, referee, camera, "Cy", ann)
+    state = table.undo()
+    assert state["to_act"] == "Bob" and state["call"] == "32" and not table.fresh_roll
+    assert state["take_cup"] is True and state["sealed"] is True
+    assert {("declare", True), ("pull", None)} <= {(a["do"], a.get("blind")) for a in state["legal"]}
+    verdict = table.act({"by": "Bob", "do": "pull"})["verdict"]
+    assert tuple(sorted(verdict["dice"])) == ann
