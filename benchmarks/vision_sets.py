@@ -3,8 +3,8 @@ is and with some of its constants changed, in one process (each frame rendered o
 every frame whose reading differs between them.
 
 How each change in BENCHMARKS.md was judged ("kept only if no frame became confidently
-wrong"). A change switched off by a constant (vision.reader's WHOLE_FACE_ASIDE,
-vision.classifier's MIDDLE_PIP_RIVAL...) is compared with itself switched on:
+wrong"). A change switched off by a constant (vision.thresholds'
+WHOLE_FACE_ASIDE, vision.classifier's MIDDLE_PIP_RIVAL...) is compared with itself switched on:
 
     python benchmarks/vision_sets.py --variant '{"WHOLE_FACE_ASIDE": false}' syn cal real
 
@@ -35,7 +35,7 @@ import cv2
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from vision import classifier, reader  # noqa: E402
+from vision import classifier, reader, thresholds  # noqa: E402
 from vision.render import STYLES, dataset, render_scene, table_calibration  # noqa: E402
 from vision.scoring import Truth, load_labels, match, photo_paths  # noqa: E402
 
@@ -54,10 +54,10 @@ def _model(path: str) -> classifier.FaceClassifier:
 
 
 def _module(name: str) -> Any:
-    for module in (reader, classifier):
+    for module in (thresholds, classifier):
         if hasattr(module, name) and name.isupper():
             return module
-    raise SystemExit(f"no constant {name} in vision.reader or vision.classifier")
+    raise SystemExit(f"no constant {name} in vision.thresholds or vision.classifier")
 
 
 def _frames(name: str) -> tuple[list[tuple[str, int, str]], bool]:

@@ -125,7 +125,7 @@ def grow_tray(blurred: np.ndarray, seeds: Sequence[tuple[int, int]]) -> np.ndarr
     picture changes smoothly: neighbour to neighbour by at most TRAY_STEP levels in each channel,
     so a light's gradient (the LED ring) passes and the tray's edge does not. ``blurred``: the
     frame blurred a little (sigma 1), so that noise does not stop it. (The reader finds the tray
-    in a frame with dice this way too: vision.reader.AUTO_TRAY.)"""
+    in a frame with dice this way too: vision.thresholds.AUTO_TRAY.)"""
     rows, cols = blurred.shape[:2]
     mask = np.zeros((rows + 2, cols + 2), np.uint8)
     step = (TRAY_STEP,) * 3

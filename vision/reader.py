@@ -37,21 +37,20 @@ import cv2
 import numpy as np
 
 from .calibrate import grow_tray
-from . import classifier
+from . import classifier, reasons, thresholds
 from .classifier import (
     FACELESS_DIE,
     LEANING,
     NO_FACE,
     NO_LAYOUT,
     NO_PIPS,
-    OFF_MIDDLE,
     FaceClassifier,
     default_classifier,
-    find_faces,
     judge,
 )
 from .faces import extent
 from .reading import Die, Reading, Status, View
+
 
 # Pip slots in units of the pip step (distance from the face centre to a corner pip, per axis).
 _LAYOUTS = {
@@ -72,598 +71,6 @@ _CORNERS = {k: [np.abs(v).max(axis=1) > 0 for v in vs] for k, vs in _VARIANTS.it
 _ANGLES = np.deg2rad(np.arange(0.0, 90.0, 3.0))
 _ROT = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
                  np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], 1)], 1)        # (A, 2, 2)
-
-# Thresholds, each a fraction of the die's side unless said otherwise.
-MAX_LAYOUT_ERROR = 0.22        # worst pip's distance from its slot, in pip steps
-MIDDLE_PIP_BY_PLACE = True     # fit_layout: a 3's or a 5's middle pip is the one nearest the pips'
-                               # middle (False: the one listed where the template lists it)
-PIP_STEP_RANGE = (0.17, 0.36)  # the pip step relative to the die side
-MAX_FORESHORTENING = 1.6     # longest / shortest axis of a face seen obliquely
-EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the die's outline
-# An unread blob at least this big (x the die's area) and thick (x its side) is asked of the
-# network: unless it is sure no die is there, the frame is unsure.
-OTSU_CEILING = 55             # a die's body differs from the tray by at least this much, 0.6 dL + |da| + |db|
-NOT_A_DIE = 0.9               # the network's p(no die here) that lets an unread blob go
-PIPLESS_PIECE = 0.25          # x a die's area: a piece this big, not a die's shape, no pips found in it,
-                              # where the network framed as a whole die sees a die (p(no die) under
-                              # NOT_A_DIE), is a die partly hidden (fresh 538094: a wooden 1
-                              # half under the cup's rim from above, its pip on the rim's edge; no tray
-                              # found, the rim biting into it, nor dark enough to cover; the piece
-                              # 0.247 of a side thick, under QUIET_THICKNESS) (None: such pieces are
-                              # rim fragments, screws and stains, let go)
-UNREAD_AREA = 0.2              # x die side squared: a region left unread this big is looked at again
-QUIET_AREA = 0.2                # (0.5 let a half-hidden die at the cup's edge go unasked; 0.3 a black
-                                # die a glare had eaten into)
-QUIET_THICKNESS = 0.25
-TOP_OUTLINE_MEASURED = True    # calibrated, from above: touching dice cut apart by the outline a die
-                               # shows (its face and sides), not by the face calibrated
-NESTED_NOT_DICE = True         # the die size is not measured on a square region whose middle lies
-                               # inside a solid region (NESTED_SOLID of its hull or more) over twice
-                               # its area: a big die's pip the first look left apart from its face
-                               # (rendered 10864, 11625: a die of 80-105 px, the median of its pips'
-                               # islands made the die size 20-23 px). 2026-11-29, the benchmark's
-                               # 2,000 both ways, fresh 591000 both ways, the 200 photos: 1 frame
-                               # more read right, 9 more dice, none wrong (False: every square one)
-NOTCHED_OUTLINE: float | None = 0.9    # where no region is square (_outline_side: uncalibrated,
-                               # and a calibrated die's outline from above), a region whose box is
-                               # square and whose hull fills this much of it is a die a glare ate
-                               # into; its hull's side is the die size (rendered 10375: a lone
-                               # black 6 of 111 px under a glare, measured 53 from the clump's
-                               # width, "touching or overlapping"). 2026-11-30: syn 3 frames more
-                               # right (10375, 10976, 11876), fresh 617000 one (617810); cal, real,
-                               # clean, every(c), hard(c), lean(c), fresh 617000c, 619000 both ways:
-                               # no other verdict changed, none wrong (None: the clumps' width)
-NOTCHED_SOLID = 0.6            # ... and whose own pixels fill this much of its hull
-NESTED_SOLID = 0.5             # ... (a thin strip of the rim round a corner has a hull as big as
-                               # the tray's corner: IMG_20191208_112837 lost a die inside its bend)
-SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short side below this
-SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
-SQUARE_OFFSET_PX = 1.8         # or this many pixels (small dice: a pixel or two is rounding)
-SIDE_IN_PERSPECTIVE: float | None = 0.25   # from above, a die whose face sits off its outline's
-                               # middle away from the frame's middle, by at most this x its side x its
-                               # distance from the middle / the frame's half diagonal, counts as lying
-                               # flat as a square outline does (the network's doubt counts for less):
-                               # a camera above sees the side of a flat die that faces the middle, the
-                               # more the farther out it lies (the renderer: 0.175; a phone's wider
-                               # lens more). Of the dice whose pips fit a face, in 4,000 frames
-                               # rendered from above (seeds 10000 and 553000): 143 of the 230 flat
-                               # ones the network doubted so, and 14 of 76 leaning or half-hidden
-                               # ones (leaning toward the middle), 13 of them doubted 0.68 and more
-                               # (the square outline's bound is 0.3), one read already. The
-                               # faint side is still asked as before (see doubted_unsquare in
-                               # read_dice) (None: not asked)
-SIDE_IN_PERSPECTIVE_ALIGN = 0.9  # ... the face's offset at most this far off the line from the middle
-                               # (the cosine of the angle between them)
-SIDE_IN_PERSPECTIVE_SLACK = 0.03  # ... plus this x its side (a pixel or two of rounding)
-PERSPECTIVE_OUTLINE: float | None = 1.5    # from above, an outline up to this long / wide (not
-                               # square: 1.3 and more) is still read as a die's where it is lengthened
-                               # toward the frame's middle by no more than a flat die's side shows
-                               # there (SIDE_IN_PERSPECTIVE): a big die far out (None: not read)
-STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
-STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
-NOISY_SPOTS_SIGMA: float | None = 4.0   # grey levels: where the noise (1.4826 x the median
-                               # difference from a 3 x 3 median) is more than this, at the scale
-                               # spots are looked for at, they are looked for in that median
-STRAY_DIE_REACH = 0.6          # x its side: spots this near a die read from loose pips are its own
-                               # (its corner pips lie 0.35-0.45 sides out), or within 0.75 of the
-                               # frame's die size (a die read at that size may be bigger). 0.75 of
-                               # the die's side until 2026-11-28:
-                               # a 3 read at 1.4 times the frame's die size took a touching white
-                               # 2's pips for its own, and a photo of the set's test split, turned a
-                               # quarter, was read ok without the 2; at 0.6 no verdict of the
-                               # benchmark's 2,000 either way nor of the 200 real photos changes
-STRAY_SCAN = True              # dark spots left stray by every die read: the network looks round them
-STRAY_SCAN_BIGGER = 1.4        # ... at the die size, then at this many times it (_dice_by_stray_pips);
-                               # a die found from pips holds those within its reach (STRAY_DIE_REACH)
-STRAY_SCAN_BIGGER_CALIBRATED = False   # ... also with the die size calibrated (False: only the
-                               # frame's own die size then: the camera is fixed over the tray, and a
-                               # die read bigger than it holds another die's pips: fresh 412862, two
-                               # wooden 1s touching, read as one 1 of 1.4 sides holding both pips)
-UNREAD_SCAN_BIGGER = True      # a doubted blob the scan found no die round: scanned again at that size
-                               # (a die found reported, the blob's doubt kept)
-MAX_FAINT_DICE = 30           # dice looked for from their pips alone, at most
-COARSE_COVERED = True          # uncalibrated, under the cup: every solid region of the first look
-                               # must be the dice read
-RIM_STRIP_REACH = 0.5          # calibrated: the tray painted past its rim takes the colour of a strip
-                               # along the rim this many median windows longer each way than the
-                               # stretch it paints, moved inside at the edge's ends (0: the stretch
-                               # alone, which two dice in a corner filled; 1 doubted more than 0.5)
-RIM_STRIP_NEAREST = True       # ... or the stretch's own strip, whichever median is nearer the tray's
-SIDE_BY_SIDE_SURE: float | None = None  # a die cut from touching dice by a straight line, not plainly
-                               # lying flat, is read when its pips and the network agree and the
-                               # network's "no readable face" is at most this on both its looks
-                               # (None: only a die plainly lying flat is read there). 0.02 until
-                               # 2026-11-26: dice leaning on a neighbour, cut from it, read flat in
-                               # fresh frames at 0.008-0.02 (330886, 358462, 359182, 359528) where
-                               # flat ones read 0.002-0.036 alike: no threshold tells them apart.
-SIDE_BY_SIDE_ALONE: float | None = 0.12  # a die cut from its neighbour, not plainly lying flat, is
-                               # read when the network, shown it with every other die round it
-                               # painted over in the tray's colour, reads the face its pips read
-                               # with its "no readable face" at most this (None: not asked). Its
-                               # neighbour in view, the network doubts one leaning on it no more than
-                               # one lying beside it (above); alone, it tells them apart: of 639 flat
-                               # dice so cut (rendered, 2026-11-27) 526 under 0.05, of 107 leaning
-                               # none under 0.238 (the four fresh frames above: 0.245-0.579). 0.05
-                               # until 2026-11-30: flat dice so measure 0.05-0.12 often (the
-                               # benchmark's 10413, 10880: 0.056, 0.080), half the least a leaning
-                               # one was seen to
-SIDE_BY_SIDE_AS_BRIGHT: float | None = 0.85  # under the cup, such a die whose face is at least this
-                               # bright (its median L, x its neighbour's, and at most 1 / this) beside
-                               # a neighbour plainly lying flat lies flat too: a face leaning off the
-                               # lit tray on one side sends back less light (rendered, 5th-95th
-                               # percentile: 0.52-0.81 of its flat neighbour's; flat beside flat
-                               # 0.85-1.17). None: not asked.
-SIDE_BY_SIDE_KEPT: float | None = classifier.AGREE_NO_FACE_MAX  # (0.05) such a die doubted as
-                               # leaning stays doubted, whatever the network's scan finds round it,
-                               # if the network's own look at it doubted its face more than this (what
-                               # the network may doubt of any die not plainly flat). Reading its face
-                               # again says nothing of its lean: fresh 384058, a 6 leaning on a 5 at
-                               # 0.083, was read; of 147 flat dice so doubted and read that way from above
-                               # (in 1,200 frames), 3 are over 0.05. (Under the cup the doubt tells
-                               # little: of 32 leaning dice so read in 300 frames, 3 are over 0.05,
-                               # of 28 flat ones 2.) None: off
-PIP_BY_RIM = 0.3               # calibrated or found tray: a die with a pip this near (x die side) the
-                               # tray's edge that lies too near its outline to count is not read: the
-                               # tray's edge cut the die's region short there, or it leans on the rim
-                               # (fresh 396184: a black 2 against the rim, its region cut 3 px short,
-                               # one pip left: read as a 1). None: not asked
-PIP_BY_RIM_SIZE = 0.6          # ... a pip at least this x the kept pips' median area (fresh 397187: a
-                               # speck of the rim's edge by a flat 4, 0.27 of its pips)
-SIDE_OVER_RIM = 30.0           # under the cup, the tray inside its rim calibrated or found: a die read
-                               # flat against the tray's edge, beside which the rim beyond the edge
-                               # differs from the rest of the rim by this much (median of 0.6|dL| +
-                               # |da| + |db|, 8-bit Lab), is not read: its side shows over the rim, a
-                               # die leaning on it (fresh 405831, calibrated: the tray's edge cut its
-                               # outline square round its face). Flat dice by the rim measured 13 at
-                               # most, dice leaning over it 35 and more (a cup's rim over the tray's
-                               # edge: up to 39, in frames unsure for that). None: not asked
-SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tray's edge inside its rim
-                               # (calibrated or found) is not taken to lie flat for its square outline:
-                               # the rim cuts the outline off there, and a die leaning on the rim shows
-                               # its side beyond it (fresh 387564). (Under the cup it made 13 of seed
-                               # 384000's 2,000 calibrated frames unsure, flat dice by the rim, and
-                               # mended none.)
-SQUARE_OFF_RIM_REACH = 0.2      # x die side: how near the tray's edge that is. Not only touching it:
-                               # a leaning die's side as grey as the tray falls out of its outline,
-                               # which then stops short of the edge, square round the face (fresh
-                               # 443842: 0.1-0.13 of a side short). Cost, against 0.05: 4 frames of
-                               # 12,000 readings made unsure (flat dice 0.1-0.2 off the edge)
-ALONE_OUTSIZED: float | None = 1.3   # x the median side of the dice read by their pips (two at
-                               # least): a die the network read alone whose outline is bigger is two
-                               # touching dice taken whole (fresh 646360: a pair of red dice in a
-                               # corner, 40 px to the others' 28-30, read as one 6). 2026-12-01: of
-                               # the benchmark's 2,000 both ways, the real photos, lean, hard and
-                               # fresh 645000 both ways, only 646360 changed: wrong -> unsure
-                               # (None: not asked)
-MIN_CLUSTER_AREA = 1.2         # x die side squared: a region that may hold two dice side by side
-SKIP_SQUARE_SECOND_LOOK = True  # a die square round its face: one network patch (both framings are alike)
-CONFIRM_BY_DISC = True         # a die the network found: read on the disc round it if not on the foreground
-CONFIRM_SIDES = (1.0, 1.25, 1.5, 0.85)   # a die found by its pips alone (no outline): its pips must
-                                   # fit the face in a disc for a die this many times the frame's die
-                                   # side (the first that fits): dice of mixed sizes, a big white die
-                                   # on a white tray among small coloured ones; last, a small die
-                                   # seen at a slant, its side's pips inside the usual disc
-CONFIRM_BY_COUNT = True        # ... or, where they lay out no face, be as many as the face's value (a
-                               # die seen at a slant: its face off the disc's middle, a corner's
-                               # shadow taken for a pip; False: a layout only)
-LEANING_SURE = 0.55            # the network this sure of a die with no readable face: its doubt stays,
-                               # whatever its scan reads there later (a cocked 3, fresh 34200, 0.85;
-                               # fresh 457578 calibrated, a small blurred white 1 leaning, 0.59: the
-                               # scan, framing its face alone, read a flat 1. 0.8 until 2026-11-28)
-PIPS_BEYOND_DICE = True        # an unread blob the dice found round it cover stays doubted if it holds a pip
-                               # none of them reaches (half a die at the cup's edge beside a whole one)
-PIPS_BEYOND_REACH = 0.55       # x the die side measured: how far from a found die's centre its own pips
-                               # may lie (0.42 of its side, and room for a centre found off or a side
-                               # measured large; 0.75 let a neighbour's pip off a die's edge pass as its own;
-                               # 0.6 a half-hidden die's pip 0.59 out, the die size measured large with
-                               # the cup's rim: fresh 494978, read ok a die short. Of 46 regions so
-                               # asked in frames read ok, 8,000 reads, the farthest pip lay 0.52 out)
-UNHELD_DIE_AREA = 0.5          # x die side squared: an unread region this big and solid that no die
-                               # found lies in stays doubted, whatever the dice round it cover (0: off)
-UNHELD_NEAR = 0.2              # x die side: a die found this near such a region lies in it
-UNHELD_BETWEEN = 0.5           # ... as does the middle of touching dice cut in three: two dice this near
-PIPS_OF_DICE_IN_LIGHT = True   # pip-like spots by a die read round a piece the opening took are its own,
-                               # not stray (as by a die found by its pips)
-READ_FADED_IN_LIGHT = True     # a die-like piece the foreground's opening took (a glare, a white die on a
-                               # white tray): the network's scan finds the die round it, read when the
-                               # pips in a disc round it fit that face (CONFIRM_SIDES, CONFIRM_BY_COUNT)
-FLAT_FACE_SQUASH = 1.05        # a face of 4+ pips longer than wide by this much is tilted
-                               # (flat dice: 99% below 1.03; leaning ones all above 1.07)
-LEANING_SQUASH = 1.09          # a 4 or a 5 whose pips lay out a face longer than wide by more than
-                               # this is leaning, however it is read (flat: rendered dice 1.05 at
-                               # most, real photos seen a little obliquely 1.08; leaning: 1.07 up)
-SQUASH_NETWORK_READ = 0.05     # ... and of a 4 or 5 the network read alone (its pips fit no layout as
-                               # a whole) whose pips near the face lay it out within this (pip steps,
-                               # affine): a glare's smudged pips lie squashed on flat dice, fitting worse
-BLURRED_SQUASH = True          # ... in a blurred frame, whether or not they lay it out within that
-                               # (fresh 382144: a wooden 4 leaning, glared and blurred, squash 1.22,
-                               # 0.23 off a layout, read flat; the cost: on seed 382000's 2,000,
-                               # both ways, two flat glared 4s doubted, 382091 and 383451, 1.10
-                               # and 1.33. False: as when sharp)
-WHOLE_FACE_ASIDE = True        # a whole face of 2+ pips off the middle of an outline longer than a
-                               # square is a die leaning, whatever the network reads
-BESIDE_OFF_MIDDLE: float | None = 1.3   # x the die side: a die whose pips fit no layout, read by the
-                               # network alone on the looser allowance (its doubt over
-                               # PLAIN_NO_FACE_MAX), this near a die whose face the pips saw off its
-                               # outline's middle is doubted as leaning (a die leaning on another
-                               # hides part of it: fresh 598144's glared 5 on a 2) (None: not asked)
-EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
-GLARE_SLOT_MAX: float | None = 0.8   # confirming a face the network's scan read (_confirmed): an
-                               # empty slot lighter than the face but less than this of the way
-                               # to its pips' lightness is bare, as a glare leaves it. A pip under
-                               # a glare stays as light as the pips (light only adds), so on light
-                               # pips a glare hides none. (A black 5 whose corner a glare lit was
-                               # left unsure: frame 11719, calibrated.) None: only EMPTY_SLOT_MAX
-GLARE_SLOT_CONFIRMING = True   # ... only there (everywhere: 8 of the benchmark's frames and a real
-                               # photo, read right, their dice by the network alone, were read by
-                               # their pips and doubted as leaning)
-GLARE_SLOT_PIPS_LIGHTER = 60   # ... on a face whose pips are at least this lighter (Lab L, 8 bit)
-PIP_SPLIT_LEVEL: float | None = 0.8   # confirming a face the network's scan read, when its pips lay
-                               # out no face: a spot too big or too long for a pip (a glare joined
-                               # to one) is looked at again for pips, at this x the pips' mean
-                               # difference from the face (_split_pips). None: never
-PIP_SPLIT_CONFIRMING = True    # ... only there (everywhere: a real photo's die the network read
-                               # alone was read by its pips and doubted as leaning)
-PIP_SPLIT_LIGHT_ONLY = False   # ... only light pips on a darker face (GLARE_SLOT_PIPS_LIGHTER)
-PIP_SPLIT_AREA = (0.5, 1.5)    # ... pip-sized: this x the pips' median area
-PIP_SPLIT_OFF_MIDDLE = 0.2     # ... this x side or more from the die's middle: one false pip there
-                               # makes no face of a face; in the middle a 2 a 3, a 4 a 5. (0 read
-                               # one more benchmark frame, 11583; but a real photo's shiny 3 shows
-                               # a glare as light as its pips, split off as one)
-PIP_TOPHAT: float | None = 0.5   # confirming a face the network's scan read, when its pips lay
-                               # out no face even split (PIP_SPLIT_LEVEL): pips a glare washed into
-                               # one bright patch are looked for as what stands out of it (a white
-                               # top-hat of the face distance, a disc 1.6 pips across), at least
-                               # this x as much as the pips found stand out (_tophat_pips). 2026-11-30:
-                               # of the benchmark's 2,000, 10333 and 11673 read right, not unsure, and
-                               # 10713, 10923 and 11673 calibrated; a real die more (in an unsure
-                               # photo); none read wrong, the leaning sets unchanged. None: never
-PIP_TOPHAT_CONFIRMING = True   # ... only there
-PIP_TOPHAT_LIGHTNESS = 0.9     # ... and light pips found so at least this x as light (Lab L) as the
-                               # darkest pip found: a pip under a glare stays as light as the pips
-PIP_LIGHTNESS: float | None = 1.0   # confirming a face the network's scan read (_confirmed),
-                               # when its pips lay out no face even split or top-hatted, nor are as
-                               # many as the face: a glare over a face's middle makes the face's
-                               # median colour the glare's, and the pips under it no longer differ
-                               # from that "face" (the pip finder finds rings round them, or
-                               # nothing). Looked for instead as what stands out of its
-                               # surroundings in lightness alone (a top-hat of Lab L by a disc 1.6
-                               # pips across, white for light pips, black for dark ones, as the pips
-                               # found mostly are), over this x the Otsu level of that map's inside,
-                               # and the face they lay out checked as any is, its empty slots bare
-                               # in that map (_lightness_read). Its middle is asked as a face the
-                               # network read alone is (_middle_unclear, _middle_may_hide_a_pip): a
-                               # glint that covers a 3's middle pip whole is no dark pip, and the
-                               # lightness look left a 2 (fresh 310856). 2026-12-01: the benchmark's
-                               # 2,000 both ways, fresh 651000 and 653000 both ways, every style, the
-                               # real photos: more read right, none wrong (BENCHMARKS.md). None: never
-PIP_LIGHTNESS_CONFIRMING = True  # ... only there (False: a die's own read too, where its pips lay
-                               # out no face; judged 2026-12-01 on the benchmark's 2,000: 11 frames
-                               # right, 11 right ones unsure, leaning: pips found so lie a little
-                               # off their centres, and the face looks squashed)
-GUIDED_LAYOUT_MIN: float | None = 0.65  # a face whose pips lay out no face, or show none, that
-                               # the network's steady look reads plainly flat (PLAIN_NO_FACE_MAX) at
-                               # least this surely, though less than ALONE_MIN: read where its pips'
-                               # contrast lays out that face and no other (_layouts_shown). On real
-                               # photos the pip finder misses faint pips (red on a dark die, small
-                               # dice), and the network reads real dice less surely than rendered
-                               # ones: of the dice so left unread on the 150 training photos, it read
-                               # 57 at 0.5-0.85, 49 of them right. 2026-11-29, of the 200 photos: 9
-                               # more dice read right, none wrong, 3 photos read right, not unsure;
-                               # no rendered frame read wrong. 0.5 until 2026-11-30 afternoon: the
-                               # held-out IMG_20191209_095533 with noise (or darker) was read ok with
-                               # a translucent 3 taken for a 1 the network gave 0.59; every die this
-                               # reads right in the training photos, as taken, darker or noisy, it
-                               # gives 0.66 or more (None: not asked)
-COLOUR_PIPS: float | None = 0.65   # a face whose pips lay out no face, or show none, and do
-                               # not show the network's face either (GUIDED_LAYOUT_MIN):
-                               # pips looked for again by their colour, each pixel nearer a pip
-                               # colour found than the face colour by this share of the two
-                               # distances (_colour_pips_read: marbled dice, whose swirls differ
-                               # from the face as much as their red pips do). 2026-11-30, of the
-                               # 200 real photos: 11 more dice read right (1,281 -> 1,292), none
-                               # wrong, 4 photos read right, not unsure; no rendered frame's verdict
-                               # changed (the benchmark's 2,000 both ways, the leaning, hard, every
-                               # style, clean and fresh 623000 sets); no speed frame asks it. None:
-                               # not asked
-COLOUR_PIPS_MIN = 0.3          # ... where the network's steady look reads that very face plainly
-                               # flat (PLAIN_NO_FACE_MAX) at least this surely
-COLOUR_PIPS_RUNNER_UP = True   # ... or reads it at least COLOUR_PIPS_MIN though another face more
-                               # surely: a marbled 4 the network takes for a 5 nearly as often
-                               # (0.46 and 0.39), its red pips alone laying out the 4. 2026-11-30
-                               # night, of the 200 real photos: 3 more dice read right (1,292 ->
-                               # 1,295), none wrong, 2 photos right, not unsure (of the 6 training
-                               # dice so read by colour, the one wrong, a 6 read as a 2, the network
-                               # gave 0.02); no rendered frame changed (the benchmark's 2,000 both
-                               # ways, leaning, hard, every style, clean, fresh 623000, 625000 and
-                               # 627000 both ways). False: only the face the network reads most surely
-COLOUR_PIPS_MERGE = 15.0       # pip colours found this near each other (Lab) are one
-COLOUR_PIPS_SEPARATION = 20.0  # a pip colour at least this far from the face colour
-COLOUR_PIPS_PIP_SHARE = 0.4    # a pixel at least this x the pip colour's distance from the face
-GUIDED_LONE_PIP = True         # ... so is a face whose one pip found lies off the outline's middle
-                               # (the pips' "leaning"): a real die photographed at an angle shows its
-                               # side, which widens its outline (IMG_20191208_112353's red 1 on blue;
-                               # held out, 112404's 3, two of its red pips unfound). Laid out on the
-                               # outline's middle, a leaning die's face is not at its middle
-GUIDED_PIP_MIN = 0.6           # ... each of its slots at least this x the pips' contrast threshold
-GUIDED_EMPTY_SHARE = 0.5       # ... and every other slot at most this x its weakest slot (at 0.65,
-                               # 3 dice fewer: more of them show two layouts; asked only that the
-                               # network's face be shown, 0.65 took IMG_20191209_095421's 2 for a 3)
-GUIDED_RIVAL_STEP: float | None = 0.16  # ... and no other face shown with the grid's step down to
-                               # this (x side; the usual is 0.24-0.34): IMG_20191209_095533 made
-                               # darker (0.6-0.8 x) was read ok with a translucent 3 taken for a 1,
-                               # its pips 0.18 of a side apart. (None: not asked)
-MIDDLE_SPOT = 0.12             # x side: a spot found this near the middle of a 2 or a 4 the network
-MIDDLE_SPOT_RIVAL = 0.1        # read alone makes it unread if the network gives a 3 or a 5 this much
-                               # of the 2 or the 4 (0: no such test)
-RIVAL_SPOT = 0.2               # ... with that rival, a spot this near will do (0.12 missed fresh
-                               # 370285: a glare smudged a 5's middle and top pips into one spot
-                               # 0.14 out; a 2's or a 4's own pips lie 0.38 of a side out)
-MIDDLE_SLOT_RIVAL = True       # ... so does the pips' own doubt that a slot hides one, with that rival
-MIDDLE_GLINT = True            # ... and, whatever the network gives, a glint there (lighter than the
-                               # face where the pips are darker, or darker where they are lighter)
-MIDDLE_WASHED_MIN: float | None = 0.75  # ... and so does its middle (MIDDLE_WASHED_REACH round),
-                               # pips darker than the face, lighter than the face by more than this
-                               # x the way from the face's colour to its pips': a glare there may
-                               # have washed a middle pip out whole (fresh 589021 and 497079,
-                               # calibrated: wooden 5s read 4, -1.05 and -0.80). A 2 or a 4 so
-                               # glared is as unclear (in the benchmark's 2,000 both ways, fresh
-                               # 601000c, 603000 both ways: 14 read right by luck, -0.76 to -4.4,
-                               # now unsure). Not 0.6: flat dice with no glare, their middles a
-                               # little lighter (a red-pipped Asian 4, fresh 604656: -0.62; 602092c
-                               # -0.68; a real photo's bronze 4, IMG_20191209_100200: -0.735, the
-                               # nearest read right). None: not asked
-MIDDLE_WASHED_REACH = 0.08     # x die side
-MIDDLE_SHADE_MAX = 0.2         # a 2 or a 4: the most its middle may lean from the bare face's colour
-                               # to its pips' (0: the face's, 1: a pip's), a faded pip there would
-                               # make it a 3 or a 5 (None: not asked)
-MIDDLE_PIP_MIN = 0.5           # a die read as a 3 or a 5: its middle pip, the strongest spot within
-                               # MIDDLE_REACH of its middle, stands out from the face round it by at
-                               # least this x its pips' contrast (a glare dims pip and face alike:
-                               # a pip under it still stands out). Of 1,366 3s and 5s read right in
-                               # 1,500 frames, none under 0.42 (the 276 the network read under a
-                               # glare; 1% of those under 0.45); a green 4 whose middle a glare lit,
-                               # read 5 (fresh 353849): 0.29; a glare 0.18 of a side across on a
-                               # white-pipped 4's middle, drawn: 0.42. None: off
-MIDDLE_REACH = 0.15            # x die side
-MIDDLE_GLARE_WEAKER = 0.65     # a 3 or a 5 whose middle spot stands out less than this x the median
-MIDDLE_GLARE_WIDER = 1.3       # of its other pips, and is this much wider than they are, is a glare
-                               # on a 2's or a 4's middle (fresh 383546: a red 4 with white pips,
-                               # its middle glared, read 5: 0.49 as strong, 1.8 as wide; 454550, a
-                               # red 2 read 3: 0.600, 2.9 as wide, read ok at 0.6). Of 920 3s and 5s
-                               # read right in the benchmark's 2,000 frames, none both under 0.6 and
-                               # over 1.3 (5 under 0.6 alone); three under 0.65 (0.62-0.63), now
-                               # unsure: no bound parts them from the glare. None: off
-MIDDLE_UNFOUND_WEAKER: float | None = 0.6   # ... and a light-pipped 3 or 5 with no spot found in its
-                               # middle, at least two pips round it, whose middle stands out less
-                               # than this x the median of those pips (fresh 500282, calibrated: a
-                               # blue 4 from above by the tray's rim, a glare on its middle joining
-                               # two pips; two pips found, the network alone read 5: 0.55). Asked of
-                               # any pips at 0.65, it left 18 frames read right of 4,000 rendered ones
-                               # unsure: 17 dark-pipped 3s and 5s (0.45-0.62), one light-pipped (0.64).
-                               # Dark pips are not asked: a glare cannot make one. Of 7,000 frames
-                               # more (the benchmark's calibrated, fresh 497000c and 501000c, every,
-                               # clean, the real photos), it leaves one read right unsure: a glared
-                               # casino 5 (fresh 498615, calibrated, 0.59; nothing parts it from
-                               # 500282's 4). None: off
-MIDDLE_GLARE_JOINED = 0.2      # x die side: on a face with light pips, a spot centred this near the
-                               # middle is its middle spot, and one other pip is enough to compare
-                               # it with: a glare there may have joined a pip into one spot off the
-                               # middle (fresh 464623: a black 2 under the cup, its glare and one pip
-                               # joined 4.2 px off the middle of a 25 px die, 4.7 x the other pip,
-                               # 0.59 x as strong: read 3 by the network alone). Dark pips keep
-                               # MIDDLE_REACH and two others: a glare cannot make a dark pip, and
-                               # on a dark-pipped wooden 3 (10980) grain joined its glared middle
-                               # pip. None: off
-GLARED_MIDDLE_MAX = 0.12       # a 2 or a 4 with pips darker than its face, read by the network (its
-                               # pips lay out no face): its middle, where its corner pips put it,
-                               # stands out towards the pips' colour by at most this (a 5 whose
-                               # middle pip a glare washed out: fresh 357290 0.148, 352203 0.161;
-                               # 3 of 83 such dice read right over 0.12, none over 0.142). None: off
-GLARED_MIDDLE_PIPS_MAX = 0.22  # ... the same, read by its pips: a 5 whose middle a glare washed grey
-                               # leaves four corner pips that lay out a 4 (fresh 389491 0.275). Of
-                               # 1,714 such 2s and 4s read in the benchmark's 2,000 frames both
-                               # ways, none over 0.186; of 1,694 in seed 388000's, none but it over
-                               # 0.181; of 133 in the real photos, none over 0.02. None: off
-GLARED_MIDDLE_AT_OUTLINE = True  # a 2 or a 4 read by the network is asked where its outline puts
-                               # its middle too: two wooden 5s under a glare, read 4 calibrated, their
-                               # corners' middle off the face's or none (fresh 485814: a corner pip
-                               # lost, a fragment taken for one, 0.20 at the outline's middle, -0.43
-                               # at the corners'; 481518: a touching neighbour's pip in its outline,
-                               # five corners, none). False: only where the corners put it
-OPENED_AWAY_AREA = 0.15        # x die side squared: a piece the foreground's opening took this big,
-OPENED_AWAY_THICKNESS = 0.1    # this thick (x die side), off every die, is asked of the network:
-OPENED_AWAY_FILL = 0.35        # ... solid (this much of its box; a glare's crescent of a black die:
-                               # 0.38) and compact, not the rim's corner
-OPENED_AWAY_LONG = 1.25        # or a strip of it (longest side x die side, long / short side)
-OPENED_AWAY_ASPECT = 2.5       # (a big black die's side left dark by a glare: 97 x 42 px, 2.3)
-OPENED_AWAY_JOIN = 0.3         # x die side: pieces this near each other are one (a glare's gradient,
-                               # as light as the tray, cuts a black die into crescents and a spot)
-OPENED_AWAY_OFF_KEPT = 1       # pixels: what the opening took this near what it kept (the regions) is
-                               # left out first (slivers along a die's edge, which joined a glared
-                               # black die's crescent beside it into a piece too long; 0: kept)
-COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
-                               # (readable rendered frames: 0.92 and up; half the cup-covered: 0.8 and down)
-HALF_FIRST = True              # a frame shrunk below half its size is halved first (see _shrunk)
-MIN_DIE_PX = 14                # smallest die side we try to read, pixels
-TRAY_MARGIN = 0.5              # x the die side: the calibrated tray is read with this much round it
-RIM_LEFT_OUT = True            # ... the rim left out of the tray's median and of the regions
-COVERED_DARKNESS = 0.45        # x the tray's grey (70th percentile): darker than this off every die covers it
-COVERED_SMOOTHING = 3          # px of the shrunk frame averaged, and what is dark so taken too: a noisy
-                               # frame's dark cover, half its pixels over the line, is one piece (fresh
-                               # 424350: a dark wedge over a die, 47 of 50 its median, missed
-                               # uncalibrated) (0: not averaged)
-COVERED_AREA = 1.0             # x a die's area of such darkness makes the frame unsure
-COVERED_UNCALIBRATED = True    # ... asked of an uncalibrated bottom-view frame's middle too
-COVERED_FOUND_TRAY = 0.4       # ... and of the box round the tray an uncalibrated frame shows, where a
-                               # dark piece reaches this far in (x die side) from its every edge (the cup's
-                               # rim, not the thin wedges of a tray's walls seen at a slant) (0: not asked)
-LONE_PIP_UNDER_CUP = True      # bottom view: one dark pip-like spot off every die makes the frame unsure
-LONE_DARK_ASKED = True         # top view: one dark pip-like spot off every die where the network, shown
-                               # a die round it, sees a die sooner than none (the rim's corners: none)
-LONE_LIGHT_ASKED = True        # ... and so one light one off the tray's middle, by the rim, where glints
-                               # lie (in the middle it is doubted unasked: LONE_LIGHT_PIP); fresh
-                               # 422956: a die hidden but for a corner with one light pip
-LIT_ALONE_ASKED = True         # bottom view: one such light spot alone, off every die, where the network
-                               # sees a die round it, in a frame nothing else doubts (fresh 360797: a
-                               # glared black 2 by a neighbour, its ring the coarse look's thin strip;
-                               # asked in 25 of 200 rendered frames under the cup, the LED ring's
-                               # reflections: a patch a spot, 8 more where that look sees a die)
-LIT_PAIR_ASKED = True          # bottom view: two light pip-like spots within a die's reach, off every die
-                               # read, where the network, shown a die round them, sees a die sooner than
-                               # none, make the frame unsure (a tiny black die under a glare shows only
-                               # its two lit pips: fresh 385483; the LED ring's reflections pair up too,
-                               # and the network sees no die there)
-LIT_FACE_OFF_DICE = True       # bottom view: light spots that lay out a face (a dark die the foreground
-                               # lost, its pips lit) make the frame unsure only if they lie off every
-                               # die read: a die found there after all (by its faint outline, or the
-                               # network's scan) shows those very pips (a glared black die's four pips
-                               # and the glint beside them, 10107; False: wherever they lie)
-LONE_LIGHT_PIP = True          # top view: one light pip-like spot off every die, on the tray (not by
-                               # its rim, where glints are), makes the frame unsure
-TOO_DARK, TOO_BRIGHT = 25.0, 235.0
-TOO_BRIGHT_TOP = 248.0         # from above: a white table taken brightly is no lifted cup; only a
-                               # frame washed out nearly whole is refused (the real photos taken
-                               # 1.35 x as bright, the tray 240-249: at 235, 46.7% of their dice read,
-                               # at 248, 84.5%, no photo more read wrong; benchmarks/vision_photos.py
-                               # --cameras)
-CUP_LIFTED_BRIGHTNESS = 170.0  # bottom view: a frame brighter than this is lit from above (no calibration)
-CUP_LIFTED_RISE = 60.0         # bottom view, calibrated: this much brighter than the empty tray
-FACE_OFF_MIDDLE = OFF_MIDDLE   # "a die is leaning (its face is not flat on the tray)"
-FADED = "a die fades into the tray: it may be leaning or lifted"
-SMUDGED = "a face matches no pip layout (a pip may be hidden or smudged)"
-FADED_IN_LIGHT = "a die fades into the tray (a glare on it?): show it again"
-LOST_BY_EDGE = "a die may be lost against the tray's edge: calibrate the table, or move the dice to the middle"
-AUTO_TRAY = True           # uncalibrated: the tray inside its rim, where a frame shows it, is found
-                           # and read as a calibrated one is (False: the whole frame is read)
-AUTO_TRAY_AREA = 0.25      # ... a region of the tray's colour round the middle at least this much
-AUTO_TRAY_FILL = 0.85      # of the frame, filling this much of its box (a rectangle, dice and all)
-AUTO_TRAY_RIM = 0.1        # ... and leaving out at least this much of the frame (the rim, the table)
-CUP_RIM_AS_TRAY = True     # under the cup, a region so found that is darker (median grey) than the
-                           # frame round it is the cup's rim over the tray's middle, not the tray
-                           # (the ring lights the tray, lighter than all round it): the frame is
-                           # unsure, that box shown (fresh 470999: a rim over two thirds of the
-                           # frame, the tray's lit strip beyond it, read ok with one die of five).
-                           # Round the trays found in the benchmark's 2,000: 0.07-0.34 x as light
-                           # as in them; round the rims: 2.5-3.3 x. False: such a region is read
-                           # as the tray
-FAINT_SQUARES = True       # bottom view: a die-sized shape a little unlike the tray (FAINT_LEVEL),
-                           # off every die, makes the frame unsure unless the network is sure no
-                           # die is there (a leaning die under the cup, faded: only its edge
-                           # touches the tray)
-FAINT_LEVEL = 12           # ... in the foreground's distance from the tray (its floor is 28)
-FAINT_FILL = 0.75          # ... filling this much of its turned box
-SCANNED_OWN_SPOTS = True   # spots by a die the network's scan found round an unread region, its pips
-                           # confirming it, are that die's (its pips, or a corner its region lost
-                           # to a glare), as a die's read from loose pips are: not stray
-FAINT_PIPS_FILLED = True   # the faint look's holes (pips) filled, as the foreground's are, before
-                           # it is opened: a blurred white 6 under the cup, its pips run into bars
-                           # across it, was opened away whole and the frame read ok a die short
-                           # (fresh 602215, calibrated; the foreground, at its floor of 28, kept
-                           # no piece of it either). False: opened with its holes
-FAINT_LEFT_OVER = 0.5      # bottom view: a solid piece of the faint look this big (x die side squared,
-                           # half a die thick) outside every die read and every region makes the
-                           # frame unsure (a die as faint as the tray beside another, the two one
-                           # faint shape no square fits; None: not asked) ...
-FAINT_LEFT_OVER_SEEN = 0.5 # ... if the network sees a die there: its p(no die) under this (the tray's
-                           # light falling off by the rim leaves such pieces too, at 0.70-0.88)
-FAINT_LEFT_OVER_TOP = True # ... asked from above too (fresh 508202: a wooden 5 in the corner of a
-                           # tray whose light falls off by the rim, 16-28 from the tray's median
-                           # where the foreground's floor is 28, lost whole: the frame was read ok
-                           # a die short). False: under the cup only
-NOISY_LOOK_SIGMA: float | None = 4.0   # ... and where the frame's noise (_noise; it moves in
-                           # steps of 1.48, and noise of sigma 7 measures 4.45) is more than this,
-                           # the network is asked that of the frame smoothed by a Gaussian of
-                           # NOISY_LOOK_SMOOTHING pixels: noise alone made it see dice in the grey
-                           # discs in the corners of the real photos' light box (p(no die)
-                           # 0.22-0.64, 0.85-0.94 without the noise). 2026-11-30: the 150 training
-                           # photos with noise of 7, 85.3% -> 58.0% unsure; no verdict of the
-                           # rendered sets or the photos as taken changes (None: asked as it is)
-NOISY_LOOK_SMOOTHING = 1.0
-FAINT_SIDE_MAX = 0.3       # bottom view: a die whose faint outline (FAINT_LEVEL) reaches out on one
-                           # side further than on the other by more than this (x its side) does not
-                           # lie plainly flat, however square its outline (None: not asked)
-FAINT_SIDE_MAX_BLURRED: float | None = 0.25   # ... and this in a blurred frame (sharpness
-                           # under MIN_SHARPNESS), where the blur spreads a side's faint edge below
-                           # FAINT_LEVEL and the side measures shorter: fresh 612314 (from above,
-                           # an Asian 1 leaning on a 3, read plainly flat) measured 0.285. No other
-                           # verdict of syn, cal, s611, s611c, every(c), hard(c), lean(c), clean
-                           # or the real photos changes (None: FAINT_SIDE_MAX)
-FAINT_SIDE_TOP = True      # ... asked in the top view too (a leaning die's side, lit less than its
-                           # face, can differ from the tray as little as under the cup)
-FAINT_SIDE_KEEPS = True    # ... and a die whose pips fit a face its single look doubts more than
-                           # a die not plainly flat may be, its faint side showing so, stays
-                           # doubted whatever its steady look or the network's scan reads there
-                           # (fresh 432270 and 432484: lone leaning dice, their sides out of the
-                           # outline, 0.33 and 0.61; False: not asked). Flat dice so doubted
-                           # measure 0.3-0.6 where a neighbour's faint outline or the tray's edge
-                           # joins theirs (fresh 435267, 436773...), hence asked only
-FAINT_SIDE_APART = 1.5     # ... of a die this many sides (x die side) from every other's centre
-FAINT_SIDE_OFF_RIM = 0.1   # ... and this far from the tray's edge (x die side; a die against it
-                           # joins the rim's own faint difference from the tray). 0.3 let fresh
-                           # 528042 go (from above: a white 6 leaning 0.1-0.2 of a side off the rim,
-                           # its side beside it, faint side 0.39; read plainly flat by the
-                           # network's steady look); 0.1 doubts fresh 528390 and 529076 (both
-                           # uncalibrated) too, flat dice in the tray's corners whose sides in view
-                           # (the camera above sees them off its centre) measure 0.31 and 0.33
-FAINT_SIDE_NOT_FLAT: tuple[View, ...] = (View.BOTTOM,)   # in these views, so too (apart, off the
-                           # rim) a die whose pips fit a face the network reads plainly flat, but
-                           # whose outline is not square round its face (fresh 455899, calibrated:
-                           # a white 2 leaning by itself, its grey side half out of the outline;
-                           # the single look doubted it 0.032, under AGREE_NO_FACE_MAX; its faint
-                           # side 0.53). Not from above: there a flat die's shadow or blur reaches
-                           # out on one side as far (0.38, 0.63 in the benchmark's frames 11032,
-                           # 10816; (): not asked)
-FAINT_SIDE_TOP_NOT_FLAT: float | None = 0.25  # from above, uncalibrated: a die whose pips fit a
-                           # face the network reads plainly flat, whose outline is not square round
-                           # its face (nor shows the side a camera above sees of a flat die off the
-                           # frame's middle, SIDE_IN_PERSPECTIVE), apart and off the rim
-                           # (FAINT_SIDE_APART, FAINT_SIDE_OFF_RIM), whose faint outline reaches out
-                           # on one side further than this (x its side), is leaning. A lone leaning
-                           # die's side as grey as the tray falls out of its outline, not out of the
-                           # faint look: fresh 655330 (a white 2) 0.27, 101040 and 457930 0.41 and
-                           # 0.45. Flat dice so measured: in the benchmark's 2,000 at most 0.20; in
-                           # fresh 651000-657000 0.23 and 0.255 (654724, doubted). Not asked of dice
-                           # the network reads alone: flat ones measure up to 0.48 (fresh 654022),
-                           # and the one leaning die so read wrong, 390304, 0.58. (None: not asked)
-FAINT_SIDE_TOP_NOT_FLAT_CALIBRATED: float | None = None   # ... the same, calibrated. Not asked: the
-                           # faint look is then taken against the empty tray, and flat dice far out
-                           # measure more (the benchmark's 11784 and 10238, 0.40 and 0.37): at 0.2
-                           # it made 6 frames of cal and fresh 651000-657000 calibrated unsure that
-                           # were read right, and mended one (655330)
-LONE_FACE_OFF_MIDDLE = 0.12   # bottom view: a die read from its pips, apart and off the rim (as
-                           # FAINT_SIDE_APART, LONE_FACE_OFF_RIM), whose face lies more than this
-                           # (x its side) off its outline's middle shows its side: it is leaning,
-                           # whatever the network reads (fresh 523231, calibrated: a lone 4 leaning,
-                           # its grey side in its outline, its face 0.17 off, the network's doubt
-                           # 0.049; flat dice so apart under the cup: 0.10 at most, in 8,000
-                           # rendered frames. None: not asked)
-LONE_FACE_OFF_RIM = 0.3    # ... this far from the tray's edge (x die side)
-OFF_TRAY_SPOTS = True      # pip-like spots off the tray inside its rim (calibrated or found) are
-                           # the rim's, not stray pips (False: asked of every spot in the frame)
-EDGE_LOST = True           # uncalibrated: a die's outline the coarse look kept that the fine one lost
-                           # (a dark die by a dark rim) makes the frame unsure (False: no such test)
-EDGE_LOST_SIDES = (0.85, 1.25)   # ... an outline this many die sides across, each way,
-EDGE_LOST_SQUARE = 0.8     # whose hull fills this much of its box (a square, not the rim's L),
-EDGE_LOST_HOLLOW = 0.6     # and whose own pixels fill at most this much (a ring, not a solid shadow)
-COVERED = "something dark covers part of the tray (the cup's rim?): a die may be hidden"
-DIMMED = ("the tray is much darker than when it was calibrated: something covers part of it, "
-          "or the light has changed (then run dicetable calibrate again)")
-GLARED_MIDDLE = "a face's middle pip is unclear (a glare on it?): show it again"
-STRAY_PIPS = "pips outside every die I can see: a die may be hard to make out"
-LONE_SPOT = "a dark spot off every die: a leaning die's pip, or dirt on the tray to wipe off"
-LONE_LIGHT_SPOT = "a light spot off every die: the pip of a die the colour of the tray, or a glint"
-LONE_DARK_SPOT = "a dark spot off every die: the pip of a die the colour of the tray, or dirt"
-TRAY_NOT_IN_FRAME = "the calibrated tray does not fit the camera's frame: run dicetable calibrate again"
-NOT_READABLE = "something on the tray is not a readable die"
-MIN_SHARPNESS = 2.0            # variance of the Laplacian below which the frame is blurred:
-BLURRED_SURE = 0.85            # then each die is taken only if its pips and its look agree this surely
-NO_SHARPNESS = 0.3             # and below this the frame is not read at all
-
-
-# A die's blob is a little smaller than the die (shaded edges and sides fall outside it): the
-# face classifier's patch is framed on the blob's upright box divided by this.
-FRAMING = 0.87
 
 
 @dataclass
@@ -707,7 +114,7 @@ def _affine_error(slots: np.ndarray, centred: np.ndarray) -> float:
     """Worst residual, in pip steps, of the pips against their slots under the best affine map;
     inf when that map squashes the face more than a tilt of about 50 degrees would."""
     design, coef, sv = _affine_fit(slots, centred)
-    if sv[1] <= 1e-6 or sv[0] / sv[1] > MAX_FORESHORTENING:
+    if sv[1] <= 1e-6 or sv[0] / sv[1] > thresholds.MAX_FORESHORTENING:
         return float("inf")
     residual = np.linalg.norm(design @ coef - centred, axis=1).max()
     return float(residual / np.sqrt(sv[0] * sv[1]))
@@ -736,7 +143,7 @@ def fit_layout(pts: np.ndarray, slots_out: list | None = None) -> tuple[int, flo
     if not _CORNERS[k][0].all():
         corner[int(np.argmin((centred ** 2).sum(axis=1)))] = False
     for template, as_listed in zip(_VARIANTS[k], _CORNERS[k]):
-        if not MIDDLE_PIP_BY_PLACE:
+        if not thresholds.MIDDLE_PIP_BY_PLACE:
             corner = as_listed
         # The median of the corner pips' reach (sorted by hand: np.median is slow on tiny rows).
         ranked = np.sort(reach[:, corner], axis=1)
@@ -802,7 +209,7 @@ def _shrunk(full: np.ndarray, scale: float, cache: dict | None) -> np.ndarray:
     for s, (copy, *_) in (cache or {}).items():
         if scale < s < from_scale:
             source, from_scale = copy, s
-    if HALF_FIRST and from_scale == 1.0 and scale < 0.5:
+    if thresholds.HALF_FIRST and from_scale == 1.0 and scale < 0.5:
         # Halved first (each 2 x 2 block's mean, OpenCV's fast path), as an uncalibrated frame
         # already is by its first look: shrinking a 640 x 480 frame by a fraction costs about
         # 1 ms of its 8; halving it 0.07 ms, and shrinking the half the rest of the way 0.4.
@@ -936,13 +343,13 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
         dist8 = np.zeros((rows, cols), np.uint8)
         dist8[inside] = near[ya - ry0:yb - ry0, xa - rx0:xb - rx0]
         lab_at = (rx0, ry0)
-    faint_mask = cv2.threshold(dist8, FAINT_LEVEL, 255, cv2.THRESH_BINARY)[1] if faint is not None else None
+    faint_mask = cv2.threshold(dist8, thresholds.FAINT_LEVEL, 255, cv2.THRESH_BINARY)[1] if faint is not None else None
     otsu, _ = cv2.threshold(dist8[inside], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     # (cv2.threshold on 8-bit pixels keeps those above the whole-number threshold, as > does.)
     # Otsu splits the tray from the dice, except where something far more unlike the tray than
     # a die (the rim's colour copied into the tray's corners by the median, the table round it)
     # holds enough pixels to split there instead: then a wooden die on a green tray was tray.
-    mask = cv2.threshold(dist8, min(max(otsu, 28), OTSU_CEILING), 255, cv2.THRESH_BINARY)[1]
+    mask = cv2.threshold(dist8, min(max(otsu, 28), thresholds.OTSU_CEILING), 255, cv2.THRESH_BINARY)[1]
     # The median filter copies the rim into the tray's corners; a pixel of the tray's own colour
     # is never a die, whatever the local filter says.
     # Only round the pixels the threshold kept (2 pixels, the dilation's reach): elsewhere the
@@ -964,7 +371,7 @@ def _foreground(full: np.ndarray, die_side: float | None, cache: dict | None = N
     if opened_away is not None:
         opened_away.append(cv2.subtract(mask, opened))
     if faint_mask is not None:
-        if FAINT_PIPS_FILLED:
+        if thresholds.FAINT_PIPS_FILLED:
             _fill_pip_holes(faint_mask)
         faint.extend((faint_mask, opening) if faint_unopened else (_opened(faint_mask, opening),))
     return opened, scale
@@ -992,9 +399,9 @@ def _found_tray(img: np.ndarray, tray_colour: np.ndarray) -> tuple[int, int, int
         return None
     outline = max(contours, key=cv2.contourArea)
     x, y, w, h = cv2.boundingRect(outline)
-    if cv2.contourArea(outline) < max(AUTO_TRAY_AREA * rows * cols, AUTO_TRAY_FILL * w * h):
+    if cv2.contourArea(outline) < max(thresholds.AUTO_TRAY_AREA * rows * cols, thresholds.AUTO_TRAY_FILL * w * h):
         return None
-    if w * h > (1.0 - AUTO_TRAY_RIM) * rows * cols:
+    if w * h > (1.0 - thresholds.AUTO_TRAY_RIM) * rows * cols:
         return None       # no rim in view, or hardly any: nothing to leave out
     return x, y, w, h
 
@@ -1050,7 +457,7 @@ def _tray_beyond_rim(small: np.ndarray, rect: tuple[int, int, int, int], stretch
     # Of the longer strip and the stretch's own, the median nearer the tray's: dice by the rim
     # fill one or the other (fresh 390535: two beside the lower rim filled the longer). With no
     # longer strip the two are one.
-    choose = bool(reach) and RIM_STRIP_NEAREST
+    choose = bool(reach) and thresholds.RIM_STRIP_NEAREST
     # (The whole tray is thousands of pixels: histograms, not a sort, a twentieth of the time.)
     tray = _median_u8(small[y0:y1, x0:x1]).astype(np.float32) if choose else None
 
@@ -1270,7 +677,7 @@ def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None 
     out = mask.copy()
     for i in range(1, n):
         area = stats[i, cv2.CC_STAT_AREA]
-        if area < MIN_CLUSTER_AREA * die_side ** 2:
+        if area < thresholds.MIN_CLUSTER_AREA * die_side ** 2:
             continue
         x, y, w, h = stats[i, :4]
         sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
@@ -1308,7 +715,7 @@ def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None
     ``reach_in``: look for dice joined to a region spanning the frame (see below)."""
     n, labels, stats, _ = components or _components(mask, connectivity=4)
     out = []
-    min_area = (MIN_DIE_PX * scale) ** 2
+    min_area = (thresholds.MIN_DIE_PX * scale) ** 2
     spanning: list[int] = []
     for i in range(1, n):
         area = int(stats[i, cv2.CC_STAT_AREA])
@@ -1340,7 +747,7 @@ def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None
         # A region spanning the frame is the tray's rim or the table, not a die; but a die
         # touching the rim joins it. Opened by the smallest die we read, the thin rim goes and
         # the die stays (once the die size is known, the foreground's own opening does this).
-        k = max(3, int(MIN_DIE_PX * scale) | 1)
+        k = max(3, int(thresholds.MIN_DIE_PX * scale) | 1)
         wide = cv2.compare(np.isin(labels, spanning).astype(np.uint8), 0, cv2.CMP_GT)
         opened = _opened(wide, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
         out += _blobs(opened, scale, within=within, reach_in=False)
@@ -1455,18 +862,18 @@ def _split_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, 
     if len(_pips(img, blob, contrast)) < 2 or not contrast:
         return [], []
     dist8, threshold, (colours, face, lab8) = contrast
-    if PIP_SPLIT_LIGHT_ONLY and float(np.median(colours[:, 0])) - float(face[0]) < GLARE_SLOT_PIPS_LIGHTER:
+    if thresholds.PIP_SPLIT_LIGHT_ONLY and float(np.median(colours[:, 0])) - float(face[0]) < thresholds.GLARE_SLOT_PIPS_LIGHTER:
         return [], []
     _, labels, stats, _, kept, merged = _pip_components(dist8, threshold, _inner(blob), blob.side)
     if not merged or len(kept) < 2:
         return [], []
     dist = _face_distance(lab8, face)
-    level = PIP_SPLIT_LEVEL * float(np.median([dist[labels == i].mean() for i in kept]))
+    level = thresholds.PIP_SPLIT_LEVEL * float(np.median([dist[labels == i].mean() for i in kept]))
     typical = float(np.median([stats[i, cv2.CC_STAT_AREA] for i in kept]))
     cx, cy = blob.rect[0]
     pips, found_colours = [], []
     for px, py, area, colour in _pips_in_spots(labels, stats, merged, dist, level, typical, lab8, blob.box):
-        if math.hypot(px - cx, py - cy) >= PIP_SPLIT_OFF_MIDDLE * blob.side:
+        if math.hypot(px - cx, py - cy) >= thresholds.PIP_SPLIT_OFF_MIDDLE * blob.side:
             pips.append((px, py, area))
             found_colours.append(colour)
     return pips, found_colours
@@ -1487,7 +894,7 @@ def _pips_in_spots(labels: np.ndarray, stats: np.ndarray, spots: list[int], stre
         for j in range(1, m):
             area = int(sub[j, cv2.CC_STAT_AREA])
             sw, sh = int(sub[j, cv2.CC_STAT_WIDTH]), int(sub[j, cv2.CC_STAT_HEIGHT])
-            if not (PIP_SPLIT_AREA[0] * typical <= area <= PIP_SPLIT_AREA[1] * typical
+            if not (thresholds.PIP_SPLIT_AREA[0] * typical <= area <= thresholds.PIP_SPLIT_AREA[1] * typical
                     and _pip_shaped(area, sw, sh)):
                 continue
             where = np.zeros(labels.shape, np.uint8)
@@ -1514,9 +921,9 @@ def _tophat_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float,
     across = max(3, int(round(1.6 * 2.0 * math.sqrt(typical / math.pi)))) | 1
     dist = _face_distance(lab8, face)
     raised = cv2.morphologyEx(dist, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (across, across)))
-    level = PIP_TOPHAT * float(np.median([raised[labels == i].max() for i in kept]))
+    level = thresholds.PIP_TOPHAT * float(np.median([raised[labels == i].max() for i in kept]))
     light = float(np.median(colours[:, 0])) > float(face[0])
-    least_light = PIP_TOPHAT_LIGHTNESS * float(colours[:, 0].min())
+    least_light = thresholds.PIP_TOPHAT_LIGHTNESS * float(colours[:, 0].min())
     pips, found_colours = [], []
     for px, py, area, colour in _pips_in_spots(labels, stats, merged, raised, level, typical, lab8, blob.box):
         if not (light and colour[0] < least_light):
@@ -1558,9 +965,9 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
         return "a face matches no pip layout"
     value, error, step, angle = fit
     areas = np.array([a for _, _, a in pips], float)
-    if error > MAX_LAYOUT_ERROR:
+    if error > thresholds.MAX_LAYOUT_ERROR:
         return "a face matches no pip layout"
-    if value > 1 and not PIP_STEP_RANGE[0] * blob.side <= step <= PIP_STEP_RANGE[1] * blob.side:
+    if value > 1 and not thresholds.PIP_STEP_RANGE[0] * blob.side <= step <= thresholds.PIP_STEP_RANGE[1] * blob.side:
         return "a face matches no pip layout"
     if value > 1 and areas.max() > 2.0 * areas.min():
         return "a face matches no pip layout"
@@ -1580,11 +987,11 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
     # The face centre must be near the die's centre (pips of a side face would pull it away).
     (rx, ry), _, _ = blob.rect
     if np.hypot(cx - rx, cy - ry) > 0.2 * blob.side:
-        return FACE_OFF_MIDDLE
+        return reasons.FACE_OFF_MIDDLE
     # Two or three pips of a column (half a 4 or a 6, the rest unseen) are closer together than
     # a real 2 or 3 on the diagonal.
     if value in (2, 3) and step < 0.21 * blob.side:
-        return SMUDGED
+        return reasons.SMUDGED
     # Every empty slot of the 3x3 grid must look like bare face: a pip we missed there would
     # turn a 6 into a 4 or a 5 into a 4.
     if value == 1:
@@ -1592,22 +999,22 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
     pip_radius = float(np.sqrt(_median_rows(areas) / np.pi))
     slot_radius = max(1.0, 0.6 * min(pip_radius, 0.08 * blob.side))
     grid = _grid_contrast(contrast[0], blob.box, (float(cx), float(cy)), step, angle, slot_radius)
-    bare = grid <= EMPTY_SLOT_MAX * contrast[1]
-    if (GLARE_SLOT_MAX is not None and (blob.confirming or not GLARE_SLOT_CONFIRMING)
+    bare = grid <= thresholds.EMPTY_SLOT_MAX * contrast[1]
+    if (thresholds.GLARE_SLOT_MAX is not None and (blob.confirming or not thresholds.GLARE_SLOT_CONFIRMING)
             and not bare.all() and len(contrast) > 2 and len(contrast[2][0])):
         # Light pips on a darker face: a glare lightens the face, but a pip under it stays as
         # light as the pips (light only adds), so a slot far less light than they are is bare.
         colours, face, lab8 = contrast[2]
         pip_light = float(np.median(colours[:, 0]))
-        if pip_light - float(face[0]) >= GLARE_SLOT_PIPS_LIGHTER:
+        if pip_light - float(face[0]) >= thresholds.GLARE_SLOT_PIPS_LIGHTER:
             lightness = _grid_contrast(lab8[:, :, 0], blob.box, (float(cx), float(cy)), step, angle, slot_radius)
-            bare |= lightness < float(face[0]) + GLARE_SLOT_MAX * (pip_light - float(face[0]))
+            bare |= lightness < float(face[0]) + thresholds.GLARE_SLOT_MAX * (pip_light - float(face[0]))
     if not any(all(bare[i] for i in range(9) if i not in slots) for slots in _GRID_SLOTS[value]):
-        return SMUDGED
-    if (MIDDLE_SHADE_MAX is not None and value in (2, 4) and len(contrast) > 2
-            and _middle_shade(pts, contrast[2], blob.box, pip_radius) > MIDDLE_SHADE_MAX):
-        return SMUDGED
-    confidence = float(np.clip(1.0 - error / (MAX_LAYOUT_ERROR * 2), 0.0, 1.0))
+        return reasons.SMUDGED
+    if (thresholds.MIDDLE_SHADE_MAX is not None and value in (2, 4) and len(contrast) > 2
+            and _middle_shade(pts, contrast[2], blob.box, pip_radius) > thresholds.MIDDLE_SHADE_MAX):
+        return reasons.SMUDGED
+    confidence = float(np.clip(1.0 - error / (thresholds.MAX_LAYOUT_ERROR * 2), 0.0, 1.0))
     return value, confidence, float(cx), float(cy)
 
 
@@ -1643,7 +1050,7 @@ def _layouts_shown(img: np.ndarray, blob: _Blob) -> dict[int, tuple[float, float
     rivals: dict[int, tuple[float, float, float]] = {}     # shown at a step under the usual
     for turn in np.deg2rad(degrees + np.array([-10.0, -5.0, 0.0, 5.0, 10.0])):
         c, s_ = math.cos(turn), math.sin(turn)
-        for step in np.arange(0.24 if GUIDED_RIVAL_STEP is None else GUIDED_RIVAL_STEP, 0.341, 0.02) * side:
+        for step in np.arange(0.24 if thresholds.GUIDED_RIVAL_STEP is None else thresholds.GUIDED_RIVAL_STEP, 0.341, 0.02) * side:
             found = rivals if step < 0.235 * side else best
             dx = step * (c * grid[:, 0] - s_ * grid[:, 1])
             dy = step * (s_ * grid[:, 0] + c * grid[:, 1])
@@ -1657,7 +1064,7 @@ def _layouts_shown(img: np.ndarray, blob: _Blob) -> dict[int, tuple[float, float
             for value, on, off in layouts:
                 weakest = seen[:, on].min(axis=1)
                 strongest_bare = seen[:, off].max(axis=1)
-                ok = (weakest >= GUIDED_PIP_MIN * level) & (strongest_bare <= GUIDED_EMPTY_SHARE * weakest)
+                ok = (weakest >= thresholds.GUIDED_PIP_MIN * level) & (strongest_bare <= thresholds.GUIDED_EMPTY_SHARE * weakest)
                 if not ok.any():
                     continue
                 k = int(np.argmax(np.where(ok, weakest - strongest_bare, -np.inf)))
@@ -1727,14 +1134,14 @@ def _middle_may_hide_a_pip(img: np.ndarray, blob: _Blob, x: float, y: float, slo
     contrast: list = []
     pips = _pips(img, blob, contrast)
     off_middle = [float(np.hypot(px - x, py - y)) / blob.side for px, py, _ in pips]
-    middle = [i for i, d in enumerate(off_middle) if d < MIDDLE_SPOT]
-    near_middle = any(d < max(MIDDLE_SPOT, RIVAL_SPOT) for d in off_middle)
-    if MIDDLE_SPOT_RIVAL and rival >= MIDDLE_SPOT_RIVAL and (near_middle or (MIDDLE_SLOT_RIVAL and slot_doubted)):
+    middle = [i for i, d in enumerate(off_middle) if d < thresholds.MIDDLE_SPOT]
+    near_middle = any(d < max(thresholds.MIDDLE_SPOT, thresholds.RIVAL_SPOT) for d in off_middle)
+    if thresholds.MIDDLE_SPOT_RIVAL and rival >= thresholds.MIDDLE_SPOT_RIVAL and (near_middle or (thresholds.MIDDLE_SLOT_RIVAL and slot_doubted)):
         return True
-    if (MIDDLE_WASHED_MIN is not None and not _light_pips(contrast)
-            and _middle_lean(contrast, blob, x, y) < -MIDDLE_WASHED_MIN):
+    if (thresholds.MIDDLE_WASHED_MIN is not None and not _light_pips(contrast)
+            and _middle_lean(contrast, blob, x, y) < -thresholds.MIDDLE_WASHED_MIN):
         return True
-    if not (MIDDLE_GLINT and middle and len(pips) >= 2 and len(contrast) > 2):
+    if not (thresholds.MIDDLE_GLINT and middle and len(pips) >= 2 and len(contrast) > 2):
         return False
     colours, face, _ = contrast[2]
     for i in middle:
@@ -1755,7 +1162,7 @@ def _middle_lean(contrast: list, blob: _Blob, x: float, y: float) -> float:
     towards = _median_rows(colours) - face
     if float(towards @ towards) <= 0:
         return 0.0
-    return _lean_at(lab8, blob.box, face, towards, x, y, max(1, int(round(MIDDLE_WASHED_REACH * blob.side))))
+    return _lean_at(lab8, blob.box, face, towards, x, y, max(1, int(round(thresholds.MIDDLE_WASHED_REACH * blob.side))))
 
 
 def _middle_response(img: np.ndarray, blob: _Blob, x: float, y: float, reach: float) -> float | None:
@@ -1802,26 +1209,26 @@ def _middle_like_a_glare(img: np.ndarray, blob: _Blob, x: float, y: float, stren
     patch, where a pip is the size of its fellows. On light pips the middle spot may be a glare
     joined to a pip, centred off the middle (MIDDLE_GLARE_JOINED), or no spot at all, the glare
     joined to pips round it: then the middle's strength alone is asked (MIDDLE_UNFOUND_WEAKER)."""
-    if MIDDLE_GLARE_WEAKER is None:
+    if thresholds.MIDDLE_GLARE_WEAKER is None:
         return False
     contrast: list = []
     pips = _pips(img, blob, contrast)
     light = _light_pips(contrast)
-    joined = MIDDLE_GLARE_JOINED is not None and light
-    reach = (MIDDLE_GLARE_JOINED if joined else MIDDLE_REACH) * blob.side
+    joined = thresholds.MIDDLE_GLARE_JOINED is not None and light
+    reach = (thresholds.MIDDLE_GLARE_JOINED if joined else thresholds.MIDDLE_REACH) * blob.side
     middle = [a for px, py, a in pips if math.hypot(px - x, py - y) < reach]
     others = [(px, py, a) for px, py, a in pips if math.hypot(px - x, py - y) >= reach]
-    if not middle and MIDDLE_UNFOUND_WEAKER is not None and light and len(others) >= 2:
+    if not middle and thresholds.MIDDLE_UNFOUND_WEAKER is not None and light and len(others) >= 2:
         # No spot there at all (the glare joined the pips round it into one too big to be a pip):
         # its strength alone says whether it is one.
         pips_strength = _pips_strength(img, blob, others)
-        return pips_strength is not None and strength < MIDDLE_UNFOUND_WEAKER * pips_strength
+        return pips_strength is not None and strength < thresholds.MIDDLE_UNFOUND_WEAKER * pips_strength
     if not middle or len(others) < (1 if joined else 2):
         return False
-    if max(middle) <= MIDDLE_GLARE_WIDER * float(np.median([a for *_, a in others])):
+    if max(middle) <= thresholds.MIDDLE_GLARE_WIDER * float(np.median([a for *_, a in others])):
         return False
     pips_strength = _pips_strength(img, blob, others)
-    return pips_strength is not None and strength < MIDDLE_GLARE_WEAKER * pips_strength
+    return pips_strength is not None and strength < thresholds.MIDDLE_GLARE_WEAKER * pips_strength
 
 
 def _pips_strength(img: np.ndarray, blob: _Blob, pips: list[tuple[float, float, int]]) -> float | None:
@@ -1861,12 +1268,12 @@ def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float
     a 5 whose middle spot is weaker and wider than its other pips, or with light pips weaker where
     no spot was found (MIDDLE_GLARE_WEAKER, MIDDLE_UNFOUND_WEAKER: a glare on a light-pipped face's
     middle looks like a pip)."""
-    if value in (3, 5) and MIDDLE_PIP_MIN is not None:
-        strength = _middle_response(img, blob, x, y, MIDDLE_REACH * blob.side)
+    if value in (3, 5) and thresholds.MIDDLE_PIP_MIN is not None:
+        strength = _middle_response(img, blob, x, y, thresholds.MIDDLE_REACH * blob.side)
         if strength is None:
             return False
-        return strength < MIDDLE_PIP_MIN or _middle_like_a_glare(img, blob, x, y, strength)
-    most = GLARED_MIDDLE_MAX if by_network else GLARED_MIDDLE_PIPS_MAX
+        return strength < thresholds.MIDDLE_PIP_MIN or _middle_like_a_glare(img, blob, x, y, strength)
+    most = thresholds.GLARED_MIDDLE_MAX if by_network else thresholds.GLARED_MIDDLE_PIPS_MAX
     if value in (2, 4) and most is not None:
         contrast: list = []
         middle = _face_middle(_pips(img, blob, contrast), x, y, blob.side, value)
@@ -1878,7 +1285,7 @@ def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float
         # too: a corner pip lost, a fragment or a neighbour's pip taken for one, moves the
         # corners' middle off the face's, or leaves none.
         places = [middle] if middle is not None else []
-        if by_network and GLARED_MIDDLE_AT_OUTLINE:
+        if by_network and thresholds.GLARED_MIDDLE_AT_OUTLINE:
             places.append((x, y))
         strengths = [s for s in (_middle_response(img, blob, px, py, 0.04 * blob.side) for px, py in places)
                      if s is not None]
@@ -1928,7 +1335,7 @@ def _inside_outline(pips: list[tuple[float, float, int]], blob: _Blob) -> list[t
     h, w = edge.shape
     return [p for p in pips
             if edge[min(h - 1, max(0, int(p[1] - by))), min(w - 1, max(0, int(p[0] - bx)))]
-            >= EDGE_MARGIN * blob.side]
+            >= thresholds.EDGE_MARGIN * blob.side]
 
 
 def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] | str:
@@ -1941,8 +1348,8 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     a glare that washed them together (_tophat_pips).
     """
     result = _read_pips(img, blob)
-    fallbacks = ((PIP_SPLIT_LEVEL, PIP_SPLIT_CONFIRMING, _split_pips),
-                 (PIP_TOPHAT, PIP_TOPHAT_CONFIRMING, _tophat_pips))
+    fallbacks = ((thresholds.PIP_SPLIT_LEVEL, thresholds.PIP_SPLIT_CONFIRMING, _split_pips),
+                 (thresholds.PIP_TOPHAT, thresholds.PIP_TOPHAT_CONFIRMING, _tophat_pips))
     for level, confirming_only, more_pips in fallbacks:
         if isinstance(result, str) and level is not None and (blob.confirming or not confirming_only):
             # Read again with those pips beside the ones found, if that reads the face.
@@ -1951,7 +1358,7 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
                 again = _read_pips(img, blob, more)
                 if not isinstance(again, str):
                     return again
-    if isinstance(result, str) and PIP_LIGHTNESS is not None and not PIP_LIGHTNESS_CONFIRMING:
+    if isinstance(result, str) and thresholds.PIP_LIGHTNESS is not None and not thresholds.PIP_LIGHTNESS_CONFIRMING:
         again = _lightness_read(img, blob)
         if again is not None:
             return again
@@ -1976,7 +1383,7 @@ def _lightness_read(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, fl
     if not np.any(inner):
         return None
     otsu, _ = cv2.threshold(raised[inner > 0].reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    threshold = PIP_LIGHTNESS * float(otsu)
+    threshold = thresholds.PIP_LIGHTNESS * float(otsu)
     _, _, stats, centres, kept, _ = _pip_components(raised, threshold, inner, blob.side)
     x0, y0 = blob.box[0], blob.box[1]
     pips = _inside_outline([(float(centres[i][0] + x0), float(centres[i][1] + y0), int(stats[i, cv2.CC_STAT_AREA]))
@@ -2000,7 +1407,7 @@ def _colour_pips_read(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, 
     _, _, (colours, face, lab8) = contrast[:3]
     tried: list[np.ndarray] = []
     for colour in colours:
-        if all(np.linalg.norm(colour - other) > COLOUR_PIPS_MERGE for other in tried):
+        if all(np.linalg.norm(colour - other) > thresholds.COLOUR_PIPS_MERGE for other in tried):
             tried.append(colour)
     inner = _inner(blob)
     from_face = _face_distance(lab8, face)
@@ -2008,15 +1415,15 @@ def _colour_pips_read(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, 
     answers: dict[int, tuple[int, float, float, float]] = {}
     for colour in tried:
         separation = float(np.sqrt(((colour - face) ** 2 * _PIP_WEIGHTS[0]).sum()))
-        if separation < COLOUR_PIPS_SEPARATION:
+        if separation < thresholds.COLOUR_PIPS_SEPARATION:
             continue
         from_pip = _face_distance(lab8, colour)
         # 0 where a pixel is as near the face as the pip colour (or nearer), 255 at the pip colour.
         share = from_face / (from_face + from_pip + 1e-3)
         pipness = np.clip(2.0 * share - 1.0, 0.0, 1.0)
-        pipness[from_face < COLOUR_PIPS_PIP_SHARE * separation] = 0.0
+        pipness[from_face < thresholds.COLOUR_PIPS_PIP_SHARE * separation] = 0.0
         map8 = (pipness * 255.0).astype(np.uint8)
-        threshold = (2.0 * COLOUR_PIPS - 1.0) * 255.0
+        threshold = (2.0 * thresholds.COLOUR_PIPS - 1.0) * 255.0
         _, labels, stats, centres, kept, _ = _pip_components(map8, threshold, inner, blob.side)
         pips = [(float(centres[i][0] + x0), float(centres[i][1] + y0), int(stats[i, cv2.CC_STAT_AREA]))
                 for i in kept]
@@ -2073,7 +1480,7 @@ def _pip_by_rim(img: np.ndarray, blob: _Blob, rect: tuple[int, int, int, int], r
     beyond it."""
     pips = _pips(img, blob)
     kept = _inside_outline(pips, blob)
-    least = PIP_BY_RIM_SIZE * float(np.median([a for *_, a in kept])) if kept else 0.0
+    least = thresholds.PIP_BY_RIM_SIZE * float(np.median([a for *_, a in kept])) if kept else 0.0
     rx, ry, rw, rh = rect
     return any(a >= least and min(px - rx, py - ry, rx + rw - px, ry + rh - py) < reach
                for px, py, a in pips if (px, py, a) not in kept)
@@ -2127,11 +1534,11 @@ def _outline_side(blobs: list[_Blob]) -> float | None:
     inside a bigger solid one, a big die's pips: _within_another), or where no die stands alone
     (every die touches another or the rim) twice the inscribed radius of the clumps, which a die
     fills the width of. None where there are neither."""
-    alone = [b.side for b in blobs if b.squarish and not (NESTED_NOT_DICE and _within_another(b, blobs))]
+    alone = [b.side for b in blobs if b.squarish and not (thresholds.NESTED_NOT_DICE and _within_another(b, blobs))]
     if alone:
         return float(np.median(alone))
-    if NOTCHED_OUTLINE is not None:
-        notched = [side for b in blobs if not (NESTED_NOT_DICE and _within_another(b, blobs))
+    if thresholds.NOTCHED_OUTLINE is not None:
+        notched = [side for b in blobs if not (thresholds.NESTED_NOT_DICE and _within_another(b, blobs))
                    and (side := _notched_side(b)) is not None]
         if notched:
             return float(np.median(notched))
@@ -2156,8 +1563,8 @@ def _notched_side(blob: _Blob) -> float | None:
     hull = cv2.contourArea(cv2.convexHull(np.vstack(contours)))
     hull_area = blob.area * hull / pixels          # (the mask may be at the look's scale)
     # (Solid: a ring, a die's outline round a face the tray's colour, is not one.)
-    solid = blob.area >= NOTCHED_SOLID * hull_area
-    return math.sqrt(hull_area) if solid and hull_area >= NOTCHED_OUTLINE * w * h else None
+    solid = blob.area >= thresholds.NOTCHED_SOLID * hull_area
+    return math.sqrt(hull_area) if solid and hull_area >= thresholds.NOTCHED_OUTLINE * w * h else None
 
 
 def _within_another(blob: _Blob, blobs: list[_Blob]) -> bool:
@@ -2175,7 +1582,7 @@ def _within_another(blob: _Blob, blobs: list[_Blob]) -> bool:
         for contour in contours:
             hull = cv2.convexHull(contour)
             if (cv2.pointPolygonTest(hull, (float(x), float(y)), False) > 0
-                    and other.area >= NESTED_SOLID * cv2.contourArea(hull)):
+                    and other.area >= thresholds.NESTED_SOLID * cv2.contourArea(hull)):
                 return True
     return False
 
@@ -2186,9 +1593,9 @@ def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
     rendered frames with leaning dice and 300 of two flat dice, none of the 86 leaning dice the
     network doubted passed this, 42 of the 105 flat ones it doubted did.)"""
     w, h = blob.rect[1]
-    return (min(w, h) > 0 and max(w, h) / min(w, h) < SQUARE_ASPECT
+    return (min(w, h) > 0 and max(w, h) / min(w, h) < thresholds.SQUARE_ASPECT
             and np.hypot(x - blob.rect[0][0], y - blob.rect[0][1])
-            < max(SQUARE_OFFSET * blob.side, SQUARE_OFFSET_PX))
+            < max(thresholds.SQUARE_OFFSET * blob.side, thresholds.SQUARE_OFFSET_PX))
 
 
 def _side_in_perspective(blob: _Blob, x: float, y: float, middle: tuple[float, float], reach: float) -> bool:
@@ -2198,13 +1605,13 @@ def _side_in_perspective(blob: _Blob, x: float, y: float, middle: tuple[float, f
     SIDE_IN_PERSPECTIVE). A leaning die's side shows where it leans, and only a lean toward the
     middle looks the same. ``middle``: the frame's middle (in the pixels x, y are in; a
     calibrated frame is cropped to its tray); ``reach``: its half diagonal."""
-    if SIDE_IN_PERSPECTIVE is None:
+    if thresholds.SIDE_IN_PERSPECTIVE is None:
         return False
     rx, ry = x - middle[0], y - middle[1]
     dx, dy = x - blob.rect[0][0], y - blob.rect[0][1]
     r, d = math.hypot(rx, ry), math.hypot(dx, dy)
-    return (r > 0 and d > 0 and dx * rx + dy * ry >= SIDE_IN_PERSPECTIVE_ALIGN * r * d
-            and d <= (SIDE_IN_PERSPECTIVE * r / reach + SIDE_IN_PERSPECTIVE_SLACK) * blob.side)
+    return (r > 0 and d > 0 and dx * rx + dy * ry >= thresholds.SIDE_IN_PERSPECTIVE_ALIGN * r * d
+            and d <= (thresholds.SIDE_IN_PERSPECTIVE * r / reach + thresholds.SIDE_IN_PERSPECTIVE_SLACK) * blob.side)
 
 
 def _outline_in_perspective(blob: _Blob, middle: tuple[float, float], reach: float) -> bool:
@@ -2212,7 +1619,7 @@ def _outline_in_perspective(blob: _Blob, middle: tuple[float, float], reach: flo
     above sees of a flat die off the frame's middle (see PERSPECTIVE_OUTLINE): solid, less than
     PERSPECTIVE_OUTLINE long / wide, its long side along the line from the middle, and longer
     than wide by at most twice the offset _side_in_perspective allows there."""
-    if not blob.solid_box(PERSPECTIVE_OUTLINE):
+    if not blob.solid_box(thresholds.PERSPECTIVE_OUTLINE):
         return False
     w, h = blob.rect[1]
     rx, ry = blob.rect[0][0] - middle[0], blob.rect[0][1] - middle[1]
@@ -2221,9 +1628,9 @@ def _outline_in_perspective(blob: _Blob, middle: tuple[float, float], reach: flo
         return False
     a = math.radians(blob.rect[2] + (0.0 if w >= h else 90.0))     # the long side's direction
     along = abs(rx * math.cos(a) + ry * math.sin(a)) / r
-    return (along >= SIDE_IN_PERSPECTIVE_ALIGN
+    return (along >= thresholds.SIDE_IN_PERSPECTIVE_ALIGN
             and (max(w, h) - min(w, h)) / 2
-            <= (SIDE_IN_PERSPECTIVE * r / reach + SIDE_IN_PERSPECTIVE_SLACK) * blob.side)
+            <= (thresholds.SIDE_IN_PERSPECTIVE * r / reach + thresholds.SIDE_IN_PERSPECTIVE_SLACK) * blob.side)
 
 
 def _apart(blob: _Blob, blobs: list[_Blob], distance: float) -> bool:
@@ -2315,7 +1722,7 @@ def _as_bright_as_flat_neighbour(candidates: list, flat: list[bool], side_by_sid
             (ox, oy), _, _ = other.rect
             other_light = _face_lightness(other)
             if (other_light and np.hypot(ox - x, oy - y) <= 1.3 * max(blob.side, other.side)
-                    and SIDE_BY_SIDE_AS_BRIGHT <= light / other_light <= 1 / SIDE_BY_SIDE_AS_BRIGHT):
+                    and thresholds.SIDE_BY_SIDE_AS_BRIGHT <= light / other_light <= 1 / thresholds.SIDE_BY_SIDE_AS_BRIGHT):
                 out[k] = True
                 break
     return out
@@ -2365,7 +1772,7 @@ def _reads_alone(faces: classifier.FaceClassifier, look: np.ndarray, blob: _Blob
     if painted is None:
         return False
     alone = faces.steady_guess(painted[0], [painted[1]])[0]
-    return alone.face == value and alone.faceless <= SIDE_BY_SIDE_ALONE
+    return alone.face == value and alone.faceless <= thresholds.SIDE_BY_SIDE_ALONE
 
 
 def _face_pips(img: np.ndarray, blob: _Blob, x: float, y: float) -> list[tuple[float, float]]:
@@ -2379,7 +1786,7 @@ def _flat_face(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> 
     if value < 4:
         return False
     near = _face_pips(img, blob, x, y)
-    return len(near) == value and _face_squash(np.array(near)) < FLAT_FACE_SQUASH
+    return len(near) == value and _face_squash(np.array(near)) < thresholds.FLAT_FACE_SQUASH
 
 
 def _whole_face_aside(img: np.ndarray, blob: _Blob, value: int) -> bool:
@@ -2391,7 +1798,7 @@ def _whole_face_aside(img: np.ndarray, blob: _Blob, value: int) -> bool:
     2+ pips, both leaning, and 340 a lone pip, all flat. Of the real photos' 42, one whole face
     of a flat 6 lay off the middle of a square outline.)"""
     w, h = blob.rect[1]
-    return (value >= 2 and min(w, h) > 0 and max(w, h) >= SQUARE_ASPECT * min(w, h)
+    return (value >= 2 and min(w, h) > 0 and max(w, h) >= thresholds.SQUARE_ASPECT * min(w, h)
             and len(_inside_outline(_pips(img, blob), blob)) == value)
 
 
@@ -2406,7 +1813,7 @@ def _foreshortened(img: np.ndarray, blob: _Blob, value: int, x: float, y: float,
     if value not in (4, 5):
         return False
     near = np.array(_face_pips(img, blob, x, y))
-    if len(near) != value or _corner_squash(near) <= LEANING_SQUASH:
+    if len(near) != value or _corner_squash(near) <= thresholds.LEANING_SQUASH:
         return False
     if fit_within is None:
         return True
@@ -2471,7 +1878,7 @@ def _seen_as_dice(look: np.ndarray, faces: Any, centres: list[tuple[float, float
     sooner than none on its steady guess (every way round). With ``one_look_first``, its one
     look is asked first and the steady guess only where that sees a die: where most centres are
     nothing (the LED ring's reflections), a patch each instead of eight."""
-    framed = [(x, y, die_side / FRAMING) for x, y in centres]
+    framed = [(x, y, die_side / thresholds.FRAMING) for x, y in centres]
     asked = list(range(len(framed)))
     if one_look_first:
         asked = [k for k, guess in enumerate(faces.guess(look, framed)) if guess.value != NO_FACE]
@@ -2511,11 +1918,11 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
     small = source if f >= from_scale else cv2.resize(
         source, None, fx=f / from_scale, fy=f / from_scale, interpolation=cv2.INTER_AREA)
     s = die_side * f
-    if NOISY_SPOTS_SIGMA is not None:
+    if thresholds.NOISY_SPOTS_SIGMA is not None:
         # A noisy frame's speckles are pip-like to the hats below (small dice are looked at
         # unshrunk, noise and all): smoothed away first, as a pip two pixels wide or more is not.
         noise, smooth = _noise(small)
-        if noise > NOISY_SPOTS_SIGMA:
+        if noise > thresholds.NOISY_SPOTS_SIGMA:
             small = smooth
     # Clear of every blob's box grown by ``grow`` (as dilating the boxes by a square would).
     grow = max(1, int(0.2 * s))
@@ -2529,8 +1936,8 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
     margin = int(0.5 * s)
     found: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
     # Dark pips (a white die on a light tray) and light ones (a dark die under a glare).
-    passes = [(cv2.MORPH_BLACKHAT, STRAY_CONTRAST, found[0]), (cv2.MORPH_BLACKHAT, STRONG_PIP_CONTRAST, found[0]),
-              (cv2.MORPH_TOPHAT, STRAY_CONTRAST, found[1])][:3 if light_spots else 2]
+    passes = [(cv2.MORPH_BLACKHAT, thresholds.STRAY_CONTRAST, found[0]), (cv2.MORPH_BLACKHAT, thresholds.STRONG_PIP_CONTRAST, found[0]),
+              (cv2.MORPH_TOPHAT, thresholds.STRAY_CONTRAST, found[1])][:3 if light_spots else 2]
     hats: dict[int, np.ndarray] = {}
     for op, contrast, spots_at in passes:
         if op not in hats:
@@ -2598,7 +2005,7 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
     pip-like spots off every blob, the die is the region that differs from the tray colour
     around it (Otsu in that window), holes filled, thin shadow tails opened off. Only regions
     shaped and sized like a die are returned; pixels of known blobs are never taken."""
-    if not dark_spots or len(dark_spots) > 6 * MAX_FAINT_DICE:
+    if not dark_spots or len(dark_spots) > 6 * thresholds.MAX_FAINT_DICE:
         return []           # none, or so many that they are noise (the stray check flags it)
     f = min(1.0, 24.0 / max(die_side, 1.0))
     small = _shrunk(img, f, shrunk)
@@ -2694,7 +2101,7 @@ def _unheld_die(blob: _Blob, centres: list[tuple[float, float]], side: float) ->
     lies in: a die nobody read, which the circles round its neighbours may still take in where
     the die size was measured large (with the dice's shadows). A strip a die lost when touching
     dice were cut apart is thinner, and its die lies beside it."""
-    if blob.area < UNHELD_DIE_AREA * side ** 2 or blob.thickness < 0.25 * side:
+    if blob.area < thresholds.UNHELD_DIE_AREA * side ** 2 or blob.thickness < 0.25 * side:
         return False
     ys, xs = np.nonzero(blob.mask)
     xs = xs + blob.box[0] + 0.5
@@ -2702,15 +2109,15 @@ def _unheld_die(blob: _Blob, centres: list[tuple[float, float]], side: float) ->
     near = sorted(float(np.min(np.hypot(xs - cx, ys - cy))) for cx, cy in centres)
     # (Two touching dice with their shadows are sometimes cut in three: the middle piece, halves
     # of both, lies between two dice found, 0.1-0.4 of a side from each.)
-    between = len(near) >= 2 and near[1] <= UNHELD_BETWEEN * side
-    return not (near and near[0] <= UNHELD_NEAR * side) and not between
+    between = len(near) >= 2 and near[1] <= thresholds.UNHELD_BETWEEN * side
+    return not (near and near[0] <= thresholds.UNHELD_NEAR * side) and not between
 
 
 def _pips_beyond(img: np.ndarray, blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
     """Whether the blob holds a pip farther than any die at ``centres`` reaches (PIPS_BEYOND_REACH
     of a side: its own pips lie nearer; _covered's reach, to a die's corners, is longer): the pip of
     a die nobody read, however thin the strip of it that shows."""
-    return any(all(np.hypot(px - cx, py - cy) > PIPS_BEYOND_REACH * side for cx, cy in centres)
+    return any(all(np.hypot(px - cx, py - cy) > thresholds.PIPS_BEYOND_REACH * side for cx, cy in centres)
                for px, py, _ in _pips(img, blob))
 
 
@@ -2736,7 +2143,7 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
     sub = cv2.bitwise_and(sub, disc)
     # The foreground in the disc, else the disc itself: by a dark rim the foreground can lose
     # part of a dark die (the tray's colour there is taken with the rim's).
-    for piece_mask in (sub, disc) if CONFIRM_BY_DISC else (sub,):
+    for piece_mask in (sub, disc) if thresholds.CONFIRM_BY_DISC else (sub,):
         area = int(np.count_nonzero(piece_mask))
         if area < 0.5 * side * side:
             continue
@@ -2751,7 +2158,7 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
             return result[0] == value and not _foreshortened(img, piece, result[0], result[2], result[3])
         if count_will_do and len(_inside_outline(_pips(img, piece, []), piece)) == value:
             return True
-        if PIP_LIGHTNESS is not None:
+        if thresholds.PIP_LIGHTNESS is not None:
             # (After the count: pips found by their lightness under a glare lie a little off
             # their centres, and may look squashed where the count alone confirms the face.)
             again = _lightness_read(img, piece)
@@ -2783,9 +2190,9 @@ def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_
     if not loose:
         return []
     groups = [g for g in _spot_groups(loose, 0.8 * die_side) if len(g) <= 6]
-    if not groups or len(groups) > MAX_FAINT_DICE:
+    if not groups or len(groups) > thresholds.MAX_FAINT_DICE:
         return []        # none, or so many that they are noise (the stray check flags it)
-    return _confirmed_in_discs(img, find_faces(faces, look, _round_groups(groups, die_side), die_side,
+    return _confirmed_in_discs(img, classifier.find_faces(faces, look, _round_groups(groups, die_side), die_side,
                                                [(f[2], f[3]) for f in found]), die_side)
 
 
@@ -2813,19 +2220,19 @@ def _dice_by_stray_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier
     if not left:
         return []
     groups = [g for g in _spot_groups(left, 0.8 * die_side) if len(g) <= 12]
-    if not groups or len(groups) > MAX_FAINT_DICE:
+    if not groups or len(groups) > thresholds.MAX_FAINT_DICE:
         return []
     # At the die size, only the groups by a region (_dice_by_pips asked round the others).
     by_region = [g for g in groups if any(_by_any(px, py, blobs, 0.2 * die_side) for px, py in g)]
-    out = _confirmed_in_discs(img, find_faces(faces, look, _round_groups(by_region, die_side), die_side,
+    out = _confirmed_in_discs(img, classifier.find_faces(faces, look, _round_groups(by_region, die_side), die_side,
                                               [(f[2], f[3]) for f in found]), die_side) if by_region else []
     if not bigger:
         return out
-    side = STRAY_SCAN_BIGGER * die_side
+    side = thresholds.STRAY_SCAN_BIGGER * die_side
     without_die = [g for g in groups
                    if not any(np.hypot(gx - f[2], gy - f[3]) < 0.75 * side for f in out for gx, gy in g)]
     if without_die:
-        out += _confirmed_in_discs(img, find_faces(faces, look, _round_groups(without_die, side), side,
+        out += _confirmed_in_discs(img, classifier.find_faces(faces, look, _round_groups(without_die, side), side,
                                                    [(f[2], f[3]) for f in found + out]), side)
     return out
 
@@ -2839,9 +2246,9 @@ def _confirmed_in_discs(img: np.ndarray, seen: list[tuple[int, float, float, flo
     everywhere = np.full(img.shape[:2], 255, np.uint8)
     out = []
     for value, confidence, x, y in seen:
-        side = next((f * die_side for f in CONFIRM_SIDES
+        side = next((f * die_side for f in thresholds.CONFIRM_SIDES
                      if _confirmed(img, everywhere, 1.0, value, x, y, f * die_side,
-                                   count_will_do=CONFIRM_BY_COUNT)), None)
+                                   count_will_do=thresholds.CONFIRM_BY_COUNT)), None)
         if side is not None:
             out.append((value, confidence, x, y, side, 0.0))
     return out
@@ -2854,7 +2261,7 @@ def _read_in_light(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, blo
     only part of its body unlike the tray): the network's scan finds each, and the pips in a disc
     round it must fit that face (as for ``_dice_by_pips``). Returns entries like ``found``'s, only
     the confirmed ones."""
-    seen = find_faces(faces, look, [_scan_box(blob, die_side)], die_side, [(f[2], f[3]) for f in found])
+    seen = classifier.find_faces(faces, look, [_scan_box(blob, die_side)], die_side, [(f[2], f[3]) for f in found])
     return _confirmed_in_discs(img, seen, die_side)
 
 
@@ -2920,14 +2327,14 @@ def _lost_outlines(coarse: tuple[np.ndarray, float], fine: np.ndarray, centres: 
     contours, _ = cv2.findContours(left, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     for contour in contours:
         _, (w, h), _ = cv2.minAreaRect(contour)
-        if not (EDGE_LOST_SIDES[0] * px <= min(w, h) and max(w, h) <= EDGE_LOST_SIDES[1] * px):
+        if not (thresholds.EDGE_LOST_SIDES[0] * px <= min(w, h) and max(w, h) <= thresholds.EDGE_LOST_SIDES[1] * px):
             continue
-        if cv2.contourArea(cv2.convexHull(contour)) < EDGE_LOST_SQUARE * w * h:
+        if cv2.contourArea(cv2.convexHull(contour)) < thresholds.EDGE_LOST_SQUARE * w * h:
             continue
         piece = np.zeros_like(left)
         cv2.drawContours(piece, [contour], -1, 255, -1)
         # (its pixels, not its outline's area: a closed ring's outline holds its hole)
-        if cv2.countNonZero(cv2.bitwise_and(piece, left)) > EDGE_LOST_HOLLOW * w * h:
+        if cv2.countNonZero(cv2.bitwise_and(piece, left)) > thresholds.EDGE_LOST_HOLLOW * w * h:
             continue
         out += _blobs(piece, scale, within=shape, reach_in=False)
     return out
@@ -2943,26 +2350,26 @@ def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], b
     # Most of what the opening takes is the rim's thin edge and specks: their outlines alone
     # (cheap) rule them out; the few pieces left are measured as regions.
     pixels = side * scale
-    if OPENED_AWAY_OFF_KEPT and kept is not None:
-        reach = 2 * OPENED_AWAY_OFF_KEPT + 1
+    if thresholds.OPENED_AWAY_OFF_KEPT and kept is not None:
+        reach = 2 * thresholds.OPENED_AWAY_OFF_KEPT + 1
         taken = cv2.subtract(taken, cv2.dilate(kept, np.ones((reach, reach), np.uint8)))
-    if OPENED_AWAY_JOIN:
-        k = max(3, int(OPENED_AWAY_JOIN * pixels)) | 1
+    if thresholds.OPENED_AWAY_JOIN:
+        k = max(3, int(thresholds.OPENED_AWAY_JOIN * pixels)) | 1
         taken = cv2.morphologyEx(taken, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     contours, _ = cv2.findContours(taken, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     for contour in contours:
         _, (w, h), _ = cv2.minAreaRect(contour)
-        if not (cv2.contourArea(contour) >= 0.8 * OPENED_AWAY_AREA * pixels ** 2
-                and max(w, h) <= OPENED_AWAY_LONG * pixels + 2):
+        if not (cv2.contourArea(contour) >= 0.8 * thresholds.OPENED_AWAY_AREA * pixels ** 2
+                and max(w, h) <= thresholds.OPENED_AWAY_LONG * pixels + 2):
             continue
         piece = np.zeros_like(taken)
         cv2.drawContours(piece, [contour], -1, 255, -1)
         for b in _blobs(cv2.bitwise_and(piece, taken), scale, within=shape, reach_in=False):
             w, h = b.rect[1]
-            if (b.area >= OPENED_AWAY_AREA * side ** 2 and b.thickness >= OPENED_AWAY_THICKNESS * side
-                    and b.area >= OPENED_AWAY_FILL * w * h and max(w, h) <= OPENED_AWAY_LONG * side
-                    and max(w, h) <= OPENED_AWAY_ASPECT * min(w, h)
+            if (b.area >= thresholds.OPENED_AWAY_AREA * side ** 2 and b.thickness >= thresholds.OPENED_AWAY_THICKNESS * side
+                    and b.area >= thresholds.OPENED_AWAY_FILL * w * h and max(w, h) <= thresholds.OPENED_AWAY_LONG * side
+                    and max(w, h) <= thresholds.OPENED_AWAY_ASPECT * min(w, h)
                     and _off_every_die(b, blobs, centres, side)):
                 out.append(b)
     return out
@@ -2977,7 +2384,7 @@ def _faint_squares(faint: np.ndarray, scale: float, shape: tuple[int, ...], blob
         w, h = b.rect[1]
         # (A leaning die's outline is a die's side long (and its blur), foreshortened across.)
         if (0.75 * side <= max(w, h) <= 1.6 * side and min(w, h) >= 0.5 * side
-                and b.area >= FAINT_FILL * w * h and _off_every_die(b, blobs, centres, side)):
+                and b.area >= thresholds.FAINT_FILL * w * h and _off_every_die(b, blobs, centres, side)):
             out.append(b)
     return out
 
@@ -3003,7 +2410,7 @@ def _faint_left_over(faint: np.ndarray, scale: float, shape: tuple[int, ...], bl
     k = max(3, int(0.5 * side * scale)) | 1
     left = _opened(left, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     return [b for b in _blobs(left, scale, within=shape, reach_in=False)
-            if b.area >= FAINT_LEFT_OVER * side ** 2 and b.thickness >= 0.25 * side]
+            if b.area >= thresholds.FAINT_LEFT_OVER * side ** 2 and b.thickness >= 0.25 * side]
 
 
 def _middle(shape: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -3045,16 +2452,16 @@ def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, in
     grow = 0.3 * die_side
     # The tray's brightness: most of what is not a die, though a cup's rim may cover half of it.
     level = _percentile_u8(grey, 70)
-    dark = cv2.compare(grey, COVERED_DARKNESS * level, cv2.CMP_LT)
-    if COVERED_SMOOTHING:
+    dark = cv2.compare(grey, thresholds.COVERED_DARKNESS * level, cv2.CMP_LT)
+    if thresholds.COVERED_SMOOTHING:
         # (As well as, not instead of, the pixels themselves: averaged, a thin dark rim, the
         # cup's edge in a clean frame, would come out lighter than the line: 10368, calibrated.)
-        smooth = cv2.blur(grey, (COVERED_SMOOTHING, COVERED_SMOOTHING))
-        dark |= cv2.compare(smooth, COVERED_DARKNESS * level, cv2.CMP_LT)
+        smooth = cv2.blur(grey, (thresholds.COVERED_SMOOTHING, thresholds.COVERED_SMOOTHING))
+        dark |= cv2.compare(smooth, thresholds.COVERED_DARKNESS * level, cv2.CMP_LT)
     for bx, by, bw, bh in [b.box for b in blobs] + [(f[2] - f[4] / 2, f[3] - f[4] / 2, f[4], f[4]) for f in found]:
         cv2.rectangle(dark, (int((bx - grow) * scale) - x0, int((by - grow) * scale) - y0),
                       (int((bx + bw + grow) * scale) - x0, int((by + bh + grow) * scale) - y0), 0, -1)
-    if thick and cv2.countNonZero(dark) > COVERED_AREA * (die_side * scale) ** 2:
+    if thick and cv2.countNonZero(dark) > thresholds.COVERED_AREA * (die_side * scale) ** 2:
         # Only dark pieces that reach ``thick`` x the die's side in from every edge of theirs
         # (the tray's edge and the box's alike: what lies beyond the box is not looked at).
         depth = cv2.distanceTransform(cv2.copyMakeBorder(dark, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0),
@@ -3062,7 +2469,7 @@ def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, in
         _, labels = cv2.connectedComponents(dark)
         deep = np.unique(labels[depth >= thick * die_side * scale])
         dark = np.where(np.isin(labels, deep[deep > 0]), dark, 0).astype(np.uint8)
-    if cv2.countNonZero(dark) <= COVERED_AREA * (die_side * scale) ** 2:
+    if cv2.countNonZero(dark) <= thresholds.COVERED_AREA * (die_side * scale) ** 2:
         return None
     bx, by, bw, bh = cv2.boundingRect(dark)
     return (int((bx + x0) / scale), int((by + y0) / scale), int(math.ceil(bw / scale)), int(math.ceil(bh / scale)))
@@ -3127,7 +2534,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # edge, where the foreground's median takes it for the tray. Taking in the rim (as
             # an uncalibrated frame does) shows such a die whole.
             die_size = getattr(calibration, "die_size", None)
-            margin = int(math.ceil(TRAY_MARGIN * (die_size or 0.1 * min(tw, th))))
+            margin = int(math.ceil(thresholds.TRAY_MARGIN * (die_size or 0.1 * min(tw, th))))
             x0, y0 = max(0, tx - margin), max(0, ty - margin)
             img = img[y0:ty + th + margin, x0:tx + tw + margin]
             grey = grey[y0:ty + th + margin, x0:tx + tw + margin]
@@ -3135,16 +2542,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             inner = (tx - x0, ty - y0, tw, th)
             seen_w = min(tx + tw, image.shape[1]) - max(tx, 0)
             seen_h = min(ty + th, image.shape[0]) - max(ty, 0)
-            if min(seen_w, seen_h) < MIN_DIE_PX or seen_w * seen_h < 0.5 * tw * th:
+            if min(seen_w, seen_h) < thresholds.MIN_DIE_PX or seen_w * seen_h < 0.5 * tw * th:
                 # A calibration made with another camera or resolution: say so, do not guess.
                 # (No numbers: the wall shows only reasons without any, see device.referee.)
-                return Reading(Status.UNSURE, (), TRAY_NOT_IN_FRAME, brightness, sharpness, view=view)
+                return Reading(Status.UNSURE, (), reasons.TRAY_NOT_IN_FRAME, brightness, sharpness, view=view)
     if view is View.BOTTOM:
         img = cv2.flip(img, 1)
         grey = cv2.flip(grey, 1)
         if inner is not None:
             inner = (img.shape[1] - inner[0] - inner[2], inner[1], inner[2], inner[3])
-    if not RIM_LEFT_OUT:
+    if not thresholds.RIM_LEFT_OUT:
         inner = None
     scaled: dict = {}
     # Uncalibrated, the tray the frame shows inside its rim is found and read as a calibrated one
@@ -3153,7 +2560,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # rim or a lone spot is looked for (a tray a cup bites into is not found).
     auto_tray = False
     cup_rim = None
-    if AUTO_TRAY and RIM_LEFT_OUT and inner is None and not tray:
+    if thresholds.AUTO_TRAY and thresholds.RIM_LEFT_OUT and inner is None and not tray:
         coarse_scale = min(1.0, 320.0 / max(img.shape[:2]))
         coarse_img, _, tray_colour = _scaled(img, coarse_scale, scaled)
         found_tray = _found_tray(coarse_img, tray_colour)
@@ -3164,30 +2571,30 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             x0, y0 = max(0, int((fx - 1) / coarse_scale)), max(0, int((fy - 1) / coarse_scale))
             x1 = min(img.shape[1], int(math.ceil((fx + fw + 1) / coarse_scale)))
             y1 = min(img.shape[0], int(math.ceil((fy + fh + 1) / coarse_scale)))
-            if CUP_RIM_AS_TRAY and view is View.BOTTOM and _darker_than_round(coarse_img, found_tray):
+            if thresholds.CUP_RIM_AS_TRAY and view is View.BOTTOM and _darker_than_round(coarse_img, found_tray):
                 cup_rim = (x0, y0, x1 - x0, y1 - y0)
             else:
                 inner, auto_tray = (x0, y0, x1 - x0, y1 - y0), True
     # (Calibrated only: uncalibrated, the longer strip read fresh 11072's leaning die, its side
     # as grey as the tray, as flat.)
-    rim_reach = RIM_STRIP_REACH if inner is not None and not auto_tray else 0.0
+    rim_reach = thresholds.RIM_STRIP_REACH if inner is not None and not auto_tray else 0.0
 
     def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
         return Reading(Status.UNSURE, dice, reason, brightness, sharpness, view=view)
 
-    if brightness < TOO_DARK:
+    if brightness < thresholds.TOO_DARK:
         return unsure("too dark: the tray light may be off")
     # Under the cup only the ring below lights the tray: far brighter than that (than the
     # calibrated empty tray), light comes in from above, the cup is lifted.
     exposure = getattr(calibration, "exposure", None)
-    lifted = (view is View.BOTTOM and brightness > (CUP_LIFTED_BRIGHTNESS if exposure is None
-                                                    else exposure + CUP_LIFTED_RISE))
-    if view is View.BOTTOM and (brightness > TOO_BRIGHT or lifted):
+    lifted = (view is View.BOTTOM and brightness > (thresholds.CUP_LIFTED_BRIGHTNESS if exposure is None
+                                                    else exposure + thresholds.CUP_LIFTED_RISE))
+    if view is View.BOTTOM and (brightness > thresholds.TOO_BRIGHT or lifted):
         return unsure("too bright: the cup may be lifted, or the light is too strong")
-    if view is View.TOP and brightness > TOO_BRIGHT_TOP:
+    if view is View.TOP and brightness > thresholds.TOO_BRIGHT_TOP:
         return unsure("too bright: the light is too strong or the camera's exposure too long")
     too_blurred = "too blurred: the dice are moving or the camera is out of focus"
-    if sharpness < NO_SHARPNESS or (sharpness < MIN_SHARPNESS and not learned):
+    if sharpness < thresholds.NO_SHARPNESS or (sharpness < thresholds.MIN_SHARPNESS and not learned):
         return unsure(too_blurred)
 
     die_side = getattr(calibration, "die_size", None)
@@ -3204,26 +2611,26 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # the middle: dice may lie in the strip it leaves, all taken for the tray's edge.)
             if cup_rim is None:
                 return unsure("no dice found on the tray")
-            reading = unsure(COVERED)
+            reading = unsure(reasons.COVERED)
             x, y, w, h = cup_rim            # (under the cup: flipped back for the evidence photo)
-            reading.extra.update(problems=[COVERED], unclear=[(img.shape[1] - x - w + offset[0], y + offset[1], w, h)],
-                                 unclear_why=[COVERED])
+            reading.extra.update(problems=[reasons.COVERED], unclear=[(img.shape[1] - x - w + offset[0], y + offset[1], w, h)],
+                                 unclear_why=[reasons.COVERED])
             return reading
-    elif sharpness < MIN_SHARPNESS:
+    elif sharpness < thresholds.MIN_SHARPNESS:
         # Blurred: the coarse look the die size is found by is taken anyway, to see no die
         # fades from the finer one (_lost).
         all_first = _blobs(*_foreground(img, None, scaled, inner, rim_reach=rim_reach), within=img.shape)
     taken: list[np.ndarray] = []
     # The faint look: under the cup the whole of it (_faint_squares); from above unopened,
     # opened only round the dice _faint_side asks about (and off every die, FAINT_LEFT_OVER_TOP).
-    faint_squares = FAINT_SQUARES and view is View.BOTTOM
+    faint_squares = thresholds.FAINT_SQUARES and view is View.BOTTOM
     faint_look: list[np.ndarray] | None = [] if faint_squares or (
-        FAINT_SIDE_TOP and FAINT_SIDE_MAX is not None and view is View.TOP) else None
+        thresholds.FAINT_SIDE_TOP and thresholds.FAINT_SIDE_MAX is not None and view is View.TOP) else None
     whole, scale = _foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look,
                                faint_unopened=not faint_squares, rim_reach=rim_reach)
     components = _components(whole, connectivity=4)
     uncut: list[_Blob] | None = None       # the blobs of ``whole``, where they were needed
-    if TOP_OUTLINE_MEASURED and size_calibrated and view is View.TOP:
+    if thresholds.TOP_OUTLINE_MEASURED and size_calibrated and view is View.TOP:
         # Seen from above a die shows its sides round its face (more the further it lies from
         # the picture's middle), and the calibration measured its face alone: touching dice were
         # cut as if a die were smaller than its outline, one of them in two. The die's outline
@@ -3240,7 +2647,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     dark, light = _pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
                              light_spots=True, shrunk=scaled)
-    if OFF_TRAY_SPOTS and inner is not None:
+    if thresholds.OFF_TRAY_SPOTS and inner is not None:
         # Off the tray inside its rim (calibrated or found), a pip-like spot is the rim's or the
         # table's: a die's pips lie inside its outline, and a die lying on the tray inside the
         # tray. (Uncalibrated, the rim was a region and hid them; found, it no longer does.)
@@ -3273,7 +2680,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     middle = (image.shape[1] / 2 - offset[0], image.shape[0] / 2 - offset[1])
     reach = math.hypot(image.shape[1], image.shape[0]) / 2
     for blob in blobs:
-        die_like = (blob.squarish or (PERSPECTIVE_OUTLINE is not None and view is View.TOP
+        die_like = (blob.squarish or (thresholds.PERSPECTIVE_OUTLINE is not None and view is View.TOP
                                       and _outline_in_perspective(blob, middle, reach))
                     ) and 0.75 * die_side <= blob.side <= 1.4 * die_side
         if not die_like:
@@ -3289,8 +2696,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 if blob.area > 1.6 * die_side ** 2:
                     doubts[id(blob)] = "dice are touching or overlapping"
                 else:
-                    doubts[id(blob)] = NOT_READABLE
-            elif PIPLESS_PIECE is not None and blob.area >= PIPLESS_PIECE * die_side ** 2:
+                    doubts[id(blob)] = reasons.NOT_READABLE
+            elif thresholds.PIPLESS_PIECE is not None and blob.area >= thresholds.PIPLESS_PIECE * die_side ** 2:
                 pipless.append(blob)
             continue
         candidates.append((blob, _read_die(img, blob)))
@@ -3298,14 +2705,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # where the pips fit no layout it may read the die alone, from its steadier guess (the
     # patch turned four ways and mirrored).
     def frame(blob: _Blob) -> tuple[float, float, float]:
-        return (*blob.rect[0], max(blob.box[2], blob.box[3]) / FRAMING)
+        return (*blob.rect[0], max(blob.box[2], blob.box[3]) / thresholds.FRAMING)
 
     def framed_as_die(blob: _Blob) -> tuple[float, float, float]:
         # A piece of a die (what a glare left of it) framed by itself fills the patch with one
         # colour the network takes for the bare tray; framed as a whole die round it, it shows
         # the die's edge and pips.
         x, y, size = frame(blob)
-        return x, y, max(size, die_side / FRAMING)
+        return x, y, max(size, die_side / thresholds.FRAMING)
 
     faces = default_classifier() if learned else None
     if faces is not None:
@@ -3315,7 +2722,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # flat that its steady one doubts; see classifier.STEADY_NO_FACE_MAX.)
         alone = [k for k, (_, result) in enumerate(candidates)
                  if isinstance(result, str) and (not result.startswith("a die is leaning") or (
-                     classifier.STEADY_NO_FACE_MAX is not None and result == FACE_OFF_MIDDLE))]
+                     classifier.STEADY_NO_FACE_MAX is not None and result == reasons.FACE_OFF_MIDDLE))]
         # Asked again with the patch moved where the steady look doubts a die a little: a
         # leaning die's doubt hangs on its framing (classifier.STEADY_JITTER_ALONE_FROM).
         read_alone = [frame(candidates[k][0]) for k in alone]
@@ -3332,7 +2739,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # (A die whose outline is square round its face shows no side: both framings are the
         # same patch but for a pixel or two, and the second look is skipped.)
         read = [k for k, (blob, result) in enumerate(candidates) if not isinstance(result, str)
-                and not (SKIP_SQUARE_SECOND_LOOK and _square_round_face(blob, result[2], result[3]))]
+                and not (thresholds.SKIP_SQUARE_SECOND_LOOK and _square_round_face(blob, result[2], result[3]))]
         for k, second in zip(read, faces.guess(look, [
                 (candidates[k][1][2], candidates[k][1][3],
                  extent(candidates[k][0].side, candidates[k][0].rect[2])) for k in read])):
@@ -3342,13 +2749,13 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # pips seen square on; a leaning die shows neither.
     flat = [not isinstance(result, str) and (
                 (_square_round_face(blob, result[2], result[3])
-                 and not (SQUARE_OFF_RIM and view is View.TOP and inner is not None
-                         and _against_edge(blob, inner, SQUARE_OFF_RIM_REACH * die_side)))
+                 and not (thresholds.SQUARE_OFF_RIM and view is View.TOP and inner is not None
+                         and _against_edge(blob, inner, thresholds.SQUARE_OFF_RIM_REACH * die_side)))
                 or _flat_face(img, blob, result[0], result[2], result[3]))
             for blob, result in candidates]
-    faint_asked = FAINT_SIDE_MAX is not None and bool(faint_look) and inner is not None
-    faint_side_max = (FAINT_SIDE_MAX_BLURRED if FAINT_SIDE_MAX_BLURRED is not None and sharpness < MIN_SHARPNESS
-                      else FAINT_SIDE_MAX)
+    faint_asked = thresholds.FAINT_SIDE_MAX is not None and bool(faint_look) and inner is not None
+    faint_side_max = (thresholds.FAINT_SIDE_MAX_BLURRED if thresholds.FAINT_SIDE_MAX_BLURRED is not None and sharpness < thresholds.MIN_SHARPNESS
+                      else thresholds.FAINT_SIDE_MAX)
     side_reach: dict[int, float] = {}
 
     def faint_side(k: int) -> float:
@@ -3363,8 +2770,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     def side_shows(k: int) -> bool:
         return faint_asked and faint_side(k) > faint_side_max
 
-    top_unsquare_max = (FAINT_SIDE_TOP_NOT_FLAT_CALIBRATED if calibration is not None
-                        else FAINT_SIDE_TOP_NOT_FLAT)
+    top_unsquare_max = (thresholds.FAINT_SIDE_TOP_NOT_FLAT_CALIBRATED if calibration is not None
+                        else thresholds.FAINT_SIDE_TOP_NOT_FLAT)
 
     if faint_asked:
         # ... unless its side shows after all: under the cup a leaning die's side, lit less than
@@ -3382,31 +2789,31 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         flat = [lying_flat and not (counts(k, blob) and side_shows(k))
                 for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
     beside_flat = [False] * len(candidates)
-    if SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
+    if thresholds.SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
         beside_flat = _as_bright_as_flat_neighbour(candidates, flat, side_by_side, scale)
     for k, (blob, classic) in enumerate(candidates):
         result = classic
         lying_flat = flat[k]
-        if (PIP_BY_RIM is not None and inner is not None and not isinstance(result, str)
-                and _pip_by_rim(img, blob, inner, PIP_BY_RIM * die_side)):
+        if (thresholds.PIP_BY_RIM is not None and inner is not None and not isinstance(result, str)
+                and _pip_by_rim(img, blob, inner, thresholds.PIP_BY_RIM * die_side)):
             # Whatever the network's scan reads round it: it sees the face whole, but the pips
             # that would confirm its read are still cut off by the tray's edge.
             doubts[id(blob)] = LEANING
             doubts_kept.add(id(blob))
             continue
-        if (SIDE_OVER_RIM is not None and view is View.BOTTOM and inner is not None
+        if (thresholds.SIDE_OVER_RIM is not None and view is View.BOTTOM and inner is not None
                 and not isinstance(result, str)
-                and _side_over_rim(img, blob, inner, die_side) > SIDE_OVER_RIM):
+                and _side_over_rim(img, blob, inner, die_side) > thresholds.SIDE_OVER_RIM):
             # Whatever the network's scan reads round it: its face may be whole, but it does not
             # lie flat.
             doubts[id(blob)] = LEANING
             doubts_kept.add(id(blob))
             continue
-        if (LONE_FACE_OFF_MIDDLE is not None and view is View.BOTTOM and not isinstance(result, str)
+        if (thresholds.LONE_FACE_OFF_MIDDLE is not None and view is View.BOTTOM and not isinstance(result, str)
                 and math.hypot(result[2] - blob.rect[0][0], result[3] - blob.rect[0][1])
-                > LONE_FACE_OFF_MIDDLE * blob.side
-                and _apart(blob, blobs, FAINT_SIDE_APART * die_side)
-                and not (inner is not None and _against_edge(blob, inner, LONE_FACE_OFF_RIM * die_side))):
+                > thresholds.LONE_FACE_OFF_MIDDLE * blob.side
+                and _apart(blob, blobs, thresholds.FAINT_SIDE_APART * die_side)
+                and not (inner is not None and _against_edge(blob, inner, thresholds.LONE_FACE_OFF_RIM * die_side))):
             # Under the cup a die by itself shows no side, its face in its outline's middle; one
             # whose face sits off it shows its side.
             doubts[id(blob)] = LEANING
@@ -3414,20 +2821,20 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             continue
         if (not isinstance(result, str) and not lying_flat and not beside_flat[k]
                 and _inside_any(blob, side_by_side, scale)
-                and not (SIDE_BY_SIDE_SURE is not None and faces is not None and guesses[k].face == result[0]
-                         and guesses[k].faceless <= SIDE_BY_SIDE_SURE)
-                and not (SIDE_BY_SIDE_ALONE is not None and faces is not None
+                and not (thresholds.SIDE_BY_SIDE_SURE is not None and faces is not None and guesses[k].face == result[0]
+                         and guesses[k].faceless <= thresholds.SIDE_BY_SIDE_SURE)
+                and not (thresholds.SIDE_BY_SIDE_ALONE is not None and faces is not None
                          and _reads_alone(faces, look, blob, blobs, frame(blob), result[0]))):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it, and the network's doubt of the two overlaps (see
             # SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read, or under the cup one as
             # light as a neighbour that is (SIDE_BY_SIDE_AS_BRIGHT).
             doubts[id(blob)] = LEANING
-            if SIDE_BY_SIDE_KEPT is not None and faces is not None and guesses[k].faceless > SIDE_BY_SIDE_KEPT:
+            if thresholds.SIDE_BY_SIDE_KEPT is not None and faces is not None and guesses[k].faceless > thresholds.SIDE_BY_SIDE_KEPT:
                 doubts_kept.add(id(blob))
             continue
         if faces is not None:
-            if result == NO_PIPS and guesses[k].of(NO_FACE) >= NOT_A_DIE:
+            if result == NO_PIPS and guesses[k].of(NO_FACE) >= thresholds.NOT_A_DIE:
                 # Die-sized and square but no pips, and the network sure no die is there: a
                 # dark corner of the tray, a shadow (the same test as for any blob left unread).
                 continue
@@ -3440,11 +2847,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                               and _side_in_perspective(blob, result[2], result[3], middle, reach))
             lying_flat = lying_flat or in_perspective
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
-            if (GUIDED_LAYOUT_MIN is not None and isinstance(result, str) and isinstance(classic, str)
+            if (thresholds.GUIDED_LAYOUT_MIN is not None and isinstance(result, str) and isinstance(classic, str)
                     and (classic.startswith(NO_LAYOUT) or classic == NO_PIPS
-                         or (GUIDED_LONE_PIP and classic == FACE_OFF_MIDDLE
+                         or (thresholds.GUIDED_LONE_PIP and classic == reasons.FACE_OFF_MIDDLE
                              and len(_inside_outline(_pips(img, blob), blob)) == 1))
-                    and guesses[k].face is not None and guesses[k].probability >= GUIDED_LAYOUT_MIN
+                    and guesses[k].face is not None and guesses[k].probability >= thresholds.GUIDED_LAYOUT_MIN
                     and guesses[k].faceless <= classifier.PLAIN_NO_FACE_MAX):
                 # The network reads a face plainly flat, if not surely enough alone: read where
                 # the pips, faint or not, lay out that very face and no other.
@@ -3452,14 +2859,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 shown = _layouts_shown(img, blob)
                 if list(shown) == [face]:
                     result = (face, guesses[k].probability, *shown[face])
-            if (COLOUR_PIPS is not None and isinstance(result, str) and isinstance(classic, str)
+            if (thresholds.COLOUR_PIPS is not None and isinstance(result, str) and isinstance(classic, str)
                     and (classic.startswith(NO_LAYOUT) or classic == NO_PIPS)
-                    and guesses[k].face is not None and guesses[k].probability >= COLOUR_PIPS_MIN
+                    and guesses[k].face is not None and guesses[k].probability >= thresholds.COLOUR_PIPS_MIN
                     and guesses[k].faceless <= classifier.PLAIN_NO_FACE_MAX):
                 # ... or where its pips, told from the face by their colour, lay out that face.
                 by_colour = _colour_pips_read(img, blob)
                 if by_colour is not None and (by_colour[0] == guesses[k].face or (
-                        COLOUR_PIPS_RUNNER_UP and guesses[k].of(by_colour[0]) >= COLOUR_PIPS_MIN)):
+                        thresholds.COLOUR_PIPS_RUNNER_UP and guesses[k].of(by_colour[0]) >= thresholds.COLOUR_PIPS_MIN)):
                     sure = (guesses[k].probability if by_colour[0] == guesses[k].face
                             else guesses[k].of(by_colour[0]))
                     result = (by_colour[0], sure, by_colour[2], by_colour[3])
@@ -3481,8 +2888,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                         and guesses[k].faceless >= asked_from)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=faces.wary_steady_guess(look, [frame(blob)])[0])
-            doubted_once = doubted_unsquare and FAINT_SIDE_KEEPS
-            read_unsquare = (view in FAINT_SIDE_NOT_FLAT and not lying_flat
+            doubted_once = doubted_unsquare and thresholds.FAINT_SIDE_KEEPS
+            read_unsquare = (view in thresholds.FAINT_SIDE_NOT_FLAT and not lying_flat
                              and not isinstance(result, str))
             # ... and from above, a die read but not plainly flat, whose side reaches out further
             # (FAINT_SIDE_TOP_NOT_FLAT).
@@ -3490,15 +2897,15 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                                  and not isinstance(result, str))
             if (faint_asked and (doubted_once or read_unsquare or read_unsquare_top)
                     and not isinstance(classic, str)
-                    and _apart(blob, blobs, FAINT_SIDE_APART * die_side)
-                    and not _against_edge(blob, inner, FAINT_SIDE_OFF_RIM * die_side)
+                    and _apart(blob, blobs, thresholds.FAINT_SIDE_APART * die_side)
+                    and not _against_edge(blob, inner, thresholds.FAINT_SIDE_OFF_RIM * die_side)
                     and (((doubted_once or read_unsquare) and side_shows(k))
                          or (read_unsquare_top and faint_side(k) > top_unsquare_max))):
                 # Its side shows faintly: neither its steady look nor the network's scan reading
                 # the face plainly makes it lie flat.
                 result = LEANING
                 doubts_kept.add(id(blob))
-            if result == LEANING and guesses[k].of(FACELESS_DIE) >= LEANING_SURE:
+            if result == LEANING and guesses[k].of(FACELESS_DIE) >= thresholds.LEANING_SURE:
                 # The network plainly sees a die whose face cannot be read: its scan, framing
                 # the face alone, may still read that face, but that does not make it lie flat.
                 doubts_kept.add(id(blob))
@@ -3506,21 +2913,21 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             doubts[id(blob)] = result
             continue
         if (isinstance(classic, str) and result[0] in (2, 4)
-                and _middle_may_hide_a_pip(img, blob, result[2], result[3], classic == SMUDGED,
+                and _middle_may_hide_a_pip(img, blob, result[2], result[3], classic == reasons.SMUDGED,
                                            guesses[k].of(result[0] + 1) / guesses[k].of(result[0]))):
-            doubts[id(blob)] = SMUDGED
+            doubts[id(blob)] = reasons.SMUDGED
             continue
-        if WHOLE_FACE_ASIDE and classic == FACE_OFF_MIDDLE and _whole_face_aside(img, blob, result[0]):
+        if thresholds.WHOLE_FACE_ASIDE and classic == reasons.FACE_OFF_MIDDLE and _whole_face_aside(img, blob, result[0]):
             # The pips lay out the very face the network read, plainly, off the outline's middle:
             # a die leaning, its side in view. Whatever the network's scan finds round it later
             # does not make it lie flat.
-            doubts[id(blob)] = FACE_OFF_MIDDLE
+            doubts[id(blob)] = reasons.FACE_OFF_MIDDLE
             doubts_kept.add(id(blob))
             continue
-        if (BESIDE_OFF_MIDDLE is not None and isinstance(classic, str) and classic.startswith(NO_LAYOUT)
+        if (thresholds.BESIDE_OFF_MIDDLE is not None and isinstance(classic, str) and classic.startswith(NO_LAYOUT)
                 and faces is not None and guesses[k].faceless > classifier.PLAIN_NO_FACE_MAX
                 and _near_any(blob.rect[0], [neighbour.rect[0] for neighbour, other in candidates
-                                             if other == FACE_OFF_MIDDLE], BESIDE_OFF_MIDDLE * die_side)):
+                                             if other == reasons.FACE_OFF_MIDDLE], thresholds.BESIDE_OFF_MIDDLE * die_side)):
             # Its pips fit no face, the network reads it only on the allowance for a pip hidden,
             # and its neighbour's face is off that one's outline's middle: a die leaning on
             # another hides part of it, and shows its own face askew. (Read plainly alone, such
@@ -3528,12 +2935,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             doubts[id(blob)] = LEANING
             doubts_kept.add(id(blob))
             continue
-        if not isinstance(classic, str) or classic == FACE_OFF_MIDDLE:
+        if not isinstance(classic, str) or classic == reasons.FACE_OFF_MIDDLE:
             squashed = _foreshortened(img, blob, result[0], result[2], result[3])
         else:
-            squashed = bool(SQUASH_NETWORK_READ) and classic.startswith(NO_LAYOUT) and _foreshortened(
+            squashed = bool(thresholds.SQUASH_NETWORK_READ) and classic.startswith(NO_LAYOUT) and _foreshortened(
                 img, blob, result[0], result[2], result[3],
-                fit_within=None if BLURRED_SQUASH and sharpness < MIN_SHARPNESS else SQUASH_NETWORK_READ)
+                fit_within=None if thresholds.BLURRED_SQUASH and sharpness < thresholds.MIN_SHARPNESS else thresholds.SQUASH_NETWORK_READ)
         if squashed:
             # Pips that lay out a face cleanly (read by them, or off the outline's middle and
             # read by the network), foreshortened: the face is not lying flat. Read by the
@@ -3543,21 +2950,21 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             doubts[id(blob)] = LEANING
             continue
         if _middle_unclear(img, blob, result[0], result[2], result[3], by_network=isinstance(classic, str)):
-            doubts[id(blob)] = GLARED_MIDDLE
+            doubts[id(blob)] = reasons.GLARED_MIDDLE
             doubts_kept.add(id(blob))
             continue
         found.append((*result, blob.side, float(blob.rect[2])))
         read_blobs.add(id(blob))
         if isinstance(classic, str):
             alone_read.append((len(found) - 1, blob))
-    if ALONE_OUTSIZED is not None and alone_read:
+    if thresholds.ALONE_OUTSIZED is not None and alone_read:
         # A die the network read alone (its pips lay out no face) whose outline is far bigger
         # than the dice read by their pips: two touching dice taken whole, one of them read. Left
         # unread, as touching dice are: the network's scan looks round it for the dice in it.
         by_pips = [f[4] for i, f in enumerate(found) if i not in {k for k, _ in alone_read}]
         if len(by_pips) >= 2:
             usual = float(np.median(by_pips))
-            outsized = {k for k, blob in alone_read if blob.side > ALONE_OUTSIZED * usual}
+            outsized = {k for k, blob in alone_read if blob.side > thresholds.ALONE_OUTSIZED * usual}
             for k, blob in alone_read:
                 if k in outsized:
                     read_blobs.discard(id(blob))
@@ -3567,7 +2974,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # looks for dice itself, round them. An unread blob counts as read only when the dice found
     # cover it, and the pips in each of those dice fit the face the network saw; else the dice
     # are reported and the frame stays unsure.
-    unread = [b for b in blobs if id(b) not in read_blobs and b.area >= UNREAD_AREA * die_side ** 2
+    unread = [b for b in blobs if id(b) not in read_blobs and b.area >= thresholds.UNREAD_AREA * die_side ** 2
               and b.thickness >= 0.2 * die_side]     # not a strip of the rim
     blurred_leftovers = bool(unread)
     scanned: list[tuple] = []        # dice the network's scan found round them, their pips confirming
@@ -3575,28 +2982,28 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # A die-sized thing nobody read and nothing flagged (a leaning die whose side shows, a
         # die under a glare) must not vanish silently: unless the network is sure no die is
         # there (not merely that no face can be read), the frame is unsure.
-        quiet = [b for b in unread if id(b) not in doubts and b.area >= QUIET_AREA * die_side ** 2
-                 and b.thickness >= QUIET_THICKNESS * die_side]
+        quiet = [b for b in unread if id(b) not in doubts and b.area >= thresholds.QUIET_AREA * die_side ** 2
+                 and b.thickness >= thresholds.QUIET_THICKNESS * die_side]
         for blob, face_guess in zip(quiet, faces.guess(look, [framed_as_die(blob) for blob in quiet])):
-            if face_guess.of(NO_FACE) < NOT_A_DIE:
+            if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                 doubts[id(blob)] = (LEANING if face_guess.value == FACELESS_DIE
-                                    else NOT_READABLE)
+                                    else reasons.NOT_READABLE)
         # Spots on something not shaped like a die (noise in a dark corner of the tray): the
         # network, looking at it every way round, sure no die is there, lets it go too.
-        odd = [b for b in unread if doubts.get(id(b)) == NOT_READABLE]
+        odd = [b for b in unread if doubts.get(id(b)) == reasons.NOT_READABLE]
         for blob, face_guess in zip(odd, faces.steady_guess(look, [framed_as_die(blob) for blob in odd])):
-            if face_guess.of(NO_FACE) >= NOT_A_DIE:
+            if face_guess.of(NO_FACE) >= thresholds.NOT_A_DIE:
                 del doubts[id(blob)]
         # Only what made the frame unsure is searched (a shadow or a piece of the rim nobody
         # doubted holds no die: the guard above asked the network about every die-sized one).
         unread = [b for b in unread if id(b) in doubts]
-        seen = find_faces(faces, look, [_scan_box(b, die_side) for b in unread], die_side,
+        seen = classifier.find_faces(faces, look, [_scan_box(b, die_side) for b in unread], die_side,
                           [(f[2], f[3]) for f in found]) if unread else []
         sure = {k for k, (v, _, x, y) in enumerate(seen) if _confirmed(img, whole, scale, v, x, y, die_side)}
         centres = [(f[2], f[3]) for f in found] + [(x, y) for _, _, x, y in seen]
         for value, confidence, x, y in seen:
             found.append((value, confidence, x, y, die_side, 0.0))
-        if SCANNED_OWN_SPOTS:
+        if thresholds.SCANNED_OWN_SPOTS:
             scanned = [found[-len(seen) + k] for k in sorted(sure)]
         nothing_seen = []        # blobs the scan found no die round
         for blob in unread:
@@ -3609,50 +3016,50 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             if id(blob) in doubts_kept:
                 continue      # what the network saw there does not settle it
             if all(k in sure for k in mine) and _covered(blob, centres, die_side) and not (
-                    PIPS_BEYOND_DICE and _pips_beyond(img, blob, centres, die_side)) and not (
-                    UNHELD_DIE_AREA and _unheld_die(blob, centres, die_side)):
+                    thresholds.PIPS_BEYOND_DICE and _pips_beyond(img, blob, centres, die_side)) and not (
+                    thresholds.UNHELD_DIE_AREA and _unheld_die(blob, centres, die_side)):
                 doubts.pop(id(blob), None)
             elif mine:
                 doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")
-        if UNREAD_SCAN_BIGGER:
+        if thresholds.UNREAD_SCAN_BIGGER:
             # A photo taken at a slant: round a blob where the scan found no die, a near die may
             # be bigger than the die size, measured on the far ones. Looked for again at
             # STRAY_SCAN_BIGGER x it, a die found there whose pips confirm it is reported; the
             # blob's doubt stays (the frame is unsure as before). (Only round a blob still
             # doubted: one the dice read cover is a strip they lost, and the frame may be ok.)
             empty = [b for b in nothing_seen if id(b) in doubts]
-            side = STRAY_SCAN_BIGGER * die_side
+            side = thresholds.STRAY_SCAN_BIGGER * die_side
             if empty:
-                found += _confirmed_in_discs(img, find_faces(faces, look, [_scan_box(b, side) for b in empty], side,
+                found += _confirmed_in_discs(img, classifier.find_faces(faces, look, [_scan_box(b, side) for b in empty], side,
                                                              [(f[2], f[3]) for f in found]), side)
     # Pips that no region holds: a white die on a light tray can differ from it too little for
     # the foreground, and for _faint_dice's local threshold too. The network looks round each
     # group of them; a die it sees there surely, whose pips fit that face, is read.
     by_pips = _dice_by_pips(img, look, faces, die_side, dark, blobs, found) if faces is not None else []
     found += by_pips
-    if STRAY_SCAN and faces is not None:
+    if thresholds.STRAY_SCAN and faces is not None:
         by_stray = _dice_by_stray_pips(img, look, faces, die_side, dark, blobs, found,
-                                       bigger=STRAY_SCAN_BIGGER_CALIBRATED or not size_calibrated)
+                                       bigger=thresholds.STRAY_SCAN_BIGGER_CALIBRATED or not size_calibrated)
         found += by_stray
         by_pips += by_stray
-    if sharpness < MIN_SHARPNESS:
+    if sharpness < thresholds.MIN_SHARPNESS:
         for blob in _lost(all_first, blobs, [(f[2], f[3]) for f in found], die_side):
             blobs.append(blob)
-            doubts[id(blob)] = FADED
+            doubts[id(blob)] = reasons.FADED
     # (A calibrated tray's rim is painted out as the tray: the median there is the tray's own.)
-    if EDGE_LOST and coarse is not None and (inner is None or auto_tray):
+    if thresholds.EDGE_LOST and coarse is not None and (inner is None or auto_tray):
         for blob in _lost_outlines(coarse, whole, [(f[2], f[3]) for f in found], die_side, img.shape):
             blobs.append(blob)
-            doubts[id(blob)] = LOST_BY_EDGE
+            doubts[id(blob)] = reasons.LOST_BY_EDGE
     in_light: list[tuple] = []         # dice read round a piece the opening took
-    if faces is not None and pipless and not (sharpness < MIN_SHARPNESS and blurred_leftovers):
+    if faces is not None and pipless and not (sharpness < thresholds.MIN_SHARPNESS and blurred_leftovers):
         # Skipped: pieces already doubted (the quiet look above asks the thicker ones), and
         # pieces a die read since covers (the network's scan may have read them). Not asked in a
         # blurred frame with pieces left over: it is unsure anyway, and "too blurred" says why.
         centres = [(f[2], f[3]) for f in found]
         pipless = [b for b in pipless if id(b) not in doubts and not _covered(b, centres, die_side)]
         for blob, face_guess in zip(pipless, faces.steady_guess(look, [framed_as_die(b) for b in pipless])):
-            if face_guess.of(NO_FACE) < NOT_A_DIE:
+            if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                 doubts[id(blob)] = LEANING
     if faces is not None:
         # A die-like piece the foreground's opening took off every die: unless the network is
@@ -3660,33 +3067,33 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         gone = _taken_by_opening(taken[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side,
                                  whole)
         for blob, face_guess in zip(gone, faces.steady_guess(look, [framed_as_die(b) for b in gone])):
-            if face_guess.of(NO_FACE) < NOT_A_DIE:
-                if READ_FADED_IN_LIGHT:
+            if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
+                if thresholds.READ_FADED_IN_LIGHT:
                     read = _read_in_light(img, look, faces, blob, die_side, found)
                     found += read
                     in_light += read
                     if read and _covered(blob, [(f[2], f[3]) for f in read], die_side):
                         continue
                 blobs.append(blob)
-                doubts[id(blob)] = FADED_IN_LIGHT
+                doubts[id(blob)] = reasons.FADED_IN_LIGHT
         if faint_look and faint_squares:
             # A die-sized shape a little unlike the tray, off every die: unless the network
             # is sure no die is there, a die faded (leaning, only its edge on the tray).
             squares = _faint_squares(faint_look[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side)
             for blob, face_guess in zip(squares, faces.steady_guess(look, [framed_as_die(b) for b in squares])):
-                if face_guess.of(NO_FACE) < NOT_A_DIE:
+                if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                     blobs.append(blob)
-                    doubts[id(blob)] = FADED
-        if faint_look and FAINT_LEFT_OVER is not None and (faint_squares or FAINT_LEFT_OVER_TOP):
+                    doubts[id(blob)] = reasons.FADED
+        if faint_look and thresholds.FAINT_LEFT_OVER is not None and (faint_squares or thresholds.FAINT_LEFT_OVER_TOP):
             left = _faint_left_over(faint_look[0], scale, img.shape, blobs, found, die_side)
             asked = look
-            if left and NOISY_LOOK_SIGMA is not None and _noise(grey)[0] > NOISY_LOOK_SIGMA:
-                asked = cv2.GaussianBlur(look, (0, 0), NOISY_LOOK_SMOOTHING)
+            if left and thresholds.NOISY_LOOK_SIGMA is not None and _noise(grey)[0] > thresholds.NOISY_LOOK_SIGMA:
+                asked = cv2.GaussianBlur(look, (0, 0), thresholds.NOISY_LOOK_SMOOTHING)
             for blob, face_guess in zip(left, faces.steady_guess(asked, [framed_as_die(b) for b in left])):
-                if face_guess.of(NO_FACE) < FAINT_LEFT_OVER_SEEN:
+                if face_guess.of(NO_FACE) < thresholds.FAINT_LEFT_OVER_SEEN:
                     blobs.append(blob)
-                    doubts[id(blob)] = FADED
-    if COARSE_COVERED and coarse is not None and view is View.BOTTOM and not doubts:
+                    doubts[id(blob)] = reasons.FADED
+    if thresholds.COARSE_COVERED and coarse is not None and view is View.BOTTOM and not doubts:
         # Nothing doubted, yet a region of the first, coarse look the dice read do not account
         # for: a die the finer look lost whole (fresh 351535: a black die touching another
         # under the cup, the finer median as dark as the two and their shadows, the die a thin
@@ -3698,30 +3105,30 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             if (_solid(blob, 0.25 * die_side) and blob.area >= 0.5 * die_side ** 2
                     and not _covered(blob, centres, die_side)):
                 blobs.append(blob)
-                doubts[id(blob)] = NOT_READABLE
+                doubts[id(blob)] = reasons.NOT_READABLE
     problems = list(doubts.values())
     # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
-    covered_in = inner if inner is not None and (not auto_tray or COVERED_FOUND_TRAY) else (
-        _middle(img.shape) if view is View.BOTTOM and COVERED_UNCALIBRATED else None)
+    covered_in = inner if inner is not None and (not auto_tray or thresholds.COVERED_FOUND_TRAY) else (
+        _middle(img.shape) if view is View.BOTTOM and thresholds.COVERED_UNCALIBRATED else None)
     covered = (_tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side,
-                             COVERED_FOUND_TRAY if auto_tray else 0.0)
+                             thresholds.COVERED_FOUND_TRAY if auto_tray else 0.0)
                if covered_in is not None else None)
     if covered is None:
         covered = cup_rim
     width = img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
-    if covered is None and COVERED_DIMMING and exposure and brightness < COVERED_DIMMING * exposure:
+    if covered is None and thresholds.COVERED_DIMMING and exposure and brightness < thresholds.COVERED_DIMMING * exposure:
         # Far darker than the empty tray was at calibration, though nothing dark enough to box
         # shows (a grey cup over most of the tray, seen from above, is hardly darker than the
         # tray's shaded side).
-        problems.insert(0, DIMMED)
+        problems.insert(0, reasons.DIMMED)
     if covered is not None:
-        problems.insert(0, COVERED)
+        problems.insert(0, reasons.COVERED)
         x, y, w, h = covered
         if view is View.BOTTOM:
             x = width - x - w
         unclear.append((x + offset[0], y + offset[1], w, h))       # shown on the evidence photo
-        unclear_why.append(COVERED)
+        unclear_why.append(reasons.COVERED)
     for blob in blobs:
         if id(blob) in doubts:
             x, y, w, h = blob.box
@@ -3732,15 +3139,15 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
 
     lit_off_dice = [p for p in lit_under_cup if not any(
         np.hypot(p[0] - f[2], p[1] - f[3]) < 0.75 * max(die_side, f[4]) for f in found)]
-    if LIT_FACE_OFF_DICE and lit_face:
+    if thresholds.LIT_FACE_OFF_DICE and lit_face:
         lit_face = _lays_out_a_face(lit_off_dice, die_side)
-    if LIT_PAIR_ASKED and faces is not None and not lit_face and len(lit_under_cup) >= 2:
+    if thresholds.LIT_PAIR_ASKED and faces is not None and not lit_face and len(lit_under_cup) >= 2:
         light = _lit_pairs_seen(look, faces, lit_off_dice, die_side)
     # (One lit spot alone, off every die, where the network sees a die round it: a black die
     # under a glare, its other pips too near a neighbour or washed out. The LED ring's
     # reflections: the network sees no die there.)
     lit_alone = False
-    if LIT_ALONE_ASKED and faces is not None and not lit_face and not light and not doubts and lit_off_dice:
+    if thresholds.LIT_ALONE_ASKED and faces is not None and not lit_face and not light and not doubts and lit_off_dice:
         # (One look first: the everyday frame's reflections cost a patch each.)
         light = [p for p, is_die in zip(lit_off_dice, _seen_as_dice(look, faces, lit_off_dice, die_side,
                                                                      one_look_first=True)) if is_die]
@@ -3748,31 +3155,31 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # (A die read at the frame's die size may be bigger than that: its pips are taken for its
     # own as far out as 0.75 of the frame's size, as before STRAY_DIE_REACH.)
     stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
-             and not any(np.hypot(px - d[2], py - d[3]) < (max(0.75 * die_side, STRAY_DIE_REACH * d[4])
-                                                           if STRAY_SCAN else 0.75 * die_side)
-                         for d in by_pips + (in_light if PIPS_OF_DICE_IN_LIGHT else []) + scanned)]
+             and not any(np.hypot(px - d[2], py - d[3]) < (max(0.75 * die_side, thresholds.STRAY_DIE_REACH * d[4])
+                                                           if thresholds.STRAY_SCAN else 0.75 * die_side)
+                         for d in by_pips + (in_light if thresholds.PIPS_OF_DICE_IN_LIGHT else []) + scanned)]
     # (One spot alone may be a speck of noise; in a blurred frame the noise is smoothed away and
     # a faded die's pips run together into one. Under the cup (no glare on the lit tray) a lone
     # dark spot is a die's pip, a leaning die faded but for its one pip, or dirt on the tray.)
-    lone_dark = LONE_PIP_UNDER_CUP and view is View.BOTTOM and any(p in dark for p in stray)
+    lone_dark = thresholds.LONE_PIP_UNDER_CUP and view is View.BOTTOM and any(p in dark for p in stray)
     # (In the top view a die of the tray's colour can show nothing but its light pips: with one
     # pip, the 1, nothing lays out a face. Glints are by the rim; the tray's middle holds none.)
     on_tray = inner if inner is not None and not auto_tray else _middle(img.shape)
-    lone_light = LONE_LIGHT_PIP and view is View.TOP and any(p in light and _within(p, on_tray) for p in stray)
-    lone = bool(stray) and (sharpness < MIN_SHARPNESS or lone_dark or lone_light)
+    lone_light = thresholds.LONE_LIGHT_PIP and view is View.TOP and any(p in light and _within(p, on_tray) for p in stray)
+    lone = bool(stray) and (sharpness < thresholds.MIN_SHARPNESS or lone_dark or lone_light)
     # (Seen from above, a die of the tray's colour shows only its pips; a 1 shows one, and by
     # the rim the faint outline round it is not looked for: fresh 40996. Dirt, the rim's
     # corners, noise: the network, shown a die's frame round the spot, sees no die there first.)
     paired = _paired(stray, die_side)
 
     asked = view is View.TOP and faces is not None and not (lone or paired or lit_face)
-    asked_dark = LONE_DARK_ASKED and asked and any(_seen_as_dice(look, faces, [p for p in stray if p in dark],
+    asked_dark = thresholds.LONE_DARK_ASKED and asked and any(_seen_as_dice(look, faces, [p for p in stray if p in dark],
                                                                  die_side))
-    asked_light = (LONE_LIGHT_ASKED and asked and not asked_dark
+    asked_light = (thresholds.LONE_LIGHT_ASKED and asked and not asked_dark
                    and any(_seen_as_dice(look, faces, [p for p in stray if p in light and p not in dark], die_side)))
     if paired or lit_face or lone or asked_dark or asked_light or lit_alone:
-        why = (STRAY_PIPS if paired or lit_face or sharpness < MIN_SHARPNESS
-               else LONE_SPOT if lone_dark else LONE_DARK_SPOT if asked_dark else LONE_LIGHT_SPOT)
+        why = (reasons.STRAY_PIPS if paired or lit_face or sharpness < thresholds.MIN_SHARPNESS
+               else reasons.LONE_SPOT if lone_dark else reasons.LONE_DARK_SPOT if asked_dark else reasons.LONE_LIGHT_SPOT)
         problems.append(why)
         # Shown on the evidence photo: one box round each group of spots a die's reach apart
         # (a face's pips), not one per spot: boxed one by one, a missed die's five pips drew
@@ -3799,8 +3206,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         problems.append("no dice found on the tray")
     if expected is not None and not problems and len(dice) != expected:
         problems.append(f"expected {expected} dice, saw {len(dice)}")
-    if sharpness < MIN_SHARPNESS and not problems and (
-            any(d.confidence < BLURRED_SURE for d in dice) or blurred_leftovers):
+    if sharpness < thresholds.MIN_SHARPNESS and not problems and (
+            any(d.confidence < thresholds.BLURRED_SURE for d in dice) or blurred_leftovers):
         # A blur can run two pips together, or a die into the tray round it (its pieces left
         # over): a blurred frame is taken only where the pips and the network are both sure of
         # every die, and nothing die-sized is left unread.

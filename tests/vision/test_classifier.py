@@ -362,7 +362,8 @@ def test_unclear_places_are_given_where_the_image_shows_them() -> None:
     view (the reader mirrors it), the same frame mirrored gives the same boxes mirrored. (Of a
     frame the bottom view's own checks, the cup's rim and a lone spot under the cup, and the top
     view's, a lone spot the network sees a die round, leave alone.)"""
-    from vision.reader import COVERED, LONE_DARK_SPOT, LONE_SPOT, read_dice
+    from vision.reader import read_dice
+    from vision.reasons import COVERED, LONE_DARK_SPOT, LONE_SPOT
     for seed in range(4247, 4267):
         scene = render_scene(seed, view=View.TOP, n_dice=4, hard="touching")
         top = read_dice(scene.image, View.TOP)

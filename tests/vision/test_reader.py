@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader
+from vision import classifier, reader, reasons, thresholds
 from vision.reader import read_dice
 from vision.reading import Status, View
 from vision.render import dataset, render_scene, table_calibration, test_subset
@@ -132,13 +132,13 @@ def test_a_flat_die_showing_its_side_is_read_by_its_square_face(monkeypatch, mod
     # read as the whole frame (with the tray inside its rim found, it is read either way),
     # without the network's steady look, which reads it too (its "no readable face" 0.02), and
     # without its side taken as perspective shows a flat die's (SIDE_IN_PERSPECTIVE), which does.
-    monkeypatch.setattr(reader, "AUTO_TRAY", False)   # the whole frame, as when this was found
+    monkeypatch.setattr(thresholds, "AUTO_TRAY", False)   # the whole frame, as when this was found
     assert read_dice(scene.image, scene.view).ok
     monkeypatch.setattr(reader, "_flat_face", lambda *args: False)
     assert read_dice(scene.image, scene.view).ok
     monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
     assert read_dice(scene.image, scene.view).ok
-    monkeypatch.setattr(reader, "SIDE_IN_PERSPECTIVE", None)
+    monkeypatch.setattr(thresholds, "SIDE_IN_PERSPECTIVE", None)
     assert not read_dice(scene.image, scene.view).ok
 
 
@@ -158,9 +158,9 @@ def test_a_small_flat_die_is_square_round_its_face_within_a_pixel_or_two(monkeyp
     assert reading.status is Status.OK and exact, (reading.reason, reading.values)
     # (Held to 5%, the die is doubted when the whole frame is read; with the tray inside its rim
     # found, it is read either way.)
-    monkeypatch.setattr(reader, "AUTO_TRAY", False)   # the whole frame, as when this was found
+    monkeypatch.setattr(thresholds, "AUTO_TRAY", False)   # the whole frame, as when this was found
     assert read_dice(scene.image, scene.view).ok
-    monkeypatch.setattr(reader, "SQUARE_OFFSET_PX", 0.0)
+    monkeypatch.setattr(thresholds, "SQUARE_OFFSET_PX", 0.0)
     monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)   # (the steady look reads it too)
     assert not read_dice(scene.image, scene.view).ok
 
@@ -172,7 +172,7 @@ def test_a_soft_frame_whose_dice_are_sure_is_read() -> None:
     scene = next(iter(dataset(1, seed=10_166, view="top")))
     assert "blur" in scene.hard and scene.readable
     reading = read_dice(scene.image, scene.view)
-    assert reader.NO_SHARPNESS <= reading.sharpness < 1.0
+    assert thresholds.NO_SHARPNESS <= reading.sharpness < 1.0
     assert reading.status is Status.OK, reading.reason
     assert reading.values == scene.values
 
@@ -186,7 +186,7 @@ def test_a_die_that_fades_into_the_tray_when_blurred_makes_the_frame_unsure() ->
     leaning = [d for d in scene.labels if d.cocked]
     assert len(scene.labels) == 3 and len(leaning) == 1
     reading = read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED
     x, y = leaning[0].x, leaning[0].y
     assert any(bx <= x <= bx + bw and by <= y <= by + bh for bx, by, bw, bh in reading.extra["unclear"])
 
@@ -223,7 +223,7 @@ def test_a_face_whose_pips_fit_no_layout_is_read_by_the_network_a_little_less_pl
     11176's 4 under a glare, which the network's scan finds, its pips found by their lightness
     confirm since 2026-12-01, and the frame is read right without the bound too.)"""
     scene = benchmark_frame(seed)
-    monkeypatch.setattr(reader, "PIP_LIGHTNESS", None)
+    monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", None)
     read_right_until(monkeypatch, scene, classifier, "NO_LAYOUT_NO_FACE_MAX", None, classifier.NO_LAYOUT,
                      calibration=table_calibration(scene) if calibrated else None)
 
@@ -256,7 +256,7 @@ def test_a_leaning_die_showing_more_pips_than_its_face_is_not_read_by_the_looser
 
 @pytest.mark.parametrize("seed, doubt", [
     (11_552, classifier.LEANING), (10_695, classifier.LEANING), (10_154, classifier.LEANING),
-    (10_767, reader.FACE_OFF_MIDDLE), (11_563, reader.FACE_OFF_MIDDLE), (11_860, reader.FACE_OFF_MIDDLE),
+    (10_767, reasons.FACE_OFF_MIDDLE), (11_563, reasons.FACE_OFF_MIDDLE), (11_860, reasons.FACE_OFF_MIDDLE),
 ])
 def test_a_die_the_single_look_doubts_is_read_by_the_steady_look(monkeypatch, seed: int, doubt: str) -> None:
     """Frames of the benchmark's 2,000, each with a flat die the network's single look doubts:
@@ -282,7 +282,7 @@ def test_a_die_the_steady_look_doubts_a_little_over_the_old_bound_is_read(monkey
     face 0.06-0.13, its steady look 0.055-0.062: under STEADY_NO_FACE_MAX (0.065), over the 0.05
     it was. Read so, the frame is read right; at 0.05, unsure, "leaning". (10048's 1 shows its
     side as perspective shows a flat die's, which reads it too: that is not asked here.)"""
-    monkeypatch.setattr(reader, "SIDE_IN_PERSPECTIVE", None)
+    monkeypatch.setattr(thresholds, "SIDE_IN_PERSPECTIVE", None)
     read_right_until(monkeypatch, benchmark_frame(seed), classifier, "STEADY_NO_FACE_MAX", 0.05,
                      classifier.LEANING)
 
@@ -310,7 +310,7 @@ def test_a_leaning_die_whose_face_is_off_its_outlines_middle_is_judged_on_the_st
     leaning = [d for d in scene.labels if d.cocked]
     assert len(leaning) == 1 and leaning[0].value == 5
     reading = read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FACE_OFF_MIDDLE
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FACE_OFF_MIDDLE
     monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
     assert read_dice(scene.image, scene.view).ok
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from vision import calibrate as calibrate_module
-from vision import classifier, reader
+from vision import classifier, reader, reasons, thresholds
 from vision.calibrate import Calibration
 from vision.classifier import DISAGREE
 from vision.reading import Status, View
@@ -39,7 +39,7 @@ def test_brightness_and_sharpness_are_the_whole_frames_calibrated_or_not() -> No
     scene = _frame(10931)
     plain = reader.read_dice(scene.image, scene.view)
     calibrated = _calibrated(scene)
-    assert calibrated.sharpness == plain.sharpness < reader.MIN_SHARPNESS
+    assert calibrated.sharpness == plain.sharpness < thresholds.MIN_SHARPNESS
     assert calibrated.brightness == plain.brightness
 
 
@@ -49,7 +49,7 @@ def test_blurred_die_fading_into_the_tray_is_doubted_when_calibrated() -> None:
     assert len(scene.labels) == 3 and not scene.readable
     reading = _calibrated(scene)
     assert reading.status is Status.UNSURE
-    assert reading.reason == reader.FADED
+    assert reading.reason == reasons.FADED
 
 
 def test_die_touching_the_rim_is_not_lost_at_the_crops_edge() -> None:
@@ -120,7 +120,7 @@ def test_tray_beyond_the_rim_is_painted_as_the_tray_beside_it_not_as_a_die_or_th
     small[10:50, 100:190] = 90                                    # ... darker on its right
     small[20:28, 10:18] = 250                                     # a white die against the left rim
     small[42:50, 173:190] = 250                                   # two in the lower right corner
-    painted = reader._tray_beyond_rim(small, (10, 10, 190, 50), 21, reader.RIM_STRIP_REACH)
+    painted = reader._tray_beyond_rim(small, (10, 10, 190, 50), 21, thresholds.RIM_STRIP_REACH)
     assert (painted[10:50, 10:190] == small[10:50, 10:190]).all()  # the tray itself untouched
     assert (painted[20:28, :10] == 120).all()                     # beside the die: the tray's colour
     assert (painted[50:, 173:] == 90).all() and (painted[42:50, 190:] == 90).all()   # and the two
@@ -153,10 +153,10 @@ def test_cup_resting_on_the_tray_makes_the_calibrated_frame_unsure() -> None:
     assert not scene.readable
     reading = _table_calibrated(scene)
     assert reading.status is Status.UNSURE
-    assert reader.COVERED in reading.extra["problems"]
+    assert reasons.COVERED in reading.extra["problems"]
     # The evidence photo boxes the darkness: in the tray's right half, where the rim lies.
     (x, y, w, h), = [box for box, why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
-                     if why == reader.COVERED]
+                     if why == reasons.COVERED]
     tx, ty, tw, th = scene.tray
     assert x + w / 2 > tx + tw / 2 and x > tx + tw / 4
     assert w * h >= scene.die_size ** 2
@@ -198,7 +198,7 @@ def test_a_calibration_that_does_not_fit_the_frame_is_said_plainly(tray) -> None
     scene = render_scene(1, view=View.BOTTOM, n_dice=2)
     reading = reader.read_dice(scene.image, scene.view, calibration=Calibration(tray=tray, die_size=50))
     assert reading.status is Status.UNSURE and not reading.dice
-    assert reading.reason == reader.TRAY_NOT_IN_FRAME
+    assert reading.reason == reasons.TRAY_NOT_IN_FRAME
     assert "calibrate" in reading.reason and not any(c.isdigit() for c in reading.reason)
 
 
@@ -210,8 +210,8 @@ def test_a_grey_cup_over_most_of_the_tray_makes_the_calibrated_frame_unsure() ->
     assert not scene.readable and "occluded" in scene.hard
     reading = _table_calibrated(scene)
     assert reading.status is Status.UNSURE
-    assert reader.DIMMED in reading.extra["problems"]
-    assert not any(ch.isdigit() for ch in reader.DIMMED)       # shown on the wall as it is
+    assert reasons.DIMMED in reading.extra["problems"]
+    assert not any(ch.isdigit() for ch in reasons.DIMMED)       # shown on the wall as it is
 
 
 def test_a_tray_darker_than_at_calibration_is_said_plainly() -> None:
@@ -222,27 +222,27 @@ def test_a_tray_darker_than_at_calibration_is_said_plainly() -> None:
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).values == scene.values
     dimmed = (scene.image * (2 / 3)).astype(np.uint8)
     reading = reader.read_dice(dimmed, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.DIMMED
+    assert reading.status is Status.UNSURE and reading.reason == reasons.DIMMED
 
 
 def test_a_five_whose_middle_pip_a_glare_washed_out_is_not_read_as_a_four(monkeypatch) -> None:
     """Fresh 51763 (under the cup, calibrated): one white die, a glare on its middle pip. The
     four corner pips fit a 4 (the players' 3); the network, seeing the faded middle pip, gives a
     5 twice as likely as a 4. It was read "ok, 3" (the players see a 2). The faded pip still
-    leans to the pips' colour, so the pips no longer read a 4 (reader.MIDDLE_SHADE_MAX); without
+    leans to the pips' colour, so the pips no longer read a 4 (thresholds.MIDDLE_SHADE_MAX); without
     that check the network's doubt keeps the frame unsure. (With the tray past its rim painted
-    from the longer strips alone, reader.RIM_STRIP_NEAREST off, the network, reading the die
+    from the longer strips alone, thresholds.RIM_STRIP_NEAREST off, the network, reading the die
     alone once its pips are doubted, was sure of the 5: read ok and right.) The network's 5,
     its "no readable face" under classifier.NO_LAYOUT_NO_FACE_MAX, is doubted in turn for its
     middle: unsure for a glare either way."""
     scene = next(iter(dataset(1, seed=51_763, view=View.BOTTOM)))
     assert "glare" in scene.hard and [d.value for d in scene.labels] == [2]
     reading = _table_calibrated(scene)
-    assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
+    assert reading.status is Status.UNSURE and reading.reason == reasons.GLARED_MIDDLE
     monkeypatch.setattr(classifier, "NO_LAYOUT_NO_FACE_MAX", None)
     reading = _table_calibrated(scene)
-    assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
-    monkeypatch.setattr(reader, "MIDDLE_SHADE_MAX", None)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.SMUDGED
+    monkeypatch.setattr(thresholds, "MIDDLE_SHADE_MAX", None)
     reading = _table_calibrated(scene)
     assert reading.status is Status.UNSURE and reading.reason == DISAGREE
 
@@ -263,56 +263,56 @@ def test_a_lone_light_pip_on_the_tray_makes_a_top_view_frame_unsure(monkeypatch)
     assert reading.ok
     assert_not_wrong(reading, scene)
     # (Without the second grid a die is now read round a piece the opening took, and its
-    # pips, its own, no longer stray, read it right too: reader.PIPS_OF_DICE_IN_LIGHT.)
+    # pips, its own, no longer stray, read it right too: thresholds.PIPS_OF_DICE_IN_LIGHT.)
     monkeypatch.setattr(classifier, "SCAN_OFFSET_PASS", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
     assert reading.ok
     assert_not_wrong(reading, scene)
-    monkeypatch.setattr(reader, "PIPS_OF_DICE_IN_LIGHT", False)
+    monkeypatch.setattr(thresholds, "PIPS_OF_DICE_IN_LIGHT", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
     # (The die is found again only by the network's scan round the pips left stray at 1.4 times
     # the die size, not done since with the die size calibrated: its pips stay stray.)
-    assert reading.status is Status.UNSURE and reading.reason == reader.STRAY_PIPS
-    monkeypatch.setattr(reader, "STRAY_SCAN_BIGGER_CALIBRATED", True)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.STRAY_PIPS
+    monkeypatch.setattr(thresholds, "STRAY_SCAN_BIGGER_CALIBRATED", True)
     reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
     # (The network's scan round the pips left stray finds that die again, and its pips hold
-    # them: reader.STRAY_SCAN. Without it they stay stray.)
+    # them: thresholds.STRAY_SCAN. Without it they stay stray.)
     assert reading.ok
     assert_not_wrong(reading, scene)
-    monkeypatch.setattr(reader, "STRAY_SCAN", False)
+    monkeypatch.setattr(thresholds, "STRAY_SCAN", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
     assert reading.status is Status.UNSURE
     assert sorted(d.value for d in reading.dice) == [1, 2, 3]
-    monkeypatch.setattr(reader, "STRAY_SCAN", True)
-    monkeypatch.setattr(reader, "STRAY_SCAN_BIGGER_CALIBRATED", False)
-    monkeypatch.setattr(reader, "PIPS_OF_DICE_IN_LIGHT", True)
+    monkeypatch.setattr(thresholds, "STRAY_SCAN", True)
+    monkeypatch.setattr(thresholds, "STRAY_SCAN_BIGGER_CALIBRATED", False)
+    monkeypatch.setattr(thresholds, "PIPS_OF_DICE_IN_LIGHT", True)
     monkeypatch.setattr(calibrate_module, "WEAK_CHANGE", 0.0)
     # Measured so, the 1 is now found too, from the pieces of it the opening took, joined
-    # (reader.OPENED_AWAY_JOIN), and its pip is its own: read ok and right. The lone spot is
+    # (thresholds.OPENED_AWAY_JOIN), and its pip is its own: read ok and right. The lone spot is
     # checked without the joining.
     reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
     assert reading.ok
     assert_not_wrong(reading, scene)
-    monkeypatch.setattr(reader, "OPENED_AWAY_JOIN", 0)
+    monkeypatch.setattr(thresholds, "OPENED_AWAY_JOIN", 0)
     calibration = table_calibration(scene)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     # (The 1's faint piece off every die, asked of from above too since 2026-11-28, doubts the
-    # frame first: reader.FAINT_LEFT_OVER_TOP. The lone spot is checked without it.)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED
-    monkeypatch.setattr(reader, "FAINT_LEFT_OVER_TOP", False)
+    # frame first: thresholds.FAINT_LEFT_OVER_TOP. The lone spot is checked without it.)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED
+    monkeypatch.setattr(thresholds, "FAINT_LEFT_OVER_TOP", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.LONE_LIGHT_SPOT
+    assert reading.status is Status.UNSURE and reading.reason == reasons.LONE_LIGHT_SPOT
     one = [d for d in scene.labels if d.value == 1][0]
     assert not any(np.hypot(d.x - one.x, d.y - one.y) < one.size / 2 for d in reading.dice)
     assert any(np.hypot(x + w / 2 - one.x, y + h / 2 - one.y) < one.size / 2
                for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
-               if why == reader.LONE_LIGHT_SPOT)
-    monkeypatch.setattr(reader, "LONE_LIGHT_PIP", False)
+               if why == reasons.LONE_LIGHT_SPOT)
+    monkeypatch.setattr(thresholds, "LONE_LIGHT_PIP", False)
     # (Not doubted unasked, the spot is asked of the network, which sees a die round it, as
     # by the rim: LONE_LIGHT_ASKED.)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.LONE_LIGHT_SPOT
-    monkeypatch.setattr(reader, "LONE_LIGHT_ASKED", False)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.LONE_LIGHT_SPOT
+    monkeypatch.setattr(thresholds, "LONE_LIGHT_ASKED", False)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
 
 
@@ -342,11 +342,11 @@ def test_two_dice_in_the_trays_corner_are_not_taken_for_the_tray(monkeypatch) ->
     reading = _table_calibrated(scene)
     assert reading.ok and len(reading.dice) == 2
     assert_not_wrong(reading, scene)
-    monkeypatch.setattr(reader, "RIM_STRIP_REACH", 0)
+    monkeypatch.setattr(thresholds, "RIM_STRIP_REACH", 0)
     doubted = _table_calibrated(scene)
-    assert doubted.status is Status.UNSURE and doubted.reason == reader.FADED and len(doubted.dice) == 1
-    monkeypatch.setattr(reader, "FAINT_LEFT_OVER", None)
-    monkeypatch.setattr(reader, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
+    assert doubted.status is Status.UNSURE and doubted.reason == reasons.FADED and len(doubted.dice) == 1
+    monkeypatch.setattr(thresholds, "FAINT_LEFT_OVER", None)
+    monkeypatch.setattr(thresholds, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
     wrong = _table_calibrated(scene)
     assert wrong.ok and len(wrong.dice) == 1             # confidently wrong: a die missing
 
@@ -362,10 +362,10 @@ def test_a_die_leaning_on_the_rim_is_not_read_flat_for_the_painted_rim(monkeypat
     assert reading.status is Status.UNSURE
     assert any(np.hypot(x + w / 2 - leaning.x, y + h / 2 - leaning.y) < leaning.size
                for x, y, w, h in reading.extra["unclear"])
-    monkeypatch.setattr(reader, "RIM_STRIP_REACH", 0)
+    monkeypatch.setattr(thresholds, "RIM_STRIP_REACH", 0)
     # (The rim beside it shows its side, SIDE_OVER_RIM, found later: that doubts it too.)
     assert _table_calibrated(scene).status is Status.UNSURE
-    monkeypatch.setattr(reader, "SIDE_OVER_RIM", None)
+    monkeypatch.setattr(thresholds, "SIDE_OVER_RIM", None)
     # (The network's steady look doubts it too, since 2026-11-27: STEADY_LEANING_MIN.)
     assert _table_calibrated(scene).status is Status.UNSURE
     monkeypatch.setattr(classifier, "STEADY_LEANING_MIN", None)
@@ -374,21 +374,21 @@ def test_a_die_leaning_on_the_rim_is_not_read_flat_for_the_painted_rim(monkeypat
 
 def test_two_dice_by_the_rim_do_not_paint_the_tray_past_it(monkeypatch) -> None:
     """Fresh 390535 (under the cup, calibrated): two blue dice touch beside the tray's lower
-    rim. The longer strip the tray past the rim was painted from (reader.RIM_STRIP_REACH) was
+    rim. The longer strip the tray past the rim was painted from (thresholds.RIM_STRIP_REACH) was
     mostly dice: the tray there was painted blue, the foreground kept a piece of one die and
     none of the other, and the frame was read ok with one die of two. Of the longer strip and
     the stretch's own, the one whose median is nearer the tray's is taken. (With the frame
-    halved first, reader.HALF_FIRST, the two dice sit just under the foreground's floor whatever
+    halved first, thresholds.HALF_FIRST, the two dice sit just under the foreground's floor whatever
     strip is taken, and the frame is unsure: see test_reader_hidden_dice. Here the frame is
     shrunk at once, as when this was mended.)"""
-    monkeypatch.setattr(reader, "HALF_FIRST", False)
+    monkeypatch.setattr(thresholds, "HALF_FIRST", False)
     scene = next(iter(dataset(1, seed=390_535, view=View.BOTTOM)))
     assert scene.readable and len(scene.labels) == 2 and "touching" in scene.hard
     reading = _table_calibrated(scene)
     assert reading.ok and len(reading.dice) == 2
     assert_not_wrong(reading, scene)
-    monkeypatch.setattr(reader, "RIM_STRIP_NEAREST", False)
-    monkeypatch.setattr(reader, "FAINT_LEFT_OVER", None)       # (which catches it now)
+    monkeypatch.setattr(thresholds, "RIM_STRIP_NEAREST", False)
+    monkeypatch.setattr(thresholds, "FAINT_LEFT_OVER", None)       # (which catches it now)
     wrong = _table_calibrated(scene)
     assert wrong.ok and len(wrong.dice) == 1             # confidently wrong: a die missing
 
@@ -404,17 +404,17 @@ def test_with_the_die_size_calibrated_no_die_is_read_bigger_than_it(monkeypatch)
     assert scene.readable and len(scene.labels) == 2 and calibration.die_size < 45
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and len(reading.dice) < 2
-    monkeypatch.setattr(reader, "STRAY_SCAN_BIGGER_CALIBRATED", True)
+    monkeypatch.setattr(thresholds, "STRAY_SCAN_BIGGER_CALIBRATED", True)
     # (Looked for bigger, the 1 still reaches only 0.6 of its side for pips of its own
     # (STRAY_DIE_REACH): the other 1's pip stays stray.)
     bigger = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert bigger.status is Status.UNSURE and len(bigger.dice) < 2
-    monkeypatch.setattr(reader, "STRAY_DIE_REACH", 0.75)
+    monkeypatch.setattr(thresholds, "STRAY_DIE_REACH", 0.75)
     # (The other 1's faint piece off every die, asked of from above too since 2026-11-28, would
-    # doubt the frame as well: reader.FAINT_LEFT_OVER_TOP.)
+    # doubt the frame as well: thresholds.FAINT_LEFT_OVER_TOP.)
     caught = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert caught.status is Status.UNSURE and caught.reason == reader.FADED
-    monkeypatch.setattr(reader, "FAINT_LEFT_OVER_TOP", False)
+    assert caught.status is Status.UNSURE and caught.reason == reasons.FADED
+    monkeypatch.setattr(thresholds, "FAINT_LEFT_OVER_TOP", False)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and len(wrong.dice) == 1 and wrong.dice[0].size > 1.3 * calibration.die_size
 
@@ -430,7 +430,7 @@ def test_touching_dice_seen_from_above_are_cut_apart_by_the_outline_a_die_shows(
     assert scene.view is View.TOP and len(scene.labels) == 4 and "touching" in scene.hard
     outlines = [die.size for die in reader.read_dice(scene.image, scene.view, calibration=calibration).dice]
     assert calibration.die_size < 0.95 * min(outlines)
-    read_right_until(monkeypatch, scene, reader, "TOP_OUTLINE_MEASURED", False,
+    read_right_until(monkeypatch, scene, thresholds, "TOP_OUTLINE_MEASURED", False,
                      "dice are touching", calibration=calibration)
 
 

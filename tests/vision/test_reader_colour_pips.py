@@ -1,4 +1,4 @@
-"""Pips told from the face by their colour (reader.COLOUR_PIPS, reader._colour_pips_read): a marbled
+"""Pips told from the face by their colour (thresholds.COLOUR_PIPS, reader._colour_pips_read): a marbled
 die's swirls differ from its face as much as its red pips do, so the pip finder lays out no face;
 taking each colour found as the pips' colour in turn, the red pips alone lay out the face. On
 drawn dice, and on real photos of the face model's training split (../shared/dice-photos/byler)."""
@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import reader
+from vision import classifier, reader, thresholds
 from vision.reading import Status
 from vision.scoring import load_labels, match
 
@@ -48,7 +48,7 @@ def _marbled(value: int, swirls: tuple[tuple[float, float], ...], *, side: int =
 @pytest.mark.parametrize("swirls", [((-0.28, 0.0), (0.0, 0.28)), ((0.0, -0.28),)], ids=["two swirls", "one swirl"])
 def test_red_pips_among_grey_swirls_lay_out_their_face_by_colour(value: int, swirls) -> None:
     image, blob = _marbled(value, swirls)
-    assert reader._read_die(image, blob) == reader.NO_LAYOUT       # the swirls taken for pips too
+    assert reader._read_die(image, blob) == classifier.NO_LAYOUT       # the swirls taken for pips too
     read = reader._colour_pips_read(image, blob)
     assert read is not None and read[0] == value
     assert np.hypot(read[2] - 100, read[3] - 100) < 2
@@ -98,7 +98,7 @@ def test_a_real_marbled_die_is_read_by_its_pips_colour(name: str, where, monkeyp
     right, exact = match(reading, truths)
     assert reading.status is Status.OK and exact, (reading.reason, [(d.value, d.x, d.y) for d in reading.dice])
     assert any(np.hypot(d.x - where[0], d.y - where[1]) < 8 for d in reading.dice)
-    monkeypatch.setattr(reader, "COLOUR_PIPS", None)
+    monkeypatch.setattr(thresholds, "COLOUR_PIPS", None)
     without = reader.read_dice(image, "top")
     assert without.status is Status.UNSURE
     assert not any(np.hypot(d.x - where[0], d.y - where[1]) < 8 for d in without.dice)
@@ -119,7 +119,7 @@ def test_a_marbled_die_is_read_by_its_pips_colour_where_the_network_reads_that_f
     right, exact = match(reading, truths)
     assert reading.status is Status.OK and exact, (reading.reason, [(d.value, d.x, d.y) for d in reading.dice])
     assert [d.value for d in reading.dice if np.hypot(d.x - where[0], d.y - where[1]) < 8] == [4]
-    monkeypatch.setattr(reader, "COLOUR_PIPS_RUNNER_UP", False)
+    monkeypatch.setattr(thresholds, "COLOUR_PIPS_RUNNER_UP", False)
     without = reader.read_dice(image, "top")
     assert without.status is Status.UNSURE
     assert not any(np.hypot(d.x - where[0], d.y - where[1]) < 8 for d in without.dice)

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import reader
+from vision import classifier, reader, reasons, thresholds
 from vision.reading import Status
 from vision.render import Scene, dataset, render_scene, table_calibration
 from vision.scoring import load_labels
@@ -45,7 +45,7 @@ def test_a_white_die_on_a_light_tray_is_found_and_its_pips_read() -> None:
     reading = reader.read_dice(image)
     # Found: its pips are not left outside every die (as they were before the faint finder).
     problems = reading.extra.get("problems", [])
-    assert not {reader.STRAY_PIPS, reader.LONE_SPOT, reader.LONE_LIGHT_SPOT, reader.LONE_DARK_SPOT} & set(problems), problems
+    assert not {reasons.STRAY_PIPS, reasons.LONE_SPOT, reasons.LONE_LIGHT_SPOT, reasons.LONE_DARK_SPOT} & set(problems), problems
     dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
     faint = [b for b in reader._faint_dice(image, SIDE, [], dark) if b.rect[0][0] > 300]
     assert len(faint) == 1
@@ -135,7 +135,7 @@ def test_a_lit_face_alone_is_boxed_on_the_evidence_photo() -> None:
         cv2.circle(lost, (int(free[0] + 0.27 * SIDE * gx), int(free[1] + 0.27 * SIDE * gy)), int(0.09 * SIDE),
                    (250, 250, 250), -1, lineType=cv2.LINE_AA)
     reading = reader.read_dice(lost, "bottom")
-    assert not reading.ok and reading.reason == reader.STRAY_PIPS
+    assert not reading.ok and reading.reason == reasons.STRAY_PIPS
     assert any(x <= free[0] <= x + w and y <= free[1] <= y + h
                for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
                if why == reading.reason)
@@ -166,7 +166,7 @@ def test_dice_too_faint_for_any_region_are_read_from_their_pips(model_of_2026_11
     name = "IMG_20191209_100127"
     shipped = model_of_2026_11_22(_photo(name))
     assert shipped.status is Status.UNSURE or sorted(shipped.values) == sorted(v for v, _, _ in _labelled(name))
-    monkeypatch.setattr(reader, "FAINT_LEFT_OVER_TOP", False)
+    monkeypatch.setattr(thresholds, "FAINT_LEFT_OVER_TOP", False)
     reading = reader.read_dice(_photo(name))
     assert reading.status is Status.OK, reading.reason
     truth = _labelled(name)
@@ -202,14 +202,14 @@ def _white_five_on_the_tray() -> tuple[np.ndarray, list[tuple[float, float]]]:
 @pytest.mark.parametrize("finder, die_side", [
     ("_dice_by_pips", SIDE),
     # (the pips left stray, looked round at STRAY_SCAN_BIGGER x the die size measured)
-    ("_dice_by_stray_pips", SIDE / reader.STRAY_SCAN_BIGGER),
+    ("_dice_by_stray_pips", SIDE / thresholds.STRAY_SCAN_BIGGER),
 ])
 def test_a_die_the_network_sees_at_loose_pips_must_have_pips_fitting_that_face(monkeypatch, finder, die_side) -> None:
     """The network's scan alone never reads a die: at a white die found only by its pips, a
     scan answering another face than the pips show reads nothing."""
     image, dark = _white_five_on_the_tray()
     for scanned, read in ((5, 1), (3, 0)):
-        monkeypatch.setattr(reader, "find_faces", lambda *args, v=scanned: [(v, 0.99, 320.0, 240.0)])
+        monkeypatch.setattr(classifier, "find_faces", lambda *args, v=scanned: [(v, 0.99, 320.0, 240.0)])
         found = getattr(reader, finder)(image, image, object(), die_side, dark, [], [])
         assert [f[0] for f in found] == [5] * read
 
@@ -229,7 +229,7 @@ def test_white_dice_seen_at_a_slant_are_confirmed_by_their_count_of_pips() -> No
     name = "IMG_20191209_095503"
     image = _photo(name)
     everywhere = np.full(image.shape[:2], 255, np.uint8)
-    sides = [f * 25.5 for f in reader.CONFIRM_SIDES]    # the photo's typical die: 25.5 px
+    sides = [f * 25.5 for f in thresholds.CONFIRM_SIDES]    # the photo's typical die: 25.5 px
     for value, x, y, counted in ((3, 432.5, 355.3, {3, 4}), (2, 165.8, 400.7, {2})):   # as the scan saw them
         laid_out = [s / 25.5 for s in sides if reader._confirmed(image, everywhere, 1.0, value, x, y, s)]
         assert laid_out == [0.85]
@@ -266,24 +266,24 @@ def test_pips_outside_every_die_are_boxed_a_die_at_a_time(monkeypatch) -> None:
     name = "IMG_20191209_100728"
     # (Off: the scan round stray pips now reads these three dice, the nearest and biggest of
     # the five; asserted at the end.)
-    monkeypatch.setattr(reader, "STRAY_SCAN", False)
+    monkeypatch.setattr(thresholds, "STRAY_SCAN", False)
     reading = reader.read_dice(_photo(name))
     assert reading.status is Status.UNSURE
     boxes = [box for box, why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
-             if why == reader.STRAY_PIPS]
+             if why == reasons.STRAY_PIPS]
     missed = [(x, y) for _, x, y in _labelled(name)
               if not any(np.hypot(d.x - x, d.y - y) < 10 for d in reading.dice)]
     assert len(missed) == 3
     assert len(boxes) == len(missed), boxes
     for x, y in missed:
         assert sum(bx <= x <= bx + bw and by <= y <= by + bh for bx, by, bw, bh in boxes) == 1, (x, y, boxes)
-    monkeypatch.setattr(reader, "PIPS_OF_DICE_IN_LIGHT", False)
+    monkeypatch.setattr(thresholds, "PIPS_OF_DICE_IN_LIGHT", False)
     reading = reader.read_dice(_photo(name))
-    assert len([why for why in reading.extra["unclear_why"] if why == reader.STRAY_PIPS]) == len(missed) + 1
-    monkeypatch.setattr(reader, "PIPS_OF_DICE_IN_LIGHT", True)
-    monkeypatch.setattr(reader, "STRAY_SCAN", True)
+    assert len([why for why in reading.extra["unclear_why"] if why == reasons.STRAY_PIPS]) == len(missed) + 1
+    monkeypatch.setattr(thresholds, "PIPS_OF_DICE_IN_LIGHT", True)
+    monkeypatch.setattr(thresholds, "STRAY_SCAN", True)
     reading = reader.read_dice(_photo(name))
-    assert reader.STRAY_PIPS not in reading.extra["unclear_why"]
+    assert reasons.STRAY_PIPS not in reading.extra["unclear_why"]
     for value, x, y in _labelled(name):
         assert any(d.value == value and np.hypot(d.x - x, d.y - y) < 10 for d in reading.dice), (value, x, y)
 
@@ -303,11 +303,11 @@ def test_a_white_die_the_foregrounds_opening_took_is_read_by_the_scan_and_its_pi
     def boxed_faded(reading) -> bool:
         return any(x <= 514 <= x + w and y <= 362 <= y + h
                    for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
-                   if why == reader.FADED_IN_LIGHT)
+                   if why == reasons.FADED_IN_LIGHT)
 
     reading = reader.read_dice(image)
     assert at_the_five(reading) and not boxed_faded(reading)
-    monkeypatch.setattr(reader, "READ_FADED_IN_LIGHT", False)
+    monkeypatch.setattr(thresholds, "READ_FADED_IN_LIGHT", False)
     reading = reader.read_dice(image)
     assert not at_the_five(reading) and boxed_faded(reading)
 
@@ -316,7 +316,7 @@ def test_pips_a_die_read_holds_are_not_looked_round_again(monkeypatch) -> None:
     """The scan round pips left stray asks nothing where a die read already holds the pips."""
     image, dark = _white_five_on_the_tray()
     asked = []
-    monkeypatch.setattr(reader, "find_faces", lambda *args: asked.append(args) or [(5, 0.99, 320.0, 240.0)])
+    monkeypatch.setattr(classifier, "find_faces", lambda *args: asked.append(args) or [(5, 0.99, 320.0, 240.0)])
     assert reader._dice_by_stray_pips(image, image, object(), SIDE, dark, [], [(5, 0.99, 320.0, 240.0, SIDE, 0.0)]) == []
     assert asked == []
     assert [f[0] for f in reader._dice_by_stray_pips(image, image, object(), SIDE, dark, [], [])] == [5]
@@ -348,10 +348,10 @@ def test_a_near_die_bigger_than_the_rest_is_read_from_its_stray_pips(monkeypatch
     assert read_there(reading)
     assert sorted(d.value for d in reading.dice) == sorted(v for v, _, _ in _labelled(name))
     for constant, off in undone_by.items():
-        monkeypatch.setattr(reader, constant, off)
-    monkeypatch.setattr(reader, "FAINT_PIPS_FILLED", False)  # (its faint piece doubts the undone read first)
+        monkeypatch.setattr(thresholds, constant, off)
+    monkeypatch.setattr(thresholds, "FAINT_PIPS_FILLED", False)  # (its faint piece doubts the undone read first)
     reading = reader.read_dice(image)
-    assert reading.reason == reader.STRAY_PIPS and not read_there(reading)
+    assert reading.reason == reasons.STRAY_PIPS and not read_there(reading)
 
 
 @pytest.mark.parametrize("name, value, x, y", [
@@ -362,7 +362,7 @@ def test_a_near_die_among_touching_dice_is_reported_and_the_frame_stays_unsure(m
     """Touching dice photographed at a slant: the network's scan round their region, at the
     frame's die size, found no die where the nearest, biggest one lies. Scanned again at 1.4
     times it, the die is found and its pips confirm it: it is reported. What made the frame
-    unsure stays, boxed as before (reader.UNREAD_SCAN_BIGGER never clears a doubt)."""
+    unsure stays, boxed as before (thresholds.UNREAD_SCAN_BIGGER never clears a doubt)."""
     assert (value, x, y) in [(v, round(lx), round(ly)) for v, lx, ly in _labelled(name)]
 
     def read_there(reading) -> bool:
@@ -372,7 +372,7 @@ def test_a_near_die_among_touching_dice_is_reported_and_the_frame_stays_unsure(m
     reading = reader.read_dice(image)
     assert reading.status is Status.UNSURE and reading.reason == "dice are touching or overlapping"
     assert read_there(reading)
-    monkeypatch.setattr(reader, "UNREAD_SCAN_BIGGER", False)
+    monkeypatch.setattr(thresholds, "UNREAD_SCAN_BIGGER", False)
     before = reader.read_dice(image)
     assert not read_there(before)
     assert before.extra["unclear"] == reading.extra["unclear"]

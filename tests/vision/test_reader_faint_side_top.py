@@ -1,13 +1,13 @@
 """From above, uncalibrated: a die whose pips fit a face the network reads plainly flat, whose
 outline is not square round its face, by itself and off the rim, whose faint outline reaches out
-on one side further than reader.FAINT_SIDE_TOP_NOT_FLAT (x its side) is leaning. A lone leaning die's side, as grey as the
+on one side further than thresholds.FAINT_SIDE_TOP_NOT_FLAT (x its side) is leaning. A lone leaning die's side, as grey as the
 tray, falls out of its outline, but not out of the faint look."""
 
 from __future__ import annotations
 
 import pytest
 
-from vision import reader
+from vision import reader, thresholds
 from vision.classifier import LEANING
 from vision.reading import Status, View
 from vision.scoring import Truth, match
@@ -33,7 +33,7 @@ def test_a_lone_leaning_die_read_flat_is_doubted_by_its_faint_side(monkeypatch, 
     assert_not_wrong(reading, scene)
     assert boxed_near(reading, leaning, LEANING)
 
-    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_TOP_NOT_FLAT", None)
     before = reader.read_dice(scene.image, scene.view)
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
     assert before.ok                                    # the wrong read this rule stops
@@ -51,4 +51,4 @@ def test_a_flat_die_whose_faint_side_reaches_out_less_is_still_read(monkeypatch,
     leaning."""
     scene, _ = pinned_frame(seed)
     assert scene.view is View.TOP and scene.readable
-    read_right_until(monkeypatch, scene, reader, "FAINT_SIDE_TOP_NOT_FLAT", under, LEANING)
+    read_right_until(monkeypatch, scene, thresholds, "FAINT_SIDE_TOP_NOT_FLAT", under, LEANING)

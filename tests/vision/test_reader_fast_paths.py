@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import reader
+from vision import reader, thresholds
 from vision.reading import View
 from vision.render import render_scene
 
@@ -84,5 +84,5 @@ def test_a_frame_shrunk_below_half_is_halved_first(monkeypatch) -> None:
     assert not np.array_equal(from_half, at_once)       # (two ways, two results: the test tells them apart)
     assert np.array_equal(reader._shrunk(image, 0.6, {}),
                           cv2.resize(image, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA))
-    monkeypatch.setattr(reader, "HALF_FIRST", False)
+    monkeypatch.setattr(thresholds, "HALF_FIRST", False)
     assert np.array_equal(reader._shrunk(image, 0.37, {}), at_once)

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader
+from vision import classifier, reader, reasons, thresholds
 from vision.classifier import LEANING
 from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
@@ -110,7 +110,7 @@ def test_two_white_dice_under_the_cup_are_read_without_the_rims_doubt(monkeypatc
     assert_not_wrong(model_of_2026_11_22(scene.image, scene.view), scene)
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.OK and _exact(reading, scene), (reading.reason, reading.values)
-    monkeypatch.setattr(reader, "AUTO_TRAY", False)
+    monkeypatch.setattr(thresholds, "AUTO_TRAY", False)
     assert not reader.read_dice(scene.image, scene.view).ok
 
 
@@ -161,8 +161,8 @@ def test_spots_on_the_rim_are_not_stray_pips(monkeypatch, seed: int) -> None:
     assert scene.readable
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.OK and _exact(reading, scene), (reading.reason, reading.values)
-    monkeypatch.setattr(reader, "OFF_TRAY_SPOTS", False)
-    assert reader.read_dice(scene.image, scene.view).reason == reader.STRAY_PIPS
+    monkeypatch.setattr(thresholds, "OFF_TRAY_SPOTS", False)
+    assert reader.read_dice(scene.image, scene.view).reason == reasons.STRAY_PIPS
 
 
 @pytest.mark.parametrize("calibrated", [False, True])
@@ -179,7 +179,7 @@ def test_a_die_leaning_on_the_rim_is_not_taken_flat_for_its_square_outline(monke
     reading = reader.read_dice(scene.image, scene.view, **kwargs)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert boxed_near(reading, leaning[0], LEANING)
-    monkeypatch.setattr(reader, "SQUARE_OFF_RIM", False)
+    monkeypatch.setattr(thresholds, "SQUARE_OFF_RIM", False)
     # (The network's steady look doubts it too, since 2026-11-27: STEADY_LEANING_MIN.)
     assert not reader.read_dice(scene.image, scene.view, **kwargs).ok
     monkeypatch.setattr(classifier, "STEADY_LEANING_MIN", None)
@@ -201,7 +201,7 @@ def test_a_die_leaning_on_the_rim_is_not_taken_flat_when_its_side_fell_out_of_it
     reading = reader.read_dice(scene.image, scene.view, **kwargs)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert boxed_near(reading, leaning, LEANING)
-    monkeypatch.setattr(reader, "SQUARE_OFF_RIM_REACH", 0.05)   # touching the edge only, as before
+    monkeypatch.setattr(thresholds, "SQUARE_OFF_RIM_REACH", 0.05)   # touching the edge only, as before
     # (Uncalibrated, the network's steady look at the patch moved a little doubts it too since
     # 2026-11-29, classifier.STEADY_JITTER: switched off as well, to show what read it flat.)
     monkeypatch.setattr(classifier, "STEADY_JITTER", None)
@@ -219,7 +219,7 @@ def test_a_die_whose_region_the_tray_edge_cut_short_is_not_read_from_the_pips_le
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert boxed_near(reading, die, LEANING)
-    monkeypatch.setattr(reader, "PIP_BY_RIM", None)
+    monkeypatch.setattr(thresholds, "PIP_BY_RIM", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and 1 in wrong.values and 2 not in wrong.values      # confidently wrong
 
@@ -233,7 +233,7 @@ def test_a_speck_of_the_rim_by_a_flat_die_is_not_a_pip_the_tray_cut_off(monkeypa
     assert "rim" in scene.hard and scene.readable
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.ok and _exact(reading, scene), (reading.reason, reading.values)
-    monkeypatch.setattr(reader, "PIP_BY_RIM_SIZE", 0.0)
+    monkeypatch.setattr(thresholds, "PIP_BY_RIM_SIZE", 0.0)
     doubted = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert doubted.status is Status.UNSURE and doubted.reason == LEANING
 
@@ -249,7 +249,7 @@ def test_a_die_leaning_over_the_rim_is_not_read_for_the_square_the_tray_edge_cut
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert boxed_near(reading, leaning, LEANING)
-    monkeypatch.setattr(reader, "SIDE_OVER_RIM", None)
+    monkeypatch.setattr(thresholds, "SIDE_OVER_RIM", None)
     # (The network's steady look doubts it too, since 2026-11-27: STEADY_LEANING_MIN.)
     assert not reader.read_dice(scene.image, scene.view, calibration=calibration).ok
     monkeypatch.setattr(classifier, "STEADY_LEANING_MIN", None)
@@ -277,5 +277,5 @@ def test_the_rim_beside_a_flat_die_against_it_is_the_rim(monkeypatch) -> None:
         assert_not_wrong(reading, scene)
         read += reading.ok
     against = [v for v in seen if v > 0]
-    assert against and max(against) < reader.SIDE_OVER_RIM, seen
+    assert against and max(against) < thresholds.SIDE_OVER_RIM, seen
     assert read >= 4

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader
+from vision import classifier, reader, reasons, thresholds
 from vision.reading import Status
 
 from .conftest import benchmark_frame, boxed_near, pinned_frame
@@ -43,10 +43,10 @@ def test_a_middle_pip_stands_out_from_the_face_round_it_under_a_glare(glare: flo
     middle under the same glare does not."""
     five, blob5 = _drawn_face(5, glare=glare)
     four, blob4 = _drawn_face(4, glare=glare)
-    reach = reader.MIDDLE_REACH * blob5.side
+    reach = thresholds.MIDDLE_REACH * blob5.side
     strength5 = reader._middle_response(five, blob5, 80.0, 80.0, reach)
     strength4 = reader._middle_response(four, blob4, 80.0, 80.0, reach)
-    assert strength5 is not None and strength5 >= reader.MIDDLE_PIP_MIN
+    assert strength5 is not None and strength5 >= thresholds.MIDDLE_PIP_MIN
     assert strength4 is not None and strength4 < 0.1
     assert abs(strength5 - (1 - glare)) < 0.1
     assert not reader._middle_unclear(five, blob5, 5, 80.0, 80.0, by_network=True)
@@ -63,8 +63,8 @@ def test_a_glare_on_the_middle_of_a_light_pipped_four_is_no_middle_pip() -> None
     """White pips on a dark die: a glare on a 4's middle is the pips' colour, a soft spot that
     stands out from the face round it far less than a pip does: read as a 5, it is doubted."""
     four, blob = _drawn_face(4, glare=0.8, pips=(235, 235, 235), body=(40, 110, 40))
-    strength = reader._middle_response(four, blob, 80.0, 80.0, reader.MIDDLE_REACH * blob.side)
-    assert strength is not None and 0.0 < strength < reader.MIDDLE_PIP_MIN
+    strength = reader._middle_response(four, blob, 80.0, 80.0, thresholds.MIDDLE_REACH * blob.side)
+    assert strength is not None and 0.0 < strength < thresholds.MIDDLE_PIP_MIN
     assert reader._middle_unclear(four, blob, 5, 80.0, 80.0, by_network=True)
 
 
@@ -74,13 +74,13 @@ def test_a_glare_weaker_and_wider_than_the_pips_is_no_middle_pip(monkeypatch) ->
     and twice as wide. Read as a 5, it is doubted; a true 5's middle pip, as strong and as wide as
     its fellows, is not."""
     four, blob = _drawn_face(4, glare=0.85, glare_sigma=8.0, pips=(235, 235, 235), body=(40, 40, 170))
-    strength = reader._middle_response(four, blob, 80.0, 80.0, reader.MIDDLE_REACH * blob.side)
-    assert strength is not None and strength >= reader.MIDDLE_PIP_MIN      # the old test passes it
+    strength = reader._middle_response(four, blob, 80.0, 80.0, thresholds.MIDDLE_REACH * blob.side)
+    assert strength is not None and strength >= thresholds.MIDDLE_PIP_MIN      # the old test passes it
     assert reader._middle_like_a_glare(four, blob, 80.0, 80.0, strength)
     assert reader._middle_unclear(four, blob, 5, 80.0, 80.0, by_network=False)
     five, blob5 = _drawn_face(5, glare=0.0, pips=(235, 235, 235), body=(40, 40, 170))
     assert not reader._middle_unclear(five, blob5, 5, 80.0, 80.0, by_network=False)
-    monkeypatch.setattr(reader, "MIDDLE_GLARE_WEAKER", None)
+    monkeypatch.setattr(thresholds, "MIDDLE_GLARE_WEAKER", None)
     assert not reader._middle_unclear(four, blob, 5, 80.0, 80.0, by_network=False)
 
 
@@ -133,11 +133,11 @@ def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: i
     monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
     # (357290's 5, not plainly flat, is doubted by its faint side too since 2026-12-01,
     # FAINT_SIDE_TOP_NOT_FLAT: off, as this test is of the middles.)
-    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_TOP_NOT_FLAT", None)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
-    assert boxed_near(reading, die, reader.GLARED_MIDDLE)
-    monkeypatch.setattr(reader, switch, None)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.GLARED_MIDDLE
+    assert boxed_near(reading, die, reasons.GLARED_MIDDLE)
+    monkeypatch.setattr(thresholds, switch, None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and misread in wrong.values and truth not in wrong.values     # confidently wrong
 
@@ -166,9 +166,9 @@ def test_a_glare_on_a_light_pipped_twos_middle_is_not_a_third_pip(monkeypatch, s
     assert die.value == truth and scene.readable
     for table in (None, calibration):
         reading = reader.read_dice(scene.image, scene.view, calibration=table)
-        assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
-        assert boxed_near(reading, die, reader.GLARED_MIDDLE)
-    monkeypatch.setattr(reader, switch, was)
+        assert reading.status is Status.UNSURE and reading.reason == reasons.GLARED_MIDDLE
+        assert boxed_near(reading, die, reasons.GLARED_MIDDLE)
+    monkeypatch.setattr(thresholds, switch, was)
     for table in (None, calibration):
         wrong = reader.read_dice(scene.image, scene.view, calibration=table)
         assert wrong.ok and sorted(wrong.values) == misread      # confidently wrong
@@ -184,10 +184,10 @@ def test_a_glare_joining_a_light_pipped_fours_pips_is_no_middle_pip(monkeypatch)
     (die,) = [d for d in scene.labels if d.glare]
     assert die.value == 4 and scene.readable
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
-    assert boxed_near(reading, die, reader.GLARED_MIDDLE)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.GLARED_MIDDLE
+    assert boxed_near(reading, die, reasons.GLARED_MIDDLE)
     truth = sorted(d.value for d in scene.labels)
-    monkeypatch.setattr(reader, "MIDDLE_UNFOUND_WEAKER", None)
+    monkeypatch.setattr(thresholds, "MIDDLE_UNFOUND_WEAKER", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     # (the frame holds another 4 and another 5: the values as a whole show the misread)
     assert wrong.ok and sorted(wrong.values) != truth and sorted([*wrong.values, 4]) == sorted([*truth, 5])
@@ -203,7 +203,7 @@ def test_a_dark_pipped_middle_a_glare_washed_is_not_taken_for_a_glare(monkeypatc
     assert reading.ok and sorted(reading.values) == sorted(d.value for d in scene.labels)
     monkeypatch.setattr(reader, "_light_pips", lambda contrast: True)
     doubted = reader.read_dice(scene.image, scene.view)
-    assert doubted.status is Status.UNSURE and doubted.reason == reader.GLARED_MIDDLE
+    assert doubted.status is Status.UNSURE and doubted.reason == reasons.GLARED_MIDDLE
 
 
 @pytest.mark.parametrize("seed, calibrated", [(589_021, False), (497_079, True)])
@@ -220,9 +220,9 @@ def test_a_wooden_five_whose_middle_a_glare_whitened_is_not_read_as_a_four(monke
     (die,) = [d for d in scene.labels if d.glare]
     assert die.face == 5 and die.style == "wood" and scene.readable
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
+    assert reading.status is Status.UNSURE and reading.reason == reasons.SMUDGED
     assert not any(np.hypot(d.x - die.x, d.y - die.y) < die.size / 2 for d in reading.dice)
-    monkeypatch.setattr(reader, "MIDDLE_WASHED_MIN", None)
+    monkeypatch.setattr(thresholds, "MIDDLE_WASHED_MIN", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and any(d.value == 3 and np.hypot(d.x - die.x, d.y - die.y) < die.size / 2 for d in wrong.dice)
 
@@ -235,7 +235,7 @@ def test_a_flat_four_whose_middle_is_a_little_lighter_than_its_face_is_still_rea
     assert not any(d.glare for d in scene.labels) and scene.readable
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.ok and sorted(reading.values) == sorted(d.value for d in scene.labels)
-    monkeypatch.setattr(reader, "MIDDLE_WASHED_MIN", 0.6)
-    monkeypatch.setattr(reader, "PIP_LIGHTNESS", None)   # (else the scan's 4, unconfirmed, and the blur speak)
+    monkeypatch.setattr(thresholds, "MIDDLE_WASHED_MIN", 0.6)
+    monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", None)   # (else the scan's 4, unconfirmed, and the blur speak)
     doubted = reader.read_dice(scene.image, scene.view)
-    assert doubted.status is Status.UNSURE and doubted.reason == reader.SMUDGED
+    assert doubted.status is Status.UNSURE and doubted.reason == reasons.SMUDGED

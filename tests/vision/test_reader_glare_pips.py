@@ -9,7 +9,7 @@ import dataclasses
 import cv2
 import numpy as np
 
-from vision import reader
+from vision import reader, reasons, thresholds
 
 from .conftest import pinned_frame, read_right_until
 
@@ -40,7 +40,7 @@ def test_a_glare_on_an_empty_slot_leaves_it_bare_only_when_confirming_a_scanned_
     pips: confirming the 5 the network's scan read, the slot is bare; reading the die by its pips
     alone, it is still doubted (as before GLARE_SLOT_MAX)."""
     image, blob = _dark_die(FIVE, glare=0.3, at=(80, 63))
-    assert reader._read_die(image, blob) == reader.SMUDGED
+    assert reader._read_die(image, blob) == reasons.SMUDGED
     confirming = dataclasses.replace(blob, confirming=True)
     result = reader._read_die(image, confirming)
     assert not isinstance(result, str) and result[0] == 5
@@ -57,7 +57,7 @@ def test_a_pip_under_a_glare_is_never_a_bare_slot() -> None:
         contrast.append(pips)
         corners = [p for p in pips if abs(p[1] - 80) > 5]
         assert len(pips) == 6 and len(corners) == 4
-        assert reader._check_face(corners, die, contrast) == reader.SMUDGED
+        assert reader._check_face(corners, die, contrast) == reasons.SMUDGED
 
 
 def test_a_pip_a_glare_joined_is_split_off_and_the_scanned_die_confirmed(monkeypatch) -> None:
@@ -67,9 +67,9 @@ def test_a_pip_a_glare_joined_is_split_off_and_the_scanned_die_confirmed(monkeyp
     glared slot bare. (The pips standing out of the glare, PIP_TOPHAT, read it too, and so do
     they found by their lightness, PIP_LIGHTNESS: those rules are off here.)"""
     scene, calibration = pinned_frame(11719)
-    monkeypatch.setattr(reader, "PIP_TOPHAT", None)
-    monkeypatch.setattr(reader, "PIP_LIGHTNESS", None)
-    read_right_until(monkeypatch, scene, reader, "PIP_SPLIT_LEVEL", None, reader.NOT_READABLE,
+    monkeypatch.setattr(thresholds, "PIP_TOPHAT", None)
+    monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", None)
+    read_right_until(monkeypatch, scene, thresholds, "PIP_SPLIT_LEVEL", None, reasons.NOT_READABLE,
                      calibration=calibration)
 
 
@@ -78,8 +78,8 @@ def test_a_glared_slot_is_bare_in_confirming_the_scanned_die(monkeypatch) -> Non
     glare between it and its neighbour still doubts the 5. (Its pips found by their lightness
     confirm it too: PIP_LIGHTNESS off.)"""
     scene, calibration = pinned_frame(11719)
-    monkeypatch.setattr(reader, "PIP_LIGHTNESS", None)
-    read_right_until(monkeypatch, scene, reader, "GLARE_SLOT_MAX", None, reader.NOT_READABLE,
+    monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", None)
+    read_right_until(monkeypatch, scene, thresholds, "GLARE_SLOT_MAX", None, reasons.NOT_READABLE,
                      calibration=calibration)
 
 
@@ -88,7 +88,7 @@ def test_spots_by_a_die_the_scan_found_are_its_own(monkeypatch) -> None:
     region; the network's scan found the die and its pips confirm it (with the glared slot bare).
     The dark corner left out of the region is that die's, not a stray spot of a die unseen."""
     scene, calibration = pinned_frame(10013)
-    read_right_until(monkeypatch, scene, reader, "SCANNED_OWN_SPOTS", False, reader.LONE_SPOT,
+    read_right_until(monkeypatch, scene, thresholds, "SCANNED_OWN_SPOTS", False, reasons.LONE_SPOT,
                      calibration=calibration)
 
 
@@ -114,7 +114,7 @@ def test_a_pip_joined_to_a_dimmer_spot_is_split_off(monkeypatch) -> None:
     assert np.hypot(split[0][0] - 97, split[0][1] - 63) < 2
     result = reader._read_die(image, blob)
     assert not isinstance(result, str) and result[0] == 3
-    monkeypatch.setattr(reader, "PIP_SPLIT_LEVEL", None)
+    monkeypatch.setattr(thresholds, "PIP_SPLIT_LEVEL", None)
     assert isinstance(reader._read_die(image, blob), str)
 
 
@@ -122,10 +122,10 @@ def test_pips_are_split_only_in_confirming_a_face_the_scan_read(monkeypatch) -> 
     """Reading a region by its pips, nothing is split off: there the network may read the die
     alone, as before (a real photo's die it read so was doubted once the split read it by its
     pips). The glared slots are bare everywhere here, so the split alone decides."""
-    monkeypatch.setattr(reader, "GLARE_SLOT_CONFIRMING", False)
+    monkeypatch.setattr(thresholds, "GLARE_SLOT_CONFIRMING", False)
     image, blob = _joined_to_a_bar([(-1, 1), (0, 0)])
     assert isinstance(reader._read_die(image, blob), str)
-    monkeypatch.setattr(reader, "PIP_SPLIT_CONFIRMING", False)
+    monkeypatch.setattr(thresholds, "PIP_SPLIT_CONFIRMING", False)
     result = reader._read_die(image, blob)
     assert not isinstance(result, str) and result[0] == 3
 

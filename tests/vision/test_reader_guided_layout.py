@@ -1,5 +1,5 @@
 """A face whose pips the pip finder could not lay out, read where the pips' contrast lays out the
-network's face and no other all the same (reader.GUIDED_LAYOUT_MIN, reader._layouts_shown): on
+network's face and no other all the same (thresholds.GUIDED_LAYOUT_MIN, reader._layouts_shown): on
 drawn dice, and on real photos of the face model's training split (../shared/dice-photos/byler)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import reader
+from vision import classifier, reader, thresholds
 from vision.reading import Status
 from vision.scoring import load_labels
 
@@ -74,7 +74,7 @@ def test_a_three_with_its_pips_near_the_middle_is_not_shown_as_a_one(monkeypatch
     3 shows too, and neither is taken."""
     image, blob = _drawn(3, (185, 185, 185), angle=45.0, step=0.18)
     assert reader._layouts_shown(image, blob) == {}
-    monkeypatch.setattr(reader, "GUIDED_RIVAL_STEP", None)
+    monkeypatch.setattr(thresholds, "GUIDED_RIVAL_STEP", None)
     assert list(reader._layouts_shown(image, blob)) == [1]
 
 
@@ -90,11 +90,11 @@ def test_a_face_laid_out_where_the_network_reads_it_is_read(name: str, monkeypat
     assert len(reading.dice) == len(truth)
     for value, x, y in truth:
         assert any(d.value == value and np.hypot(d.x - x, d.y - y) < 12 for d in reading.dice), (value, x, y)
-    monkeypatch.setattr(reader, "GUIDED_LAYOUT_MIN", None)
-    monkeypatch.setattr(reader, "COLOUR_PIPS", None)      # (111904's die: its pips' colour lays it out too)
+    monkeypatch.setattr(thresholds, "GUIDED_LAYOUT_MIN", None)
+    monkeypatch.setattr(thresholds, "COLOUR_PIPS", None)      # (111904's die: its pips' colour lays it out too)
     before = reader.read_dice(image)
     assert before.status is Status.UNSURE
-    assert before.reason.startswith(reader.NO_LAYOUT) or before.reason == reader.NO_PIPS, before.reason
+    assert before.reason.startswith(classifier.NO_LAYOUT) or before.reason == classifier.NO_PIPS, before.reason
 
 
 def test_a_die_whose_pips_lay_out_two_faces_is_not_read_by_them() -> None:
@@ -151,7 +151,7 @@ def test_a_face_the_network_reads_below_0_65_is_not_read_by_its_layout(monkeypat
             d.value == 1 and np.hypot(d.x - 368, d.y - 313) < 8 for d in reading.dice)
 
     assert not three_read_as_one()
-    monkeypatch.setattr(reader, "GUIDED_LAYOUT_MIN", 0.5)
+    monkeypatch.setattr(thresholds, "GUIDED_LAYOUT_MIN", 0.5)
     assert three_read_as_one()
 
 
@@ -159,7 +159,7 @@ def test_a_lone_pip_off_the_outline_s_middle_is_read_where_the_contrast_lays_out
     """IMG_20191208_112353: a blue die with a red 1, photographed at an angle (its side in view).
     The pip finder finds the pip off the outline's middle (which the side widens), as on a
     leaning die; the network reads a plainly flat 1, and the pips' contrast lays out a 1 and no
-    other: read (reader.GUIDED_LONE_PIP). Without it the die stays unread, taken for leaning."""
+    other: read (thresholds.GUIDED_LONE_PIP). Without it the die stays unread, taken for leaning."""
     image, truth = _photo("IMG_20191208_112353")
     assert any(v == 1 and np.hypot(x - 118, y - 210) < 8 for v, x, y in truth)
 
@@ -167,5 +167,5 @@ def test_a_lone_pip_off_the_outline_s_middle_is_read_where_the_contrast_lays_out
         return any(d.value == 1 and np.hypot(d.x - 120, d.y - 209) < 8 for d in reader.read_dice(image).dice)
 
     assert one_read()
-    monkeypatch.setattr(reader, "GUIDED_LONE_PIP", False)
+    monkeypatch.setattr(thresholds, "GUIDED_LONE_PIP", False)
     assert not one_read()

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader
+from vision import classifier, reader, reasons, thresholds
 from vision.classifier import DISAGREE, FACELESS_DIE, LEANING, NO_FACE, default_classifier
 from vision.faces import extent
 from vision.reading import Status, View
@@ -106,9 +106,9 @@ def test_a_dark_die_by_a_dark_rim_is_confirmed_on_its_disc(monkeypatch, model_of
     assert reading.status is Status.OK and exact, (reading.reason, reading.values)
     # (The disc is needed when the whole frame is read; with the tray inside its rim found, the
     # rim is no longer in the tray's median there, and the die is read without it.)
-    monkeypatch.setattr(reader, "AUTO_TRAY", False)   # the whole frame, as when this was found
+    monkeypatch.setattr(thresholds, "AUTO_TRAY", False)   # the whole frame, as when this was found
     assert reader.read_dice(scene.image, scene.view).ok
-    monkeypatch.setattr(reader, "CONFIRM_BY_DISC", False)
+    monkeypatch.setattr(thresholds, "CONFIRM_BY_DISC", False)
     assert not reader.read_dice(scene.image, scene.view).ok
 
 
@@ -121,11 +121,11 @@ def test_lone_pip_of_a_faded_leaning_die_under_the_cup_makes_the_frame_unsure(se
     assert scene.view is View.BOTTOM and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE
-    assert reader.LONE_SPOT in reading.extra["problems"]
+    assert reasons.LONE_SPOT in reading.extra["problems"]
     # The spot is boxed on the evidence photo, on the leaning die.
     leaning = [d for d in scene.labels if d.cocked][0]
     spots = [box for box, why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
-             if why == reader.LONE_SPOT]
+             if why == reasons.LONE_SPOT]
     assert any(np.hypot(x + w / 2 - leaning.x, y + h / 2 - leaning.y) < leaning.size for x, y, w, h in spots)
 
 
@@ -139,7 +139,7 @@ def test_cup_resting_on_the_tray_makes_an_uncalibrated_bottom_view_unsure(seed: 
     assert scene.view is View.BOTTOM and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE
-    assert reader.COVERED in reading.extra["problems"]
+    assert reasons.COVERED in reading.extra["problems"]
 
 
 def _fresh(seed: int):
@@ -161,7 +161,7 @@ def test_black_die_a_glare_thinned_out_of_the_foreground_makes_the_frame_unsure(
     every die, is asked of the network; it sees a die there, so the frame is unsure and the place
     is boxed on the evidence photo. Now the network's scan finds the die round that piece, and
     its pips lay out the face it read: the frame is read ok, and right."""
-    monkeypatch.setattr(reader, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
+    monkeypatch.setattr(thresholds, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
     scene = _fresh(50_167)
     assert scene.view is View.BOTTOM and "glare" in scene.hard and len(scene.labels) == 2
     calibration = table_calibration(scene) if calibrated else None
@@ -169,38 +169,38 @@ def test_black_die_a_glare_thinned_out_of_the_foreground_makes_the_frame_unsure(
     _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.ok and exact, (reading.reason, reading.values)
     # A scan reading another face than the pips lay out reads nothing there: the frame is unsure.
-    scan = reader.find_faces
-    monkeypatch.setattr(reader, "find_faces", lambda *args: [(value % 6 + 1, p, x, y) for value, p, x, y in scan(*args)])
+    scan = classifier.find_faces
+    monkeypatch.setattr(classifier, "find_faces", lambda *args: [(value % 6 + 1, p, x, y) for value, p, x, y in scan(*args)])
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
-    monkeypatch.setattr(reader, "find_faces", scan)
-    monkeypatch.setattr(reader, "READ_FADED_IN_LIGHT", False)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED_IN_LIGHT
+    monkeypatch.setattr(classifier, "find_faces", scan)
+    monkeypatch.setattr(thresholds, "READ_FADED_IN_LIGHT", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED_IN_LIGHT
     found = [d for d in scene.labels if any(np.hypot(d.x - r.x, d.y - r.y) < d.size / 2 for r in reading.dice)]
     missing = [d for d in scene.labels if d not in found]
     assert len(found) == 1 and len(missing) == 1
-    assert _boxed_near(reading, missing[0], reader.FADED_IN_LIGHT)
+    assert _boxed_near(reading, missing[0], reasons.FADED_IN_LIGHT)
     monkeypatch.setattr(reader, "_taken_by_opening", lambda *args: [])
-    monkeypatch.setattr(reader, "FAINT_SQUARES", False)    # (which finds it too, uncalibrated)
-    monkeypatch.setattr(reader, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
+    monkeypatch.setattr(thresholds, "FAINT_SQUARES", False)    # (which finds it too, uncalibrated)
+    monkeypatch.setattr(thresholds, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
 
 
 def test_the_rims_corners_the_opening_takes_are_not_dice(monkeypatch) -> None:
     """Rendered 10149 (every hard case but leaning or hidden dice): the opening takes the rim's
     four corners and a strip of it; none is solid and compact like a die, and the frame is read
-    ok and right. (Since reader.MIDDLE_GLINT one die, a 4 the network read alone with a glint on
+    ok and right. (Since thresholds.MIDDLE_GLINT one die, a 4 the network read alone with a glint on
     its middle, is left unread (since MIDDLE_WASHED_MIN for its middle glared whiter too), the
     frame unsure for that alone; and since SIDE_BY_SIDE_KEPT another, cut from its neighbour,
     the network doubting its face 0.05-0.3, stays doubted.)"""
     scene = next(iter(dataset(1, seed=10_149, view="bottom")))
     assert scene.readable and "rim" in scene.hard
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
-    monkeypatch.setattr(reader, "MIDDLE_GLINT", False)
-    monkeypatch.setattr(reader, "MIDDLE_WASHED_MIN", None)   # (the 4's middle is glared whiter too)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_KEPT", None)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.SMUDGED
+    monkeypatch.setattr(thresholds, "MIDDLE_GLINT", False)
+    monkeypatch.setattr(thresholds, "MIDDLE_WASHED_MIN", None)   # (the 4's middle is glared whiter too)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_KEPT", None)
     reading = reader.read_dice(scene.image, scene.view)
     _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.status is Status.OK and exact, (reading.reason, reading.values)
@@ -210,18 +210,18 @@ def test_a_piece_of_a_die_is_asked_of_the_network_framed_as_a_whole_die(monkeypa
     """Fresh 50285, calibrated (under the cup): a glare leaves a quarter of a black die dark.
     Framed by itself, the network sees one colour and says "no die here" (0.95); framed as a
     whole die round it, it sees a die: the frame is unsure. It was read ok with the die missing.
-    (The network's scan at 1.4 times the die size, reader.UNREAD_SCAN_BIGGER, now finds that
+    (The network's scan at 1.4 times the die size, thresholds.UNREAD_SCAN_BIGGER, now finds that
     die and its pips confirm it: it is reported, and the frame stays unsure, the piece boxed.)"""
     scene = _fresh(50_285)
     reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
-    assert reading.status is Status.UNSURE and reading.reason == reader.NOT_READABLE
+    assert reading.status is Status.UNSURE and reading.reason == reasons.NOT_READABLE
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
     assert match(reading, truths) == (len(truths), True)
-    assert len(reading.extra["unclear"]) == 1 and reading.extra["unclear_why"] == [reader.NOT_READABLE]
-    monkeypatch.setattr(reader, "UNREAD_SCAN_BIGGER", False)
+    assert len(reading.extra["unclear"]) == 1 and reading.extra["unclear_why"] == [reasons.NOT_READABLE]
+    monkeypatch.setattr(thresholds, "UNREAD_SCAN_BIGGER", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
-    assert reading.status is Status.UNSURE and reading.reason == reader.NOT_READABLE
-    assert _one_missing_and_boxed(reading, scene, reader.NOT_READABLE)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.NOT_READABLE
+    assert _one_missing_and_boxed(reading, scene, reasons.NOT_READABLE)
 
 
 def test_a_four_foreshortened_by_its_lean_makes_the_frame_unsure(monkeypatch, model_of_2026_11_22) -> None:
@@ -240,13 +240,13 @@ def test_a_four_foreshortened_by_its_lean_makes_the_frame_unsure(monkeypatch, mo
     assert_not_wrong(model_of_2026_11_22(scene.image, scene.view), scene)
     # (61762's whole 4 lies off its outline's middle too, which the whole-face check (tested
     # below) now catches first: this test is of the foreshortening alone.)
-    monkeypatch.setattr(reader, "WHOLE_FACE_ASIDE", False)
+    monkeypatch.setattr(thresholds, "WHOLE_FACE_ASIDE", False)
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning[0], LEANING)       # shown on the evidence photo
     # Without that check the frame was read ok (reading the whole frame; with the tray inside its
     # rim found, the network doubts 61762's die too).
-    monkeypatch.setattr(reader, "AUTO_TRAY", False)   # the whole frame, as when this was found
+    monkeypatch.setattr(thresholds, "AUTO_TRAY", False)   # the whole frame, as when this was found
     monkeypatch.setattr(reader, "_foreshortened", lambda *args: False)
     # (Judged on the network's steady look, as a face off its outline's middle is since
     # 2026-11-27, the die is doubted too: the frame was read ok on its single look.)
@@ -266,7 +266,7 @@ def test_corner_squash_is_one_square_on_and_the_lean_seen_foreshortened(value: i
     assert reader._corner_squash(pts @ rotation.T + (40, 60)) == pytest.approx(1.0)
     leaning = pts * (1.0, np.cos(np.deg2rad(30)))
     squash = reader._corner_squash(leaning @ rotation.T + (40, 60))
-    assert squash == pytest.approx(1 / np.cos(np.deg2rad(30))) and squash > reader.LEANING_SQUASH
+    assert squash == pytest.approx(1 / np.cos(np.deg2rad(30))) and squash > thresholds.LEANING_SQUASH
 
 
 def test_a_fives_middle_pip_off_the_middle_does_not_count() -> None:
@@ -295,20 +295,20 @@ def test_a_crescent_of_a_black_die_left_by_a_glare_on_its_middle_makes_the_frame
     of the network (now 0.35), so the die vanished: the frame was read "ok, 5 2", the 6 missing.
     Now the die round the crescent is found by the network's scan and confirmed by its pips: the
     frame is read ok, and right."""
-    monkeypatch.setattr(reader, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
-    monkeypatch.setattr(reader, "FAINT_PIPS_FILLED", False)  # (its faint square catches them too)
+    monkeypatch.setattr(thresholds, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
+    monkeypatch.setattr(thresholds, "FAINT_PIPS_FILLED", False)  # (its faint square catches them too)
     scene = _fresh(80_405)
     assert scene.view is View.BOTTOM and "glare" in scene.hard and len(scene.labels) == 3
     calibration = table_calibration(scene)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.ok and exact, (reading.reason, reading.values)
-    monkeypatch.setattr(reader, "READ_FADED_IN_LIGHT", False)
+    monkeypatch.setattr(thresholds, "READ_FADED_IN_LIGHT", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
-    assert _one_missing_and_boxed(reading, scene, reader.FADED_IN_LIGHT)
-    monkeypatch.setattr(reader, "OPENED_AWAY_JOIN", 0)     # (joined, the crescent fills more)
-    monkeypatch.setattr(reader, "OPENED_AWAY_FILL", 0.45)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED_IN_LIGHT
+    assert _one_missing_and_boxed(reading, scene, reasons.FADED_IN_LIGHT)
+    monkeypatch.setattr(thresholds, "OPENED_AWAY_JOIN", 0)     # (joined, the crescent fills more)
+    monkeypatch.setattr(thresholds, "OPENED_AWAY_FILL", 0.45)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
 
 
@@ -320,20 +320,20 @@ def test_a_glared_die_leaving_a_strip_of_its_side_is_not_lost(monkeypatch) -> No
     (2.5) the frame was unsure there; now, the pieces the opening took joined
     (OPENED_AWAY_JOIN), the network's scan finds the die round them and its pips confirm it:
     the frame is read ok, and right."""
-    monkeypatch.setattr(reader, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
-    monkeypatch.setattr(reader, "FAINT_PIPS_FILLED", False)  # (its faint square catches them too)
+    monkeypatch.setattr(thresholds, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
+    monkeypatch.setattr(thresholds, "FAINT_PIPS_FILLED", False)  # (its faint square catches them too)
     scene = next(iter(dataset(1, seed=29_599, view=View.BOTTOM)))
     assert "glare" in scene.hard and len(scene.labels) == 3
     calibration = table_calibration(scene)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.ok and exact, (reading.reason, reading.values)
-    monkeypatch.setattr(reader, "READ_FADED_IN_LIGHT", False)
+    monkeypatch.setattr(thresholds, "READ_FADED_IN_LIGHT", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
-    assert _one_missing_and_boxed(reading, scene, reader.FADED_IN_LIGHT)
-    monkeypatch.setattr(reader, "OPENED_AWAY_JOIN", 0)     # (joined, the strip is less long)
-    monkeypatch.setattr(reader, "OPENED_AWAY_ASPECT", 2.2)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED_IN_LIGHT
+    assert _one_missing_and_boxed(reading, scene, reasons.FADED_IN_LIGHT)
+    monkeypatch.setattr(thresholds, "OPENED_AWAY_JOIN", 0)     # (joined, the strip is less long)
+    monkeypatch.setattr(thresholds, "OPENED_AWAY_ASPECT", 2.2)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
 
 
@@ -351,10 +351,10 @@ def test_a_whole_face_off_its_outlines_middle_is_a_leaning_die(monkeypatch, seed
     assert scene.view is View.TOP and len(leaning) == 1 and leaning[0].face == 3
     assert_not_wrong(model_of_2026_11_22(scene.image, scene.view), scene)
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FACE_OFF_MIDDLE
-    assert _boxed_near(reading, leaning[0], reader.FACE_OFF_MIDDLE)     # shown on the evidence photo
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FACE_OFF_MIDDLE
+    assert _boxed_near(reading, leaning[0], reasons.FACE_OFF_MIDDLE)     # shown on the evidence photo
     assert not any(np.hypot(leaning[0].x - r.x, leaning[0].y - r.y) < leaning[0].size for r in reading.dice)
-    monkeypatch.setattr(reader, "WHOLE_FACE_ASIDE", False)
+    monkeypatch.setattr(thresholds, "WHOLE_FACE_ASIDE", False)
     # (Judged on the network's steady look, as a face off its outline's middle is since
     # 2026-11-27, the die is doubted too: the frames were read ok on its single look.)
     assert not reader.read_dice(scene.image, scene.view).ok
@@ -362,8 +362,8 @@ def test_a_whole_face_off_its_outlines_middle_is_a_leaning_die(monkeypatch, seed
     if seed == 90_512:
         # (The network read the 3 on the outline's middle, where no middle pip stands out: the
         # glare rule doubts it too, and the frame is read ok only with that off as well.)
-        assert reader.read_dice(scene.image, scene.view).reason == reader.GLARED_MIDDLE
-        monkeypatch.setattr(reader, "MIDDLE_PIP_MIN", None)
+        assert reader.read_dice(scene.image, scene.view).reason == reasons.GLARED_MIDDLE
+        monkeypatch.setattr(thresholds, "MIDDLE_PIP_MIN", None)
     assert reader.read_dice(scene.image, scene.view).ok
 
 
@@ -399,14 +399,14 @@ def test_a_threes_middle_pip_washed_out_by_a_glare_is_not_read_as_a_two(monkeypa
     # (classifier.NO_LAYOUT_NO_FACE_MAX), it reads this one; its middle is measured in turn and
     # doubted: the frame is unsure still, the die boxed and not read.
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.GLARED_MIDDLE
-    assert _boxed_near(reading, washed[0], reader.GLARED_MIDDLE)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.GLARED_MIDDLE
+    assert _boxed_near(reading, washed[0], reasons.GLARED_MIDDLE)
     assert not any(np.hypot(washed[0].x - r.x, washed[0].y - r.y) < washed[0].size for r in reading.dice)
     # At the bound's earlier 0.05 the network did not read it: its pips decide.
     monkeypatch.setattr(classifier, "NO_LAYOUT_NO_FACE_MAX", 0.05)
-    hidden = reader.SMUDGED
-    for shade_max, why in ((reader.MIDDLE_SHADE_MAX, hidden), (None, DISAGREE)):
-        monkeypatch.setattr(reader, "MIDDLE_SHADE_MAX", shade_max)
+    hidden = reasons.SMUDGED
+    for shade_max, why in ((thresholds.MIDDLE_SHADE_MAX, hidden), (None, DISAGREE)):
+        monkeypatch.setattr(thresholds, "MIDDLE_SHADE_MAX", shade_max)
         reading = reader.read_dice(scene.image, scene.view)
         assert reading.status is Status.UNSURE and reading.reason == why
         assert _boxed_near(reading, washed[0], why)
@@ -432,23 +432,23 @@ def test_a_dark_die_by_the_rims_corner_is_not_lost_without_a_word(monkeypatch, m
     found = reader.read_dice(scene.image, scene.view)
     _, exact = match(found, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert found.ok and exact, (found.reason, found.values)
-    monkeypatch.setattr(reader, "AUTO_TRAY", False)
+    monkeypatch.setattr(thresholds, "AUTO_TRAY", False)
     # (The die read then takes in a piece of the one lost beside it: its face off its outline's
     # middle, it is doubted first, LONE_FACE_OFF_MIDDLE.)
     first = reader.read_dice(scene.image, scene.view)
     assert first.status is Status.UNSURE and first.reason == LEANING
-    monkeypatch.setattr(reader, "LONE_FACE_OFF_MIDDLE", None)
+    monkeypatch.setattr(thresholds, "LONE_FACE_OFF_MIDDLE", None)
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.LOST_BY_EDGE
+    assert reading.status is Status.UNSURE and reading.reason == reasons.LOST_BY_EDGE
     read = [d for d in scene.labels if any(np.hypot(d.x - r.x, d.y - r.y) < d.size / 2 for r in reading.dice)]
     lost = [d for d in scene.labels if d not in read]
-    assert len(lost) == 1 and _boxed_near(reading, lost[0], reader.LOST_BY_EDGE)
-    monkeypatch.setattr(reader, "EDGE_LOST", False)
+    assert len(lost) == 1 and _boxed_near(reading, lost[0], reasons.LOST_BY_EDGE)
+    monkeypatch.setattr(thresholds, "EDGE_LOST", False)
     # (The coarse look's region round both dice, which the one die read does not account for,
-    # makes the frame unsure too: reader.COARSE_COVERED.)
+    # makes the frame unsure too: thresholds.COARSE_COVERED.)
     also = reader.read_dice(scene.image, scene.view)
-    assert also.status is Status.UNSURE and also.reason == reader.NOT_READABLE
-    monkeypatch.setattr(reader, "COARSE_COVERED", False)
+    assert also.status is Status.UNSURE and also.reason == reasons.NOT_READABLE
+    monkeypatch.setattr(thresholds, "COARSE_COVERED", False)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 1
 
@@ -477,21 +477,21 @@ def test_a_leaning_die_faded_under_the_cup_is_not_lost_without_a_word(monkeypatc
     leaning = [d for d in scene.labels if d.cocked]
     assert "blur" in scene.hard and len(leaning) == 1 and len(scene.labels) == 2
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED
-    assert _boxed_near(reading, leaning[0], reader.FADED)
-    monkeypatch.setattr(reader, "FAINT_SQUARES", False)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED
+    assert _boxed_near(reading, leaning[0], reasons.FADED)
+    monkeypatch.setattr(thresholds, "FAINT_SQUARES", False)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 1
 
 
 def _faded_until_rule_off(monkeypatch, scene, calibration, rule: str, off) -> None:
     """The frame is unsure for a die faded into the tray (FADED), not read wrong, the one die
-    missing boxed there; with reader.``rule`` set to ``off`` it is read ok a die short."""
+    missing boxed there; with thresholds.``rule`` set to ``off`` it is read ok a die short."""
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert_not_wrong(reading, scene)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED
-    assert _one_missing_and_boxed(reading, scene, reader.FADED)
-    monkeypatch.setattr(reader, rule, off)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED
+    assert _one_missing_and_boxed(reading, scene, reasons.FADED)
+    monkeypatch.setattr(thresholds, rule, off)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and len(wrong.dice) == len(scene.labels) - 1
 
@@ -546,7 +546,7 @@ def test_a_die_half_under_the_cups_rim_seen_from_above_is_not_lost_without_a_wor
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _one_missing_and_boxed(reading, scene, LEANING)
-    monkeypatch.setattr(reader, "PIPLESS_PIECE", None)
+    monkeypatch.setattr(thresholds, "PIPLESS_PIECE", None)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 3
 
@@ -563,9 +563,9 @@ def test_the_trays_light_falling_off_by_the_rim_is_not_a_faint_die(monkeypatch) 
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.ok and match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(reader, "FAINT_LEFT_OVER_SEEN", reader.NOT_A_DIE)
+    monkeypatch.setattr(thresholds, "FAINT_LEFT_OVER_SEEN", thresholds.NOT_A_DIE)
     doubted = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert doubted.status is Status.UNSURE and doubted.reason == reader.FADED
+    assert doubted.status is Status.UNSURE and doubted.reason == reasons.FADED
 
 
 def test_only_a_solid_faint_piece_outside_every_die_and_region_is_left_over() -> None:
@@ -608,12 +608,12 @@ def test_a_flat_die_cut_from_its_neighbour_is_doubted_whatever_its_look(monkeypa
     are read since by their faces, as light as their flat neighbours': test_reader_side_by_side;
     here that rule is switched off, as is the network's look at each die with its neighbours
     painted over, SIDE_BY_SIDE_ALONE, that reads 11314 since 2026-11-27.)"""
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_AS_BRIGHT", None)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", None)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_AS_BRIGHT", None)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE", None)
     scene = _fresh(seed)
     assert scene.readable and "touching" in scene.hard
     assert reader.read_dice(scene.image, scene.view).status is Status.UNSURE
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_SURE", 0.02)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_SURE", 0.02)
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
     read = reader.read_dice(scene.image, scene.view)
     assert read.ok and match(read, truths) == (len(truths), True)
@@ -638,7 +638,7 @@ def test_a_die_leaning_on_its_neighbour_is_not_read_flat(monkeypatch, seed: int,
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_SURE", 0.02)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_SURE", 0.02)
     before = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert before.ok == flat_at_0_02
     if flat_at_0_02:
@@ -658,7 +658,7 @@ def test_a_die_read_alone_beside_a_face_off_its_outlines_middle_is_doubted(monke
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)
     assert not any(np.hypot(leaning.x - d.x, leaning.y - d.y) < leaning.size / 2 for d in reading.dice)
-    monkeypatch.setattr(reader, "BESIDE_OFF_MIDDLE", None)
+    monkeypatch.setattr(thresholds, "BESIDE_OFF_MIDDLE", None)
     before = reader.read_dice(scene.image, scene.view)
     assert before.ok and len(before.dice) == len(scene.labels)       # the leaning die read flat
 
@@ -728,7 +728,7 @@ def test_a_leaning_die_whose_side_faded_out_of_its_outline_is_not_read_as_flat(
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     leaning = next(d for d in scene.labels if d.cocked)
     assert _boxed_near(reading, leaning, LEANING)
-    monkeypatch.setattr(reader, "FAINT_SIDE_MAX", None)
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_MAX", None)
     if pinned:
         # (The network's steady look doubts it too, since 2026-11-27: STEADY_LEANING_MIN.)
         assert not reader.read_dice(scene.image, scene.view, calibration=calibration).ok
@@ -747,8 +747,8 @@ def test_a_pip_beyond_the_dice_found_in_a_region_keeps_it_doubted(monkeypatch) -
     reading = reader.read_dice(scene.image, scene.view)
     assert_not_wrong(reading, scene)
     three = [d for d in scene.labels if d.value == 3][0]
-    assert reading.status is Status.UNSURE and _boxed_near(reading, three, reader.NOT_READABLE)
-    monkeypatch.setattr(reader, "PIPS_BEYOND_DICE", False)
+    assert reading.status is Status.UNSURE and _boxed_near(reading, three, reasons.NOT_READABLE)
+    monkeypatch.setattr(thresholds, "PIPS_BEYOND_DICE", False)
     assert reader.read_dice(scene.image, scene.view).ok   # confidently wrong
 
 
@@ -765,8 +765,8 @@ def test_a_half_hidden_dies_pip_near_a_die_measured_large_is_beyond_it(monkeypat
     hidden = next(d for d in scene.labels if d.occluded)
     reading = reader.read_dice(scene.image, scene.view)
     assert_not_wrong(reading, scene)
-    assert reading.status is Status.UNSURE and _boxed_near(reading, hidden, reader.NOT_READABLE)
-    monkeypatch.setattr(reader, "PIPS_BEYOND_REACH", 0.6)
+    assert reading.status is Status.UNSURE and _boxed_near(reading, hidden, reasons.NOT_READABLE)
+    monkeypatch.setattr(thresholds, "PIPS_BEYOND_REACH", 0.6)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 5     # confidently wrong: a die missing
 
@@ -821,7 +821,7 @@ def test_a_die_the_network_plainly_sees_leaning_stays_doubted_whatever_its_scan_
     assert len(leaning) == 1 and leaning[0].value == 3
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and _boxed_near(reading, leaning[0], LEANING)
-    monkeypatch.setattr(reader, "LEANING_SURE", 1.01)
+    monkeypatch.setattr(thresholds, "LEANING_SURE", 1.01)
     assert reader.read_dice(scene.image, scene.view).ok   # confidently wrong
 
 
@@ -835,7 +835,7 @@ def test_a_small_die_the_network_more_than_half_sees_leaning_stays_doubted(monke
     (leaning,) = [d for d in scene.labels if d.cocked]
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and _boxed_near(reading, leaning, LEANING)
-    monkeypatch.setattr(reader, "LEANING_SURE", 0.8)
+    monkeypatch.setattr(thresholds, "LEANING_SURE", 0.8)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok   # confidently wrong
 
 
@@ -853,7 +853,7 @@ def test_a_four_the_network_read_alone_foreshortened_is_a_die_leaning(monkeypatc
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning[0], LEANING)        # shown on the evidence photo
-    monkeypatch.setattr(reader, "SQUASH_NETWORK_READ", False)
+    monkeypatch.setattr(thresholds, "SQUASH_NETWORK_READ", False)
     assert reader.read_dice(scene.image, scene.view).ok     # confidently wrong
 
 
@@ -868,12 +868,12 @@ def test_a_four_the_network_read_alone_in_a_blurred_frame_foreshortened_is_a_die
     leaning = [d for d in scene.labels if d.cocked]
     assert len(leaning) == 1 and leaning[0].value == 4 and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.sharpness < reader.MIN_SHARPNESS
+    assert reading.sharpness < thresholds.MIN_SHARPNESS
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning[0], LEANING)
-    monkeypatch.setattr(reader, "BLURRED_SQUASH", False)
+    monkeypatch.setattr(thresholds, "BLURRED_SQUASH", False)
     # (Since 2026-12-01 FAINT_SIDE_TOP_NOT_FLAT doubts the 4 too, its side reaching out.)
-    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_TOP_NOT_FLAT", None)
     assert reader.read_dice(scene.image, scene.view).ok     # confidently wrong
 
 
@@ -886,14 +886,14 @@ def test_a_black_die_a_glare_cut_into_pieces_makes_the_frame_unsure(monkeypatch,
     network sees a die there, and the frame is unsure, the place boxed. (Fresh 40017, blurred,
     its glared die touching another, was read ok with three of four dice the same way, until
     the renderer's touching dice were mended.)"""
-    monkeypatch.setattr(reader, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
+    monkeypatch.setattr(thresholds, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
     scene = next(iter(dataset(1, seed=seed, view=View.BOTTOM)))
     assert "glare" in scene.hard and len(scene.labels) == dice and scene.readable
     calibration = table_calibration(scene)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
-    assert _one_missing_and_boxed(reading, scene, reader.FADED_IN_LIGHT)
-    monkeypatch.setattr(reader, "OPENED_AWAY_JOIN", 0)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED_IN_LIGHT
+    assert _one_missing_and_boxed(reading, scene, reasons.FADED_IN_LIGHT)
+    monkeypatch.setattr(thresholds, "OPENED_AWAY_JOIN", 0)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok   # a die missing
 
 
@@ -908,12 +908,12 @@ def test_the_cups_rim_over_the_tray_found_in_the_frame_makes_it_unsure(monkeypat
     scene = next(iter(dataset(1, seed=210_658, view=View.TOP)))
     assert "occluded" in scene.hard and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.COVERED
+    assert reading.status is Status.UNSURE and reading.reason == reasons.COVERED
     # Boxed on the evidence photo: the cup's edge, down the right of the tray.
     tx, ty, tw, th = scene.tray
-    assert any(why == reader.COVERED and x > tx + tw / 2 and h > th / 2
+    assert any(why == reasons.COVERED and x > tx + tw / 2 and h > th / 2
                for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"]))
-    monkeypatch.setattr(reader, "COVERED_FOUND_TRAY", 0)
+    monkeypatch.setattr(thresholds, "COVERED_FOUND_TRAY", 0)
     assert reader.read_dice(scene.image, scene.view).ok     # two dice missing
 
 
@@ -928,10 +928,10 @@ def test_a_dark_cover_over_a_noisy_tray_is_one_piece(monkeypatch) -> None:
     scene, _ = pinned_frame(424_350)
     assert "noise" in scene.hard and "occluded" in scene.hard and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.COVERED
-    monkeypatch.setattr(reader, "FAINT_SIDE_KEEPS", False)
-    assert reader.read_dice(scene.image, scene.view).reason == reader.COVERED
-    monkeypatch.setattr(reader, "COVERED_SMOOTHING", 0)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.COVERED
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_KEEPS", False)
+    assert reader.read_dice(scene.image, scene.view).reason == reasons.COVERED
+    monkeypatch.setattr(thresholds, "COVERED_SMOOTHING", 0)
     missed = reader.read_dice(scene.image, scene.view)
     assert missed.ok and len(missed.dice) == len(scene.labels) - 1
 
@@ -944,9 +944,9 @@ def test_the_walls_of_a_tray_seen_at_a_slant_do_not_cover_it(monkeypatch) -> Non
     path = REAL_PHOTOS / "IMG_20191208_112826.jpg"
     image = cv2.imread(str(path))
     assert image is not None, f"missing real photo {path}"
-    assert reader.COVERED not in reader.read_dice(image, View.TOP).extra.get("problems", [])
-    monkeypatch.setattr(reader, "COVERED_FOUND_TRAY", 0.01)
-    assert reader.COVERED in reader.read_dice(image, View.TOP).extra["problems"]
+    assert reasons.COVERED not in reader.read_dice(image, View.TOP).extra.get("problems", [])
+    monkeypatch.setattr(thresholds, "COVERED_FOUND_TRAY", 0.01)
+    assert reasons.COVERED in reader.read_dice(image, View.TOP).extra["problems"]
 
 
 def test_a_lone_dark_spot_the_network_sees_a_die_round_makes_a_top_view_frame_unsure(monkeypatch) -> None:
@@ -963,16 +963,16 @@ def test_a_lone_dark_spot_the_network_sees_a_die_round_makes_a_top_view_frame_un
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.ok and len(reading.dice) == 5
     assert_not_wrong(reading, scene)
-    monkeypatch.setattr(reader, "STRAY_SCAN", False)
+    monkeypatch.setattr(thresholds, "STRAY_SCAN", False)
     reading = reader.read_dice(scene.image, scene.view)
     # (The 1's faint piece off every die, asked of from above too since 2026-11-28, doubts the
-    # frame first: reader.FAINT_LEFT_OVER_TOP. The lone spot is checked without it.)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED
-    assert _one_missing_and_boxed(reading, scene, reader.FADED)
-    monkeypatch.setattr(reader, "FAINT_LEFT_OVER_TOP", False)
+    # frame first: thresholds.FAINT_LEFT_OVER_TOP. The lone spot is checked without it.)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED
+    assert _one_missing_and_boxed(reading, scene, reasons.FADED)
+    monkeypatch.setattr(thresholds, "FAINT_LEFT_OVER_TOP", False)
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.LONE_DARK_SPOT
-    assert _one_missing_and_boxed(reading, scene, reader.LONE_DARK_SPOT)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.LONE_DARK_SPOT
+    assert _one_missing_and_boxed(reading, scene, reasons.LONE_DARK_SPOT)
     # A network that sees no die there lets the spot go (dirt, the rim's corners).
     (one,) = [d for d in scene.labels if d.value == 1 and d.y > 400]
     sure_no_die = classifier.FaceGuess(NO_FACE, 1.0, (1.0,) + (0.0,) * 7)
@@ -986,7 +986,7 @@ def test_a_lone_dark_spot_the_network_sees_a_die_round_makes_a_top_view_frame_un
     monkeypatch.setattr(classifier.FaceClassifier, "steady_guess", no_die_by_the_rim)
     assert reader.read_dice(scene.image, scene.view).ok        # a die missing
     monkeypatch.setattr(classifier.FaceClassifier, "steady_guess", steady)
-    monkeypatch.setattr(reader, "LONE_DARK_ASKED", False)
+    monkeypatch.setattr(thresholds, "LONE_DARK_ASKED", False)
     assert reader.read_dice(scene.image, scene.view).ok
 
 
@@ -1005,7 +1005,7 @@ def test_a_leaning_die_seen_from_above_its_side_faint_makes_the_frame_unsure(mon
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
-    monkeypatch.setattr(reader, "FAINT_SIDE_TOP", False)
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_TOP", False)
     assert reader.read_dice(scene.image, scene.view).ok     # confidently wrong
 
 
@@ -1025,7 +1025,7 @@ def test_the_faint_side_opened_round_one_die_is_the_whole_frames_opening_there(m
     monkeypatch.setattr(reader, "_faint_side", both_ways)
     reader.read_dice(scene.image, scene.view)
     assert asked and all(mine == whole for mine, whole in asked)
-    assert max(mine for mine, _ in asked) > reader.FAINT_SIDE_MAX      # the leaning 3
+    assert max(mine for mine, _ in asked) > thresholds.FAINT_SIDE_MAX      # the leaning 3
 
 
 @pytest.mark.parametrize("seed, calibrated", [(432_270, False), (432_270, True), (432_484, False)])
@@ -1047,20 +1047,20 @@ def test_a_die_doubted_whose_faint_side_shows_stays_doubted_whatever_reads_it_la
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
-    monkeypatch.setattr(reader, "FAINT_SIDE_KEEPS", False)
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_KEEPS", False)
     # (Since 2026-12-01 FAINT_SIDE_TOP_NOT_FLAT doubts 432484's 6 too, whatever its single look.)
-    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_TOP_NOT_FLAT", None)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok     # confidently wrong
 
 
 def _leaning_die_doubted_until(monkeypatch, scene, calibration, rule: str, off) -> None:
-    """``scene``'s one leaning die makes the frame unsure, boxed as leaning; with reader.``rule``
+    """``scene``'s one leaning die makes the frame unsure, boxed as leaning; with thresholds.``rule``
     set to ``off`` the frame is read ok with every die, the leaning one read flat."""
     (leaning,) = [d for d in scene.labels if d.cocked]
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
-    monkeypatch.setattr(reader, rule, off)
+    monkeypatch.setattr(thresholds, rule, off)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)     # confidently wrong
 
@@ -1090,7 +1090,7 @@ def test_a_lone_die_under_the_cup_read_plainly_but_not_square_round_its_face_lea
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
-    monkeypatch.setattr(reader, "FAINT_SIDE_NOT_FLAT", ())
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_NOT_FLAT", ())
     # (The network's steady look, asked of a die not square round its face from a doubt of 0.03,
     # doubts it too, since 2026-11-29: UNSQUARE_STEADY_ASKED_FROM.)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).reason == LEANING
@@ -1125,10 +1125,10 @@ def test_a_flat_die_seen_from_above_whose_shadow_or_blur_reaches_out_is_read(mon
     asked here.)"""
     scene = benchmark_frame(seed)
     assert scene.view is View.TOP
-    monkeypatch.setattr(reader, "SIDE_IN_PERSPECTIVE", None)
+    monkeypatch.setattr(thresholds, "SIDE_IN_PERSPECTIVE", None)
     # (Nor FAINT_SIDE_TOP_NOT_FLAT, which asks from above only dice not in perspective either.)
-    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
-    read_right_until(monkeypatch, scene, reader, "FAINT_SIDE_NOT_FLAT", (View.BOTTOM, View.TOP), LEANING)
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_TOP_NOT_FLAT", None)
+    read_right_until(monkeypatch, scene, thresholds, "FAINT_SIDE_NOT_FLAT", (View.BOTTOM, View.TOP), LEANING)
 
 
 def test_a_four_whose_middle_leans_to_its_pips_colour_is_a_five_washed_out(monkeypatch) -> None:
@@ -1141,14 +1141,14 @@ def test_a_four_whose_middle_leans_to_its_pips_colour_is_a_five_washed_out(monke
     (washed,) = [d for d in scene.labels if d.glare]
     assert washed.value == 5 and scene.readable
     reading = reader.read_dice(scene.image, scene.view)
-    hidden = reader.SMUDGED
+    hidden = reasons.SMUDGED
     assert reading.status is Status.UNSURE and reading.reason == hidden
     assert _one_missing_and_boxed(reading, scene, hidden)
-    monkeypatch.setattr(reader, "MIDDLE_SHADE_MAX", None)
+    monkeypatch.setattr(thresholds, "MIDDLE_SHADE_MAX", None)
     # (Its washed middle leans to the pips plainly enough that GLARED_MIDDLE_PIPS_MAX, asked of
     # every 4 with dark pips, leaves it unread too.)
-    assert reader.read_dice(scene.image, scene.view).reason == reader.GLARED_MIDDLE
-    monkeypatch.setattr(reader, "GLARED_MIDDLE_PIPS_MAX", None)
+    assert reader.read_dice(scene.image, scene.view).reason == reasons.GLARED_MIDDLE
+    monkeypatch.setattr(thresholds, "GLARED_MIDDLE_PIPS_MAX", None)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and 4 in [d.value for d in wrong.dice]     # confidently wrong
 
@@ -1162,19 +1162,19 @@ def test_an_even_face_the_network_read_alone_over_a_middle_pip_is_not_read(monke
     (die,) = scene.labels
     assert die.glare and die.value == 2 and scene.readable
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
-    assert _one_missing_and_boxed(reading, scene, reader.SMUDGED)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.SMUDGED
+    assert _one_missing_and_boxed(reading, scene, reasons.SMUDGED)
     # (The spot in its middle is the glare's, a glint: MIDDLE_GLINT alone leaves it unread too.)
-    monkeypatch.setattr(reader, "MIDDLE_SPOT_RIVAL", 0)
-    assert reader.read_dice(scene.image, scene.view).reason == reader.SMUDGED
-    monkeypatch.setattr(reader, "MIDDLE_GLINT", False)
+    monkeypatch.setattr(thresholds, "MIDDLE_SPOT_RIVAL", 0)
+    assert reader.read_dice(scene.image, scene.view).reason == reasons.SMUDGED
+    monkeypatch.setattr(thresholds, "MIDDLE_GLINT", False)
     # (Its middle, washed lighter than its face: MIDDLE_WASHED_MIN alone leaves it unread too.)
-    assert reader.read_dice(scene.image, scene.view).reason == reader.SMUDGED
-    monkeypatch.setattr(reader, "MIDDLE_WASHED_MIN", None)
+    assert reader.read_dice(scene.image, scene.view).reason == reasons.SMUDGED
+    monkeypatch.setattr(thresholds, "MIDDLE_WASHED_MIN", None)
     # (Its middle where its outline puts it leans to a pip: GLARED_MIDDLE_AT_OUTLINE alone leaves
     # it unread too.)
-    assert reader.read_dice(scene.image, scene.view).reason == reader.GLARED_MIDDLE
-    monkeypatch.setattr(reader, "GLARED_MIDDLE_AT_OUTLINE", False)
+    assert reader.read_dice(scene.image, scene.view).reason == reasons.GLARED_MIDDLE
+    monkeypatch.setattr(thresholds, "GLARED_MIDDLE_AT_OUTLINE", False)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and wrong.values == (3,)              # confidently wrong
 
@@ -1194,15 +1194,15 @@ def test_a_middle_pip_a_glare_hid_is_not_read_away_by_the_network(monkeypatch, s
     (die,) = [d for d in scene.labels if d.glare]
     assert die.value == washed and scene.readable and scene.view is View.TOP
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
-    assert _boxed_near(reading, die, reader.SMUDGED)
-    monkeypatch.setattr(reader, switch, False)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.SMUDGED
+    assert _boxed_near(reading, die, reasons.SMUDGED)
+    monkeypatch.setattr(thresholds, switch, False)
     if seed == 310_492:
         # (The grey middle pip leans towards the pips against the face round it: the glare rule,
         # GLARED_MIDDLE_MAX, doubts the network's 4 too.)
         again = reader.read_dice(scene.image, scene.view, calibration=calibration)
-        assert again.status is Status.UNSURE and _boxed_near(again, die, reader.GLARED_MIDDLE)
-        monkeypatch.setattr(reader, "GLARED_MIDDLE_MAX", None)
+        assert again.status is Status.UNSURE and _boxed_near(again, die, reasons.GLARED_MIDDLE)
+        monkeypatch.setattr(thresholds, "GLARED_MIDDLE_MAX", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and washed - 1 in [d.value for d in wrong.dice]     # confidently wrong
 
@@ -1215,19 +1215,19 @@ def test_a_die_the_finer_look_lost_whole_is_still_a_region_of_the_first(monkeypa
     die read there does not account for: the frame is unsure, the region boxed. (Since
     OPENED_AWAY_OFF_KEPT the ring the opening took is asked of the network, and the die read in
     its light: the frame is read ok and right. Without it, as here, the coarse look catches it.)"""
-    monkeypatch.setattr(reader, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
-    monkeypatch.setattr(reader, "FAINT_PIPS_FILLED", False)  # (its faint square catches them too)
+    monkeypatch.setattr(thresholds, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
+    monkeypatch.setattr(thresholds, "FAINT_PIPS_FILLED", False)  # (its faint square catches them too)
     scene = _fresh(351_535)
     assert scene.readable and scene.style == "black" and len(scene.labels) == 4
     right = reader.read_dice(scene.image, scene.view)
     assert right.ok and match(right, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]) == (4, True)
-    monkeypatch.setattr(reader, "OPENED_AWAY_OFF_KEPT", 0)
+    monkeypatch.setattr(thresholds, "OPENED_AWAY_OFF_KEPT", 0)
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.NOT_READABLE
+    assert reading.status is Status.UNSURE and reading.reason == reasons.NOT_READABLE
     lost = [d for d in scene.labels if not any(np.hypot(d.x - r.x, d.y - r.y) < d.size / 2 for r in reading.dice)]
-    assert len(lost) == 1 and _boxed_near(reading, lost[0], reader.NOT_READABLE)
-    monkeypatch.setattr(reader, "COARSE_COVERED", False)
-    monkeypatch.setattr(reader, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
+    assert len(lost) == 1 and _boxed_near(reading, lost[0], reasons.NOT_READABLE)
+    monkeypatch.setattr(thresholds, "COARSE_COVERED", False)
+    monkeypatch.setattr(thresholds, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 3                 # confidently wrong: a die missing
 
@@ -1246,8 +1246,8 @@ def test_a_die_sized_piece_no_found_die_lies_in_stays_doubted(monkeypatch) -> No
     (glared,) = [d for d in scene.labels if d.glare]
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and sorted(d.value for d in reading.dice) == [1, 3, 4]
-    assert _one_missing_and_boxed(reading, scene, reader.FACE_OFF_MIDDLE)
-    monkeypatch.setattr(reader, "PERSPECTIVE_OUTLINE", None)
+    assert _one_missing_and_boxed(reading, scene, reasons.FACE_OFF_MIDDLE)
+    monkeypatch.setattr(thresholds, "PERSPECTIVE_OUTLINE", None)
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == "dice are touching or overlapping"
     assert _boxed_near(reading, glared, "dice are touching or overlapping")
@@ -1256,15 +1256,15 @@ def test_a_die_sized_piece_no_found_die_lies_in_stays_doubted(monkeypatch) -> No
     # SIDE_BY_SIDE_ALONE: the 2 is the only die missing.)
     assert sorted(d.value for d in reading.dice) == [1, 3, 4]
     assert _one_missing_and_boxed(reading, scene, "dice are touching or overlapping")
-    monkeypatch.setattr(reader, "UNHELD_DIE_AREA", 0)
+    monkeypatch.setattr(thresholds, "UNHELD_DIE_AREA", 0)
     # (A pip of the 2 lies beyond PIPS_BEYOND_REACH of the 4 since it became 0.55: that alone
     # keeps the piece doubted too.)
     assert _one_missing_and_boxed(reader.read_dice(scene.image, scene.view), scene,
                                   "dice are touching or overlapping")
-    monkeypatch.setattr(reader, "PIPS_BEYOND_REACH", 0.6)
+    monkeypatch.setattr(thresholds, "PIPS_BEYOND_REACH", 0.6)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 3                 # confidently wrong: the 2 left out
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", None)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE", None)
     assert sorted(d.value for d in reader.read_dice(scene.image, scene.view).dice) == [3, 4]
 
 
@@ -1275,22 +1275,22 @@ def test_a_spot_a_little_off_the_middle_of_a_four_the_network_read_alone_may_be_
     on its top and middle pips. The pips found, the middle and top ones smudged into one spot
     between them, lay out no face; the network alone read a 4, its 5 at 0.45 of that, and the
     frame was read ok with the players' 3 for a 2. The smudged spot lies 0.14 of a side from the
-    middle: beyond 0.12 (reader.MIDDLE_SPOT), where a spot with the network's 5 a fair chance
-    made the face unread. With that rival, a spot within 0.2 does (reader.RIVAL_SPOT; a 4's own
+    middle: beyond 0.12 (thresholds.MIDDLE_SPOT), where a spot with the network's 5 a fair chance
+    made the face unread. With that rival, a spot within 0.2 does (thresholds.RIVAL_SPOT; a 4's own
     pips lie 0.38 out)."""
     scene = next(iter(dataset(1, seed=370_285, view=View.BOTTOM)))
     (die,) = [d for d in scene.labels if d.glare]
     assert die.value == 2 and die.style == "wood" and scene.readable
     calibration = table_calibration(scene) if calibrated else None
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.SMUDGED
-    assert _boxed_near(reading, die, reader.SMUDGED)
-    monkeypatch.setattr(reader, "RIVAL_SPOT", 0.12)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.SMUDGED
+    assert _boxed_near(reading, die, reasons.SMUDGED)
+    monkeypatch.setattr(thresholds, "RIVAL_SPOT", 0.12)
     # (The glare rule, measuring the smudged middle against the face round it, doubts the
     # network's 4 too: read wrong only with that off as well.)
     again = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert again.status is Status.UNSURE and _boxed_near(again, die, reader.GLARED_MIDDLE)
-    monkeypatch.setattr(reader, "GLARED_MIDDLE_MAX", None)
+    assert again.status is Status.UNSURE and _boxed_near(again, die, reasons.GLARED_MIDDLE)
+    monkeypatch.setattr(thresholds, "GLARED_MIDDLE_MAX", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and 3 in wrong.values and 2 not in wrong.values     # confidently wrong
 
@@ -1302,15 +1302,15 @@ def test_a_glared_black_die_by_its_neighbour_is_not_joined_to_the_slivers_along_
     die, and nothing was asked: the frame was read ok with three dice. What the opening took
     right beside what it kept is left out first (OPENED_AWAY_OFF_KEPT): the piece is a die's
     size, the network sees a die there, and the frame is unsure."""
-    monkeypatch.setattr(reader, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
+    monkeypatch.setattr(thresholds, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
     scene, calibration = pinned_frame(384_601)
     glared = [d for d in scene.labels if d.glare]
     assert len(glared) == 1 and glared[0].touching and scene.readable
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED_IN_LIGHT
-    assert _boxed_near(reading, glared[0], reader.FADED_IN_LIGHT)
-    monkeypatch.setattr(reader, "OPENED_AWAY_OFF_KEPT", 0)
-    monkeypatch.setattr(reader, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED_IN_LIGHT
+    assert _boxed_near(reading, glared[0], reasons.FADED_IN_LIGHT)
+    monkeypatch.setattr(thresholds, "OPENED_AWAY_OFF_KEPT", 0)
+    monkeypatch.setattr(thresholds, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
     before = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert before.ok and len(before.dice) == len(scene.labels) - 1      # confidently wrong
 
@@ -1323,7 +1323,7 @@ def test_a_tiny_glared_black_die_showing_only_its_lit_pips_makes_the_frame_unsur
     them): the frame was read ok with one die. Its two lit pips pair up off every die read, and
     the network, shown a die round them, sees a 2 there (LIT_PAIR_ASKED): the frame is unsure,
     the pips boxed."""
-    monkeypatch.setattr(reader, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
+    monkeypatch.setattr(thresholds, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
     scene, calibration = pinned_frame(385_483)
     glared = [d for d in scene.labels if d.glare]
     assert len(glared) == 1 and len(scene.labels) == 2 and scene.readable
@@ -1333,11 +1333,11 @@ def test_a_tiny_glared_black_die_showing_only_its_lit_pips_makes_the_frame_unsur
         # (The die read takes in a piece of the glared one: its face off its outline's middle,
         # it is doubted first, LONE_FACE_OFF_MIDDLE.)
         assert reading.status is Status.UNSURE and reading.reason == LEANING
-        monkeypatch.setattr(reader, "LONE_FACE_OFF_MIDDLE", None)
+        monkeypatch.setattr(thresholds, "LONE_FACE_OFF_MIDDLE", None)
         reading = reader.read_dice(scene.image, scene.view, **kwargs)
-    assert reading.status is Status.UNSURE and reading.reason == reader.STRAY_PIPS
-    assert _boxed_near(reading, glared[0], reader.STRAY_PIPS)
-    monkeypatch.setattr(reader, "LIT_PAIR_ASKED", False)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.STRAY_PIPS
+    assert _boxed_near(reading, glared[0], reasons.STRAY_PIPS)
+    monkeypatch.setattr(thresholds, "LIT_PAIR_ASKED", False)
     wrong = reader.read_dice(scene.image, scene.view, **kwargs)
     assert wrong.ok and len(wrong.dice) == 1             # confidently wrong: a die missing
 
@@ -1352,22 +1352,22 @@ def test_a_die_hidden_but_for_a_light_pip_by_the_rim_makes_the_frame_unsure(monk
     scene, _ = pinned_frame(422_956)
     (hidden,) = [d for d in scene.labels if d.occluded]
     # (The corner's faint piece off every die, asked of from above too since 2026-11-28, doubts
-    # the frame first: reader.FAINT_LEFT_OVER_TOP. The light spot is checked without it.)
+    # the frame first: thresholds.FAINT_LEFT_OVER_TOP. The light spot is checked without it.)
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.FADED
-    assert _boxed_near(reading, hidden, reader.FADED)
-    monkeypatch.setattr(reader, "FAINT_LEFT_OVER_TOP", False)
-    _lost_die_doubted_until_rule_off(monkeypatch, scene, hidden, "LONE_LIGHT_ASKED", reader.LONE_LIGHT_SPOT)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.FADED
+    assert _boxed_near(reading, hidden, reasons.FADED)
+    monkeypatch.setattr(thresholds, "FAINT_LEFT_OVER_TOP", False)
+    _lost_die_doubted_until_rule_off(monkeypatch, scene, hidden, "LONE_LIGHT_ASKED", reasons.LONE_LIGHT_SPOT)
 
 
 def _lost_die_doubted_until_rule_off(monkeypatch, scene, lost, rule: str, why: str) -> None:
     """Read uncalibrated, the frame is unsure for ``why``, ``lost`` boxed and every other die read;
-    with reader.``rule`` off it is read ok without ``lost``: confidently wrong."""
+    with thresholds.``rule`` off it is read ok without ``lost``: confidently wrong."""
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == why
     assert _boxed_near(reading, lost, why)
     assert sorted(d.value for d in reading.dice) == sorted(d.value for d in scene.labels if d is not lost)
-    monkeypatch.setattr(reader, rule, False)
+    monkeypatch.setattr(thresholds, rule, False)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == len(scene.labels) - 1
 
@@ -1384,8 +1384,8 @@ def test_a_glared_black_die_showing_one_lit_pip_off_every_die_makes_the_frame_un
     scene, _ = pinned_frame(360_797)
     (glared,) = [d for d in scene.labels if d.glare]
     assert scene.readable and scene.view is View.BOTTOM and len(scene.labels) == 6
-    monkeypatch.setattr(reader, "FAINT_PIPS_FILLED", False)  # (its faint square doubts the frame first)
-    _lost_die_doubted_until_rule_off(monkeypatch, scene, glared, "LIT_ALONE_ASKED", reader.LONE_LIGHT_SPOT)
+    monkeypatch.setattr(thresholds, "FAINT_PIPS_FILLED", False)  # (its faint square doubts the frame first)
+    _lost_die_doubted_until_rule_off(monkeypatch, scene, glared, "LIT_ALONE_ASKED", reasons.LONE_LIGHT_SPOT)
 
 
 @pytest.mark.parametrize("seed", [430_511, 10_107])
@@ -1398,7 +1398,7 @@ def test_a_lit_face_on_a_die_read_is_that_dies_face(monkeypatch, seed: int) -> N
     (Fresh 430511, pinned; 10107, of the benchmark's 2,000, rendered.)"""
     scene = pinned_frame(seed)[0] if seed == 430_511 else benchmark_frame(seed)
     assert scene.view is View.BOTTOM
-    read_right_until(monkeypatch, scene, reader, "LIT_FACE_OFF_DICE", False, reader.STRAY_PIPS)
+    read_right_until(monkeypatch, scene, thresholds, "LIT_FACE_OFF_DICE", False, reasons.STRAY_PIPS)
 
 
 def test_a_cup_rim_over_most_of_the_tray_is_not_taken_for_the_tray(monkeypatch) -> None:
@@ -1411,13 +1411,13 @@ def test_a_cup_rim_over_most_of_the_tray_is_not_taken_for_the_tray(monkeypatch) 
     scene, _ = pinned_frame(470_999)
     assert scene.view is View.BOTTOM and "occluded" in scene.hard and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.COVERED
+    assert reading.status is Status.UNSURE and reading.reason == reasons.COVERED
     # Boxed: the rim over the left of the frame (the frame flipped back), the middle within it.
     height, width = scene.image.shape[:2]
-    assert any(why == reader.COVERED and x < width / 2 < x + w and w > width / 2
+    assert any(why == reasons.COVERED and x < width / 2 < x + w and w > width / 2
                for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"]))
     assert len(reading.dice) >= 3      # the lit strip's dice are read, as its evidence
-    monkeypatch.setattr(reader, "CUP_RIM_AS_TRAY", False)
+    monkeypatch.setattr(thresholds, "CUP_RIM_AS_TRAY", False)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 1      # four dice missing
 
@@ -1440,10 +1440,10 @@ def test_a_cup_rim_over_the_middle_is_the_reason_even_where_no_die_is_found() ->
     scene, _ = pinned_frame(469_441)
     assert scene.view is View.BOTTOM and "occluded" in scene.hard and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == reader.COVERED and not reading.dice
+    assert reading.status is Status.UNSURE and reading.reason == reasons.COVERED and not reading.dice
     # Boxed on the evidence photo: the rim over the bottom of the frame, its middle within it.
     height, width = scene.image.shape[:2]
-    assert any(why == reader.COVERED and y < height / 2 < y + h and x < width / 2 < x + w
+    assert any(why == reasons.COVERED and y < height / 2 < y + h and x < width / 2 < x + w
                for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"]))
 
 
@@ -1476,10 +1476,10 @@ def test_a_leaning_dies_faint_side_in_a_blurred_frame_is_measured_against_a_lowe
     assert scene.view is View.TOP and not scene.readable
     (leaning,) = [d for d in scene.labels if d.cocked]
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.sharpness < reader.MIN_SHARPNESS
+    assert reading.sharpness < thresholds.MIN_SHARPNESS
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
-    monkeypatch.setattr(reader, "FAINT_SIDE_MAX_BLURRED", None)
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_MAX_BLURRED", None)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong
 
@@ -1519,6 +1519,6 @@ def test_a_glared_die_not_plainly_flat_whose_pips_lay_out_no_face_is_doubted_ove
     assert _boxed_near(reading, leaning, classifier.NO_LAYOUT_GLINT)     # shown on the evidence photo
     monkeypatch.setattr(classifier, "GLINT_UNSQUARE_NO_FACE_MAX", None)
     # (Uncalibrated, FAINT_SIDE_TOP_NOT_FLAT doubts the 3 too since 2026-12-01.)
-    monkeypatch.setattr(reader, "FAINT_SIDE_TOP_NOT_FLAT", None)
+    monkeypatch.setattr(thresholds, "FAINT_SIDE_TOP_NOT_FLAT", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong

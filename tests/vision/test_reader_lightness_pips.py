@@ -1,14 +1,14 @@
 """A glare over a face's middle makes the face's median colour the glare's, and the pip finder,
 which takes what differs from that colour, finds rings round the pips, or nothing. Confirming a
 face the network's scan read, the reader looks for the pips instead as what stands out of its
-surroundings in lightness alone (reader.PIP_LIGHTNESS, _lightness_read)."""
+surroundings in lightness alone (thresholds.PIP_LIGHTNESS, _lightness_read)."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from vision import reader
+from vision import reader, reasons, thresholds
 from vision.reading import Status, View
 from vision.scoring import Truth, match
 
@@ -37,7 +37,7 @@ def _glared_face(light_pips: bool, glare_strength: float = 0.5) -> tuple[np.ndar
 
 
 def test_pips_under_a_glare_are_found_by_their_lightness(monkeypatch) -> None:
-    monkeypatch.setattr(reader, "PIP_LIGHTNESS", 1.0)
+    monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", 1.0)
     for light_pips in (True, False):
         image, blob = _glared_face(light_pips)
         read = reader._lightness_read(image, blob)
@@ -48,14 +48,14 @@ def test_pips_under_a_glare_are_found_by_their_lightness(monkeypatch) -> None:
 def test_a_middle_pip_the_glare_washed_out_is_no_4(monkeypatch) -> None:
     """Light pips under a glare as light as they are: the middle pip no longer stands out, the
     four corner pips do, and the glare's rise in the middle slot is no bare face: no 4."""
-    monkeypatch.setattr(reader, "PIP_LIGHTNESS", 1.0)
+    monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", 1.0)
     image, blob = _glared_face(True, glare_strength=0.8)
     assert reader._lightness_read(image, blob) is None
 
 
 def test_a_bare_face_shows_no_pips_by_lightness(monkeypatch) -> None:
     """The glare alone (no pips) is one broad rise, no pip: nothing is read."""
-    monkeypatch.setattr(reader, "PIP_LIGHTNESS", 1.0)
+    monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", 1.0)
     image, blob = _glared_face(True)
     cv2.rectangle(image, (20, 20), (79, 79), (40, 40, 170), -1)
     assert reader._lightness_read(image, blob) is None
@@ -68,7 +68,7 @@ def test_a_die_under_a_glare_is_confirmed_by_its_pips_lightness(monkeypatch) -> 
     is not a readable die")."""
     scene, _ = pinned_frame(10_713)
     assert scene.view is View.BOTTOM and any(d.glare for d in scene.labels)
-    read_right_until(monkeypatch, scene, reader, "PIP_LIGHTNESS", None, reader.NOT_READABLE)
+    read_right_until(monkeypatch, scene, thresholds, "PIP_LIGHTNESS", None, reasons.NOT_READABLE)
 
 
 def test_a_four_whose_middle_a_glare_covers_is_not_confirmed() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision import reader
+from vision import reader, reasons, thresholds
 
 from .conftest import pinned_frame, read_right_until
 
@@ -26,7 +26,7 @@ def test_a_pip_on_a_noisy_tray_is_found_and_the_speckles_are_not(monkeypatch) ->
     dark, light = reader._pip_spots(tray, 22.0, [])
     assert len(dark) == 1 and not light
     assert abs(dark[0][0] - 160) < 2 and abs(dark[0][1] - 120) < 2
-    monkeypatch.setattr(reader, "NOISY_SPOTS_SIGMA", None)
+    monkeypatch.setattr(thresholds, "NOISY_SPOTS_SIGMA", None)
     dark, light = reader._pip_spots(tray, 22.0, [])
     assert len(dark) + len(light) > 20
 
@@ -46,5 +46,5 @@ def test_a_noisy_frame_of_small_dice_is_read(monkeypatch) -> None:
     noise of about 9 levels. Every die was read right, and the frame unsure for the speckles
     round them, taken for the pips of dice unseen."""
     scene, calibration = pinned_frame(11071)
-    read_right_until(monkeypatch, scene, reader, "NOISY_SPOTS_SIGMA", None, reader.STRAY_PIPS,
+    read_right_until(monkeypatch, scene, thresholds, "NOISY_SPOTS_SIGMA", None, reasons.STRAY_PIPS,
                      calibration=calibration)

@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import reader
+from vision import reader, reasons, thresholds
 from vision.reading import Status
 from vision.scoring import load_labels
 
@@ -29,8 +29,8 @@ def test_the_noise_is_measured_and_a_clean_frame_has_none() -> None:
     cv2.rectangle(tray, (100, 80), (140, 120), 60, -1)       # an edge is not noise
     assert reader._noise(tray)[0] == 0.0
     noisy = np.clip(tray + rng.normal(0, 7, tray.shape), 0, 255).astype(np.uint8)
-    assert reader.NOISY_LOOK_SIGMA < reader._noise(noisy)[0] < 7
-    assert reader._noise(cv2.GaussianBlur(noisy, (0, 0), 1.0))[0] < reader.NOISY_LOOK_SIGMA
+    assert thresholds.NOISY_LOOK_SIGMA < reader._noise(noisy)[0] < 7
+    assert reader._noise(cv2.GaussianBlur(noisy, (0, 0), 1.0))[0] < thresholds.NOISY_LOOK_SIGMA
 
 
 def test_a_noisy_photo_is_read_as_the_clean_one(monkeypatch) -> None:
@@ -48,5 +48,5 @@ def test_a_noisy_photo_is_read_as_the_clean_one(monkeypatch) -> None:
     reading = reader.read_dice(noisy)
     assert reading.status is Status.OK, reading.reason
     assert sorted(reading.values) == truth
-    monkeypatch.setattr(reader, "NOISY_LOOK_SIGMA", None)
-    assert reader.read_dice(noisy).reason == reader.FADED
+    monkeypatch.setattr(thresholds, "NOISY_LOOK_SIGMA", None)
+    assert reader.read_dice(noisy).reason == reasons.FADED

@@ -1,10 +1,10 @@
 """A die the network reads alone (its pips lay out no face) whose outline is far bigger than the
 dice read by their pips in the same frame is two touching dice taken whole, one of them read
-(reader.ALONE_OUTSIZED): it is left unread, as touching dice are."""
+(thresholds.ALONE_OUTSIZED): it is left unread, as touching dice are."""
 
 from __future__ import annotations
 
-from vision import reader
+from vision import reader, thresholds
 from vision.reading import Status, View
 from vision.scoring import Truth, match
 
@@ -28,7 +28,7 @@ def test_two_touching_dice_read_as_one_make_the_frame_unsure(monkeypatch) -> Non
     assert_not_wrong(reading, scene)
     assert any(boxed_near(reading, die, TOUCHING) for die in pair)
 
-    monkeypatch.setattr(reader, "ALONE_OUTSIZED", None)
+    monkeypatch.setattr(thresholds, "ALONE_OUTSIZED", None)
     before = reader.read_dice(scene.image, scene.view)
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
     assert before.ok and len(before.dice) == 5          # the wrong read this rule stops

@@ -1,6 +1,6 @@
 """From above, a camera sees the side of a die lying flat off the frame's middle: the side that
 faces the middle, the more the farther out the die lies. Such a die lies flat as plainly as one
-whose outline is square round its face (reader.SIDE_IN_PERSPECTIVE), and the network's doubt of
+whose outline is square round its face (thresholds.SIDE_IN_PERSPECTIVE), and the network's doubt of
 its face counts for less; a die leaning toward the middle looks the same to the outline, and
 stays doubted by the network, or by its faint side (fresh 432270, tested in
 test_reader_hidden_dice.py)."""
@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pytest
 
-from vision import reader
+from vision import reader, reasons, thresholds
 from vision.classifier import LEANING
 from vision.reading import Status, View
 
@@ -45,7 +45,7 @@ def test_a_face_off_its_outline_lies_flat_only_as_perspective_puts_it(face, outl
 
 
 def test_the_rule_switched_off_asks_nothing(monkeypatch) -> None:
-    monkeypatch.setattr(reader, "SIDE_IN_PERSPECTIVE", None)
+    monkeypatch.setattr(thresholds, "SIDE_IN_PERSPECTIVE", None)
     assert not reader._side_in_perspective(_blob(104.0, 397.0, 50.0), 100.0, 400.0, MIDDLE, REACH)
 
 
@@ -58,7 +58,7 @@ def test_a_flat_die_in_the_frames_corner_showing_its_side_is_read(monkeypatch) -
     outline's (SQUARE_NO_FACE_MAX): read ok and right."""
     scene, _ = pinned_frame(553_036)
     assert scene.view is View.TOP and scene.readable
-    read_right_until(monkeypatch, scene, reader, "SIDE_IN_PERSPECTIVE", None, LEANING)
+    read_right_until(monkeypatch, scene, thresholds, "SIDE_IN_PERSPECTIVE", None, LEANING)
 
 
 def test_a_die_leaning_toward_the_frames_middle_stays_doubted(monkeypatch) -> None:
@@ -107,7 +107,7 @@ TOWARD_MIDDLE = math.degrees(math.atan2(400.0 - 240.0, 100.0 - 320.0))   # (100,
     ((340.0, 255.0), (66.0, 50.0), 37.0, False),                  # by the middle a flat die shows no side
 ])
 def test_an_outline_lengthened_as_perspective_shows_a_flat_die_is_a_die(centre, size, angle, read) -> None:
-    assert reader.PERSPECTIVE_OUTLINE is not None and reader.PERSPECTIVE_OUTLINE < 1.6
+    assert thresholds.PERSPECTIVE_OUTLINE is not None and thresholds.PERSPECTIVE_OUTLINE < 1.6
     assert reader._outline_in_perspective(_lengthened(*centre, *size, angle), MIDDLE, REACH) is read
 
 
@@ -119,4 +119,4 @@ def test_a_big_die_in_the_corner_showing_its_side_is_read(monkeypatch) -> None:
     read as a die: ok, and right."""
     scene, _ = pinned_frame(641_114)
     assert scene.view is View.TOP and scene.readable
-    read_right_until(monkeypatch, scene, reader, "PERSPECTIVE_OUTLINE", None, reader.NOT_READABLE)
+    read_right_until(monkeypatch, scene, thresholds, "PERSPECTIVE_OUTLINE", None, reasons.NOT_READABLE)

@@ -3,7 +3,7 @@ that die's own, not stray (SCANNED_OWN_SPOTS)."""
 
 from __future__ import annotations
 
-from vision import reader
+from vision import reasons, thresholds
 
 from .conftest import pinned_frame, read_right_until
 
@@ -13,4 +13,4 @@ def test_light_spots_by_a_die_the_scan_found_are_its_own(monkeypatch) -> None:
     found and its pips confirm. Its light pips, out of every region read, were taken for a die of
     the tray's colour."""
     scene, _ = pinned_frame(10994)
-    read_right_until(monkeypatch, scene, reader, "SCANNED_OWN_SPOTS", False, reader.LONE_LIGHT_SPOT)
+    read_right_until(monkeypatch, scene, thresholds, "SCANNED_OWN_SPOTS", False, reasons.LONE_LIGHT_SPOT)

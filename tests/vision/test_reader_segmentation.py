@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader
+from vision import classifier, reader, reasons, thresholds
 from vision.calibrate import Calibration
 from vision.reading import Status, View
 from vision.render import dataset, render_scene
@@ -56,7 +56,7 @@ def test_a_big_die_s_pips_kept_apart_are_not_taken_for_the_die_size(monkeypatch)
     blobs = reader._blobs(_big_die_with_pips_apart())
     assert sorted(round(b.side) for b in blobs if b.squarish)[:2] == [20, 20]
     assert 80 <= reader._outline_side(blobs) <= 105
-    monkeypatch.setattr(reader, "NESTED_NOT_DICE", False)
+    monkeypatch.setattr(thresholds, "NESTED_NOT_DICE", False)
     assert reader._outline_side(blobs) < 25
 
 
@@ -110,10 +110,10 @@ def test_mildly_blurred_frame_is_read_when_every_die_is_sure() -> None:
     scene = _frame(10070)
     reading = reader.read_dice(scene.image, scene.view)
     assert "blur" in scene.hard
-    assert reader.NO_SHARPNESS <= reading.sharpness < reader.MIN_SHARPNESS
+    assert thresholds.NO_SHARPNESS <= reading.sharpness < thresholds.MIN_SHARPNESS
     assert reading.status is Status.OK, reading.reason
     assert reading.values == _truth(scene)
-    assert all(d.confidence >= reader.BLURRED_SURE for d in reading.dice)
+    assert all(d.confidence >= thresholds.BLURRED_SURE for d in reading.dice)
 
 
 def test_blurred_frame_whose_dice_are_all_but_certain_is_read(monkeypatch, model_of_2026_11_22) -> None:
@@ -127,14 +127,14 @@ def test_blurred_frame_whose_dice_are_all_but_certain_is_read(monkeypatch, model
     assert "blur" in scene.hard and scene.readable
     assert_not_wrong(model_of_2026_11_22(scene.image, scene.view), scene)
     reading = reader.read_dice(scene.image, scene.view)
-    assert reader.NO_SHARPNESS <= reading.sharpness < reader.MIN_SHARPNESS
+    assert thresholds.NO_SHARPNESS <= reading.sharpness < thresholds.MIN_SHARPNESS
     assert reading.status is Status.OK, reading.reason
     assert reading.values == _truth(scene)
-    assert min(d.confidence for d in reading.dice) >= reader.BLURRED_SURE
+    assert min(d.confidence for d in reading.dice) >= thresholds.BLURRED_SURE
     monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
     single = reader.read_dice(scene.image, scene.view)
-    assert single.ok and reader.BLURRED_SURE <= min(d.confidence for d in single.dice) < 0.9
-    monkeypatch.setattr(reader, "BLURRED_SURE", 0.9)
+    assert single.ok and thresholds.BLURRED_SURE <= min(d.confidence for d in single.dice) < 0.9
+    monkeypatch.setattr(thresholds, "BLURRED_SURE", 0.9)
     assert reader.read_dice(scene.image, scene.view).reason.startswith("too blurred")
 
 
@@ -149,9 +149,9 @@ def test_blurred_frame_with_a_die_left_in_pieces_is_unsure(monkeypatch, model_of
     assert_not_wrong(model_of_2026_11_22(scene.image, scene.view), scene)
     found = reader.read_dice(scene.image, scene.view)
     assert found.ok and found.values == _truth(scene)
-    monkeypatch.setattr(reader, "AUTO_TRAY", False)
+    monkeypatch.setattr(thresholds, "AUTO_TRAY", False)
     reading = reader.read_dice(scene.image, scene.view)
-    assert reading.sharpness < reader.MIN_SHARPNESS
+    assert reading.sharpness < thresholds.MIN_SHARPNESS
     assert reading.status is Status.UNSURE
     assert reading.reason.startswith("too blurred")
 
@@ -160,7 +160,7 @@ def test_very_blurred_frame_is_not_read() -> None:
     scene = _frame(10070)
     smeared = cv2.GaussianBlur(scene.image, (0, 0), 6)
     reading = reader.read_dice(smeared, scene.view)
-    assert reading.sharpness < reader.NO_SHARPNESS
+    assert reading.sharpness < thresholds.NO_SHARPNESS
     assert reading.status is Status.UNSURE and reading.reason.startswith("too blurred")
     assert reading.dice == ()
 
@@ -217,8 +217,8 @@ def test_a_flat_die_square_round_its_face_is_not_called_leaning(seed: int, monke
     assert reading.values == _truth(scene)
     # (Read as the whole frame, as when this was found: on the tray found inside its rim, 3075's
     # die is read without its square outline too.)
-    monkeypatch.setattr(reader, "AUTO_TRAY", False)
-    monkeypatch.setattr(reader, "SQUARE_ASPECT", 0.0)      # no outline counts as square
+    monkeypatch.setattr(thresholds, "AUTO_TRAY", False)
+    monkeypatch.setattr(thresholds, "SQUARE_ASPECT", 0.0)      # no outline counts as square
     monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)   # (3075: the steady look reads it too)
     strict = reader.read_dice(scene.image, scene.view)
     assert strict.status is Status.UNSURE and strict.reason.startswith("a die is leaning")
@@ -229,14 +229,14 @@ def test_a_leaning_die_outline_is_not_square(monkeypatch, whole_frame: bool) -> 
     """The leaning dice of a rendered frame the pips read but the network doubts stay doubted
     (read as the whole frame, or in the tray found inside its rim, where the die is doubted as
     not a readable die)."""
-    monkeypatch.setattr(reader, "AUTO_TRAY", not whole_frame)
+    monkeypatch.setattr(thresholds, "AUTO_TRAY", not whole_frame)
     scene = next(iter(dataset(1, seed=7001, hard="cocked")))
     leaning = [d for d in scene.labels if d.cocked]
     assert len(leaning) == 1
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE
     boxes = [box for box, why in zip(reading.extra["unclear"], reading.extra["unclear_why"])
-             if why.startswith("a die is leaning" if whole_frame else reader.NOT_READABLE)]
+             if why.startswith("a die is leaning" if whole_frame else reasons.NOT_READABLE)]
     assert any(x <= leaning[0].x <= x + w and y <= leaning[0].y <= y + h for x, y, w, h in boxes)
     assert all(np.hypot(d.x - leaning[0].x, d.y - leaning[0].y) > 0.5 * leaning[0].size for d in reading.dice)
 
@@ -347,7 +347,7 @@ def test_a_pip_faded_by_glare_is_not_an_empty_slot() -> None:
 def test_a_die_square_round_its_face_is_looked_at_once(monkeypatch) -> None:
     """Framed by its outline or by its pips, a die that shows no side gives the same patch: the
     network's second look is kept for dice whose outline is not square round the face."""
-    monkeypatch.setattr(reader, "LIT_ALONE_ASKED", False)   # (a look at the tray's reflections, not at a die)
+    monkeypatch.setattr(thresholds, "LIT_ALONE_ASKED", False)   # (a look at the tray's reflections, not at a die)
     from vision.classifier import FaceClassifier
     scene = render_scene(3002, view=View.BOTTOM, n_dice=2, style="white", die_size=56)
     looked: list[int] = []
@@ -358,7 +358,7 @@ def test_a_die_square_round_its_face_is_looked_at_once(monkeypatch) -> None:
     assert reading.status is Status.OK and reading.values == _truth(scene)
     assert sum(looked) == 2
     looked.clear()
-    monkeypatch.setattr(reader, "SKIP_SQUARE_SECOND_LOOK", False)
+    monkeypatch.setattr(thresholds, "SKIP_SQUARE_SECOND_LOOK", False)
     assert reader.read_dice(scene.image, scene.view).values == _truth(scene)
     assert sum(looked) == 4
 
@@ -381,7 +381,7 @@ def test_a_die_a_glare_ate_into_gives_the_die_size_by_its_hull(monkeypatch) -> N
     blobs = reader._blobs(_die_a_glare_ate_into(), reach_in=False)
     assert len(blobs) == 1 and not blobs[0].squarish
     assert 95 <= reader._outline_side(blobs) <= 101
-    monkeypatch.setattr(reader, "NOTCHED_OUTLINE", None)
+    monkeypatch.setattr(thresholds, "NOTCHED_OUTLINE", None)
     without = reader._outline_side(blobs)            # the clumps' width, or no die size at all
     assert without is None or without < 80
 
@@ -406,5 +406,5 @@ def test_a_lone_die_under_a_glare_is_read_uncalibrated(seed: int, monkeypatch) -
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.OK, reading.reason
     assert reading.values == _truth(scene)
-    monkeypatch.setattr(reader, "NOTCHED_OUTLINE", None)
+    monkeypatch.setattr(thresholds, "NOTCHED_OUTLINE", None)
     assert reader.read_dice(scene.image, scene.view).status is Status.UNSURE

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision import reader
+from vision import reader, thresholds
 from vision.classifier import LEANING
 from vision.reader import _Blob, _as_bright_as_flat_neighbour, _blobs, _painted_alone
 from vision.reading import Status, View
@@ -38,8 +38,8 @@ def test_two_flat_dice_side_by_side_under_the_cup_are_read(monkeypatch, seed: in
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.ok, reading.reason
     assert match(reading, truths) == (2, True)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_AS_BRIGHT", None)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", None)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_AS_BRIGHT", None)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE", None)
     before = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert before.status is Status.UNSURE and before.reason == LEANING
     assert len(before.dice) == 1
@@ -61,7 +61,7 @@ def test_a_flat_die_cut_from_its_neighbour_is_read_when_the_network_reads_it_alo
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.ok, reading.reason
     assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", None)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE", None)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).status is Status.UNSURE
 
 
@@ -79,7 +79,7 @@ def test_a_flat_die_cut_from_its_neighbour_is_read_when_the_network_alone_doubts
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.ok, reading.reason
     assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", 0.05)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE", 0.05)
     before = reader.read_dice(scene.image, scene.view)
     assert before.status is Status.UNSURE and before.reason == LEANING
 
@@ -125,8 +125,8 @@ def test_two_pairs_of_flat_dice_side_by_side_under_the_cup_are_read(monkeypatch)
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.ok, reading.reason
     assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_AS_BRIGHT", None)
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_ALONE", None)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_AS_BRIGHT", None)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE", None)
     assert reader.read_dice(scene.image, scene.view).status is Status.UNSURE
 
 
@@ -157,7 +157,7 @@ def _die(x: float, lightness: float) -> _Blob:
 
 
 def test_only_a_neighbour_plainly_flat_and_as_light_vouches_for_a_die(monkeypatch) -> None:
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_AS_BRIGHT", 0.85)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_AS_BRIGHT", 0.85)
     cut = [(60, 60, 100, 80)]        # the touching dice's region, cut apart (pixels at scale 1)
     flat_die, piece = _die(80.0, 200.0), _die(120.0, 185.0)
     read = (4, 0.9, 0.0, 0.0)
@@ -193,8 +193,8 @@ def test_a_die_cut_from_its_neighbour_stays_doubted_when_the_scan_reads_its_face
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert boxed_near(reading, leaning[0], LEANING)
-    monkeypatch.setattr(reader, "TOP_OUTLINE_MEASURED", False)
+    monkeypatch.setattr(thresholds, "TOP_OUTLINE_MEASURED", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
-    monkeypatch.setattr(reader, "SIDE_BY_SIDE_KEPT", None)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_KEPT", None)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok     # confidently wrong

@@ -8,7 +8,7 @@ import dataclasses
 import cv2
 import numpy as np
 
-from vision import reader
+from vision import reader, reasons, thresholds
 
 from .conftest import pinned_frame, read_right_until
 
@@ -47,7 +47,7 @@ def test_pips_a_glare_washed_together_stand_out_of_it(monkeypatch) -> None:
     assert len(colours) == 2
     result = reader._read_die(image, blob)
     assert not isinstance(result, str) and result[0] == 5
-    monkeypatch.setattr(reader, "PIP_TOPHAT", None)
+    monkeypatch.setattr(thresholds, "PIP_TOPHAT", None)
     assert isinstance(reader._read_die(image, blob), str)
 
 
@@ -65,7 +65,7 @@ def test_what_stands_out_of_a_glare_less_light_than_the_pips_is_no_pip(monkeypat
     image, blob = _glared_die(FIVE, glare=0.4, sigma=10, at=(72, 88), dim=((0, 0), (-1, 1)))
     assert len(reader._pips(image, blob)) == 3
     assert reader._tophat_pips(image, blob) == ([], [])
-    monkeypatch.setattr(reader, "PIP_TOPHAT_LIGHTNESS", 0.0)
+    monkeypatch.setattr(thresholds, "PIP_TOPHAT_LIGHTNESS", 0.0)
     assert len(reader._tophat_pips(image, blob)[0]) == 2
 
 
@@ -75,5 +75,5 @@ def test_a_black_five_under_a_glare_is_confirmed_by_the_pips_standing_out(monkey
     the network's scan read the 5 round it, and only the pips standing out of the glare confirm
     it."""
     scene, _ = pinned_frame(10333)
-    monkeypatch.setattr(reader, "PIP_LIGHTNESS", None)   # (its pips found by their lightness confirm it too)
-    read_right_until(monkeypatch, scene, reader, "PIP_TOPHAT", None, reader.NOT_READABLE)
+    monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", None)   # (its pips found by their lightness confirm it too)
+    read_right_until(monkeypatch, scene, thresholds, "PIP_TOPHAT", None, reasons.NOT_READABLE)

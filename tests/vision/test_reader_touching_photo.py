@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import pytest
 
-from vision import reader
+from vision import reasons
 from vision.reader import read_dice
 from vision.reading import Status
 from vision.scoring import load_labels, match, turned
@@ -31,7 +31,7 @@ def test_a_touching_die_whose_pips_a_bigger_neighbour_reaches_is_not_lost() -> N
     reading = read_dice(image, "top")
     right, exact = match(reading, truths)
     assert not (reading.ok and not exact), f"read ok with {right} of {len(truths)} dice right"
-    assert reading.status is Status.UNSURE and reading.reason == reader.STRAY_PIPS
+    assert reading.status is Status.UNSURE and reading.reason == reasons.STRAY_PIPS
 
 
 def test_the_same_photo_turned_three_quarters_is_still_read() -> None:

@@ -19,7 +19,7 @@ PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" /
 
 # Dice read right (value right on a die found, whatever the status) on the 200 photos, and on
 # the 50 held out of the face model's training. Measured 2026-11-30 21:40 UTC (pips told from a
-# marbled face by their colour, reader.COLOUR_PIPS): 86.9% (1292/1487) and 84.2% (319/379); the
+# marbled face by their colour, thresholds.COLOUR_PIPS): 86.9% (1292/1487) and 84.2% (319/379); the
 # floors leave a small margin. Raise them as the reader improves (the target is 97%).
 DICE_RIGHT_FLOOR_PCT = 85.5
 HELD_OUT_DICE_RIGHT_FLOOR_PCT = 82.5

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import vision.reader as reader
+from vision import thresholds
 from vision.classifier import ALONE_NO_FACE_MAX, SCAN_EXTENTS, SCAN_MIN, SCAN_STEP, SCAN_SUPPORT, \
     default_classifier, find_faces
 from vision.faces import face_patch, face_patches, normalise, normalise_many
@@ -65,9 +66,9 @@ def test_scan_finds_the_same_dice_as_the_window_by_window_scan(monkeypatch, seed
         calls.append(args)
         return find_faces(*args)
 
-    monkeypatch.setattr(reader, "find_faces", recording)
+    monkeypatch.setattr("vision.classifier.find_faces", recording)
     # (Chosen reading the whole frame; with the tray inside its rim found, fewer frames need a scan.)
-    monkeypatch.setattr(reader, "AUTO_TRAY", False)
+    monkeypatch.setattr(thresholds, "AUTO_TRAY", False)
     scene = render_scene(seed, view=view, width=640, height=480, n_dice=n_dice)
     reader.read_dice(scene.image, scene.view)
     assert calls, "this frame was chosen because the reader scans it"
@@ -177,9 +178,9 @@ def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=Non
         kept = dist8[inside].copy()
         dist8[:] = 0
         dist8[inside] = kept
-    faint_mask = cv2.threshold(dist8, reader.FAINT_LEVEL, 255, cv2.THRESH_BINARY)[1] if faint is not None else None
+    faint_mask = cv2.threshold(dist8, thresholds.FAINT_LEVEL, 255, cv2.THRESH_BINARY)[1] if faint is not None else None
     otsu, _ = cv2.threshold(dist8[inside], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = cv2.threshold(dist8, min(max(otsu, 28), reader.OTSU_CEILING), 255, cv2.THRESH_BINARY)[1]
+    mask = cv2.threshold(dist8, min(max(otsu, 28), thresholds.OTSU_CEILING), 255, cv2.THRESH_BINARY)[1]
     gdist = reader._lab_distance(lab, (*map(float, tray_colour), 0.0), reader._CEIL_06)
     unlike_tray = cv2.dilate(cv2.threshold(gdist, 28, 255, cv2.THRESH_BINARY)[1], np.ones((5, 5), np.uint8))
     mask &= unlike_tray
@@ -191,7 +192,7 @@ def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=Non
     if opened_away is not None:
         opened_away.append(cv2.subtract(mask, opened))
     if faint_mask is not None:
-        if reader.FAINT_PIPS_FILLED:
+        if thresholds.FAINT_PIPS_FILLED:
             reader._fill_pip_holes(faint_mask)
         faint.extend((faint_mask, opening) if faint_unopened else (reader._opened(faint_mask, opening),))
     return opened, scale

@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 
 from .. import classifier as face_model
-from .. import reader
+from .. import reader, thresholds
 from ..faces import extent
 from ..reading import View
 from ..render import Scene, dataset, table_calibration
@@ -113,7 +113,7 @@ def _truth(scene: Scene, calibration: Any) -> list[tuple[float, float, float, fl
     if tray:
         # (as vision.reader.read_dice cuts the frame)
         tx, ty, tw, th = (int(v) for v in tray)
-        margin = int(math.ceil(reader.TRAY_MARGIN * (calibration.die_size or 0.1 * min(tw, th))))
+        margin = int(math.ceil(thresholds.TRAY_MARGIN * (calibration.die_size or 0.1 * min(tw, th))))
         x0, y0 = max(0, tx - margin), max(0, ty - margin)
         width = min(w, tx + tw + margin) - x0
     out = []
