@@ -424,7 +424,7 @@ OPENED_AWAY_OFF_KEPT = 1       # pixels: what the opening took this near what it
                                # black die's crescent beside it into a piece too long; 0: kept)
 COVERED_DIMMING = 0.85         # calibrated: a frame darker than this x the empty tray's is covered
                                # (readable rendered frames: 0.92 and up; half the cup-covered: 0.8 and down)
-HALF_FIRST = True              # a frame shrunk below half its size is halved first (see _shrunk)
+HALF_FIRST = True              # a frame shrunk below half its size is halved first (see tray_foreground.shrunk)
 MIN_DIE_PX = 14                # smallest die side we try to read, pixels
 TRAY_MARGIN = 0.5              # x the die side: the calibrated tray is read with this much round it
 RIM_LEFT_OUT = True            # ... the rim left out of the tray's median and of the regions
@@ -506,7 +506,7 @@ FAINT_LEFT_OVER_TOP = True # ... asked from above too (fresh 508202: a wooden 5 
                            # tray whose light falls off by the rim, 16-28 from the tray's median
                            # where the foreground's floor is 28, lost whole: the frame was read ok
                            # a die short). False: under the cup only
-NOISY_LOOK_SIGMA: float | None = 4.0   # ... and where the frame's noise (_noise; it moves in
+NOISY_LOOK_SIGMA: float | None = 4.0   # ... and where the frame's noise (tray_foreground.noise; it moves in
                            # steps of 1.48, and noise of sigma 7 measures 4.45) is more than this,
                            # the network is asked that of the frame smoothed by a Gaussian of
                            # NOISY_LOOK_SMOOTHING pixels: noise alone made it see dice in the grey

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from vision import calibrate as calibrate_module
-from vision import classifier, reader, reasons, thresholds
+from vision import classifier, reader, reasons, thresholds, tray_foreground
 from vision.calibrate import Calibration
 from vision.classifier import DISAGREE
 from vision.reading import Status, View
@@ -120,7 +120,7 @@ def test_tray_beyond_the_rim_is_painted_as_the_tray_beside_it_not_as_a_die_or_th
     small[10:50, 100:190] = 90                                    # ... darker on its right
     small[20:28, 10:18] = 250                                     # a white die against the left rim
     small[42:50, 173:190] = 250                                   # two in the lower right corner
-    painted = reader._tray_beyond_rim(small, (10, 10, 190, 50), 21, thresholds.RIM_STRIP_REACH)
+    painted = tray_foreground._tray_beyond_rim(small, (10, 10, 190, 50), 21, thresholds.RIM_STRIP_REACH)
     assert (painted[10:50, 10:190] == small[10:50, 10:190]).all()  # the tray itself untouched
     assert (painted[20:28, :10] == 120).all()                     # beside the die: the tray's colour
     assert (painted[50:, 173:] == 90).all() and (painted[42:50, 190:] == 90).all()   # and the two
@@ -128,7 +128,7 @@ def test_tray_beyond_the_rim_is_painted_as_the_tray_beside_it_not_as_a_die_or_th
     assert not (painted == 30).all(axis=2).any()                   # no rim left
     # The stretch's own strip, as the tray is painted uncalibrated and was calibrated before
     # fresh 151267: the two dice fill it.
-    assert (reader._tray_beyond_rim(small, (10, 10, 190, 50), 21)[50:, 173:189] == 250).all()
+    assert (tray_foreground._tray_beyond_rim(small, (10, 10, 190, 50), 21)[50:, 173:189] == 250).all()
 
 
 def test_something_dark_off_every_die_covers_the_calibrated_tray() -> None:

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import reader, thresholds
+from vision import reader, thresholds, tray_foreground
 from vision.reading import View
 from vision.render import render_scene
 
@@ -24,10 +24,10 @@ def test_lab_distance_matches_the_float_formula_on_every_lightness_step() -> Non
     b = rng.integers(0, 256, (64, 256, 3), dtype=np.uint8)
     b[0, :, :] = 0
     exact = _numpy_distance(a, b)
-    floor = reader._lab_distance(a, b, reader._FLOOR_06)
+    floor = tray_foreground.lab_distance(a, b, tray_foreground.FLOOR_06)
     assert floor.dtype == np.uint8
     assert np.array_equal(floor, np.clip(exact, 0, 255).astype(np.uint8))
-    ceil = reader._lab_distance(a, b, reader._CEIL_06)
+    ceil = tray_foreground.lab_distance(a, b, tray_foreground._CEIL_06)
     for n in (0, 5, 28, 100):
         assert np.array_equal(ceil > n, exact > n), n
 
@@ -37,7 +37,7 @@ def test_lab_distance_to_one_colour_matches_a_filled_image() -> None:
     a = rng.integers(0, 256, (40, 50, 3), dtype=np.uint8)
     colour = np.array([120, 131, 97], np.uint8)
     filled = np.broadcast_to(colour, a.shape)
-    got = reader._lab_distance(a, (*map(float, colour), 0.0), reader._CEIL_06)
+    got = tray_foreground.lab_distance(a, (*map(float, colour), 0.0), tray_foreground._CEIL_06)
     assert np.array_equal(got > 28, _numpy_distance(a, filled) > 28)
 
 
@@ -57,14 +57,14 @@ def test_masked_median_is_numpys_median(count: int) -> None:
 def test_a_second_look_shrinks_the_first_copy_and_keeps_it() -> None:
     scene = render_scene(20_000, view=View.TOP, width=640, height=480, n_dice=2)
     cache: dict = {}
-    _, first = reader._foreground(scene.image, None, cache)
-    _, second = reader._foreground(scene.image, 80.0, cache)       # dice 32 px at 0.4
+    _, first = tray_foreground.foreground(scene.image, None, cache)
+    _, second = tray_foreground.foreground(scene.image, 80.0, cache)       # dice 32 px at 0.4
     assert second == pytest.approx(0.4) and sorted(cache) == [second, first]
     direct = cv2.resize(scene.image, None, fx=second, fy=second, interpolation=cv2.INTER_AREA)
     shrunk = cache[second][0]
     assert shrunk.shape == direct.shape
     assert np.abs(shrunk.astype(int) - direct).mean() < 1.0     # averaging twice ~ once
-    assert reader._scaled(scene.image, second, cache) is cache[second]
+    assert tray_foreground.scaled(scene.image, second, cache) is cache[second]
 
 
 def test_a_frame_shrunk_below_half_is_halved_first(monkeypatch) -> None:
@@ -76,13 +76,13 @@ def test_a_frame_shrunk_below_half_is_halved_first(monkeypatch) -> None:
     half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     blocks = image.reshape(240, 2, 320, 2, 3).astype(int).sum(axis=(1, 3))
     assert np.array_equal(half, (blocks + 2) // 4)      # each block's mean, halves rounded up
-    shrunk = reader._shrunk(image, 0.37, {})
+    shrunk = tray_foreground.shrunk(image, 0.37, {})
     from_half = cv2.resize(half, None, fx=0.74, fy=0.74, interpolation=cv2.INTER_AREA)
     at_once = cv2.resize(image, None, fx=0.37, fy=0.37, interpolation=cv2.INTER_AREA)
     assert np.array_equal(shrunk, from_half)
     assert shrunk.shape == at_once.shape and np.abs(shrunk.astype(int) - at_once).mean() < 1.0
     assert not np.array_equal(from_half, at_once)       # (two ways, two results: the test tells them apart)
-    assert np.array_equal(reader._shrunk(image, 0.6, {}),
+    assert np.array_equal(tray_foreground.shrunk(image, 0.6, {}),
                           cv2.resize(image, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA))
     monkeypatch.setattr(thresholds, "HALF_FIRST", False)
-    assert np.array_equal(reader._shrunk(image, 0.37, {}), at_once)
+    assert np.array_equal(tray_foreground.shrunk(image, 0.37, {}), at_once)

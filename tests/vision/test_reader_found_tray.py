@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, reasons, thresholds
+from vision import classifier, reader, reasons, thresholds, tray_foreground
 from vision.classifier import LEANING
 from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
@@ -22,13 +22,13 @@ from .conftest import assert_not_wrong, boxed_near, pinned_frame
 def _tray_read(monkeypatch, scene) -> dict:
     """Read ``scene`` uncalibrated; the tray (x, y, w, h) the foreground was given."""
     seen: dict = {}
-    foreground = reader._foreground
+    foreground = tray_foreground.foreground
 
     def recording(*args, **kwargs):
         seen["rect"] = kwargs.get("tray_rect", args[3] if len(args) > 3 else None)
         return foreground(*args, **kwargs)
 
-    monkeypatch.setattr(reader, "_foreground", recording)
+    monkeypatch.setattr(tray_foreground, "foreground", recording)
     seen["reading"] = reader.read_dice(scene.image, scene.view)
     return seen
 
@@ -40,8 +40,8 @@ def _exact(reading, scene) -> bool:
 def _found(image: np.ndarray):
     """``_found_tray`` as the reader asks it: on the coarse look's copy of the frame."""
     scale = min(1.0, 320.0 / max(image.shape[:2]))
-    small, _, colour = reader._scaled(image, scale, {})
-    return reader._found_tray(small, colour)
+    small, _, colour = tray_foreground.scaled(image, scale, {})
+    return tray_foreground.found_tray(small, colour)
 
 
 @pytest.mark.parametrize("seed, view", [(3000 + k, view) for k in range(0, 12, 5) for view in ("top", "bottom")])
@@ -97,7 +97,7 @@ def test_a_die_in_the_trays_corner_is_inside_the_tray_found() -> None:
 
 def test_spots_off_the_tray_are_left_out() -> None:
     spots = [(50.0, 50.0), (110.0, 10.0), (112.0, 50.0), (4.0, 4.0)]
-    assert reader._on_rect(spots, (10, 10, 100, 100)) == [(50.0, 50.0), (110.0, 10.0)]
+    assert tray_foreground.on_rect(spots, (10, 10, 100, 100)) == [(50.0, 50.0), (110.0, 10.0)]
 
 
 @pytest.mark.parametrize("seed", [40036, 40320])

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, reasons, thresholds
+from vision import classifier, reader, reasons, thresholds, tray_foreground
 from vision.classifier import DISAGREE, FACELESS_DIE, LEANING, NO_FACE, default_classifier
 from vision.faces import extent
 from vision.reading import Status, View
@@ -1427,10 +1427,10 @@ def test_a_tray_lighter_than_round_it_is_the_tray() -> None:
     beside a lit one is; a region filling the whole frame has nothing round it."""
     frame = np.full((100, 160, 3), 30, np.uint8)
     frame[10:90, 20:140] = 150
-    assert not reader._darker_than_round(frame, (20, 10, 120, 80))
+    assert not tray_foreground.darker_than_round(frame, (20, 10, 120, 80))
     frame[:, :100] = 35
-    assert reader._darker_than_round(frame, (0, 0, 100, 100))
-    assert not reader._darker_than_round(frame, (0, 0, 160, 100))
+    assert tray_foreground.darker_than_round(frame, (0, 0, 100, 100))
+    assert not tray_foreground.darker_than_round(frame, (0, 0, 160, 100))
 
 
 def test_a_cup_rim_over_the_middle_is_the_reason_even_where_no_die_is_found() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import reader, reasons, thresholds
+from vision import reader, reasons, thresholds, tray_foreground
 from vision.reading import Status
 from vision.scoring import load_labels
 
@@ -27,10 +27,10 @@ def test_the_noise_is_measured_and_a_clean_frame_has_none() -> None:
     rng = np.random.default_rng(1)
     tray = np.full((240, 320), 150, np.uint8)
     cv2.rectangle(tray, (100, 80), (140, 120), 60, -1)       # an edge is not noise
-    assert reader._noise(tray)[0] == 0.0
+    assert tray_foreground.noise(tray)[0] == 0.0
     noisy = np.clip(tray + rng.normal(0, 7, tray.shape), 0, 255).astype(np.uint8)
-    assert thresholds.NOISY_LOOK_SIGMA < reader._noise(noisy)[0] < 7
-    assert reader._noise(cv2.GaussianBlur(noisy, (0, 0), 1.0))[0] < thresholds.NOISY_LOOK_SIGMA
+    assert thresholds.NOISY_LOOK_SIGMA < tray_foreground.noise(noisy)[0] < 7
+    assert tray_foreground.noise(cv2.GaussianBlur(noisy, (0, 0), 1.0))[0] < thresholds.NOISY_LOOK_SIGMA
 
 
 def test_a_noisy_photo_is_read_as_the_clean_one(monkeypatch) -> None:

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, reasons, thresholds
+from vision import classifier, reader, reasons, thresholds, tray_foreground
 from vision.calibrate import Calibration
 from vision.reading import Status, View
 from vision.render import dataset, render_scene
@@ -30,9 +30,9 @@ def _truth(scene) -> tuple[int, ...]:
 
 
 def test_weighted_median_is_the_value_holding_half_the_weight() -> None:
-    assert reader._weighted_median([23, 23, 44, 48, 46, 23, 23], [1976, 1960, 3824, 3788, 3964, 1952, 1964]) == 44
-    assert reader._weighted_median([1, 2, 3], [1, 1, 1]) == 2
-    assert reader._weighted_median([5, 1], [1, 10]) == 1
+    assert tray_foreground.weighted_median([23, 23, 44, 48, 46, 23, 23], [1976, 1960, 3824, 3788, 3964, 1952, 1964]) == 44
+    assert tray_foreground.weighted_median([1, 2, 3], [1, 1, 1]) == 2
+    assert tray_foreground.weighted_median([5, 1], [1, 10]) == 1
 
 
 def _big_die_with_pips_apart() -> np.ndarray:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import vision.reader as reader
-from vision import thresholds
+from vision import thresholds, tray_foreground
 from vision.classifier import ALONE_NO_FACE_MAX, SCAN_EXTENTS, SCAN_MIN, SCAN_STEP, SCAN_SUPPORT, \
     default_classifier, find_faces
 from vision.faces import face_patch, face_patches, normalise, normalise_many
@@ -115,15 +115,15 @@ def test_hand_made_medians_are_numpys() -> None:
         pixels = rng.integers(0, 256, (h, w, 3)).astype(np.uint8)
         if t % 2:
             pixels //= 60                            # many ties
-        assert np.array_equal(reader._median_u8(pixels), np.median(pixels.reshape(-1, 3), axis=0))
+        assert np.array_equal(tray_foreground.median_u8(pixels), np.median(pixels.reshape(-1, 3), axis=0))
         k = int(rng.integers(1, 8))
         rows = rng.normal(size=(k, 3)).astype(np.float32)
-        assert np.array_equal(reader._median_rows(rows), np.median(rows, axis=0))
+        assert np.array_equal(tray_foreground.median_rows(rows), np.median(rows, axis=0))
         areas = rng.integers(4, 400, k).astype(float)
-        assert reader._median_rows(areas) == np.median(areas)
+        assert tray_foreground.median_rows(areas) == np.median(areas)
         grey = pixels[..., 0].copy()
         for q in (0, 30, 70, 100):
-            assert reader._percentile_u8(grey, q) == np.percentile(grey, q)
+            assert tray_foreground.percentile_u8(grey, q) == np.percentile(grey, q)
 
 
 def test_the_rims_strip_medians_are_numpys_rounded_down() -> None:
@@ -136,8 +136,8 @@ def test_the_rims_strip_medians_are_numpys_rounded_down() -> None:
         if t % 2:
             pixels //= 50                            # many ties: the middle two's mean rounds down
         want = np.median(pixels.reshape(-1, 3), axis=0).astype(np.uint8)
-        assert np.array_equal(reader._strip_median(pixels), want)
-        assert np.array_equal(reader._strip_median(pixels), reader._median_u8(pixels).astype(np.uint8))
+        assert np.array_equal(tray_foreground._strip_median(pixels), want)
+        assert np.array_equal(tray_foreground._strip_median(pixels), tray_foreground.median_u8(pixels).astype(np.uint8))
 
 
 def test_strips_ranked_together_have_each_strips_median() -> None:
@@ -149,10 +149,10 @@ def test_strips_ranked_together_have_each_strips_median() -> None:
             h, w = (int(v) for v in rng.integers(1, 12, 2))
             pixels = rng.integers(0, 256, (h, w, 3)).astype(np.uint8)
             strips.append(pixels // 50 if t % 2 else pixels)
-        got = reader._strip_medians(strips)
+        got = tray_foreground._strip_medians(strips)
         assert got.dtype == np.uint8 and got.shape == (len(strips), 3)
         for pixels, median in zip(strips, got):
-            assert np.array_equal(median, reader._strip_median(pixels))
+            assert np.array_equal(median, tray_foreground._strip_median(pixels))
 
 
 def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=None, faint=None,
@@ -160,20 +160,20 @@ def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=Non
     """_foreground as it was, the Lab distance worked out on the whole frame (before only the
     tray inside its rim and the pixels round it were), and the tray's colour everywhere."""
     scale = min(1.0, 320.0 / max(full.shape[:2])) if die_side is None else float(np.clip(32.0 / die_side, 0.25, 1.0))
-    img, small, tray_colour = reader._scaled(full, scale, cache)
+    img, small, tray_colour = tray_foreground.scaled(full, scale, cache)
     lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
     if die_side is not None:
         die_side = die_side * scale
     k = int(min(small.shape[:2]) / 2.5) if die_side is None else int(die_side * 2.5 / 4)
     k = max(5, min(k, 255)) | 1
     if tray_rect is not None:
-        small = reader._tray_beyond_rim(small, reader._rect_at(tray_rect, scale * 0.25), k, rim_reach)
+        small = tray_foreground._tray_beyond_rim(small, tray_foreground.rect_at(tray_rect, scale * 0.25), k, rim_reach)
     tray_lab = cv2.resize(cv2.cvtColor(cv2.medianBlur(small, k), cv2.COLOR_BGR2LAB), (img.shape[1], img.shape[0]),
                           interpolation=cv2.INTER_LINEAR)
-    dist8 = cv2.GaussianBlur(reader._lab_distance(lab, tray_lab, reader._FLOOR_06), (5, 5), 0)
+    dist8 = cv2.GaussianBlur(tray_foreground.lab_distance(lab, tray_lab, tray_foreground.FLOOR_06), (5, 5), 0)
     inside = slice(None), slice(None)
     if tray_rect is not None:
-        x0, y0, x1, y1 = reader._rect_at(tray_rect, scale)
+        x0, y0, x1, y1 = tray_foreground.rect_at(tray_rect, scale)
         inside = slice(y0, y1), slice(x0, x1)
         kept = dist8[inside].copy()
         dist8[:] = 0
@@ -181,20 +181,20 @@ def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=Non
     faint_mask = cv2.threshold(dist8, thresholds.FAINT_LEVEL, 255, cv2.THRESH_BINARY)[1] if faint is not None else None
     otsu, _ = cv2.threshold(dist8[inside], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     mask = cv2.threshold(dist8, min(max(otsu, 28), thresholds.OTSU_CEILING), 255, cv2.THRESH_BINARY)[1]
-    gdist = reader._lab_distance(lab, (*map(float, tray_colour), 0.0), reader._CEIL_06)
+    gdist = tray_foreground.lab_distance(lab, (*map(float, tray_colour), 0.0), tray_foreground._CEIL_06)
     unlike_tray = cv2.dilate(cv2.threshold(gdist, 28, 255, cv2.THRESH_BINARY)[1], np.ones((5, 5), np.uint8))
     mask &= unlike_tray
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    reader._fill_pip_holes(mask)
+    tray_foreground._fill_pip_holes(mask)
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
     opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open))
-    opened = reader._opened(mask, opening)
+    opened = tray_foreground.opened_mask(mask, opening)
     if opened_away is not None:
         opened_away.append(cv2.subtract(mask, opened))
     if faint_mask is not None:
         if thresholds.FAINT_PIPS_FILLED:
-            reader._fill_pip_holes(faint_mask)
-        faint.extend((faint_mask, opening) if faint_unopened else (reader._opened(faint_mask, opening),))
+            tray_foreground._fill_pip_holes(faint_mask)
+        faint.extend((faint_mask, opening) if faint_unopened else (tray_foreground.opened_mask(faint_mask, opening),))
     return opened, scale
 
 
@@ -209,7 +209,7 @@ def test_foreground_worked_out_inside_the_rim_is_the_whole_frames(seed, view) ->
         for die_side in (None, 30.0, 50.0, 70.0):
             for rim_reach in (0.0, 0.5):
                 got_away, got_faint, want_away, want_faint = [], [], [], []
-                got = reader._foreground(image, die_side, {}, rect, opened_away=got_away, faint=got_faint,
+                got = tray_foreground.foreground(image, die_side, {}, rect, opened_away=got_away, faint=got_faint,
                                          rim_reach=rim_reach)
                 want = _reference_foreground(image, die_side, {}, rect, opened_away=want_away,
                                              faint=want_faint, rim_reach=rim_reach)
@@ -273,13 +273,13 @@ def test_lab_distance_is_the_rounded_formula_for_every_difference() -> None:
     diff = diff.reshape(4096, 4096, 3)
     zero = np.zeros_like(diff)
     a_plus_b = np.minimum(255, diff[..., 1].astype(np.int32) + diff[..., 2])
-    for rounding, table in ((reader._FLOOR_06, np.floor), (reader._CEIL_06, np.ceil)):
+    for rounding, table in ((tray_foreground.FLOOR_06, np.floor), (tray_foreground._CEIL_06, np.ceil)):
         expected = np.minimum(255, table(diff[..., 0] * 0.6).astype(np.int32) + a_plus_b)
-        got = reader._lab_distance(diff, zero, rounding)
+        got = tray_foreground.lab_distance(diff, zero, rounding)
         assert got.dtype == np.uint8 and got.shape == diff.shape[:2]
         assert np.array_equal(got, expected), table.__name__
         # and against one colour, as the foreground compares the frame with the tray's
-        one = reader._lab_distance(diff[:64], (0.0, 0.0, 0.0, 0.0), rounding)
+        one = tray_foreground.lab_distance(diff[:64], (0.0, 0.0, 0.0, 0.0), rounding)
         assert np.array_equal(one, expected[:64]), table.__name__
 
 
@@ -301,7 +301,7 @@ def test_opening_round_what_the_erosion_left_is_opencvs() -> None:
         if t % 7 == 0:
             kernel = (rng.random((k, k)) < 0.7).astype(np.uint8)        # rows and columns with gaps
             kernel[k // 2, k // 2] = 1
-        assert np.array_equal(reader._opened(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
+        assert np.array_equal(tray_foreground.opened_mask(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
 
 
 def test_opening_of_a_few_dice_inside_a_rim_is_opencvs() -> None:
@@ -317,7 +317,7 @@ def test_opening_of_a_few_dice_inside_a_rim_is_opencvs() -> None:
             cv2.rectangle(mask, (0, 0), (int(rng.integers(5, 40)), int(rng.integers(5, 40))), 255, -1)
         k = int(rng.integers(6, 25))
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE if t % 2 else cv2.MORPH_RECT, (k, k))
-        assert np.array_equal(reader._opened(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
+        assert np.array_equal(tray_foreground.opened_mask(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
 
 
 def test_laplacian_variance_is_opencvs_mean_std_dev() -> None:
@@ -328,7 +328,7 @@ def test_laplacian_variance_is_opencvs_mean_std_dev() -> None:
     greys += [np.full((40, 30), 9, np.uint8), np.tile(np.array([0, 255], np.uint8), (480, 320))]
     for grey in greys:
         expected = float(cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1][0, 0] ** 2)
-        assert reader._laplacian_variance(grey) == expected
+        assert tray_foreground.laplacian_variance(grey) == expected
 
 
 def test_whole_number_patches_normalise_as_numpy_does() -> None:
@@ -346,7 +346,7 @@ def test_whole_number_patches_normalise_as_numpy_does() -> None:
 def _lone_dice():
     """A rendered frame of two dice and the regions of its dice standing alone (squarish)."""
     scene = render_scene(20_011, view="top", width=640, height=480, n_dice=2)
-    mask, scale = reader._foreground(scene.image, None, {})
+    mask, scale = tray_foreground.foreground(scene.image, None, {})
     blobs = [b for b in reader._blobs(mask, scale, within=scene.image.shape) if b.squarish]
     assert blobs
     return scene, blobs
