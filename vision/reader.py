@@ -29,14 +29,13 @@ The bottom view (camera under the translucent tray) is read on the mirrored fram
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 import cv2
 import numpy as np
 
-from . import classifier, reasons, thresholds, tray_foreground
+from . import classifier, outlines, reasons, thresholds, tray_foreground
 from .classifier import (
     FACELESS_DIE,
     LEANING,
@@ -70,35 +69,6 @@ _CORNERS = {k: [np.abs(v).max(axis=1) > 0 for v in vs] for k, vs in _VARIANTS.it
 _ANGLES = np.deg2rad(np.arange(0.0, 90.0, 3.0))
 _ROT = np.stack([np.stack([np.cos(_ANGLES), -np.sin(_ANGLES)], 1),
                  np.stack([np.sin(_ANGLES), np.cos(_ANGLES)], 1)], 1)        # (A, 2, 2)
-
-
-@dataclass
-class _Blob:
-    area: int
-    rect: tuple[Any, ...]       # cv2.minAreaRect
-    box: tuple[int, int, int, int]
-    mask: np.ndarray            # 0/255 over the box
-    thickness: float            # largest inscribed radius, pixels
-    # _pips' answer for this blob in one image (the image, the pips, what it adds to ``contrast``):
-    # a die is asked again whether it lies flat, or how many pips it shows.
-    pips_found: tuple | None = field(default=None, repr=False, compare=False)
-    # Cut round a die the network's scan found, to confirm the face it read (see _confirmed).
-    confirming: bool = field(default=False, repr=False, compare=False)
-
-    @property
-    def side(self) -> float:
-        return float(np.sqrt(self.area))
-
-    @property
-    def squarish(self) -> bool:
-        return self.solid_box(1.3)
-
-    def solid_box(self, longest: float) -> bool:
-        """Whether the blob fills its turned box solidly and the box is less than ``longest``
-        times as long as wide."""
-        w, h = self.rect[1]
-        return (min(w, h) > 0 and max(w, h) / min(w, h) < longest and self.area > 0.78 * w * h
-                and self.thickness > 0.35 * self.side)
 
 
 def _affine_fit(slots: np.ndarray, centred: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -181,197 +151,6 @@ def _face_squash(pts: np.ndarray) -> float:
     return float(sv[0] / sv[1]) if sv[1] > 1e-6 else float("inf")
 
 
-def _components(mask: np.ndarray, connectivity: int = 8, *, labelled: bool = True
-                ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray]:
-    """cv2.connectedComponentsWithStats(mask, connectivity), the same labels, stats and
-    centroids, worked out faster: OpenCV labels the box round the mask's pixels, and the
-    statistics are counted over the labelled pixels alone (OpenCV's statistics pass visits every
-    pixel of the frame: ~0.3 ms for the empty tray round a few dice, 5-10 times its labelling).
-    (The box starts on even coordinates: the 8-connected labelling works in 2 x 2 blocks, and
-    would number otherwise.) ``labelled=False``: the label image is not wanted (None)."""
-    x, y, w, h = cv2.boundingRect(mask)
-    rows, cols = mask.shape
-    if w == 0:
-        # An empty mask (often: no pip-like spot off the dice).
-        stats = np.array([[0, 0, cols, rows, rows * cols]], np.int32)
-        labels = np.zeros(mask.shape, np.int32) if labelled else None
-        return 1, labels, stats, np.array([[(cols - 1) / 2, (rows - 1) / 2]])
-    x0, y0 = x - x % 2, y - y % 2
-    box = mask[y0:y + h, x0:x + w]
-    n, part = cv2.connectedComponents(box, connectivity=connectivity)
-    points = cv2.findNonZero(box).reshape(-1, 2)        # row by row
-    if len(points) == rows * cols:                      # no background: OpenCV's own answer
-        n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
-        return n, labels if labelled else None, stats, centroids
-    # Each label's pixels together, still row by row: its first is its top, its last its bottom.
-    which = part[box > 0]
-    order = np.argsort(which, kind="stable")
-    bounds = np.searchsorted(which[order], np.arange(1, n + 1))
-    starts, ends = bounds[:-1], bounds[1:]
-    xs, ys = points[order, 0], points[order, 1]
-    stats = np.empty((n, 5), np.int32)
-    stats[1:, cv2.CC_STAT_LEFT] = np.minimum.reduceat(xs, starts) + x0
-    stats[1:, cv2.CC_STAT_TOP] = ys[starts] + y0
-    stats[1:, cv2.CC_STAT_WIDTH] = np.maximum.reduceat(xs, starts) + x0 + 1 - stats[1:, 0]
-    stats[1:, cv2.CC_STAT_HEIGHT] = ys[ends - 1] + y0 + 1 - stats[1:, 1]
-    stats[1:, cv2.CC_STAT_AREA] = ends - starts
-    labels = None
-    if labelled:
-        labels = np.zeros(mask.shape, np.int32)
-        labels[y0:y + h, x0:x + w] = part
-    # Centroids: whole-number coordinate sums (exact in float64) over the area, as OpenCV's.
-    area = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
-    sums = np.empty((n, 2), np.float64)
-    sums[1:, 0] = np.add.reduceat(xs, starts, dtype=np.int64) + x0 * (ends - starts)
-    sums[1:, 1] = np.add.reduceat(ys, starts, dtype=np.int64) + y0 * (ends - starts)
-    # The background: every pixel the labelled ones are not.
-    area[0] = rows * cols - area[1:].sum()
-    sums[0] = (rows * cols * (cols - 1) / 2 - sums[1:, 0].sum(), rows * cols * (rows - 1) / 2 - sums[1:, 1].sum())
-    if mask[0].all() or mask[-1].all() or mask[:, 0].all() or mask[:, -1].all():
-        stats[0] = (*cv2.boundingRect(cv2.compare(mask, 0, cv2.CMP_EQ)), int(area[0]))
-    else:
-        stats[0] = (0, 0, cols, rows, int(area[0]))      # the background reaches every edge
-    return n, labels, stats, sums / area[:, None]        # (no area is 0 here)
-
-
-def _cluster_centres(sub: np.ndarray, count: int) -> np.ndarray | None:
-    """The middles (count x 2: x, y) of ``count`` compact parts of a region that holds
-    ``count`` dice but has no waists: k-means on pixel positions, seeded deterministically by
-    farthest points. None when a part comes out empty."""
-    ys, xs = np.nonzero(sub)
-    pts = np.stack([xs, ys], axis=1).astype(np.float32)[::max(1, len(xs) // 2000)]
-    centres = [pts[np.argmax(((pts - pts.mean(axis=0)) ** 2).sum(axis=1))]]
-    for _ in range(count - 1):
-        d = np.min([((pts - c) ** 2).sum(axis=1) for c in centres], axis=0)
-        centres.append(pts[int(np.argmax(d))])
-    c = np.array(centres)
-    for _ in range(12):
-        nearest = ((pts[:, None, :] - c[None]) ** 2).sum(axis=2).argmin(axis=1)
-        if len(set(nearest.tolist())) < count:
-            return None
-        c = np.array([pts[nearest == j].mean(axis=0) for j in range(count)])
-    return c
-
-
-def _seams(shape: tuple[int, int], centres: np.ndarray) -> np.ndarray:
-    """The pixels where the nearest of ``centres`` (x, y) changes: the lines half-way between."""
-    ys, xs = np.mgrid[0:shape[0], 0:shape[1]]
-    nearest = ((xs[None] - centres[:, 0, None, None]) ** 2
-               + (ys[None] - centres[:, 1, None, None]) ** 2).argmin(axis=0)
-    seam = np.zeros(shape, bool)
-    seam[:, 1:] |= nearest[:, 1:] != nearest[:, :-1]
-    seam[1:, :] |= nearest[1:, :] != nearest[:-1, :]
-    return seam
-
-
-def _inside_any(blob: _Blob, boxes: list[tuple[int, int, int, int]], scale: float) -> bool:
-    """Whether the blob's middle lies in one of ``boxes`` (x, y, w, h, pixels at ``scale``)."""
-    (cx, cy), _, _ = blob.rect
-    return any(x <= cx * scale <= x + w and y <= cy * scale <= y + h for x, y, w, h in boxes)
-
-
-def _beside(cut: np.ndarray, blob: _Blob, scale: float) -> bool:
-    """Whether any pixel of ``cut`` (a mask at ``scale``) lies in or next to the blob's box."""
-    x, y, w, h = (int(v * scale) for v in blob.box)
-    return bool(cut[max(0, y - 1):y + h + 2, max(0, x - 1):x + w + 2].any())
-
-
-def _one_die(sub: np.ndarray, area: int, die_side: float) -> bool:
-    """A region shaped and sized like one die (perhaps a large one, or with its shadow)."""
-    rect_w, rect_h = cv2.minAreaRect(cv2.findNonZero(sub))[1]
-    return (max(rect_w, rect_h) < 1.3 * min(rect_w, rect_h) and area > 0.78 * rect_w * rect_h
-            and area <= (1.4 * die_side) ** 2)
-
-
-def _split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None = None,
-                    components: tuple | None = None, side_by_side: list | None = None) -> np.ndarray:
-    """Cut regions bigger than one die at their waists (watershed on the distance transform).
-    ``die_side`` is in the mask's own pixels. With ``image`` (the frame at the mask's scale),
-    a region the size of several dice without waists (dice side by side) is cut half-way
-    between as many compact parts as it holds dice. ``components``: the mask's
-    cv2.connectedComponentsWithStats (4-connected), if already worked out. ``side_by_side``:
-    a list the boxes (x, y, w, h, the mask's pixels) of the regions cut that way are added to."""
-    n, labels, stats, _ = components or _components(mask, connectivity=4)
-    out = mask.copy()
-    for i in range(1, n):
-        area = stats[i, cv2.CC_STAT_AREA]
-        if area < thresholds.MIN_CLUSTER_AREA * die_side ** 2:
-            continue
-        x, y, w, h = stats[i, :4]
-        sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
-        one_die = image is None or _one_die(sub, area, die_side)
-        if one_die and area < 1.6 * die_side ** 2:
-            continue
-        dist = cv2.distanceTransform(sub, cv2.DIST_L2, 5)
-        seeds = (dist > 0.3 * die_side).astype(np.uint8)
-        count, seed_labels = cv2.connectedComponents(seeds)
-        # No waist at all (dice side by side): as many compact parts as the area holds dice.
-        if count <= 2 and not one_die:
-            centres = _cluster_centres(sub, max(2, int(round(area / die_side ** 2))))
-            if centres is not None:
-                # Cut half-way between the parts' middles: two dice of one size side by side
-                # meet there. (Along the colour edges, between two dice of one colour, the line
-                # wandered into a die and neither piece was one.)
-                out[y:y + h, x:x + w][_seams((h, w), centres) & (sub > 0)] = 0
-                if side_by_side is not None:
-                    side_by_side.append((int(x), int(y), int(w), int(h)))
-                continue
-        if count <= 2 or area < 1.6 * die_side ** 2:
-            continue
-        markers = np.where(seeds > 0, seed_labels + 1, np.where(sub > 0, 0, 1)).astype(np.int32)
-        cv2.watershed(cv2.cvtColor(sub * 255, cv2.COLOR_GRAY2BGR), markers)
-        region = out[y:y + h, x:x + w]
-        region[markers == -1] = 0
-    return out
-
-
-def _blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None,
-           within: tuple[int, ...] | None = None, reach_in: bool = True) -> list[_Blob]:
-    """Regions of a foreground mask worked out at ``scale``, in full-resolution pixels.
-    ``components``: the mask's cv2.connectedComponentsWithStats (4-connected), if known.
-    ``within``: the full-resolution frame's shape; scaled-up boxes are kept inside it.
-    ``reach_in``: look for dice joined to a region spanning the frame (see below)."""
-    n, labels, stats, _ = components or _components(mask, connectivity=4)
-    out = []
-    min_area = (thresholds.MIN_DIE_PX * scale) ** 2
-    spanning: list[int] = []
-    for i in range(1, n):
-        area = int(stats[i, cv2.CC_STAT_AREA])
-        if area < min_area:
-            continue
-        x, y, w, h = (int(v) for v in stats[i, :4])
-        if w > 0.6 * mask.shape[1] or h > 0.6 * mask.shape[0]:
-            spanning.append(i)
-            continue
-        sub = cv2.compare(labels[y:y + h, x:x + w], i, cv2.CMP_EQ)      # 0/255
-        contours, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        contour = (max(contours, key=cv2.contourArea) + np.array([x, y])).astype(np.float32)
-        thickness = float(cv2.distanceTransform(sub, cv2.DIST_L2, 3).max())
-        if scale != 1.0:
-            contour /= scale
-            fx, fy = int(round(x / scale)), int(round(y / scale))
-            fw, fh = max(1, int(round(w / scale))), max(1, int(round(h / scale)))
-            sub = cv2.resize(sub, (fw, fh), interpolation=cv2.INTER_NEAREST)
-            if within is not None:
-                # Rounding up a region on the frame's edge must not push it past the edge (its
-                # mask would no longer match its pixels).
-                fh, fw = max(1, min(fh, within[0] - fy)), max(1, min(fw, within[1] - fx))
-                sub = np.ascontiguousarray(sub[:fh, :fw])
-            x, y, w, h = fx, fy, fw, fh
-            area = cv2.countNonZero(sub)
-            thickness /= scale
-        out.append(_Blob(area, cv2.minAreaRect(contour), (x, y, w, h), sub, thickness))
-    if spanning and reach_in:
-        # A region spanning the frame is the tray's rim or the table, not a die; but a die
-        # touching the rim joins it. Opened by the smallest die we read, the thin rim goes and
-        # the die stays (once the die size is known, the foreground's own opening does this).
-        k = max(3, int(thresholds.MIN_DIE_PX * scale) | 1)
-        wide = cv2.compare(np.isin(labels, spanning).astype(np.uint8), 0, cv2.CMP_GT)
-        opened = tray_foreground.opened_mask(wide, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-        out += _blobs(opened, scale, within=within, reach_in=False)
-    return out
-
-
 _PIP_WEIGHTS = np.array([[1.0, 1.3, 1.3]], np.float32)   # L, a, b in the squared pip distance
 
 
@@ -384,7 +163,7 @@ def _masked_median(lab8: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
     return tray_foreground.median_u8(lab8, mask, count).astype(np.float32)
 
 
-def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tuple[float, float, int]]:
+def _pips(img: np.ndarray, blob: outlines.Blob, contrast: list | None = None) -> list[tuple[float, float, int]]:
     """Pip centres (x, y, area) inside one die. ``contrast`` receives, if given, the map of how
     far each pixel of the die's box is from the face colour, its threshold, and (the pips'
     colours, in the order of the pips, the face colour)."""
@@ -399,7 +178,7 @@ def _pips(img: np.ndarray, blob: _Blob, contrast: list | None = None) -> list[tu
     return list(pips)
 
 
-def _inner(blob: _Blob) -> np.ndarray:
+def _inner(blob: outlines.Blob) -> np.ndarray:
     """The blob's mask (its box) without its edge, 0.06 of its side deep: where pips are looked for."""
     erode = max(1, int(blob.side * 0.06))
     return cv2.erode(blob.mask, np.ones((2 * erode + 1, 2 * erode + 1), np.uint8))
@@ -437,7 +216,7 @@ def _pip_shaped(area: int, width: int, height: int) -> bool:
     return max(width, height) <= 1.6 * min(width, height) + 1 and area >= 0.5 * width * height
 
 
-def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, int]], list]:
+def _find_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float, float, int]], list]:
     """_pips, worked out: the pips and (contrast map, threshold, (pip colours, face colour, the
     box's Lab pixels)),
     or nothing for that when the die shows no face colour."""
@@ -469,7 +248,7 @@ def _find_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, i
     return pips, [dist8, threshold, (np.array(colours), face, lab8)]
 
 
-def _split_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, int]], list[np.ndarray]]:
+def _split_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float, float, int]], list[np.ndarray]]:
     """Pips a glare (or a blur) joined into a spot too big or too long for one, and their Lab
     colours: within such a spot, what differs from the face at least PIP_SPLIT_LEVEL x as much as
     the pips found do (a glare on a dark die is lighter than its face but far less than its
@@ -522,7 +301,7 @@ def _pips_in_spots(labels: np.ndarray, stats: np.ndarray, spots: list[int], stre
     return out
 
 
-def _tophat_pips(img: np.ndarray, blob: _Blob) -> tuple[list[tuple[float, float, int]], list[np.ndarray]]:
+def _tophat_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float, float, int]], list[np.ndarray]]:
     """Pips a glare washed into one bright patch with others (see PIP_TOPHAT), and their Lab
     colours: within each spot too big or too long for a pip, what stands out of its surroundings
     (a white top-hat of the face distance by a disc 1.6 pips across: a glare is broad, a pip is
@@ -574,7 +353,7 @@ _GRID_SLOTS = {v: [{(int(gy) + 1) * 3 + (int(gx) + 1) for gx, gy in variant} for
                for v, variants in _VARIANTS.items()}
 
 
-def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: list
+def _check_face(pips: list[tuple[float, float, int]], blob: outlines.Blob, contrast: list
                 ) -> tuple[int, float, float, float] | str:
     """Validate one set of pips as a whole face: (value, confidence, x, y) or why not."""
     pts = np.array([(px, py) for px, py, _ in pips])
@@ -636,7 +415,7 @@ def _check_face(pips: list[tuple[float, float, int]], blob: _Blob, contrast: lis
     return value, confidence, float(cx), float(cy)
 
 
-def _layouts_shown(img: np.ndarray, blob: _Blob) -> dict[int, tuple[float, float]]:
+def _layouts_shown(img: np.ndarray, blob: outlines.Blob) -> dict[int, tuple[float, float]]:
     """The faces whose canonical layout ``blob`` shows in its pips' contrast map, and where each
     face's centre is: every slot of the layout plainly a pip (GUIDED_PIP_MIN) and every other
     slot of the 3 x 3 grid plainly bare (GUIDED_EMPTY_SHARE), the grid laid on the outline's
@@ -740,7 +519,7 @@ def _lean_at(lab: np.ndarray, box: tuple[int, ...], face: np.ndarray, towards: n
     return float((np.array(cv2.mean(patch)[:3]) - face) @ towards) / float(towards @ towards)
 
 
-def _middle_may_hide_a_pip(img: np.ndarray, blob: _Blob, x: float, y: float, slot_doubted: bool,
+def _middle_may_hide_a_pip(img: np.ndarray, blob: outlines.Blob, x: float, y: float, slot_doubted: bool,
                            rival: float) -> bool:
     """Whether the middle (x, y) of a 2 or a 4 the network read alone may hide a middle pip,
     the face a 3 or a 5: a glare can wash that pip out, or cover it whole. ``slot_doubted``: the
@@ -769,7 +548,7 @@ def _middle_may_hide_a_pip(img: np.ndarray, blob: _Blob, x: float, y: float, slo
     return False
 
 
-def _middle_lean(contrast: list, blob: _Blob, x: float, y: float) -> float:
+def _middle_lean(contrast: list, blob: outlines.Blob, x: float, y: float) -> float:
     """How far the disc at the middle (x, y) of the face in ``blob`` (MIDDLE_WASHED_REACH x its side
     round) leans, on average, from the face's colour towards its pips' (``contrast`` as _pips
     fills it; 1: a pip's colour, below 0: lighter than the face where the pips are darker, a
@@ -783,7 +562,7 @@ def _middle_lean(contrast: list, blob: _Blob, x: float, y: float) -> float:
     return _lean_at(lab8, blob.box, face, towards, x, y, max(1, int(round(thresholds.MIDDLE_WASHED_REACH * blob.side))))
 
 
-def _middle_response(img: np.ndarray, blob: _Blob, x: float, y: float, reach: float) -> float | None:
+def _middle_response(img: np.ndarray, blob: outlines.Blob, x: float, y: float, reach: float) -> float | None:
     """How strongly a pip stands at the middle (x, y) of the face in ``blob``: the strongest, within
     ``reach`` pixels, of a pip-sized disc's colour against the ring round it, along the way from
     the face's colour to its pips' (1: a pip on bare face, 0: bare face). Against its own ring,
@@ -821,7 +600,7 @@ def _middle_response(img: np.ndarray, blob: _Blob, x: float, y: float, reach: fl
     return float(response[near].max()) if near.any() else None
 
 
-def _middle_like_a_glare(img: np.ndarray, blob: _Blob, x: float, y: float, strength: float) -> bool:
+def _middle_like_a_glare(img: np.ndarray, blob: outlines.Blob, x: float, y: float, strength: float) -> bool:
     """Whether the middle spot of a 3 or a 5 at (x, y), standing out ``strength``, is weaker and
     wider than the face's other pips (MIDDLE_GLARE_WEAKER, MIDDLE_GLARE_WIDER): a glare's soft
     patch, where a pip is the size of its fellows. On light pips the middle spot may be a glare
@@ -849,7 +628,7 @@ def _middle_like_a_glare(img: np.ndarray, blob: _Blob, x: float, y: float, stren
     return pips_strength is not None and strength < thresholds.MIDDLE_GLARE_WEAKER * pips_strength
 
 
-def _pips_strength(img: np.ndarray, blob: _Blob, pips: list[tuple[float, float, int]]) -> float | None:
+def _pips_strength(img: np.ndarray, blob: outlines.Blob, pips: list[tuple[float, float, int]]) -> float | None:
     """How strongly ``pips`` stand out from the face round them (the median), or None."""
     responses = [_middle_response(img, blob, px, py, 0.05 * blob.side) for px, py, _ in pips]
     responses = [r for r in responses if r is not None]
@@ -877,7 +656,7 @@ def _face_middle(pips: list[tuple[float, float, int]], x: float, y: float, side:
     return float(mx), float(my)
 
 
-def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float, by_network: bool) -> bool:
+def _middle_unclear(img: np.ndarray, blob: outlines.Blob, value: int, x: float, y: float, by_network: bool) -> bool:
     """Whether the face read ``value`` at (x, y) may have its middle wrong: a 3 or a 5 whose middle
     pip hardly stands out (MIDDLE_PIP_MIN: a glare taken for a pip), or a 2 or a 4, its pips
     darker than its face, whose middle leans to a pip (a pip a glare washed out: GLARED_MIDDLE_MAX
@@ -912,7 +691,7 @@ def _middle_unclear(img: np.ndarray, blob: _Blob, value: int, x: float, y: float
 
 
 def _outside_face(left_out: list[tuple[float, float, int]], face: list[tuple[float, float, int]],
-                  blob: _Blob) -> bool:
+                  blob: outlines.Blob) -> bool:
     """True when every left-out pip lies clearly beyond the face the others form (a side face),
     never on it (where leaving it out would change the value)."""
     pts = np.array([(px, py) for px, py, _ in face])
@@ -932,7 +711,7 @@ def _outside_face(left_out: list[tuple[float, float, int]], face: list[tuple[flo
     return True
 
 
-def _fills_die(face: list[tuple[float, float, int]], blob: _Blob) -> bool:
+def _fills_die(face: list[tuple[float, float, int]], blob: outlines.Blob) -> bool:
     """A face found by leaving pips out must still sit centred on the die and span it (a column
     of a 6 must not pass for a 3)."""
     pts = np.array([(px, py) for px, py, _ in face])
@@ -944,7 +723,7 @@ def _fills_die(face: list[tuple[float, float, int]], blob: _Blob) -> bool:
     return fit is not None and (fit[0] == 1 or fit[2] >= 0.22 * blob.side)
 
 
-def _inside_outline(pips: list[tuple[float, float, int]], blob: _Blob) -> list[tuple[float, float, int]]:
+def _inside_outline(pips: list[tuple[float, float, int]], blob: outlines.Blob) -> list[tuple[float, float, int]]:
     """The pips well inside the die's outline. Pips of a side face seen at an angle, and glints
     on the die's edges, sit against it; every pip of the face lying flat is well inside."""
     edge = cv2.distanceTransform(cv2.copyMakeBorder(blob.mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, 0),
@@ -956,7 +735,7 @@ def _inside_outline(pips: list[tuple[float, float, int]], blob: _Blob) -> list[t
             >= thresholds.EDGE_MARGIN * blob.side]
 
 
-def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] | str:
+def _read_die(img: np.ndarray, blob: outlines.Blob) -> tuple[int, float, float, float] | str:
     """(value seen, confidence, x, y) or the reason this die cannot be read.
 
     Seen at an angle, a die shows pips of its side faces near its outline. When all the pips
@@ -983,7 +762,7 @@ def _read_die(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] |
     return result
 
 
-def _lightness_read(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] | None:
+def _lightness_read(img: np.ndarray, blob: outlines.Blob) -> tuple[int, float, float, float] | None:
     """The face read from the pips that stand out of their surroundings in lightness alone (see
     PIP_LIGHTNESS), or None. Light or dark pips as the pips found are, mostly (two at least: one
     is no measure of a pip's size or of which way they differ)."""
@@ -1012,7 +791,7 @@ def _lightness_read(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, fl
     return None if isinstance(read, str) else read
 
 
-def _colour_pips_read(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, float] | None:
+def _colour_pips_read(img: np.ndarray, blob: outlines.Blob) -> tuple[int, float, float, float] | None:
     """The face the die's pips lay out when told apart from its face by colour (COLOUR_PIPS), or
     None. The pip finder takes what differs from the face's median colour: on a marbled die the
     swirls differ as much as the pips do. Here each colour of a spot found is tried as the pips'
@@ -1056,7 +835,7 @@ def _colour_pips_read(img: np.ndarray, blob: _Blob) -> tuple[int, float, float, 
     return next(iter(answers.values())) if len(answers) == 1 else None
 
 
-def _read_pips(img: np.ndarray, blob: _Blob, more: tuple[list, list] | None = None
+def _read_pips(img: np.ndarray, blob: outlines.Blob, more: tuple[list, list] | None = None
                ) -> tuple[int, float, float, float] | str:
     """``_read_die`` of the pips found, and ``more`` (pips, their Lab colours) beside them."""
     contrast: list = []
@@ -1091,7 +870,7 @@ def _read_pips(img: np.ndarray, blob: _Blob, more: tuple[list, list] | None = No
     return whole
 
 
-def _pip_by_rim(img: np.ndarray, blob: _Blob, rect: tuple[int, int, int, int], reach: float) -> bool:
+def _pip_by_rim(img: np.ndarray, blob: outlines.Blob, rect: tuple[int, int, int, int], reach: float) -> bool:
     """Whether a pip of the die that _inside_outline leaves out (too near its outline), as big
     as the pips it keeps (PIP_BY_RIM_SIZE x their median area: a whole pip, not a speck of the
     rim's edge), lies within ``reach`` pixels of an edge of the tray ``rect`` (x, y, w, h), or
@@ -1104,7 +883,7 @@ def _pip_by_rim(img: np.ndarray, blob: _Blob, rect: tuple[int, int, int, int], r
                for px, py, a in pips if (px, py, a) not in kept)
 
 
-def _side_over_rim(img: np.ndarray, blob: _Blob, rect: tuple[int, int, int, int], die_side: float) -> float:
+def _side_over_rim(img: np.ndarray, blob: outlines.Blob, rect: tuple[int, int, int, int], die_side: float) -> float:
     """How far what lies beyond the tray's edge (``rect``: x, y, w, h) beside the die differs from
     the rest of the rim there: the median distance (0.6|dL| + |da| + |db|, 8-bit Lab) of a strip
     0.3 x ``die_side`` deep beyond each edge the die's box comes within 0.1 side of, along the
@@ -1147,125 +926,7 @@ def _side_over_rim(img: np.ndarray, blob: _Blob, rect: tuple[int, int, int, int]
     return worst
 
 
-def _outline_side(blobs: list[_Blob]) -> float | None:
-    """The side of a die's outline from a look's blobs: the median of the square ones (not those
-    inside a bigger solid one, a big die's pips: _within_another), or where no die stands alone
-    (every die touches another or the rim) twice the inscribed radius of the clumps, which a die
-    fills the width of. None where there are neither."""
-    alone = [b.side for b in blobs if b.squarish and not (thresholds.NESTED_NOT_DICE and _within_another(b, blobs))]
-    if alone:
-        return float(np.median(alone))
-    if thresholds.NOTCHED_OUTLINE is not None:
-        notched = [side for b in blobs if not (thresholds.NESTED_NOT_DICE and _within_another(b, blobs))
-                   and (side := _notched_side(b)) is not None]
-        if notched:
-            return float(np.median(notched))
-    clumps = [b for b in blobs if b.thickness >= 5 and b.area >= 3 * b.thickness ** 2]
-    if not clumps:
-        return None
-    # Weighted by area: the tray's corners and strips of its rim are thin clumps too, and as
-    # many as the dice; a die's worth of pixels counts for more than a strip's.
-    return tray_foreground.weighted_median([2 * b.thickness for b in clumps], [b.area for b in clumps])
-
-
-def _notched_side(blob: _Blob) -> float | None:
-    """The side of the die ``blob`` is, eaten into (NOTCHED_OUTLINE): its hull's, where its box is
-    square, the hull fills NOTCHED_OUTLINE of it and the blob NOTCHED_SOLID of the hull; else None."""
-    w, h = blob.rect[1]
-    if min(w, h) <= 0 or max(w, h) / min(w, h) >= 1.3:
-        return None
-    contours, _ = cv2.findContours(blob.mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    pixels = float(cv2.countNonZero(blob.mask))
-    if not contours or not pixels:
-        return None
-    hull = cv2.contourArea(cv2.convexHull(np.vstack(contours)))
-    hull_area = blob.area * hull / pixels          # (the mask may be at the look's scale)
-    # (Solid: a ring, a die's outline round a face the tray's colour, is not one.)
-    solid = blob.area >= thresholds.NOTCHED_SOLID * hull_area
-    return math.sqrt(hull_area) if solid and hull_area >= thresholds.NOTCHED_OUTLINE * w * h else None
-
-
-def _within_another(blob: _Blob, blobs: list[_Blob]) -> bool:
-    """Whether ``blob``'s middle lies inside the hull of a solid region of ``blobs`` (NESTED_SOLID)
-    over twice its area: part of it (a big die's pip the first look left apart from its face),
-    not a die. (The hull, not the outline: a pip is a hole or a notch in its face. Solid: a thin
-    strip of the rim round a corner has a hull as big as the tray's corner, dice inside it.)"""
-    for other in blobs:
-        if other is blob or other.area <= 2 * blob.area:
-            continue
-        x, y = blob.rect[0][0] - other.box[0], blob.rect[0][1] - other.box[1]
-        if not (0 <= x < other.box[2] and 0 <= y < other.box[3]):
-            continue
-        contours, _ = cv2.findContours(other.mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in contours:
-            hull = cv2.convexHull(contour)
-            if (cv2.pointPolygonTest(hull, (float(x), float(y)), False) > 0
-                    and other.area >= thresholds.NESTED_SOLID * cv2.contourArea(hull)):
-                return True
-    return False
-
-
-def _square_round_face(blob: _Blob, x: float, y: float) -> bool:
-    """Whether the die's outline is a square (not lengthened by a side in view) with the face
-    at (x, y) in its middle: how a die lying flat looks, and a leaning one does not. (On 600
-    rendered frames with leaning dice and 300 of two flat dice, none of the 86 leaning dice the
-    network doubted passed this, 42 of the 105 flat ones it doubted did.)"""
-    w, h = blob.rect[1]
-    return (min(w, h) > 0 and max(w, h) / min(w, h) < thresholds.SQUARE_ASPECT
-            and np.hypot(x - blob.rect[0][0], y - blob.rect[0][1])
-            < max(thresholds.SQUARE_OFFSET * blob.side, thresholds.SQUARE_OFFSET_PX))
-
-
-def _side_in_perspective(blob: _Blob, x: float, y: float, middle: tuple[float, float], reach: float) -> bool:
-    """Whether, seen from above, the face at (x, y) sits off its outline's middle as a die lying
-    flat does off the frame's middle: a camera above sees the side facing the middle, so the
-    outline reaches past the face toward the middle, the farther out the more (see
-    SIDE_IN_PERSPECTIVE). A leaning die's side shows where it leans, and only a lean toward the
-    middle looks the same. ``middle``: the frame's middle (in the pixels x, y are in; a
-    calibrated frame is cropped to its tray); ``reach``: its half diagonal."""
-    if thresholds.SIDE_IN_PERSPECTIVE is None:
-        return False
-    rx, ry = x - middle[0], y - middle[1]
-    dx, dy = x - blob.rect[0][0], y - blob.rect[0][1]
-    r, d = math.hypot(rx, ry), math.hypot(dx, dy)
-    return (r > 0 and d > 0 and dx * rx + dy * ry >= thresholds.SIDE_IN_PERSPECTIVE_ALIGN * r * d
-            and d <= (thresholds.SIDE_IN_PERSPECTIVE * r / reach + thresholds.SIDE_IN_PERSPECTIVE_SLACK) * blob.side)
-
-
-def _outline_in_perspective(blob: _Blob, middle: tuple[float, float], reach: float) -> bool:
-    """Whether, seen from above, ``blob`` is a square die's outline lengthened by the side a camera
-    above sees of a flat die off the frame's middle (see PERSPECTIVE_OUTLINE): solid, less than
-    PERSPECTIVE_OUTLINE long / wide, its long side along the line from the middle, and longer
-    than wide by at most twice the offset _side_in_perspective allows there."""
-    if not blob.solid_box(thresholds.PERSPECTIVE_OUTLINE):
-        return False
-    w, h = blob.rect[1]
-    rx, ry = blob.rect[0][0] - middle[0], blob.rect[0][1] - middle[1]
-    r = math.hypot(rx, ry)
-    if r == 0:
-        return False
-    a = math.radians(blob.rect[2] + (0.0 if w >= h else 90.0))     # the long side's direction
-    along = abs(rx * math.cos(a) + ry * math.sin(a)) / r
-    return (along >= thresholds.SIDE_IN_PERSPECTIVE_ALIGN
-            and (max(w, h) - min(w, h)) / 2
-            <= (thresholds.SIDE_IN_PERSPECTIVE * r / reach + thresholds.SIDE_IN_PERSPECTIVE_SLACK) * blob.side)
-
-
-def _apart(blob: _Blob, blobs: list[_Blob], distance: float) -> bool:
-    """Whether no other blob the size of a quarter die or more (``blob.side`` squared / 4) has
-    its centre within ``distance`` pixels of ``blob``'s."""
-    return not _near_any(blob.rect[0], [other.rect[0] for other in blobs
-                                         if other is not blob and other.area >= 0.25 * blob.side ** 2], distance)
-
-
-def _against_edge(blob: _Blob, rect: tuple[int, int, int, int], reach: float) -> bool:
-    """Whether the blob's box comes within ``reach`` pixels of an edge of ``rect`` (x, y, w, h)."""
-    x, y, w, h = blob.box
-    rx, ry, rw, rh = rect
-    return x <= rx + reach or y <= ry + reach or x + w >= rx + rw - reach or y + h >= ry + rh - reach
-
-
-def _faint_side(faint: np.ndarray, scale: float, blob: _Blob, others: list[tuple[float, float]],
+def _faint_side(faint: np.ndarray, scale: float, blob: outlines.Blob, others: list[tuple[float, float]],
                 opening: np.ndarray | None = None) -> float:
     """How much further the die's faint outline (``faint``, a mask at ``scale``) reaches out on one
     side than on the opposite one, in the die's own axes, x its side. Under the cup a leaning
@@ -1310,7 +971,7 @@ def _faint_side(faint: np.ndarray, scale: float, blob: _Blob, others: list[tuple
     return float(max(abs(u.max() + u.min()), abs(v.max() + v.min())) / side)
 
 
-def _face_lightness(blob: _Blob) -> float | None:
+def _face_lightness(blob: outlines.Blob) -> float | None:
     """The median lightness (Lab L, 0-255) of the die's face, as its pips were found against."""
     found = blob.pips_found
     if found is None or len(found[2]) < 3:
@@ -1328,7 +989,7 @@ def _as_bright_as_flat_neighbour(candidates: list, flat: list[bool], side_by_sid
     it stays doubted."""
     out = [False] * len(candidates)
     for k, (blob, result) in enumerate(candidates):
-        if flat[k] or isinstance(result, str) or not _inside_any(blob, side_by_side, scale):
+        if flat[k] or isinstance(result, str) or not outlines.inside_any(blob, side_by_side, scale):
             continue
         light = _face_lightness(blob)
         if light is None or light <= 0:
@@ -1346,7 +1007,7 @@ def _as_bright_as_flat_neighbour(candidates: list, flat: list[bool], side_by_sid
     return out
 
 
-def _painted_alone(look: np.ndarray, blob: _Blob, blobs: list[_Blob], framed: tuple[float, float, float],
+def _painted_alone(look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.Blob], framed: tuple[float, float, float],
                    context: float) -> tuple[np.ndarray, tuple[float, float, float]] | None:
     """The die ``blob`` framed at ``framed`` (x, y, extent) as the network sees it (``context`` x
     the extent), with every other die round it painted over in the tray's colour there (the
@@ -1382,7 +1043,7 @@ def _painted_alone(look: np.ndarray, blob: _Blob, blobs: list[_Blob], framed: tu
     return window, (x - x0, y - y0, e)
 
 
-def _reads_alone(faces: classifier.FaceClassifier, look: np.ndarray, blob: _Blob, blobs: list[_Blob],
+def _reads_alone(faces: classifier.FaceClassifier, look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.Blob],
                  framed: tuple[float, float, float], value: int) -> bool:
     """Whether the network, shown the die alone (``_painted_alone``), reads ``value`` on its steady
     guess with its "no readable face" at most SIDE_BY_SIDE_ALONE."""
@@ -1393,12 +1054,12 @@ def _reads_alone(faces: classifier.FaceClassifier, look: np.ndarray, blob: _Blob
     return alone.face == value and alone.faceless <= thresholds.SIDE_BY_SIDE_ALONE
 
 
-def _face_pips(img: np.ndarray, blob: _Blob, x: float, y: float) -> list[tuple[float, float]]:
+def _face_pips(img: np.ndarray, blob: outlines.Blob, x: float, y: float) -> list[tuple[float, float]]:
     """The die's pips (x, y) within 0.6 of its side of the face read at (x, y)."""
     return [(px, py) for px, py, _ in _pips(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side]
 
 
-def _flat_face(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> bool:
+def _flat_face(img: np.ndarray, blob: outlines.Blob, value: int, x: float, y: float) -> bool:
     """Whether the face read at (x, y) shows four or more pips laid out square on: a die lying
     flat, not one leaning (its face then foreshortened along the lean)."""
     if value < 4:
@@ -1407,7 +1068,7 @@ def _flat_face(img: np.ndarray, blob: _Blob, value: int, x: float, y: float) -> 
     return len(near) == value and _face_squash(np.array(near)) < thresholds.FLAT_FACE_SQUASH
 
 
-def _whole_face_aside(img: np.ndarray, blob: _Blob, value: int) -> bool:
+def _whole_face_aside(img: np.ndarray, blob: outlines.Blob, value: int) -> bool:
     """Whether the pips the reader called "a face off the outline's middle" are that whole face
     (2+ pips, as many as ``value``) in an outline longer than a square: the face is plain, and
     what lengthens the outline beyond it is the side of a die leaning. (A flat die's face off
@@ -1420,7 +1081,7 @@ def _whole_face_aside(img: np.ndarray, blob: _Blob, value: int) -> bool:
             and len(_inside_outline(_pips(img, blob), blob)) == value)
 
 
-def _foreshortened(img: np.ndarray, blob: _Blob, value: int, x: float, y: float, *,
+def _foreshortened(img: np.ndarray, blob: outlines.Blob, value: int, x: float, y: float, *,
                    fit_within: float | None = None) -> bool:
     """Whether the 4 or 5 read at (x, y) shows its pips foreshortened along a lean: a square of
     pips seen longer than wide. (A die lying flat shows its face square on, in the bottom view
@@ -1454,7 +1115,7 @@ def _corner_squash(pts: np.ndarray) -> float:
     return float(np.sqrt(large / small)) if small > 0 else float("inf")
 
 
-def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_spots: bool = True,
+def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[outlines.Blob], *, light_spots: bool = True,
                 shrunk: dict | None = None) -> bool:
     """True when pip-like spots lie outside every die region: a die the segmentation missed
     (a white die on a white tray) must make the reading unsure, never silently absent.
@@ -1506,11 +1167,6 @@ def _seen_as_dice(look: np.ndarray, faces: Any, centres: list[tuple[float, float
     return seen
 
 
-def _near_any(spot: tuple[float, float], spots: list[tuple[float, float]], reach: float) -> bool:
-    """Whether any of ``spots`` lies within ``reach`` of ``spot``."""
-    return any(math.hypot(spot[0] - x, spot[1] - y) < reach for x, y in spots)
-
-
 def _paired(spots: list[tuple[float, float]], die_side: float) -> bool:
     """Two pip-like spots within a die's side of each other: a face; one alone may be a speck."""
     pts = np.array(spots)
@@ -1521,7 +1177,7 @@ def _paired(spots: list[tuple[float, float]], die_side: float) -> bool:
     return False
 
 
-def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_spots: bool = True,
+def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[outlines.Blob], *, light_spots: bool = True,
                shrunk: dict | None = None
                ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Pip-like spots (dark ones, light ones) clear of every blob's box, in frame pixels; see
@@ -1566,7 +1222,7 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
         known = np.array(spots_at, float).reshape(-1, 2) * f
         # (hat > contrast) & clear, as 0/1: on 8-bit pixels cv2.threshold keeps those above it.
         spots = cv2.bitwise_and(cv2.threshold(hat, contrast, 1, cv2.THRESH_BINARY)[1], clear)
-        n, _, stats, centres = _components(spots, labelled=False)
+        n, _, stats, centres = outlines.mask_components(spots, labelled=False)
         for i in range(1, n):
             if len(known) and (np.hypot(*(known - centres[i]).T) < 0.2 * s).any():
                 continue
@@ -1588,7 +1244,7 @@ def _pip_spots(grey: np.ndarray, die_side: float, blobs: list[_Blob], *, light_s
     return found
 
 
-def _round(blob: _Blob) -> bool:
+def _round(blob: outlines.Blob) -> bool:
     """A disc (a screw head, a coin), not a die's square however rounded its corners: the area
     fills most of the enclosing circle (a square fills 64% of it, a disc all of it)."""
     _, radius = cv2.minEnclosingCircle(cv2.findNonZero(blob.mask))
@@ -1616,8 +1272,8 @@ def _spot_groups(spots: list[tuple[float, float]], reach: float) -> list[np.ndar
     return groups
 
 
-def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
-                dark_spots: list[tuple[float, float]], shrunk: dict | None = None) -> list[_Blob]:
+def _faint_dice(img: np.ndarray, die_side: float, blobs: list[outlines.Blob],
+                dark_spots: list[tuple[float, float]], shrunk: dict | None = None) -> list[outlines.Blob]:
     """Dice the foreground missed (a white die on a light tray differs from it by a few grey
     levels, under the global threshold), found from their pips: around each group of dark
     pip-like spots off every blob, the die is the region that differs from the tray colour
@@ -1638,7 +1294,7 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
     taken = cv2.dilate(taken, np.ones((3, 3), np.uint8))
     r = int(1.3 * s)
     opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, int(0.5 * s) | 1),) * 2)
-    found: list[_Blob] = []
+    found: list[outlines.Blob] = []
     for group in _spot_groups(dark_spots, 0.8 * die_side):
         if len(group) > 6:
             continue        # more than a face's pips: not one die
@@ -1681,7 +1337,7 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
             continue
         whole = np.zeros(small.shape[:2], np.uint8)
         whole[y0:cy + r + 1, x0:cx + r + 1] = region * 255
-        for blob in _blobs(whole, f, within=img.shape):
+        for blob in outlines.find_blobs(whole, f, within=img.shape):
             # A die lying flat is square; one leaning (its side in view, its face lifted off a
             # frosted tray and faded) is not, and must not vanish: the reader doubts it.
             die_shaped = blob.squarish and blob.side <= 1.4 * die_side
@@ -1696,44 +1352,9 @@ def _faint_dice(img: np.ndarray, die_side: float, blobs: list[_Blob],
     return found
 
 
-def _covered(blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
-    """Whether dice at ``centres`` account for ``blob``: (almost) every pixel of it, or all but
-    strips too thin to hide a die (a piece of the rim, a die's shadow)."""
-    if not centres or not blob.mask.any():
-        return False
-    h, w = blob.mask.shape[:2]
-    xs = np.arange(w, dtype=np.float32) + blob.box[0] + 0.5
-    ys = np.arange(h, dtype=np.float32) + blob.box[1] + 0.5
-    near = np.zeros((h, w), bool)
-    for cx, cy in centres:
-        near |= np.hypot(xs[None, :] - cx, ys[:, None] - cy) <= 0.75 * side   # a corner is 0.71 sides out
-    inside = blob.mask > 0
-    if near[inside].mean() >= 0.92:
-        return True
-    left = (inside & ~near).astype(np.uint8)
-    return float(cv2.distanceTransform(left, cv2.DIST_L2, 3).max()) < 0.15 * side
-
-
-def _unheld_die(blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
-    """Whether the blob is a die's worth of solid region (UNHELD_DIE_AREA) no die at ``centres``
-    lies in: a die nobody read, which the circles round its neighbours may still take in where
-    the die size was measured large (with the dice's shadows). A strip a die lost when touching
-    dice were cut apart is thinner, and its die lies beside it."""
-    if blob.area < thresholds.UNHELD_DIE_AREA * side ** 2 or blob.thickness < 0.25 * side:
-        return False
-    ys, xs = np.nonzero(blob.mask)
-    xs = xs + blob.box[0] + 0.5
-    ys = ys + blob.box[1] + 0.5
-    near = sorted(float(np.min(np.hypot(xs - cx, ys - cy))) for cx, cy in centres)
-    # (Two touching dice with their shadows are sometimes cut in three: the middle piece, halves
-    # of both, lies between two dice found, 0.1-0.4 of a side from each.)
-    between = len(near) >= 2 and near[1] <= thresholds.UNHELD_BETWEEN * side
-    return not (near and near[0] <= thresholds.UNHELD_NEAR * side) and not between
-
-
-def _pips_beyond(img: np.ndarray, blob: _Blob, centres: list[tuple[float, float]], side: float) -> bool:
+def _pips_beyond(img: np.ndarray, blob: outlines.Blob, centres: list[tuple[float, float]], side: float) -> bool:
     """Whether the blob holds a pip farther than any die at ``centres`` reaches (PIPS_BEYOND_REACH
-    of a side: its own pips lie nearer; _covered's reach, to a die's corners, is longer): the pip of
+    of a side: its own pips lie nearer; outlines.covered_by_dice's reach, to a die's corners, is longer): the pip of
     a die nobody read, however thin the strip of it that shows."""
     return any(all(np.hypot(px - cx, py - cy) > thresholds.PIPS_BEYOND_REACH * side for cx, cy in centres)
                for px, py, _ in _pips(img, blob))
@@ -1769,7 +1390,7 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
         contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         contour = (max(contours, key=cv2.contourArea) + np.array([x0, y0])).astype(np.float32)
         thickness = float(cv2.distanceTransform(binary, cv2.DIST_L2, 3).max())
-        piece = _Blob(area, cv2.minAreaRect(contour), (x0, y0, x1 - x0, y1 - y0), piece_mask, thickness,
+        piece = outlines.Blob(area, cv2.minAreaRect(contour), (x0, y0, x1 - x0, y1 - y0), piece_mask, thickness,
                       confirming=True)
         result = _read_die(img, piece)
         if not isinstance(result, str):
@@ -1790,21 +1411,15 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
     return False
 
 
-def _by_any(x: float, y: float, blobs: list[_Blob], grow: float) -> bool:
-    """Whether (x, y) lies in some blob's box grown by ``grow`` on every side."""
-    return any(b.box[0] - grow <= x <= b.box[0] + b.box[2] + grow
-               and b.box[1] - grow <= y <= b.box[1] + b.box[3] + grow for b in blobs)
-
-
 def _dice_by_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_side: float,
-                  dark_spots: list[tuple[float, float]], blobs: list[_Blob],
+                  dark_spots: list[tuple[float, float]], blobs: list[outlines.Blob],
                   found: list[tuple[int, float, float, float, float, float]]
                   ) -> list[tuple[int, float, float, float, float, float]]:
     """Dice read from pips no region holds (see ``read_dice``): round each group of loose dark
     spots, the network's scan (``find_faces``: several windows very sure of one face) finds the
     die, and the pips in a disc round it must fit that face, or be as many as its value
     (CONFIRM_SIDES, CONFIRM_BY_COUNT). Returns entries like ``found``'s."""
-    loose = [(px, py) for px, py in dark_spots if not _by_any(px, py, blobs, 0.2 * die_side)]
+    loose = [(px, py) for px, py in dark_spots if not outlines.by_any(px, py, blobs, 0.2 * die_side)]
     if not loose:
         return []
     groups = [g for g in _spot_groups(loose, 0.8 * die_side) if len(g) <= 6]
@@ -1823,7 +1438,7 @@ def _round_groups(groups: list[np.ndarray], side: float) -> list[tuple[int, int,
 
 
 def _dice_by_stray_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, die_side: float,
-                        dark_spots: list[tuple[float, float]], blobs: list[_Blob],
+                        dark_spots: list[tuple[float, float]], blobs: list[outlines.Blob],
                         found: list[tuple[int, float, float, float, float, float]], *, bigger: bool = True
                         ) -> list[tuple[int, float, float, float, float, float]]:
     """Dice read, as ``_dice_by_pips`` reads them, from the groups of dark spots no die read
@@ -1841,7 +1456,7 @@ def _dice_by_stray_pips(img: np.ndarray, look: np.ndarray, faces: FaceClassifier
     if not groups or len(groups) > thresholds.MAX_FAINT_DICE:
         return []
     # At the die size, only the groups by a region (_dice_by_pips asked round the others).
-    by_region = [g for g in groups if any(_by_any(px, py, blobs, 0.2 * die_side) for px, py in g)]
+    by_region = [g for g in groups if any(outlines.by_any(px, py, blobs, 0.2 * die_side) for px, py in g)]
     out = _confirmed_in_discs(img, classifier.find_faces(faces, look, _round_groups(by_region, die_side), die_side,
                                               [(f[2], f[3]) for f in found]), die_side) if by_region else []
     if not bigger:
@@ -1872,7 +1487,7 @@ def _confirmed_in_discs(img: np.ndarray, seen: list[tuple[int, float, float, flo
     return out
 
 
-def _read_in_light(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, blob: _Blob, die_side: float,
+def _read_in_light(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, blob: outlines.Blob, die_side: float,
                    found: list[tuple[int, float, float, float, float, float]]
                    ) -> list[tuple[int, float, float, float, float, float]]:
     """The dice round ``blob``, a piece the foreground's opening took (a die under a glare keeps
@@ -1883,190 +1498,12 @@ def _read_in_light(img: np.ndarray, look: np.ndarray, faces: FaceClassifier, blo
     return _confirmed_in_discs(img, seen, die_side)
 
 
-def _scan_box(blob: _Blob, die_side: float) -> tuple[int, int, int, int]:
+def _scan_box(blob: outlines.Blob, die_side: float) -> tuple[int, int, int, int]:
     """The box the network's scan looks for dice in round ``blob``: its own grown by half a die
     each way (a die only partly in the blob still has its centre inside)."""
     grow = int(0.5 * die_side)
     x, y, w, h = blob.box
     return x - grow, y - grow, w + 2 * grow, h + 2 * grow
-
-
-def _off_every_die(blob: _Blob, blobs: list[_Blob], centres: list[tuple[float, float]], side: float) -> bool:
-    """``blob``'s middle lies in no region of ``blobs`` and off every die read (``centres``)."""
-    (x, y), _, _ = blob.rect
-    return not _by_any(x, y, blobs, 0.0) and not any(np.hypot(x - cx, y - cy) < 0.75 * side for cx, cy in centres)
-
-
-def _within(point: tuple[float, float], rect: tuple[int, int, int, int]) -> bool:
-    """``point`` (x, y) lies in ``rect`` (x, y, w, h)."""
-    return rect[0] <= point[0] < rect[0] + rect[2] and rect[1] <= point[1] < rect[1] + rect[3]
-
-
-def _solid(blob: _Blob, thickness: float) -> bool:
-    """Whether the blob fills most of its rotated box and is at least ``thickness`` thick (an
-    inscribed radius): a die, or dice, not the L of the rim's corner or a thin strip."""
-    w, h = blob.rect[1]
-    return blob.area >= 0.6 * w * h and blob.thickness >= thickness
-
-
-def _lost(first: list[_Blob], blobs: list[_Blob], centres: list[tuple[float, float]], side: float
-          ) -> list[_Blob]:
-    """The die-sized regions of the first look (``first``, before the die size was known) gone
-    from the second: no region and no die read there. A die leaning or lifted off the tray,
-    blurred, can fade into the tray at the second look's finer scale. (Asked of blurred frames
-    only: in sharp photos the coarse look's stray shapes, gone from the finer one, were no dice.)"""
-    lost = []
-    for b in first:
-        # Solid shapes, not only square ones (a leaning die shows its edge, the blur rounds it
-        # off); not the L of the rim's corner.
-        if not (_solid(b, 0.25 * b.side) and 0.3 * side ** 2 <= b.area <= 2.0 * side ** 2):
-            continue
-        if _off_every_die(b, blobs, centres, side):
-            lost.append(b)
-    return lost
-
-
-def _lost_outlines(coarse: tuple[np.ndarray, float], fine: np.ndarray, centres: list[tuple[float, float]],
-                   side: float, shape: tuple[int, ...]) -> list[_Blob]:
-    """Outlines of a die the first, coarse look (``coarse``: its mask and scale) kept hollow and
-    the second (``fine``, its mask at any scale) lost, away from every die read (``centres``). A dark
-    die by a dark rim, uncalibrated: the second look's median there takes in the rim and the
-    dice and is as dark as they are, so the die is the tray; the first look's wider median keeps
-    its edge, a square ring a die across. (The rim's corners the coarse look keeps are Ls, not
-    squares; a photo's darkened corners are solid, not rings.)"""
-    mask, scale = coarse
-    px = side * scale
-    kept = cv2.resize(fine, (mask.shape[1], mask.shape[0]), interpolation=cv2.INTER_NEAREST)
-    reach = max(3, int(0.2 * px)) | 1
-    left = cv2.subtract(mask, cv2.dilate(kept, np.ones((reach, reach), np.uint8)))
-    for cx, cy in centres:
-        cv2.circle(left, (int(cx * scale), int(cy * scale)), int(0.75 * px), 0, -1)
-    out = []
-    contours, _ = cv2.findContours(left, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    for contour in contours:
-        _, (w, h), _ = cv2.minAreaRect(contour)
-        if not (thresholds.EDGE_LOST_SIDES[0] * px <= min(w, h) and max(w, h) <= thresholds.EDGE_LOST_SIDES[1] * px):
-            continue
-        if cv2.contourArea(cv2.convexHull(contour)) < thresholds.EDGE_LOST_SQUARE * w * h:
-            continue
-        piece = np.zeros_like(left)
-        cv2.drawContours(piece, [contour], -1, 255, -1)
-        # (its pixels, not its outline's area: a closed ring's outline holds its hole)
-        if cv2.countNonZero(cv2.bitwise_and(piece, left)) > thresholds.EDGE_LOST_HOLLOW * w * h:
-            continue
-        out += _blobs(piece, scale, within=shape, reach_in=False)
-    return out
-
-
-def _taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[_Blob],
-                      centres: list[tuple[float, float]], side: float, kept: np.ndarray | None = None
-                      ) -> list[_Blob]:
-    """The die-like pieces the foreground's opening took (``taken``, at ``scale``) off every region
-    and every die read: solid, compact, no longer than a die. A black die under a glare keeps
-    only a crescent darker than the tray, too thin for the opening, and vanished without a trace.
-    (The rim's corners and strips the opening takes too are neither solid nor compact.)"""
-    # Most of what the opening takes is the rim's thin edge and specks: their outlines alone
-    # (cheap) rule them out; the few pieces left are measured as regions.
-    pixels = side * scale
-    if thresholds.OPENED_AWAY_OFF_KEPT and kept is not None:
-        reach = 2 * thresholds.OPENED_AWAY_OFF_KEPT + 1
-        taken = cv2.subtract(taken, cv2.dilate(kept, np.ones((reach, reach), np.uint8)))
-    if thresholds.OPENED_AWAY_JOIN:
-        k = max(3, int(thresholds.OPENED_AWAY_JOIN * pixels)) | 1
-        taken = cv2.morphologyEx(taken, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    contours, _ = cv2.findContours(taken, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    out = []
-    for contour in contours:
-        _, (w, h), _ = cv2.minAreaRect(contour)
-        if not (cv2.contourArea(contour) >= 0.8 * thresholds.OPENED_AWAY_AREA * pixels ** 2
-                and max(w, h) <= thresholds.OPENED_AWAY_LONG * pixels + 2):
-            continue
-        piece = np.zeros_like(taken)
-        cv2.drawContours(piece, [contour], -1, 255, -1)
-        for b in _blobs(cv2.bitwise_and(piece, taken), scale, within=shape, reach_in=False):
-            w, h = b.rect[1]
-            if (b.area >= thresholds.OPENED_AWAY_AREA * side ** 2 and b.thickness >= thresholds.OPENED_AWAY_THICKNESS * side
-                    and b.area >= thresholds.OPENED_AWAY_FILL * w * h and max(w, h) <= thresholds.OPENED_AWAY_LONG * side
-                    and max(w, h) <= thresholds.OPENED_AWAY_ASPECT * min(w, h)
-                    and _off_every_die(b, blobs, centres, side)):
-                out.append(b)
-    return out
-
-
-def _faint_squares(faint: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[_Blob],
-                   centres: list[tuple[float, float]], side: float) -> list[_Blob]:
-    """Die-sized shapes of ``faint`` (a mask at ``scale``: a die's side long, at least half as wide,
-    solid) off every region and every die read."""
-    out = []
-    for b in _blobs(faint, scale, within=shape, reach_in=False):
-        w, h = b.rect[1]
-        # (A leaning die's outline is a die's side long (and its blur), foreshortened across.)
-        if (0.75 * side <= max(w, h) <= 1.6 * side and min(w, h) >= 0.5 * side
-                and b.area >= thresholds.FAINT_FILL * w * h and _off_every_die(b, blobs, centres, side)):
-            out.append(b)
-    return out
-
-
-def _faint_left_over(faint: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[_Blob],
-                     found: list[tuple], side: float) -> list[_Blob]:
-    """Solid pieces of ``faint`` (a mask at ``scale``) at least FAINT_LEFT_OVER of a die and half
-    a die thick, outside every region of ``blobs`` and every die of ``found`` (each die's turned
-    square grown by a fifth: its blurred edge), opened by half a die (the slivers left round
-    them)."""
-    left = faint.copy()
-    for *_, x, y, die, angle in found:
-        corners = cv2.boxPoints(((x * scale, y * scale), (1.2 * die * scale, 1.2 * die * scale), angle))
-        cv2.fillConvexPoly(left, np.round(corners).astype(np.int32), 0)
-    for blob in blobs:
-        x, y, w, h = (int(round(v * scale)) for v in blob.box)
-        left[max(0, y):y + h + 1, max(0, x):x + w + 1] = 0
-    # A piece that thick holds a disc a quarter die across, and the disc a square: where no such
-    # square fits (a straight erosion, cheap), the opening and the pieces need not be worked out.
-    r = int(0.25 * side * scale / math.sqrt(2)) - 1
-    if r >= 1 and not cv2.countNonZero(cv2.erode(left, np.ones((2 * r + 1, 2 * r + 1), np.uint8))):
-        return []
-    k = max(3, int(0.5 * side * scale)) | 1
-    left = tray_foreground.opened_mask(left, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    return [b for b in _blobs(left, scale, within=shape, reach_in=False)
-            if b.area >= thresholds.FAINT_LEFT_OVER * side ** 2 and b.thickness >= 0.25 * side]
-
-
-def _tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, int], blobs: list[_Blob],
-                  found: list[tuple], die_side: float, thick: float = 0.0) -> tuple[int, int, int, int] | None:
-    """Where something dark the size of a die or more lies on ``tray`` (x, y, w, h: the
-    calibrated tray, the box round the tray an uncalibrated frame shows, or an uncalibrated
-    bottom view's middle) off every region and die: the cup's rim resting on the tray (dice
-    under it are hidden), a die the foreground lost against it. The box (x, y, w, h) round that
-    darkness, or None. ``small``: the frame at ``scale``; the rest in frame pixels. ``thick``:
-    if given, only dark pieces reaching that far in (x die side) count."""
-    x0, y0, x1, y1 = tray_foreground.rect_at(tray, scale)
-    grey = cv2.cvtColor(small[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-    if grey.size == 0:
-        return None
-    grow = 0.3 * die_side
-    # The tray's brightness: most of what is not a die, though a cup's rim may cover half of it.
-    level = tray_foreground.percentile_u8(grey, 70)
-    dark = cv2.compare(grey, thresholds.COVERED_DARKNESS * level, cv2.CMP_LT)
-    if thresholds.COVERED_SMOOTHING:
-        # (As well as, not instead of, the pixels themselves: averaged, a thin dark rim, the
-        # cup's edge in a clean frame, would come out lighter than the line: 10368, calibrated.)
-        smooth = cv2.blur(grey, (thresholds.COVERED_SMOOTHING, thresholds.COVERED_SMOOTHING))
-        dark |= cv2.compare(smooth, thresholds.COVERED_DARKNESS * level, cv2.CMP_LT)
-    for bx, by, bw, bh in [b.box for b in blobs] + [(f[2] - f[4] / 2, f[3] - f[4] / 2, f[4], f[4]) for f in found]:
-        cv2.rectangle(dark, (int((bx - grow) * scale) - x0, int((by - grow) * scale) - y0),
-                      (int((bx + bw + grow) * scale) - x0, int((by + bh + grow) * scale) - y0), 0, -1)
-    if thick and cv2.countNonZero(dark) > thresholds.COVERED_AREA * (die_side * scale) ** 2:
-        # Only dark pieces that reach ``thick`` x the die's side in from every edge of theirs
-        # (the tray's edge and the box's alike: what lies beyond the box is not looked at).
-        depth = cv2.distanceTransform(cv2.copyMakeBorder(dark, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0),
-                                      cv2.DIST_L2, 3)[1:-1, 1:-1]
-        _, labels = cv2.connectedComponents(dark)
-        deep = np.unique(labels[depth >= thick * die_side * scale])
-        dark = np.where(np.isin(labels, deep[deep > 0]), dark, 0).astype(np.uint8)
-    if cv2.countNonZero(dark) <= thresholds.COVERED_AREA * (die_side * scale) ** 2:
-        return None
-    bx, by, bw, bh = cv2.boundingRect(dark)
-    return (int((bx + x0) / scale), int((by + y0) / scale), int(math.ceil(bw / scale)), int(math.ceil(bh / scale)))
 
 
 def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
@@ -2171,12 +1608,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
 
     die_side = getattr(calibration, "die_size", None)
     size_calibrated = bool(die_side)
-    all_first: list[_Blob] = []
+    all_first: list[outlines.Blob] = []
     coarse: tuple[np.ndarray, float] | None = None      # the first look's mask and scale
     if not die_side:
         coarse = tray_foreground.foreground(img, None, scaled, inner, rim_reach=rim_reach)
-        all_first = _blobs(*coarse, within=img.shape)
-        die_side = _outline_side(all_first)
+        all_first = outlines.find_blobs(*coarse, within=img.shape)
+        die_side = outlines.outline_side(all_first)
         if die_side is None:
             # Never "ok, no dice": a die the reader cannot see (white on a white tray, under
             # a glare) would look the same. (Nor "no dice" where the cup's rim was seen over
@@ -2190,32 +1627,32 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             return reading
     elif sharpness < thresholds.MIN_SHARPNESS:
         # Blurred: the coarse look the die size is found by is taken anyway, to see no die
-        # fades from the finer one (_lost).
-        all_first = _blobs(*tray_foreground.foreground(img, None, scaled, inner, rim_reach=rim_reach), within=img.shape)
+        # fades from the finer one (outlines.faded_outlines).
+        all_first = outlines.find_blobs(*tray_foreground.foreground(img, None, scaled, inner, rim_reach=rim_reach), within=img.shape)
     taken: list[np.ndarray] = []
-    # The faint look: under the cup the whole of it (_faint_squares); from above unopened,
+    # The faint look: under the cup the whole of it (outlines.faint_squares); from above unopened,
     # opened only round the dice _faint_side asks about (and off every die, FAINT_LEFT_OVER_TOP).
     faint_squares = thresholds.FAINT_SQUARES and view is View.BOTTOM
     faint_look: list[np.ndarray] | None = [] if faint_squares or (
         thresholds.FAINT_SIDE_TOP and thresholds.FAINT_SIDE_MAX is not None and view is View.TOP) else None
     whole, scale = tray_foreground.foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look,
                                faint_unopened=not faint_squares, rim_reach=rim_reach)
-    components = _components(whole, connectivity=4)
-    uncut: list[_Blob] | None = None       # the blobs of ``whole``, where they were needed
+    components = outlines.mask_components(whole, connectivity=4)
+    uncut: list[outlines.Blob] | None = None       # the blobs of ``whole``, where they were needed
     if thresholds.TOP_OUTLINE_MEASURED and size_calibrated and view is View.TOP:
         # Seen from above a die shows its sides round its face (more the further it lies from
         # the picture's middle), and the calibration measured its face alone: touching dice were
         # cut as if a die were smaller than its outline, one of them in two. The die's outline
-        # here is measured as uncalibrated (_outline_side), between the face and 1.4 times it.
-        uncut = _blobs(whole, scale, components, within=img.shape)
-        die_side = float(np.clip(_outline_side(uncut) or die_side, die_side, 1.4 * die_side))
+        # here is measured as uncalibrated (outlines.outline_side), between the face and 1.4 times it.
+        uncut = outlines.find_blobs(whole, scale, components, within=img.shape)
+        die_side = float(np.clip(outlines.outline_side(uncut) or die_side, die_side, 1.4 * die_side))
     side_by_side: list[tuple[int, int, int, int]] = []
-    mask = _split_touching(whole, die_side * scale, scaled[scale][0], components, side_by_side)
+    mask = outlines.split_touching(whole, die_side * scale, scaled[scale][0], components, side_by_side)
     cut = cv2.subtract(whole, mask)         # where touching dice were cut apart
     if cut.any():
-        blobs = _blobs(mask, scale, None, within=img.shape)
+        blobs = outlines.find_blobs(mask, scale, None, within=img.shape)
     else:
-        blobs = uncut if uncut is not None else _blobs(mask, scale, components, within=img.shape)
+        blobs = uncut if uncut is not None else outlines.find_blobs(mask, scale, components, within=img.shape)
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     dark, light = _pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
                              light_spots=True, shrunk=scaled)
@@ -2233,31 +1670,31 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         lit_under_cup, light = light, []
     # (Light spots too: a die of the tray's colour under a glare shows only its light pips. Not
     # those beside dark ones: a white die's glint there would take the die its pips find.)
-    faint = _faint_dice(img, die_side, blobs, dark + [p for p in light if not _near_any(p, dark, die_side)],
+    faint = _faint_dice(img, die_side, blobs, dark + [p for p in light if not outlines.near_any(p, dark, die_side)],
                         scaled)
     blobs += faint
 
     found: list[tuple[int, float, float, float, float, float]] = []   # value, confidence, x, y, side, angle
-    candidates: list[tuple[_Blob, tuple[int, float, float, float] | str]] = []
+    candidates: list[tuple[outlines.Blob, tuple[int, float, float, float] | str]] = []
     read_blobs: set[int] = set()
     doubts: dict[int, str] = {}        # blob -> why it was not read (cleared if the dice in it are)
     # Blobs whose doubt what the network's scan reads round them never clears: a face plainly off
     # flat (the network sees it leaning, or its whole face sits aside), or a middle a glare made
     # unclear (the scan would read the same face again).
     doubts_kept: set[int] = set()
-    alone_read: list[tuple[int, _Blob]] = []   # dice the network read alone: (index in found, blob)
-    pipless: list[_Blob] = []
+    alone_read: list[tuple[int, outlines.Blob]] = []   # dice the network read alone: (index in found, blob)
+    pipless: list[outlines.Blob] = []
     # The frame's middle in the pixels read (a calibrated frame is cropped to its tray), and its
-    # half diagonal: where a camera above sees a flat die's side (_side_in_perspective).
+    # half diagonal: where a camera above sees a flat die's side (outlines.side_in_perspective).
     middle = (image.shape[1] / 2 - offset[0], image.shape[0] / 2 - offset[1])
     reach = math.hypot(image.shape[1], image.shape[0]) / 2
     for blob in blobs:
         die_like = (blob.squarish or (thresholds.PERSPECTIVE_OUTLINE is not None and view is View.TOP
-                                      and _outline_in_perspective(blob, middle, reach))
+                                      and outlines.outline_in_perspective(blob, middle, reach))
                     ) and 0.75 * die_side <= blob.side <= 1.4 * die_side
         if not die_like:
             # A part of touching dice that is not one clean die may be a die we cannot see whole.
-            if blob.area >= 0.25 * die_side ** 2 and _beside(cut, blob, scale):
+            if blob.area >= 0.25 * die_side ** 2 and outlines.beside(cut, blob, scale):
                 doubts[id(blob)] = "dice are touching or overlapping"
                 continue
             # Rim fragments, screws and stains have no pips; a region with pips that is not one
@@ -2276,10 +1713,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # The learned face classifier gives every die a second opinion (vision.classifier.judge);
     # where the pips fit no layout it may read the die alone, from its steadier guess (the
     # patch turned four ways and mirrored).
-    def frame(blob: _Blob) -> tuple[float, float, float]:
+    def frame(blob: outlines.Blob) -> tuple[float, float, float]:
         return (*blob.rect[0], max(blob.box[2], blob.box[3]) / thresholds.FRAMING)
 
-    def framed_as_die(blob: _Blob) -> tuple[float, float, float]:
+    def framed_as_die(blob: outlines.Blob) -> tuple[float, float, float]:
         # A piece of a die (what a glare left of it) framed by itself fills the patch with one
         # colour the network takes for the bare tray; framed as a whole die round it, it shows
         # the die's edge and pips.
@@ -2311,7 +1748,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # (A die whose outline is square round its face shows no side: both framings are the
         # same patch but for a pixel or two, and the second look is skipped.)
         read = [k for k, (blob, result) in enumerate(candidates) if not isinstance(result, str)
-                and not (thresholds.SKIP_SQUARE_SECOND_LOOK and _square_round_face(blob, result[2], result[3]))]
+                and not (thresholds.SKIP_SQUARE_SECOND_LOOK and outlines.square_round_face(blob, result[2], result[3]))]
         for k, second in zip(read, faces.guess(look, [
                 (candidates[k][1][2], candidates[k][1][3],
                  extent(candidates[k][0].side, candidates[k][0].rect[2])) for k in read])):
@@ -2320,9 +1757,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # A die lying flat shows a square outline round its face, or (its side in view) a face of 4+
     # pips seen square on; a leaning die shows neither.
     flat = [not isinstance(result, str) and (
-                (_square_round_face(blob, result[2], result[3])
+                (outlines.square_round_face(blob, result[2], result[3])
                  and not (thresholds.SQUARE_OFF_RIM and view is View.TOP and inner is not None
-                         and _against_edge(blob, inner, thresholds.SQUARE_OFF_RIM_REACH * die_side)))
+                         and outlines.against_edge(blob, inner, thresholds.SQUARE_OFF_RIM_REACH * die_side)))
                 or _flat_face(img, blob, result[0], result[2], result[3]))
             for blob, result in candidates]
     faint_asked = thresholds.FAINT_SIDE_MAX is not None and bool(faint_look) and inner is not None
@@ -2354,8 +1791,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # differs faintly from the tray beside a die against it, on that side only.)
         # Asked only where the answer counts: of a die cut from its neighbour, or one whose face
         # the network doubts more than it may doubt a die not lying plainly flat.
-        def counts(k: int, blob: _Blob) -> bool:
-            return _inside_any(blob, side_by_side, scale) or (
+        def counts(k: int, blob: outlines.Blob) -> bool:
+            return outlines.inside_any(blob, side_by_side, scale) or (
                 faces is not None and guesses[k].faceless > classifier.AGREE_NO_FACE_MAX)
 
         flat = [lying_flat and not (counts(k, blob) and side_shows(k))
@@ -2384,15 +1821,15 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         if (thresholds.LONE_FACE_OFF_MIDDLE is not None and view is View.BOTTOM and not isinstance(result, str)
                 and math.hypot(result[2] - blob.rect[0][0], result[3] - blob.rect[0][1])
                 > thresholds.LONE_FACE_OFF_MIDDLE * blob.side
-                and _apart(blob, blobs, thresholds.FAINT_SIDE_APART * die_side)
-                and not (inner is not None and _against_edge(blob, inner, thresholds.LONE_FACE_OFF_RIM * die_side))):
+                and outlines.apart(blob, blobs, thresholds.FAINT_SIDE_APART * die_side)
+                and not (inner is not None and outlines.against_edge(blob, inner, thresholds.LONE_FACE_OFF_RIM * die_side))):
             # Under the cup a die by itself shows no side, its face in its outline's middle; one
             # whose face sits off it shows its side.
             doubts[id(blob)] = LEANING
             doubts_kept.add(id(blob))
             continue
         if (not isinstance(result, str) and not lying_flat and not beside_flat[k]
-                and _inside_any(blob, side_by_side, scale)
+                and outlines.inside_any(blob, side_by_side, scale)
                 and not (thresholds.SIDE_BY_SIDE_SURE is not None and faces is not None and guesses[k].face == result[0]
                          and guesses[k].faceless <= thresholds.SIDE_BY_SIDE_SURE)
                 and not (thresholds.SIDE_BY_SIDE_ALONE is not None and faces is not None
@@ -2416,7 +1853,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # there lies flat as plainly (only for the network's doubt: a die cut from its
             # neighbour is not read for it).
             in_perspective = (not lying_flat and view is View.TOP and not isinstance(result, str)
-                              and _side_in_perspective(blob, result[2], result[3], middle, reach))
+                              and outlines.side_in_perspective(blob, result[2], result[3], middle, reach))
             lying_flat = lying_flat or in_perspective
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
             if (thresholds.GUIDED_LAYOUT_MIN is not None and isinstance(result, str) and isinstance(classic, str)
@@ -2469,8 +1906,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                                  and not isinstance(result, str))
             if (faint_asked and (doubted_once or read_unsquare or read_unsquare_top)
                     and not isinstance(classic, str)
-                    and _apart(blob, blobs, thresholds.FAINT_SIDE_APART * die_side)
-                    and not _against_edge(blob, inner, thresholds.FAINT_SIDE_OFF_RIM * die_side)
+                    and outlines.apart(blob, blobs, thresholds.FAINT_SIDE_APART * die_side)
+                    and not outlines.against_edge(blob, inner, thresholds.FAINT_SIDE_OFF_RIM * die_side)
                     and (((doubted_once or read_unsquare) and side_shows(k))
                          or (read_unsquare_top and faint_side(k) > top_unsquare_max))):
                 # Its side shows faintly: neither its steady look nor the network's scan reading
@@ -2498,7 +1935,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             continue
         if (thresholds.BESIDE_OFF_MIDDLE is not None and isinstance(classic, str) and classic.startswith(NO_LAYOUT)
                 and faces is not None and guesses[k].faceless > classifier.PLAIN_NO_FACE_MAX
-                and _near_any(blob.rect[0], [neighbour.rect[0] for neighbour, other in candidates
+                and outlines.near_any(blob.rect[0], [neighbour.rect[0] for neighbour, other in candidates
                                              if other == reasons.FACE_OFF_MIDDLE], thresholds.BESIDE_OFF_MIDDLE * die_side)):
             # Its pips fit no face, the network reads it only on the allowance for a pip hidden,
             # and its neighbour's face is off that one's outline's middle: a die leaning on
@@ -2587,9 +2024,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             # them lost when touching dice were cut apart.)
             if id(blob) in doubts_kept:
                 continue      # what the network saw there does not settle it
-            if all(k in sure for k in mine) and _covered(blob, centres, die_side) and not (
+            if all(k in sure for k in mine) and outlines.covered_by_dice(blob, centres, die_side) and not (
                     thresholds.PIPS_BEYOND_DICE and _pips_beyond(img, blob, centres, die_side)) and not (
-                    thresholds.UNHELD_DIE_AREA and _unheld_die(blob, centres, die_side)):
+                    thresholds.UNHELD_DIE_AREA and outlines.unheld_die(blob, centres, die_side)):
                 doubts.pop(id(blob), None)
             elif mine:
                 doubts.setdefault(id(blob), "a die I could only make out by its look (touching others, or unclear)")
@@ -2615,12 +2052,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         found += by_stray
         by_pips += by_stray
     if sharpness < thresholds.MIN_SHARPNESS:
-        for blob in _lost(all_first, blobs, [(f[2], f[3]) for f in found], die_side):
+        for blob in outlines.faded_outlines(all_first, blobs, [(f[2], f[3]) for f in found], die_side):
             blobs.append(blob)
             doubts[id(blob)] = reasons.FADED
     # (A calibrated tray's rim is painted out as the tray: the median there is the tray's own.)
     if thresholds.EDGE_LOST and coarse is not None and (inner is None or auto_tray):
-        for blob in _lost_outlines(coarse, whole, [(f[2], f[3]) for f in found], die_side, img.shape):
+        for blob in outlines.lost_outlines(coarse, whole, [(f[2], f[3]) for f in found], die_side, img.shape):
             blobs.append(blob)
             doubts[id(blob)] = reasons.LOST_BY_EDGE
     in_light: list[tuple] = []         # dice read round a piece the opening took
@@ -2629,14 +2066,14 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # pieces a die read since covers (the network's scan may have read them). Not asked in a
         # blurred frame with pieces left over: it is unsure anyway, and "too blurred" says why.
         centres = [(f[2], f[3]) for f in found]
-        pipless = [b for b in pipless if id(b) not in doubts and not _covered(b, centres, die_side)]
+        pipless = [b for b in pipless if id(b) not in doubts and not outlines.covered_by_dice(b, centres, die_side)]
         for blob, face_guess in zip(pipless, faces.steady_guess(look, [framed_as_die(b) for b in pipless])):
             if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                 doubts[id(blob)] = LEANING
     if faces is not None:
         # A die-like piece the foreground's opening took off every die: unless the network is
         # sure no die is there, the frame is unsure.
-        gone = _taken_by_opening(taken[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side,
+        gone = outlines.taken_by_opening(taken[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side,
                                  whole)
         for blob, face_guess in zip(gone, faces.steady_guess(look, [framed_as_die(b) for b in gone])):
             if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
@@ -2644,20 +2081,20 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     read = _read_in_light(img, look, faces, blob, die_side, found)
                     found += read
                     in_light += read
-                    if read and _covered(blob, [(f[2], f[3]) for f in read], die_side):
+                    if read and outlines.covered_by_dice(blob, [(f[2], f[3]) for f in read], die_side):
                         continue
                 blobs.append(blob)
                 doubts[id(blob)] = reasons.FADED_IN_LIGHT
         if faint_look and faint_squares:
             # A die-sized shape a little unlike the tray, off every die: unless the network
             # is sure no die is there, a die faded (leaning, only its edge on the tray).
-            squares = _faint_squares(faint_look[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side)
+            squares = outlines.faint_squares(faint_look[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side)
             for blob, face_guess in zip(squares, faces.steady_guess(look, [framed_as_die(b) for b in squares])):
                 if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                     blobs.append(blob)
                     doubts[id(blob)] = reasons.FADED
         if faint_look and thresholds.FAINT_LEFT_OVER is not None and (faint_squares or thresholds.FAINT_LEFT_OVER_TOP):
-            left = _faint_left_over(faint_look[0], scale, img.shape, blobs, found, die_side)
+            left = outlines.faint_left_over(faint_look[0], scale, img.shape, blobs, found, die_side)
             asked = look
             if left and thresholds.NOISY_LOOK_SIGMA is not None and tray_foreground.noise(grey)[0] > thresholds.NOISY_LOOK_SIGMA:
                 asked = cv2.GaussianBlur(look, (0, 0), thresholds.NOISY_LOOK_SMOOTHING)
@@ -2674,15 +2111,15 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # the table, and 12 of the 200 real photos read right went unsure.)
         centres = [(f[2], f[3]) for f in found]
         for blob in all_first:
-            if (_solid(blob, 0.25 * die_side) and blob.area >= 0.5 * die_side ** 2
-                    and not _covered(blob, centres, die_side)):
+            if (outlines.solid(blob, 0.25 * die_side) and blob.area >= 0.5 * die_side ** 2
+                    and not outlines.covered_by_dice(blob, centres, die_side)):
                 blobs.append(blob)
                 doubts[id(blob)] = reasons.NOT_READABLE
     problems = list(doubts.values())
     # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
     covered_in = inner if inner is not None and (not auto_tray or thresholds.COVERED_FOUND_TRAY) else (
         tray_foreground.middle_box(img.shape) if view is View.BOTTOM and thresholds.COVERED_UNCALIBRATED else None)
-    covered = (_tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side,
+    covered = (outlines.tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side,
                              thresholds.COVERED_FOUND_TRAY if auto_tray else 0.0)
                if covered_in is not None else None)
     if covered is None:
@@ -2726,7 +2163,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         lit_alone = bool(light)
     # (A die read at the frame's die size may be bigger than that: its pips are taken for its
     # own as far out as 0.75 of the frame's size, as before STRAY_DIE_REACH.)
-    stray = [(px, py) for px, py in dark + light if not _by_any(px, py, faint, 0.2 * die_side)
+    stray = [(px, py) for px, py in dark + light if not outlines.by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < (max(0.75 * die_side, thresholds.STRAY_DIE_REACH * d[4])
                                                            if thresholds.STRAY_SCAN else 0.75 * die_side)
                          for d in by_pips + (in_light if thresholds.PIPS_OF_DICE_IN_LIGHT else []) + scanned)]
@@ -2737,7 +2174,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # (In the top view a die of the tray's colour can show nothing but its light pips: with one
     # pip, the 1, nothing lays out a face. Glints are by the rim; the tray's middle holds none.)
     on_tray = inner if inner is not None and not auto_tray else tray_foreground.middle_box(img.shape)
-    lone_light = thresholds.LONE_LIGHT_PIP and view is View.TOP and any(p in light and _within(p, on_tray) for p in stray)
+    lone_light = thresholds.LONE_LIGHT_PIP and view is View.TOP and any(p in light and outlines.inside_rect(p, on_tray) for p in stray)
     lone = bool(stray) and (sharpness < thresholds.MIN_SHARPNESS or lone_dark or lone_light)
     # (Seen from above, a die of the tray's colour shows only its pips; a 1 shows one, and by
     # the rim the faint outline round it is not looked for: fresh 40996. Dirt, the rim's

@@ -44,7 +44,7 @@ NESTED_NOT_DICE = True         # the die size is not measured on a square region
                                # islands made the die size 20-23 px). 2026-11-29, the benchmark's
                                # 2,000 both ways, fresh 591000 both ways, the 200 photos: 1 frame
                                # more read right, 9 more dice, none wrong (False: every square one)
-NOTCHED_OUTLINE: float | None = 0.9    # where no region is square (_outline_side: uncalibrated,
+NOTCHED_OUTLINE: float | None = 0.9    # where no region is square (outlines.outline_side: uncalibrated,
                                # and a calibrated die's outline from above), a region whose box is
                                # square and whose hull fills this much of it is a die a glare ate
                                # into; its hull's side is the die size (rendered 10375: a lone

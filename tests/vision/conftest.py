@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader
+from vision import classifier, outlines, reader
 from vision.calibrate import Calibration
 from vision.reading import Reading, Status, View
 from vision.render import DieLabel, Scene, dataset
@@ -60,14 +60,14 @@ def model_of_2026_11_22(monkeypatch) -> Callable[..., Reading]:
     return with_shipped_model
 
 
-def drawn_region(shape: tuple[int, ...], corners: np.ndarray) -> reader._Blob:
+def drawn_region(shape: tuple[int, ...], corners: np.ndarray) -> outlines.Blob:
     """The region the reader makes of a die drawn as the polygon ``corners`` in an image of
     ``shape``: its outline's pixels, rectangle, box and thickness (for tests of one die's read)."""
     mask = np.zeros(shape[:2], np.uint8)
     cv2.fillPoly(mask, [corners], 255)
     x, y, w, h = cv2.boundingRect(mask)
     (outline,), _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    return reader._Blob(area=int(np.count_nonzero(mask)), rect=cv2.minAreaRect(outline), box=(x, y, w, h),
+    return outlines.Blob(area=int(np.count_nonzero(mask)), rect=cv2.minAreaRect(outline), box=(x, y, w, h),
                         mask=mask[y:y + h, x:x + w].copy(),
                         thickness=float(cv2.distanceTransform(mask, cv2.DIST_L2, 5).max()))
 

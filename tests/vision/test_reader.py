@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, reasons, thresholds
+from vision import classifier, outlines, reader, reasons, thresholds
 from vision.reader import read_dice
 from vision.reading import Status, View
 from vision.render import dataset, render_scene, table_calibration, test_subset
@@ -204,7 +204,7 @@ def test_pip_colours_are_matched_to_their_own_pips_when_one_by_the_edge_is_left_
     cv2.circle(frame, (x0 + 40, y0 + 9), 4, (150, 150, 150), -1)
     mask = np.zeros(frame.shape[:2], np.uint8)
     mask[y0:y0 + side, x0:x0 + side] = 255
-    blob = reader._blobs(mask, 1.0, within=frame.shape)[0]
+    blob = outlines.find_blobs(mask, 1.0, within=frame.shape)[0]
     found = reader._find_pips(frame, blob)[0]
     assert len(found) == 3 and found[0][1] < y0 + 12          # the glint first, by the edge
     value, _, x, y = reader._read_die(frame, blob)

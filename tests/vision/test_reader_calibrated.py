@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from vision import calibrate as calibrate_module
-from vision import classifier, reader, reasons, thresholds, tray_foreground
+from vision import classifier, outlines, reader, reasons, thresholds, tray_foreground
 from vision.calibrate import Calibration
 from vision.classifier import DISAGREE
 from vision.reading import Status, View
@@ -134,14 +134,14 @@ def test_tray_beyond_the_rim_is_painted_as_the_tray_beside_it_not_as_a_die_or_th
 def test_something_dark_off_every_die_covers_the_calibrated_tray() -> None:
     frame = np.full((100, 120, 3), 120, np.uint8)
     tray = (10, 10, 100, 80)
-    assert not reader._tray_covered(frame, 1.0, tray, [], [], 10.0)
+    assert not outlines.tray_covered(frame, 1.0, tray, [], [], 10.0)
     frame[40:60, 20:40] = 25                                      # dark, 4 dice' area, no die there
-    assert reader._tray_covered(frame, 1.0, tray, [], [], 10.0) == (20, 40, 20, 20)   # its box
+    assert outlines.tray_covered(frame, 1.0, tray, [], [], 10.0) == (20, 40, 20, 20)   # its box
     # Found at a smaller scale, the box is in the frame's pixels still.
     small = cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    assert reader._tray_covered(small, 0.5, tray, [], [], 10.0) == (20, 40, 20, 20)
+    assert outlines.tray_covered(small, 0.5, tray, [], [], 10.0) == (20, 40, 20, 20)
     # The same darkness as a die read there (a black die) covers nothing.
-    assert not reader._tray_covered(frame, 1.0, tray, [], [(1, 0.9, 30.0, 50.0, 20.0, 0.0)], 10.0)
+    assert not outlines.tray_covered(frame, 1.0, tray, [], [(1, 0.9, 30.0, 50.0, 20.0, 0.0)], 10.0)
 
 
 def test_cup_resting_on_the_tray_makes_the_calibrated_frame_unsure() -> None:

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, thresholds
+from vision import classifier, outlines, reader, thresholds
 from vision.reading import Status
 from vision.scoring import load_labels, match
 
@@ -24,7 +24,7 @@ RED_PIP = (40, 40, 190)
 
 
 def _marbled(value: int, swirls: tuple[tuple[float, float], ...], *, side: int = 44, angle: float = 20.0,
-             swirl: tuple[int, int, int] = SWIRL) -> tuple[np.ndarray, reader._Blob]:
+             swirl: tuple[int, int, int] = SWIRL) -> tuple[np.ndarray, outlines.Blob]:
     """A smoky black die with red pips showing ``value`` on a light tray, with pip-sized spots of
     ``swirl`` at ``swirls`` (x, y as shares of its side from its middle), and its region as the
     reader makes one (its outline's pixels, rectangle and box)."""

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, reasons, thresholds
+from vision import classifier, outlines, reader, reasons, thresholds
 from vision.reading import Status
 from vision.render import Scene, dataset, render_scene, table_calibration
 from vision.scoring import load_labels
@@ -84,7 +84,7 @@ def test_pixels_of_known_dice_are_never_taken_again() -> None:
     dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
     mask = np.zeros(image.shape[:2], np.uint8)
     mask[240 - SIDE // 2:240 + SIDE // 2, 320 - SIDE // 2:320 + SIDE // 2] = 255
-    known = reader._blobs(mask)
+    known = outlines.find_blobs(mask)
     assert reader._faint_dice(image, SIDE, known, dark) == []
 
 

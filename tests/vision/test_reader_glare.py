@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, reasons, thresholds
+from vision import classifier, outlines, reader, reasons, thresholds
 from vision.reading import Status
 
 from .conftest import benchmark_frame, boxed_near, pinned_frame
@@ -15,7 +15,7 @@ from .conftest import benchmark_frame, boxed_near, pinned_frame
 
 def _drawn_face(value: int, *, glare: float, pips: tuple[int, int, int] = (30, 30, 30),
                 body: tuple[int, int, int] = (225, 225, 225), middle: tuple[int, int, int] | None = None,
-                glare_sigma: float = 11.0) -> tuple[np.ndarray, reader._Blob]:
+                glare_sigma: float = 11.0) -> tuple[np.ndarray, outlines.Blob]:
     """A 60 px die showing ``value`` (2-5) on a grey tray, square on, with a glare of strength
     ``glare`` (0-1, towards white; a Gaussian of ``glare_sigma`` px, 0.18 of the side across by
     default) centred on its middle; the middle pip, if any, in ``middle`` (else as the others).
@@ -32,7 +32,7 @@ def _drawn_face(value: int, *, glare: float, pips: tuple[int, int, int] = (30, 3
     image = (image * (1 - g[..., None]) + 255 * g[..., None]).astype(np.uint8)
     mask = np.zeros((160, 160), np.uint8)
     cv2.rectangle(mask, (50, 50), (109, 109), 255, -1)
-    (blob,) = reader._blobs(mask)
+    (blob,) = outlines.find_blobs(mask)
     return image, blob
 
 

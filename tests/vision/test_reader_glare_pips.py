@@ -9,7 +9,7 @@ import dataclasses
 import cv2
 import numpy as np
 
-from vision import reader, reasons, thresholds
+from vision import outlines, reader, reasons, thresholds
 
 from .conftest import pinned_frame, read_right_until
 
@@ -18,7 +18,7 @@ SIX = [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]
 
 
 def _dark_die(slots: list[tuple[int, int]], *, glare: float, at: tuple[float, float]
-              ) -> tuple[np.ndarray, reader._Blob]:
+              ) -> tuple[np.ndarray, outlines.Blob]:
     """A 60 px dark die with light pips in ``slots`` (3 x 3 grid, -1..1) on a grey tray, square
     on, and a glare of strength ``glare`` (a 6 px Gaussian towards white) centred ``at``. The image
     and the die's blob."""
@@ -31,7 +31,7 @@ def _dark_die(slots: list[tuple[int, int]], *, glare: float, at: tuple[float, fl
     image = (image * (1 - g[..., None]) + 255 * g[..., None]).astype(np.uint8)
     mask = np.zeros((160, 160), np.uint8)
     cv2.rectangle(mask, (50, 50), (109, 109), 255, -1)
-    (blob,) = reader._blobs(mask)
+    (blob,) = outlines.find_blobs(mask)
     return image, blob
 
 
@@ -92,7 +92,7 @@ def test_spots_by_a_die_the_scan_found_are_its_own(monkeypatch) -> None:
                      calibration=calibration)
 
 
-def _joined_to_a_bar(slots: list[tuple[int, int]]) -> tuple[np.ndarray, reader._Blob]:
+def _joined_to_a_bar(slots: list[tuple[int, int]]) -> tuple[np.ndarray, outlines.Blob]:
     """A dark die with light pips in ``slots`` and one more at the top right joined to a dimmer
     bar (lighter than the face, far less than the pips), as a glare joins one: one long spot."""
     image, blob = _dark_die(slots, glare=0.0, at=(0, 0))

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, thresholds
+from vision import classifier, outlines, reader, thresholds
 from vision.reading import Status
 from vision.scoring import load_labels
 
@@ -27,7 +27,7 @@ def _photo(name: str) -> tuple[np.ndarray, list[tuple[int, float, float]]]:
 
 
 def _drawn(value: int, pip: tuple[int, int, int], *, side: int = 40, angle: float = 20.0, step: float = 0.29
-           ) -> tuple[np.ndarray, reader._Blob]:
+           ) -> tuple[np.ndarray, outlines.Blob]:
     """A light die showing ``value`` (pips of colour ``pip``, ``step`` x its side apart) on a dark
     tray, and its region as the reader makes one (its outline's pixels, rectangle and box)."""
     image = np.full((200, 200, 3), 60, np.uint8)
@@ -105,7 +105,7 @@ def test_a_die_whose_pips_lay_out_two_faces_is_not_read_by_them() -> None:
     asked: list = []
     original = reader._layouts_shown
 
-    def spy(img: np.ndarray, blob: reader._Blob) -> dict:
+    def spy(img: np.ndarray, blob: outlines.Blob) -> dict:
         shown = original(img, blob)
         asked.append((blob.rect[0], shown))
         return shown

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, reasons, thresholds, tray_foreground
+from vision import classifier, outlines, reader, reasons, thresholds, tray_foreground
 from vision.classifier import DISAGREE, FACELESS_DIE, LEANING, NO_FACE, default_classifier
 from vision.faces import extent
 from vision.reading import Status, View
@@ -181,7 +181,7 @@ def test_black_die_a_glare_thinned_out_of_the_foreground_makes_the_frame_unsure(
     missing = [d for d in scene.labels if d not in found]
     assert len(found) == 1 and len(missing) == 1
     assert _boxed_near(reading, missing[0], reasons.FADED_IN_LIGHT)
-    monkeypatch.setattr(reader, "_taken_by_opening", lambda *args: [])
+    monkeypatch.setattr(outlines, "taken_by_opening", lambda *args: [])
     monkeypatch.setattr(thresholds, "FAINT_SQUARES", False)    # (which finds it too, uncalibrated)
     monkeypatch.setattr(thresholds, "LIT_PAIR_ASKED", False)   # (its lit pips, paired, catch it too)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok
@@ -373,9 +373,9 @@ def test_a_lone_pip_off_the_middle_is_still_left_to_the_network() -> None:
     image = np.full((100, 100, 3), 230, np.uint8)
     for x, y in ((38, 38), (50, 50), (62, 62)):             # a 3, whole, in the box's middle
         cv2.circle(image, (x, y), 4, (20, 20, 20), -1)
-    square = reader._Blob(area=1600, rect=((50.0, 50.0), (40.0, 40.0), 0.0), box=(30, 30, 40, 40),
+    square = outlines.Blob(area=1600, rect=((50.0, 50.0), (40.0, 40.0), 0.0), box=(30, 30, 40, 40),
                           mask=np.full((40, 40), 255, np.uint8), thickness=20.0)
-    longer = reader._Blob(area=2000, rect=((50.0, 55.0), (40.0, 50.0), 0.0), box=(30, 30, 40, 50),
+    longer = outlines.Blob(area=2000, rect=((50.0, 55.0), (40.0, 50.0), 0.0), box=(30, 30, 40, 50),
                           mask=np.full((50, 40), 255, np.uint8), thickness=20.0)
     assert not reader._whole_face_aside(image, square, 3)
     assert not reader._whole_face_aside(image, longer, 1)
@@ -461,11 +461,11 @@ def test_only_a_hollow_square_a_die_across_is_a_lost_outline() -> None:
     cv2.rectangle(coarse, (184, 10), (190, 50), 255, -1)
     cv2.rectangle(coarse, (130, 130), (170, 170), 255, -1)            # a solid shadow
     cv2.rectangle(coarse, (20, 130), (100, 170), 255, 4)               # an outline two dice long
-    lost = reader._lost_outlines((coarse, 1.0), np.zeros_like(coarse), [], 40.0, coarse.shape)
+    lost = outlines.lost_outlines((coarse, 1.0), np.zeros_like(coarse), [], 40.0, coarse.shape)
     assert [tuple(round(v) for v in b.rect[0]) for b in lost] == [(60, 60)]
     # ... and not where a die was read, nor where the fine look kept it
-    assert not reader._lost_outlines((coarse, 1.0), np.zeros_like(coarse), [(60.0, 60.0)], 40.0, coarse.shape)
-    assert not reader._lost_outlines((coarse, 1.0), coarse, [], 40.0, coarse.shape)
+    assert not outlines.lost_outlines((coarse, 1.0), np.zeros_like(coarse), [(60.0, 60.0)], 40.0, coarse.shape)
+    assert not outlines.lost_outlines((coarse, 1.0), coarse, [], 40.0, coarse.shape)
 
 
 def test_a_leaning_die_faded_under_the_cup_is_not_lost_without_a_word(monkeypatch) -> None:
@@ -575,15 +575,15 @@ def test_only_a_solid_faint_piece_outside_every_die_and_region_is_left_over() ->
     cv2.rectangle(faint, (20, 120), (59, 159), 255, -1)    # a die read there, its blur round it
     cv2.rectangle(faint, (16, 116), (63, 163), 255, 2)
     found = [(1, 1.0, 40.0, 40.0, 40.0, 0.0), (2, 1.0, 40.0, 140.0, 40.0, 0.0)]
-    left = reader._faint_left_over(faint, 1.0, faint.shape, [], found, 40.0)
+    left = outlines.faint_left_over(faint, 1.0, faint.shape, [], found, 40.0)
     assert [tuple(round(v) for v in b.rect[0]) for b in left] == [(82, 40)]     # the part no die read covers
     # ... not a piece of a region already doubted (boxed on its own)
-    blob = reader._blobs(np.pad(np.full((40, 40), 255, np.uint8), ((20, 140), (60, 200))), 1.0)[0]
-    assert not reader._faint_left_over(faint, 1.0, faint.shape, [blob], found, 40.0)
+    blob = outlines.find_blobs(np.pad(np.full((40, 40), 255, np.uint8), ((20, 140), (60, 200))), 1.0)[0]
+    assert not outlines.faint_left_over(faint, 1.0, faint.shape, [blob], found, 40.0)
     # ... nor a sliver of a die read: the die is turned, its square too
     turned = np.zeros((200, 300), np.uint8)
     cv2.fillConvexPoly(turned, np.round(cv2.boxPoints(((150, 100), (44, 44), 30))).astype(np.int32), 255)
-    assert not reader._faint_left_over(turned, 1.0, turned.shape, [], [(3, 1.0, 150.0, 100.0, 40.0, 30.0)], 40.0)
+    assert not outlines.faint_left_over(turned, 1.0, turned.shape, [], [(3, 1.0, 150.0, 100.0, 40.0, 30.0)], 40.0)
 
 
 def test_only_a_die_sized_faint_shape_off_every_die_is_a_faded_die() -> None:
@@ -592,7 +592,7 @@ def test_only_a_die_sized_faint_shape_off_every_die_is_a_faded_die() -> None:
     cv2.rectangle(faint, (100, 20), (179, 27), 255, -1)    # a strip, not a die
     cv2.rectangle(faint, (20, 120), (59, 159), 255, -1)    # a die read there
     cv2.rectangle(faint, (200, 120), (299, 199), 255, -1)  # a patch two dice across
-    found = reader._faint_squares(faint, 1.0, faint.shape, [], [(40.0, 140.0)], 40.0)
+    found = outlines.faint_squares(faint, 1.0, faint.shape, [], [(40.0, 140.0)], 40.0)
     assert [tuple(round(v) for v in b.rect[0]) for b in found] == [(40, 34)]
 
 
@@ -689,7 +689,7 @@ def test_the_frame_of_a_six_leaning_beside_a_flat_two_is_not_taken() -> None:
 def test_a_faint_band_on_one_side_of_a_die_reaches_out_a_ring_round_it_does_not() -> None:
     die = np.zeros((120, 120), np.uint8)
     cv2.rectangle(die, (40, 40), (79, 79), 255, -1)                 # a die 40 px square
-    (blob,) = reader._blobs(die)
+    (blob,) = outlines.find_blobs(die)
     ring = cv2.dilate(die, np.ones((7, 7), np.uint8))               # a faint halo all round
     assert reader._faint_side(ring, 1.0, blob, []) < 0.05
     side = ring.copy()
@@ -778,7 +778,7 @@ def test_pips_beyond_are_those_no_die_found_reaches() -> None:
         cv2.circle(image, (x, 60), 5, (20, 20, 20), -1)   # a pip in the middle of each
     mask = np.zeros((120, 240), np.uint8)
     mask[40:80, 70:150] = 255
-    (blob,) = reader._blobs(mask)
+    (blob,) = outlines.find_blobs(mask)
     assert sorted(round(x) for x, _, _ in reader._pips(image, blob)) == [90, 130]
     assert not reader._pips_beyond(image, blob, [(90.0, 60.0), (130.0, 60.0)], 40.0)
     assert reader._pips_beyond(image, blob, [(90.0, 60.0)], 40.0)
@@ -791,7 +791,7 @@ def test_a_pip_off_a_found_dies_edge_is_beyond_it_though_its_side_was_measured_l
     measuring the dice with their shadows, took a side 1.12 times theirs: a reach of 0.75 of that
     covered the pip, and the frame was read ok with the 5 alone. A die's own pips lie within 0.42
     of its side from its centre; a reach of 0.6 leaves room for a centre found a little off."""
-    def region(width: int) -> tuple[np.ndarray, reader._Blob]:
+    def region(width: int) -> tuple[np.ndarray, outlines.Blob]:
         """A white 4 at x 70-110 (its pips 0.42 sides from its middle), in a region ``width`` wide."""
         image = np.full((120, 240, 3), 90, np.uint8)
         image[40:80, 70:70 + width] = 235
@@ -799,7 +799,7 @@ def test_a_pip_off_a_found_dies_edge_is_beyond_it_though_its_side_was_measured_l
             cv2.circle(image, (x, y), 4, (20, 20, 20), -1)
         mask = np.zeros((120, 240), np.uint8)
         mask[40:80, 70:70 + width] = 255
-        (blob,) = reader._blobs(mask)
+        (blob,) = outlines.find_blobs(mask)
         return image, blob
 
     image, blob = region(80)                        # and a die beside it, edge to edge

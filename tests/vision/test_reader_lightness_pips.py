@@ -8,14 +8,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision import reader, reasons, thresholds
+from vision import outlines, reader, reasons, thresholds
 from vision.reading import Status, View
 from vision.scoring import Truth, match
 
 from .conftest import assert_not_wrong, pinned_frame, read_right_until
 
 
-def _glared_face(light_pips: bool, glare_strength: float = 0.5) -> tuple[np.ndarray, reader._Blob]:
+def _glared_face(light_pips: bool, glare_strength: float = 0.5) -> tuple[np.ndarray, outlines.Blob]:
     """A 60 px die showing a 5 on a grey tray (light pips on a red face, or dark ones on a
     wooden face), a broad glare over its middle taking its colour ``glare_strength`` of the way
     to white."""
@@ -31,7 +31,7 @@ def _glared_face(light_pips: bool, glare_strength: float = 0.5) -> tuple[np.ndar
     for cx, cy in ((35, 35), (65, 35), (50, 50), (35, 65), (65, 65)):
         cv2.circle(image, (cx, cy), 5, pip, -1)
     mask = np.full((60, 60), 255, np.uint8)
-    blob = reader._Blob(area=3600, rect=((49.5, 49.5), (60.0, 60.0), 0.0), box=(20, 20, 60, 60),
+    blob = outlines.Blob(area=3600, rect=((49.5, 49.5), (60.0, 60.0), 0.0), box=(20, 20, 60, 60),
                         mask=mask, thickness=30.0, confirming=True)
     return image, blob
 

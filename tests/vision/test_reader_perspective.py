@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pytest
 
-from vision import reader, reasons, thresholds
+from vision import outlines, reader, reasons, thresholds
 from vision.classifier import LEANING
 from vision.reading import Status, View
 
@@ -23,10 +23,10 @@ MIDDLE = (320.0, 240.0)
 REACH = math.hypot(*FRAME) / 2
 
 
-def _blob(cx: float, cy: float, side: float) -> reader._Blob:
+def _blob(cx: float, cy: float, side: float) -> outlines.Blob:
     """An outline of a die of ``side`` centred on (cx, cy)."""
     mask = np.full((int(side), int(side)), 255, np.uint8)
-    return reader._Blob(area=int(side * side), rect=((cx, cy), (side, side), 0.0),
+    return outlines.Blob(area=int(side * side), rect=((cx, cy), (side, side), 0.0),
                         box=(int(cx - side / 2), int(cy - side / 2), int(side), int(side)),
                         mask=mask, thickness=side / 2)
 
@@ -41,12 +41,12 @@ def _blob(cx: float, cy: float, side: float) -> reader._Blob:
 ])
 def test_a_face_off_its_outline_lies_flat_only_as_perspective_puts_it(face, outline, flat) -> None:
     blob = _blob(*outline, side=50.0)
-    assert reader._side_in_perspective(blob, *face, MIDDLE, REACH) is flat
+    assert outlines.side_in_perspective(blob, *face, MIDDLE, REACH) is flat
 
 
 def test_the_rule_switched_off_asks_nothing(monkeypatch) -> None:
     monkeypatch.setattr(thresholds, "SIDE_IN_PERSPECTIVE", None)
-    assert not reader._side_in_perspective(_blob(104.0, 397.0, 50.0), 100.0, 400.0, MIDDLE, REACH)
+    assert not outlines.side_in_perspective(_blob(104.0, 397.0, 50.0), 100.0, 400.0, MIDDLE, REACH)
 
 
 def test_a_flat_die_in_the_frames_corner_showing_its_side_is_read(monkeypatch) -> None:
@@ -70,14 +70,14 @@ def test_a_die_leaning_toward_the_frames_middle_stays_doubted(monkeypatch) -> No
     leaning = [d for d in scene.labels if d.cocked]
     assert scene.view is View.TOP and len(leaning) == 1
     asked = []
-    ask = reader._side_in_perspective
+    ask = outlines.side_in_perspective
 
     def recorded(blob, x, y, middle, reach):
         answer = ask(blob, x, y, middle, reach)
         asked.append((x, y, answer))
         return answer
 
-    monkeypatch.setattr(reader, "_side_in_perspective", recorded)
+    monkeypatch.setattr(outlines, "side_in_perspective", recorded)
     reading = reader.read_dice(scene.image, scene.view)
     die = leaning[0]
     # (the rule was asked of the leaning die, and said it lies as a flat die in perspective)
@@ -87,10 +87,10 @@ def test_a_die_leaning_toward_the_frames_middle_stays_doubted(monkeypatch) -> No
     assert_not_wrong(reading, scene)
 
 
-def _lengthened(cx: float, cy: float, long: float, short: float, angle: float) -> reader._Blob:
+def _lengthened(cx: float, cy: float, long: float, short: float, angle: float) -> outlines.Blob:
     """A solid outline ``long`` x ``short`` centred on (cx, cy), its long side at ``angle`` degrees."""
     side = math.sqrt(long * short)
-    return reader._Blob(area=int(long * short), rect=((cx, cy), (long, short), angle),
+    return outlines.Blob(area=int(long * short), rect=((cx, cy), (long, short), angle),
                         box=(int(cx - long / 2), int(cy - long / 2), int(long), int(long)),
                         mask=np.full((int(long), int(long)), 255, np.uint8), thickness=0.45 * side)
 
@@ -108,7 +108,7 @@ TOWARD_MIDDLE = math.degrees(math.atan2(400.0 - 240.0, 100.0 - 320.0))   # (100,
 ])
 def test_an_outline_lengthened_as_perspective_shows_a_flat_die_is_a_die(centre, size, angle, read) -> None:
     assert thresholds.PERSPECTIVE_OUTLINE is not None and thresholds.PERSPECTIVE_OUTLINE < 1.6
-    assert reader._outline_in_perspective(_lengthened(*centre, *size, angle), MIDDLE, REACH) is read
+    assert outlines.outline_in_perspective(_lengthened(*centre, *size, angle), MIDDLE, REACH) is read
 
 
 def test_a_big_die_in_the_corner_showing_its_side_is_read(monkeypatch) -> None:

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, reasons, thresholds, tray_foreground
+from vision import classifier, outlines, reader, reasons, thresholds, tray_foreground
 from vision.calibrate import Calibration
 from vision.reading import Status, View
 from vision.render import dataset, render_scene
@@ -53,11 +53,11 @@ def test_a_big_die_s_pips_kept_apart_are_not_taken_for_the_die_size(monkeypatch)
     their own. Two islands against one die, the median of the square regions made the die size
     22 px, and the die's pips were read as dice. A region whose middle lies inside a solid
     region twice its size is part of it."""
-    blobs = reader._blobs(_big_die_with_pips_apart())
+    blobs = outlines.find_blobs(_big_die_with_pips_apart())
     assert sorted(round(b.side) for b in blobs if b.squarish)[:2] == [20, 20]
-    assert 80 <= reader._outline_side(blobs) <= 105
+    assert 80 <= outlines.outline_side(blobs) <= 105
     monkeypatch.setattr(thresholds, "NESTED_NOT_DICE", False)
-    assert reader._outline_side(blobs) < 25
+    assert outlines.outline_side(blobs) < 25
 
 
 def test_big_dice_are_read_at_their_own_size_not_their_pips() -> None:
@@ -77,11 +77,11 @@ def test_a_die_in_the_corner_of_a_thin_strip_is_still_a_die() -> None:
     cv2.rectangle(mask, (20, 20), (169, 29), 255, -1)
     cv2.rectangle(mask, (20, 20), (29, 139), 255, -1)
     cv2.rectangle(mask, (60, 60), (93, 93), 255, -1)
-    blobs = reader._blobs(mask, reach_in=False)
+    blobs = outlines.find_blobs(mask, reach_in=False)
     die = [b for b in blobs if b.squarish]
     assert len(blobs) == 2 and len(die) == 1
-    assert not reader._within_another(die[0], blobs)
-    assert abs(reader._outline_side(blobs) - 34) < 2
+    assert not outlines._within_another(die[0], blobs)
+    assert abs(outlines.outline_side(blobs) - 34) < 2
 
 
 def test_every_die_touching_another_on_a_rimmed_tray_is_read() -> None:
@@ -279,10 +279,10 @@ def test_a_die_leaning_on_its_neighbour_is_not_taken_for_one_beside_it() -> None
 
 
 def test_seams_lie_half_way_between_the_middles() -> None:
-    seam = reader._seams((10, 20), np.array([[4.5, 5.0], [14.5, 5.0]]))
+    seam = outlines._seams((10, 20), np.array([[4.5, 5.0], [14.5, 5.0]]))
     assert seam[:, 10].all() and seam.sum() == 10       # the column x = 10 (4.5 and 14.5 meet at 9.5)
     two_dice = np.pad(np.ones((10, 20), np.uint8), 2)    # x from 2 to 21: halves' middles 6.5, 16.5
-    centres = reader._cluster_centres(two_dice, 2)
+    centres = outlines._cluster_centres(two_dice, 2)
     assert centres is not None
     assert sorted(centres[:, 0].tolist()) == [6.5, 16.5] and centres[:, 1].tolist() == [6.5, 6.5]
 
@@ -316,11 +316,11 @@ def test_a_die_joined_to_the_tray_rim_is_still_a_region() -> None:
     mask = np.zeros((240, 320), np.uint8)
     cv2.rectangle(mask, (10, 10), (310, 230), 255, 3)               # the rim's band
     cv2.fillPoly(mask, [cv2.boxPoints(((200, 200), (40, 40), 30)).astype(np.int32)], 255)
-    blobs = reader._blobs(mask)
+    blobs = outlines.find_blobs(mask)
     assert len(blobs) == 1
     (x, y), (w, h), _ = blobs[0].rect
     assert abs(x - 200) < 4 and abs(y - 200) < 4 and 36 <= min(w, h) <= max(w, h) <= 44
-    assert reader._blobs(mask, reach_in=False) == []
+    assert outlines.find_blobs(mask, reach_in=False) == []
 
 
 @pytest.mark.parametrize("seed", [10126, 10182])
@@ -378,11 +378,11 @@ def test_a_die_a_glare_ate_into_gives_the_die_size_by_its_hull(monkeypatch) -> N
     tray's grey. Its region, notched, was no square one, and the die size came from the clumps'
     width (53 px): the die was "touching or overlapping". A region whose box is square and whose
     hull fills it (NOTCHED_OUTLINE) gives its hull's side."""
-    blobs = reader._blobs(_die_a_glare_ate_into(), reach_in=False)
+    blobs = outlines.find_blobs(_die_a_glare_ate_into(), reach_in=False)
     assert len(blobs) == 1 and not blobs[0].squarish
-    assert 95 <= reader._outline_side(blobs) <= 101
+    assert 95 <= outlines.outline_side(blobs) <= 101
     monkeypatch.setattr(thresholds, "NOTCHED_OUTLINE", None)
-    without = reader._outline_side(blobs)            # the clumps' width, or no die size at all
+    without = outlines.outline_side(blobs)            # the clumps' width, or no die size at all
     assert without is None or without < 80
 
 
@@ -392,8 +392,8 @@ def test_a_ring_is_no_die_eaten_into() -> None:
     mask = np.zeros((240, 320), np.uint8)
     cv2.rectangle(mask, (100, 60), (199, 159), 255, -1)
     cv2.rectangle(mask, (112, 72), (187, 147), 0, -1)
-    (ring,) = reader._blobs(mask, reach_in=False)
-    assert reader._notched_side(ring) is None
+    (ring,) = outlines.find_blobs(mask, reach_in=False)
+    assert outlines._notched_side(ring) is None
 
 
 @pytest.mark.parametrize("seed", [10375, 10976])

@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision import reader, thresholds
+from vision import outlines, reader, thresholds
 from vision.classifier import LEANING
-from vision.reader import _Blob, _as_bright_as_flat_neighbour, _blobs, _painted_alone
+from vision.reader import _as_bright_as_flat_neighbour, _painted_alone
 from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
@@ -96,7 +96,7 @@ def test_a_die_is_shown_alone_with_its_neighbour_painted_over() -> None:
     mask = np.zeros(image.shape[:2], np.uint8)
     mask[81:119, 81:119] = 255                      # the foreground: an edge left out,
     mask[81:119, 122:159] = 255                     # and the cut between them
-    die, neighbour = sorted(_blobs(mask), key=lambda b: b.rect[0][0])
+    die, neighbour = sorted(outlines.find_blobs(mask), key=lambda b: b.rect[0][0])
     window, (x, y, extent) = _painted_alone(image, die, [die, neighbour], (100.0, 100.0, 46.0), 1.5)
     x0, y0 = round(100 - x), round(100 - y)          # the window's corner in the image
     assert extent == 46.0 and window.shape[0] > 60 and window.shape[1] > 60
@@ -146,10 +146,10 @@ def test_a_die_leaning_on_its_neighbour_under_the_cup_stays_doubted(seed: int, c
     assert boxed_near(reading, leaning, LEANING)
 
 
-def _die(x: float, lightness: float) -> _Blob:
+def _die(x: float, lightness: float) -> outlines.Blob:
     """A 40 px die at (x, 100) whose pips were found against a face of this lightness."""
     mask = np.full((40, 40), 255, np.uint8)
-    blob = _Blob(area=1600, rect=((x, 100.0), (40.0, 40.0), 0.0), box=(int(x) - 20, 80, 40, 40),
+    blob = outlines.Blob(area=1600, rect=((x, 100.0), (40.0, 40.0), 0.0), box=(int(x) - 20, 80, 40, 40),
                  mask=mask, thickness=20.0)
     face = np.array([lightness, 128.0, 128.0], np.float32)
     blob.pips_found = (None, [], [mask, 45.0, (np.zeros((0, 3), np.float32), face, None)])

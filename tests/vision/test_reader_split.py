@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision import reader
+from vision import outlines, reader
 from vision.reader import read_dice
 from vision.reading import Status
 from vision.render import dataset
@@ -38,7 +38,7 @@ def _parts(mask: np.ndarray) -> list[tuple[int, int]]:
 def test_two_to_four_dice_side_by_side_are_cut_at_their_seams() -> None:
     for count in (2, 3, 4):
         image, mask = _row(count)
-        parts = _parts(reader._split_touching(mask, float(SIDE), image))
+        parts = _parts(outlines.split_touching(mask, float(SIDE), image))
         assert len(parts) == count, (count, parts)
         centres = sorted(x for _, x in parts)
         expected = [20 + i * SIDE + SIDE // 2 for i in range(count)]
@@ -48,7 +48,7 @@ def test_two_to_four_dice_side_by_side_are_cut_at_their_seams() -> None:
 
 def test_without_the_image_a_row_without_waists_is_left_whole() -> None:
     image, mask = _row(3)
-    assert len(_parts(reader._split_touching(mask, float(SIDE)))) == 1
+    assert len(_parts(outlines.split_touching(mask, float(SIDE)))) == 1
 
 
 def test_one_large_die_is_not_cut() -> None:
@@ -57,7 +57,7 @@ def test_one_large_die_is_not_cut() -> None:
     big = int(SIDE * 1.3)                      # area 1.69 die sides squared, still one die
     cv2.rectangle(image, (40, 40), (40 + big - 1, 40 + big - 1), COLOURS[0], -1)
     mask[40:40 + big, 40:40 + big] = 255
-    assert _parts(reader._split_touching(mask, float(SIDE), image)) == [(big * big, 40 + big // 2)]
+    assert _parts(outlines.split_touching(mask, float(SIDE), image)) == [(big * big, 40 + big // 2)]
 
 
 def test_two_dice_of_one_colour_side_by_side_are_cut_midway() -> None:
@@ -66,7 +66,7 @@ def test_two_dice_of_one_colour_side_by_side_are_cut_midway() -> None:
     mask = np.zeros((120, 120), np.uint8)
     cv2.rectangle(image, (20, 45), (20 + 2 * SIDE - 1, 45 + SIDE - 1), COLOURS[1], -1)
     mask[45:45 + SIDE, 20:20 + 2 * SIDE] = 255
-    parts = _parts(reader._split_touching(mask, float(SIDE), image))
+    parts = _parts(outlines.split_touching(mask, float(SIDE), image))
     assert len(parts) == 2
     (small, _), (large, _) = parts
     assert small >= 0.8 * SIDE ** 2 and large <= 1.05 * small, parts     # corners are rounded off

@@ -8,7 +8,7 @@ import dataclasses
 import cv2
 import numpy as np
 
-from vision import reader, reasons, thresholds
+from vision import outlines, reader, reasons, thresholds
 
 from .conftest import pinned_frame, read_right_until
 
@@ -16,7 +16,7 @@ FIVE = [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)]
 
 
 def _glared_die(slots: list[tuple[int, int]], *, glare: float, sigma: float, at: tuple[float, float],
-                dim: tuple[tuple[int, int], ...] = ()) -> tuple[np.ndarray, reader._Blob]:
+                dim: tuple[tuple[int, int], ...] = ()) -> tuple[np.ndarray, outlines.Blob]:
     """A 60 px dark die with light pips in ``slots`` (3 x 3 grid, -1..1; those in ``dim`` a mid
     grey) on a grey tray, square on, under a broad glare (a Gaussian of ``sigma`` px towards
     white, of strength ``glare``) centred ``at``. The image and the die's blob, as the
@@ -31,7 +31,7 @@ def _glared_die(slots: list[tuple[int, int]], *, glare: float, sigma: float, at:
     image = (image * (1 - g[..., None]) + 255 * g[..., None]).astype(np.uint8)
     mask = np.zeros((160, 160), np.uint8)
     cv2.rectangle(mask, (50, 50), (109, 109), 255, -1)
-    (blob,) = reader._blobs(mask)
+    (blob,) = outlines.find_blobs(mask)
     return image, dataclasses.replace(blob, confirming=True)
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import vision.reader as reader
-from vision import thresholds, tray_foreground
+from vision import outlines, thresholds, tray_foreground
 from vision.classifier import ALONE_NO_FACE_MAX, SCAN_EXTENTS, SCAN_MIN, SCAN_STEP, SCAN_SUPPORT, \
     default_classifier, find_faces
 from vision.faces import face_patch, face_patches, normalise, normalise_many
@@ -233,7 +233,7 @@ def test_components_on_the_pixels_box_are_opencvs() -> None:
             mask[int(rng.integers(0, rows)), int(rng.integers(0, cols))] = 0
         for connectivity in (4, 8):
             expected = cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
-            got = reader._components(mask, connectivity)
+            got = outlines.mask_components(mask, connectivity)
             assert got[0] == expected[0]
             for a, b in zip(got[1:], expected[1:]):
                 assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True), (t, connectivity)
@@ -253,11 +253,11 @@ def test_components_of_empty_full_and_cut_out_masks_are_opencvs() -> None:
             for mask in masks:
                 for connectivity in (4, 8):
                     expected = cv2.connectedComponentsWithStats(mask, connectivity=connectivity)
-                    got = reader._components(mask, connectivity)
+                    got = outlines.mask_components(mask, connectivity)
                     assert got[0] == expected[0]
                     for a, b in zip(got[1:], expected[1:]):
                         assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True)
-                    n, labels, stats, centroids = reader._components(mask, connectivity, labelled=False)
+                    n, labels, stats, centroids = outlines.mask_components(mask, connectivity, labelled=False)
                     assert n == expected[0] and labels is None and np.array_equal(stats, expected[2])
                     assert np.array_equal(centroids, expected[3], equal_nan=True)
         finally:
@@ -347,7 +347,7 @@ def _lone_dice():
     """A rendered frame of two dice and the regions of its dice standing alone (squarish)."""
     scene = render_scene(20_011, view="top", width=640, height=480, n_dice=2)
     mask, scale = tray_foreground.foreground(scene.image, None, {})
-    blobs = [b for b in reader._blobs(mask, scale, within=scene.image.shape) if b.squarish]
+    blobs = [b for b in outlines.find_blobs(mask, scale, within=scene.image.shape) if b.squarish]
     assert blobs
     return scene, blobs
 
