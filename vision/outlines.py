@@ -22,7 +22,7 @@ class Blob:
     box: tuple[int, int, int, int]
     mask: np.ndarray            # 0/255 over the box
     thickness: float            # largest inscribed radius, pixels
-    # _pips' answer for this blob in one image (the image, the pips, what it adds to ``contrast``):
+    # pip_faces.pips_in' answer for this blob in one image (the image, the pips, what it adds to ``contrast``):
     # a die is asked again whether it lies flat, or how many pips it shows.
     pips_found: tuple | None = field(default=None, repr=False, compare=False)
     # Cut round a die the network's scan found, to confirm the face it read (see _confirmed).

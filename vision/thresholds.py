@@ -241,7 +241,7 @@ GLARE_SLOT_PIPS_LIGHTER = 60   # ... on a face whose pips are at least this ligh
 PIP_SPLIT_LEVEL: float | None = 0.8   # confirming a face the network's scan read, when its pips lay
                                # out no face: a spot too big or too long for a pip (a glare joined
                                # to one) is looked at again for pips, at this x the pips' mean
-                               # difference from the face (_split_pips). None: never
+                               # difference from the face (pip_faces._split_pips). None: never
 PIP_SPLIT_CONFIRMING = True    # ... only there (everywhere: a real photo's die the network read
                                # alone was read by its pips and doubted as leaning)
 PIP_SPLIT_LIGHT_ONLY = False   # ... only light pips on a darker face (GLARE_SLOT_PIPS_LIGHTER)
@@ -254,7 +254,7 @@ PIP_TOPHAT: float | None = 0.5   # confirming a face the network's scan read, wh
                                # out no face even split (PIP_SPLIT_LEVEL): pips a glare washed into
                                # one bright patch are looked for as what stands out of it (a white
                                # top-hat of the face distance, a disc 1.6 pips across), at least
-                               # this x as much as the pips found stand out (_tophat_pips). 2026-11-30:
+                               # this x as much as the pips found stand out (pip_faces._tophat_pips). 2026-11-30:
                                # of the benchmark's 2,000, 10333 and 11673 read right, not unsure, and
                                # 10713, 10923 and 11673 calibrated; a real die more (in an unsure
                                # photo); none read wrong, the leaning sets unchanged. None: never
@@ -271,8 +271,8 @@ PIP_LIGHTNESS: float | None = 1.0   # confirming a face the network's scan read 
                                # pips across, white for light pips, black for dark ones, as the pips
                                # found mostly are), over this x the Otsu level of that map's inside,
                                # and the face they lay out checked as any is, its empty slots bare
-                               # in that map (_lightness_read). Its middle is asked as a face the
-                               # network read alone is (_middle_unclear, _middle_may_hide_a_pip): a
+                               # in that map (pip_faces.lightness_read). Its middle is asked as a face the
+                               # network read alone is (pip_faces.middle_unclear, pip_faces.middle_may_hide_a_pip): a
                                # glint that covers a 3's middle pip whole is no dark pip, and the
                                # lightness look left a 2 (fresh 310856). 2026-12-01: the benchmark's
                                # 2,000 both ways, fresh 651000 and 653000 both ways, every style, the
@@ -284,7 +284,7 @@ PIP_LIGHTNESS_CONFIRMING = True  # ... only there (False: a die's own read too, 
 GUIDED_LAYOUT_MIN: float | None = 0.65  # a face whose pips lay out no face, or show none, that
                                # the network's steady look reads plainly flat (PLAIN_NO_FACE_MAX) at
                                # least this surely, though less than ALONE_MIN: read where its pips'
-                               # contrast lays out that face and no other (_layouts_shown). On real
+                               # contrast lays out that face and no other (pip_faces.layouts_shown). On real
                                # photos the pip finder misses faint pips (red on a dark die, small
                                # dice), and the network reads real dice less surely than rendered
                                # ones: of the dice so left unread on the 150 training photos, it read
@@ -299,7 +299,7 @@ COLOUR_PIPS: float | None = 0.65   # a face whose pips lay out no face, or show 
                                # not show the network's face either (GUIDED_LAYOUT_MIN):
                                # pips looked for again by their colour, each pixel nearer a pip
                                # colour found than the face colour by this share of the two
-                               # distances (_colour_pips_read: marbled dice, whose swirls differ
+                               # distances (pip_faces.colour_pips_read: marbled dice, whose swirls differ
                                # from the face as much as their red pips do). 2026-11-30, of the
                                # 200 real photos: 11 more dice read right (1,281 -> 1,292), none
                                # wrong, 4 photos read right, not unsure; no rendered frame's verdict

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, outlines, reader, reasons, thresholds
+from vision import classifier, outlines, pip_faces, reader, reasons, thresholds
 from vision.reader import read_dice
 from vision.reading import Status, View
 from vision.render import dataset, render_scene, table_calibration, test_subset
@@ -205,9 +205,9 @@ def test_pip_colours_are_matched_to_their_own_pips_when_one_by_the_edge_is_left_
     mask = np.zeros(frame.shape[:2], np.uint8)
     mask[y0:y0 + side, x0:x0 + side] = 255
     blob = outlines.find_blobs(mask, 1.0, within=frame.shape)[0]
-    found = reader._find_pips(frame, blob)[0]
+    found = pip_faces._find_pips(frame, blob)[0]
     assert len(found) == 3 and found[0][1] < y0 + 12          # the glint first, by the edge
-    value, _, x, y = reader._read_die(frame, blob)
+    value, _, x, y = pip_faces.read_die(frame, blob)
     assert value == 2 and (round(x), round(y)) == (x0 + 40, y0 + 40)
 
 
@@ -360,5 +360,5 @@ def test_a_face_fits_its_layout_whatever_order_its_pips_come_in(value: int) -> N
     slots = [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)] if value == 5 else [(-1, 1), (0, 0), (1, -1)]
     pips = np.array([(80.0 + 17 * gx, 80.0 + 17 * gy) for gx, gy in slots])
     for shift in range(len(pips)):
-        fit = reader.fit_layout(np.roll(pips, shift, axis=0))
+        fit = pip_faces.fit_layout(np.roll(pips, shift, axis=0))
         assert fit is not None and fit[0] == value and fit[1] < 1e-6 and abs(fit[2] - 17.0) < 1e-6

@@ -1,4 +1,4 @@
-"""Pips told from the face by their colour (thresholds.COLOUR_PIPS, reader._colour_pips_read): a marbled
+"""Pips told from the face by their colour (thresholds.COLOUR_PIPS, pip_faces.colour_pips_read): a marbled
 die's swirls differ from its face as much as its red pips do, so the pip finder lays out no face;
 taking each colour found as the pips' colour in turn, the red pips alone lay out the face. On
 drawn dice, and on real photos of the face model's training split (../shared/dice-photos/byler)."""
@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, outlines, reader, thresholds
+from vision import classifier, outlines, pip_faces, reader, thresholds
 from vision.reading import Status
 from vision.scoring import load_labels, match
 
@@ -38,7 +38,7 @@ def _marbled(value: int, swirls: tuple[tuple[float, float], ...], *, side: int =
 
     for fx, fy in swirls:
         cv2.circle(image, at(fx, fy, side), int(0.09 * side), swirl, -1, lineType=cv2.LINE_AA)
-    for gx, gy in reader._LAYOUTS[value]:
+    for gx, gy in pip_faces._LAYOUTS[value]:
         cv2.circle(image, at(gx, gy, 0.29 * side), int(0.09 * side), RED_PIP, -1, lineType=cv2.LINE_AA)
     image = cv2.GaussianBlur(image, (3, 3), 0)
     return image, drawn_region(image.shape, corners)
@@ -48,8 +48,8 @@ def _marbled(value: int, swirls: tuple[tuple[float, float], ...], *, side: int =
 @pytest.mark.parametrize("swirls", [((-0.28, 0.0), (0.0, 0.28)), ((0.0, -0.28),)], ids=["two swirls", "one swirl"])
 def test_red_pips_among_grey_swirls_lay_out_their_face_by_colour(value: int, swirls) -> None:
     image, blob = _marbled(value, swirls)
-    assert reader._read_die(image, blob) == classifier.NO_LAYOUT       # the swirls taken for pips too
-    read = reader._colour_pips_read(image, blob)
+    assert pip_faces.read_die(image, blob) == classifier.NO_LAYOUT       # the swirls taken for pips too
+    read = pip_faces.colour_pips_read(image, blob)
     assert read is not None and read[0] == value
     assert np.hypot(read[2] - 100, read[3] - 100) < 2
 
@@ -58,15 +58,15 @@ def test_a_spot_of_another_colour_in_a_bare_slot_is_no_face_of_its_own() -> None
     """Grey spots where a 2's pips would be, round a red 1: the grey colour's 2 has the red pip in
     its middle slot (not bare), so only the red 1 is a face."""
     image, blob = _marbled(1, ((-0.29, -0.29), (0.29, 0.29)))
-    read = reader._colour_pips_read(image, blob)
+    read = pip_faces.colour_pips_read(image, blob)
     assert read is not None and read[0] == 1
 
 
 def test_a_die_of_one_colour_but_its_pips_is_read_as_the_pip_finder_reads_it() -> None:
     """No swirl: one pip colour, the same face the pip finder lays out."""
     image, blob = _marbled(5, ())
-    classic = reader._read_die(image, blob)
-    read = reader._colour_pips_read(image, blob)
+    classic = pip_faces.read_die(image, blob)
+    read = pip_faces.colour_pips_read(image, blob)
     assert not isinstance(classic, str) and read is not None and read[0] == classic[0] == 5
 
 
@@ -74,7 +74,7 @@ def test_pips_no_nearer_their_colour_than_the_face_are_not_pips() -> None:
     """Swirls as dark as the face: nothing but the red pips differs from it, and a colour too near
     the face's (COLOUR_PIPS_SEPARATION) is not tried."""
     image, blob = _marbled(3, ((-0.28, 0.0),), swirl=(50, 50, 50))
-    read = reader._colour_pips_read(image, blob)
+    read = pip_faces.colour_pips_read(image, blob)
     assert read is not None and read[0] == 3
 
 

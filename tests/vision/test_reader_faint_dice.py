@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, outlines, reader, reasons, thresholds
+from vision import classifier, outlines, pip_faces, reader, reasons, thresholds
 from vision.reading import Status
 from vision.render import Scene, dataset, render_scene, table_calibration
 from vision.scoring import load_labels
@@ -31,7 +31,7 @@ def _die(image: np.ndarray, cx: float, cy: float, colour: tuple[int, int, int],
                  lineType=cv2.LINE_AA)
     c, s = np.cos(np.deg2rad(angle)), np.sin(np.deg2rad(angle))
     step = 0.27 * SIDE
-    for gx, gy in reader._LAYOUTS[value]:
+    for gx, gy in pip_faces._LAYOUTS[value]:
         px, py = cx + step * (c * gx - s * gy), cy + step * (s * gx + c * gy)
         cv2.circle(image, (int(round(px)), int(round(py))), int(0.09 * SIDE), pip_colour, -1,
                    lineType=cv2.LINE_AA)
@@ -49,7 +49,7 @@ def test_a_white_die_on_a_light_tray_is_found_and_its_pips_read() -> None:
     dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
     faint = [b for b in reader._faint_dice(image, SIDE, [], dark) if b.rect[0][0] > 300]
     assert len(faint) == 1
-    value, _, x, y = reader._read_die(image, faint[0])
+    value, _, x, y = pip_faces.read_die(image, faint[0])
     assert (value, round(x), round(y)) == (5, 420, 250)
 
 
@@ -112,7 +112,7 @@ def test_a_lit_face_under_the_cup_is_never_silently_gone() -> None:
     scene, free = _two_dice_under_the_cup_and_room()
     lost, glints = scene.image.copy(), scene.image.copy()
     step = 0.27 * SIDE
-    for gx, gy in reader._LAYOUTS[5]:                 # white pips of a die the tray hides
+    for gx, gy in pip_faces._LAYOUTS[5]:                 # white pips of a die the tray hides
         cv2.circle(lost, (int(free[0] + step * gx), int(free[1] + step * gy)), int(0.09 * SIDE),
                    (250, 250, 250), -1, lineType=cv2.LINE_AA)
     for dx in (-1, 1):                                 # two lone reflections far apart
@@ -131,7 +131,7 @@ def test_a_lit_face_alone_is_boxed_on_the_evidence_photo() -> None:
     them. (It boxed nothing, and the wall showed a doubt with nowhere to look.)"""
     scene, free = _two_dice_under_the_cup_and_room()
     lost = scene.image.copy()
-    for gx, gy in reader._LAYOUTS[4]:
+    for gx, gy in pip_faces._LAYOUTS[4]:
         cv2.circle(lost, (int(free[0] + 0.27 * SIDE * gx), int(free[1] + 0.27 * SIDE * gy)), int(0.09 * SIDE),
                    (250, 250, 250), -1, lineType=cv2.LINE_AA)
     reading = reader.read_dice(lost, "bottom")

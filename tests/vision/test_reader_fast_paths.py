@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import reader, thresholds, tray_foreground
+from vision import pip_faces, thresholds, tray_foreground
 from vision.reading import View
 from vision.render import render_scene
 
@@ -47,7 +47,7 @@ def test_masked_median_is_numpys_median(count: int) -> None:
     lab8 = rng.integers(0, 256, (30, 30, 3), dtype=np.uint8)
     mask = np.zeros((30, 30), np.uint8)
     mask.ravel()[rng.choice(900, count, replace=False)] = 255
-    got = reader._masked_median(lab8, mask)
+    got = pip_faces._masked_median(lab8, mask)
     if count < 20:
         assert got is None
     else:

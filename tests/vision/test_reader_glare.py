@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, outlines, reader, reasons, thresholds
+from vision import classifier, outlines, pip_faces, reader, reasons, thresholds
 from vision.reading import Status
 
 from .conftest import benchmark_frame, boxed_near, pinned_frame
@@ -44,28 +44,28 @@ def test_a_middle_pip_stands_out_from_the_face_round_it_under_a_glare(glare: flo
     five, blob5 = _drawn_face(5, glare=glare)
     four, blob4 = _drawn_face(4, glare=glare)
     reach = thresholds.MIDDLE_REACH * blob5.side
-    strength5 = reader._middle_response(five, blob5, 80.0, 80.0, reach)
-    strength4 = reader._middle_response(four, blob4, 80.0, 80.0, reach)
+    strength5 = pip_faces._middle_response(five, blob5, 80.0, 80.0, reach)
+    strength4 = pip_faces._middle_response(four, blob4, 80.0, 80.0, reach)
     assert strength5 is not None and strength5 >= thresholds.MIDDLE_PIP_MIN
     assert strength4 is not None and strength4 < 0.1
     assert abs(strength5 - (1 - glare)) < 0.1
-    assert not reader._middle_unclear(five, blob5, 5, 80.0, 80.0, by_network=True)
+    assert not pip_faces.middle_unclear(five, blob5, 5, 80.0, 80.0, by_network=True)
 
 
 def test_a_middle_pip_a_glare_all_but_washed_out_is_doubted() -> None:
     """A glare of 0.8 on a 5's middle pip leaves it a fifth of its contrast: too little to tell
     from a glare's own soft spot, so a 5 read there is doubted (unsure, never a wrong 4 or 5)."""
     five, blob = _drawn_face(5, glare=0.8)
-    assert reader._middle_unclear(five, blob, 5, 80.0, 80.0, by_network=False)
+    assert pip_faces.middle_unclear(five, blob, 5, 80.0, 80.0, by_network=False)
 
 
 def test_a_glare_on_the_middle_of_a_light_pipped_four_is_no_middle_pip() -> None:
     """White pips on a dark die: a glare on a 4's middle is the pips' colour, a soft spot that
     stands out from the face round it far less than a pip does: read as a 5, it is doubted."""
     four, blob = _drawn_face(4, glare=0.8, pips=(235, 235, 235), body=(40, 110, 40))
-    strength = reader._middle_response(four, blob, 80.0, 80.0, thresholds.MIDDLE_REACH * blob.side)
+    strength = pip_faces._middle_response(four, blob, 80.0, 80.0, thresholds.MIDDLE_REACH * blob.side)
     assert strength is not None and 0.0 < strength < thresholds.MIDDLE_PIP_MIN
-    assert reader._middle_unclear(four, blob, 5, 80.0, 80.0, by_network=True)
+    assert pip_faces.middle_unclear(four, blob, 5, 80.0, 80.0, by_network=True)
 
 
 def test_a_glare_weaker_and_wider_than_the_pips_is_no_middle_pip(monkeypatch) -> None:
@@ -74,14 +74,14 @@ def test_a_glare_weaker_and_wider_than_the_pips_is_no_middle_pip(monkeypatch) ->
     and twice as wide. Read as a 5, it is doubted; a true 5's middle pip, as strong and as wide as
     its fellows, is not."""
     four, blob = _drawn_face(4, glare=0.85, glare_sigma=8.0, pips=(235, 235, 235), body=(40, 40, 170))
-    strength = reader._middle_response(four, blob, 80.0, 80.0, thresholds.MIDDLE_REACH * blob.side)
+    strength = pip_faces._middle_response(four, blob, 80.0, 80.0, thresholds.MIDDLE_REACH * blob.side)
     assert strength is not None and strength >= thresholds.MIDDLE_PIP_MIN      # the old test passes it
-    assert reader._middle_like_a_glare(four, blob, 80.0, 80.0, strength)
-    assert reader._middle_unclear(four, blob, 5, 80.0, 80.0, by_network=False)
+    assert pip_faces._middle_like_a_glare(four, blob, 80.0, 80.0, strength)
+    assert pip_faces.middle_unclear(four, blob, 5, 80.0, 80.0, by_network=False)
     five, blob5 = _drawn_face(5, glare=0.0, pips=(235, 235, 235), body=(40, 40, 170))
-    assert not reader._middle_unclear(five, blob5, 5, 80.0, 80.0, by_network=False)
+    assert not pip_faces.middle_unclear(five, blob5, 5, 80.0, 80.0, by_network=False)
     monkeypatch.setattr(thresholds, "MIDDLE_GLARE_WEAKER", None)
-    assert not reader._middle_unclear(four, blob, 5, 80.0, 80.0, by_network=False)
+    assert not pip_faces.middle_unclear(four, blob, 5, 80.0, 80.0, by_network=False)
 
 
 def test_a_two_or_four_with_dark_pips_is_asked_whether_its_middle_holds_a_washed_out_pip() -> None:
@@ -90,17 +90,17 @@ def test_a_two_or_four_with_dark_pips_is_asked_whether_its_middle_holds_a_washed
     enough to doubt it (GLARED_MIDDLE_MAX); read by its pips, which lay out a 4 cleanly, only a
     plain one (GLARED_MIDDLE_PIPS_MAX). Light pips are not asked: a glare looks like one."""
     image, blob = _drawn_face(5, glare=0.0, middle=(175, 175, 175))     # a middle pip washed grey
-    assert reader._middle_unclear(image, blob, 4, 80.0, 80.0, by_network=True)
-    assert reader._middle_unclear(image, blob, 4, 80.0, 80.0, by_network=False)
+    assert pip_faces.middle_unclear(image, blob, 4, 80.0, 80.0, by_network=True)
+    assert pip_faces.middle_unclear(image, blob, 4, 80.0, 80.0, by_network=False)
     faint, faint_blob = _drawn_face(5, glare=0.0, middle=(190, 190, 190))  # washed nearly white
-    assert reader._middle_unclear(faint, faint_blob, 4, 80.0, 80.0, by_network=True)
-    assert not reader._middle_unclear(faint, faint_blob, 4, 80.0, 80.0, by_network=False)
+    assert pip_faces.middle_unclear(faint, faint_blob, 4, 80.0, 80.0, by_network=True)
+    assert not pip_faces.middle_unclear(faint, faint_blob, 4, 80.0, 80.0, by_network=False)
     plain, plain_blob = _drawn_face(4, glare=0.0)
-    assert not reader._middle_unclear(plain, plain_blob, 4, 80.0, 80.0, by_network=True)
-    assert not reader._middle_unclear(plain, plain_blob, 4, 80.0, 80.0, by_network=False)
+    assert not pip_faces.middle_unclear(plain, plain_blob, 4, 80.0, 80.0, by_network=True)
+    assert not pip_faces.middle_unclear(plain, plain_blob, 4, 80.0, 80.0, by_network=False)
     light, light_blob = _drawn_face(5, glare=0.0, pips=(250, 250, 250), body=(150, 60, 60), middle=(200, 140, 140))
-    assert not reader._middle_unclear(light, light_blob, 4, 80.0, 80.0, by_network=True)
-    assert not reader._middle_unclear(light, light_blob, 4, 80.0, 80.0, by_network=False)
+    assert not pip_faces.middle_unclear(light, light_blob, 4, 80.0, 80.0, by_network=True)
+    assert not pip_faces.middle_unclear(light, light_blob, 4, 80.0, 80.0, by_network=False)
 
 
 @pytest.mark.parametrize("seed, calibrated, truth, misread, switch", [
@@ -201,7 +201,7 @@ def test_a_dark_pipped_middle_a_glare_washed_is_not_taken_for_a_glare(monkeypatc
     scene = benchmark_frame(10_980)
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.ok and sorted(reading.values) == sorted(d.value for d in scene.labels)
-    monkeypatch.setattr(reader, "_light_pips", lambda contrast: True)
+    monkeypatch.setattr(pip_faces, "_light_pips", lambda contrast: True)
     doubted = reader.read_dice(scene.image, scene.view)
     assert doubted.status is Status.UNSURE and doubted.reason == reasons.GLARED_MIDDLE
 

@@ -9,7 +9,7 @@ import dataclasses
 import cv2
 import numpy as np
 
-from vision import outlines, reader, reasons, thresholds
+from vision import outlines, pip_faces, reasons, thresholds
 
 from .conftest import pinned_frame, read_right_until
 
@@ -40,9 +40,9 @@ def test_a_glare_on_an_empty_slot_leaves_it_bare_only_when_confirming_a_scanned_
     pips: confirming the 5 the network's scan read, the slot is bare; reading the die by its pips
     alone, it is still doubted (as before GLARE_SLOT_MAX)."""
     image, blob = _dark_die(FIVE, glare=0.3, at=(80, 63))
-    assert reader._read_die(image, blob) == reasons.SMUDGED
+    assert pip_faces.read_die(image, blob) == reasons.SMUDGED
     confirming = dataclasses.replace(blob, confirming=True)
-    result = reader._read_die(image, confirming)
+    result = pip_faces.read_die(image, confirming)
     assert not isinstance(result, str) and result[0] == 5
 
 
@@ -53,11 +53,11 @@ def test_a_pip_under_a_glare_is_never_a_bare_slot() -> None:
     for confirming in (False, True):
         die = dataclasses.replace(blob, confirming=confirming)
         contrast: list = []
-        pips = reader._pips(image, die, contrast)
+        pips = pip_faces.pips_in(image, die, contrast)
         contrast.append(pips)
         corners = [p for p in pips if abs(p[1] - 80) > 5]
         assert len(pips) == 6 and len(corners) == 4
-        assert reader._check_face(corners, die, contrast) == reasons.SMUDGED
+        assert pip_faces._check_face(corners, die, contrast) == reasons.SMUDGED
 
 
 def test_a_pip_a_glare_joined_is_split_off_and_the_scanned_die_confirmed(monkeypatch) -> None:
@@ -108,14 +108,14 @@ def test_a_pip_joined_to_a_dimmer_spot_is_split_off(monkeypatch) -> None:
     a 3. Without the split the long spot is no pip, and two pips are no 3."""
     image, blob = _joined_to_a_bar([(-1, 1), (0, 0)])
     blob = dataclasses.replace(blob, confirming=True)
-    assert len(reader._pips(image, blob)) == 2
-    split, colours = reader._split_pips(image, blob)
+    assert len(pip_faces.pips_in(image, blob)) == 2
+    split, colours = pip_faces._split_pips(image, blob)
     assert len(split) == 1 and len(colours) == 1
     assert np.hypot(split[0][0] - 97, split[0][1] - 63) < 2
-    result = reader._read_die(image, blob)
+    result = pip_faces.read_die(image, blob)
     assert not isinstance(result, str) and result[0] == 3
     monkeypatch.setattr(thresholds, "PIP_SPLIT_LEVEL", None)
-    assert isinstance(reader._read_die(image, blob), str)
+    assert isinstance(pip_faces.read_die(image, blob), str)
 
 
 def test_pips_are_split_only_in_confirming_a_face_the_scan_read(monkeypatch) -> None:
@@ -124,9 +124,9 @@ def test_pips_are_split_only_in_confirming_a_face_the_scan_read(monkeypatch) -> 
     pips). The glared slots are bare everywhere here, so the split alone decides."""
     monkeypatch.setattr(thresholds, "GLARE_SLOT_CONFIRMING", False)
     image, blob = _joined_to_a_bar([(-1, 1), (0, 0)])
-    assert isinstance(reader._read_die(image, blob), str)
+    assert isinstance(pip_faces.read_die(image, blob), str)
     monkeypatch.setattr(thresholds, "PIP_SPLIT_CONFIRMING", False)
-    result = reader._read_die(image, blob)
+    result = pip_faces.read_die(image, blob)
     assert not isinstance(result, str) and result[0] == 3
 
 
@@ -134,5 +134,5 @@ def test_pips_are_split_only_beside_two_pips_found() -> None:
     """One pip found is no measure of a pip's strength and size: nothing is split off then (a
     bronze 4's shine in a real photo was split into three pips round its one)."""
     image, blob = _joined_to_a_bar([(-1, 1)])
-    assert len(reader._pips(image, blob)) == 1
-    assert reader._split_pips(image, blob) == ([], [])
+    assert len(pip_faces.pips_in(image, blob)) == 1
+    assert pip_faces._split_pips(image, blob) == ([], [])

@@ -1,5 +1,5 @@
 """A face whose pips the pip finder could not lay out, read where the pips' contrast lays out the
-network's face and no other all the same (thresholds.GUIDED_LAYOUT_MIN, reader._layouts_shown): on
+network's face and no other all the same (thresholds.GUIDED_LAYOUT_MIN, pip_faces.layouts_shown): on
 drawn dice, and on real photos of the face model's training split (../shared/dice-photos/byler)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, outlines, reader, thresholds
+from vision import classifier, outlines, pip_faces, reader, thresholds
 from vision.reading import Status
 from vision.scoring import load_labels
 
@@ -35,7 +35,7 @@ def _drawn(value: int, pip: tuple[int, int, int], *, side: int = 40, angle: floa
     cv2.fillPoly(image, [corners], (205, 205, 205), lineType=cv2.LINE_AA)
     c, s = np.cos(np.deg2rad(angle)), np.sin(np.deg2rad(angle))
     step = step * side
-    for gx, gy in reader._LAYOUTS[value]:
+    for gx, gy in pip_faces._LAYOUTS[value]:
         centre = (int(round(100 + step * (c * gx - s * gy))), int(round(100 + step * (s * gx + c * gy))))
         cv2.circle(image, centre, int(0.09 * side), pip, -1, lineType=cv2.LINE_AA)
     image = cv2.GaussianBlur(image, (3, 3), 0)
@@ -46,8 +46,8 @@ def _drawn(value: int, pip: tuple[int, int, int], *, side: int = 40, angle: floa
 def test_pips_too_faint_for_the_pip_finder_still_lay_out_their_face(value: int) -> None:
     """Light grey pips on a white face: the pip finder finds none, the layout check finds the face."""
     image, blob = _drawn(value, (185, 185, 185))
-    assert reader._find_pips(image, blob)[0] == []
-    shown = reader._layouts_shown(image, blob)
+    assert pip_faces._find_pips(image, blob)[0] == []
+    shown = pip_faces.layouts_shown(image, blob)
     assert value in shown
     x, y = shown[value]
     assert np.hypot(x - 100, y - 100) <= 0.12 * 40 * np.sqrt(2) + 1
@@ -56,14 +56,14 @@ def test_pips_too_faint_for_the_pip_finder_still_lay_out_their_face(value: int) 
 @pytest.mark.parametrize("value", [1, 2, 4, 6])
 def test_a_face_lays_out_no_other(value: int) -> None:
     image, blob = _drawn(value, (185, 185, 185))
-    assert list(reader._layouts_shown(image, blob)) == [value]
+    assert list(pip_faces.layouts_shown(image, blob)) == [value]
 
 
 def test_a_three_also_shows_a_one_and_is_not_read_by_its_layout() -> None:
     """Moved a little, the grid's corners miss a 3's corner pips and it shows a 1 as well: two
     layouts, so the network's read is not taken on this check."""
     image, blob = _drawn(3, (40, 40, 40))
-    assert set(reader._layouts_shown(image, blob)) == {1, 3}
+    assert set(pip_faces.layouts_shown(image, blob)) == {1, 3}
 
 
 def test_a_three_with_its_pips_near_the_middle_is_not_shown_as_a_one(monkeypatch) -> None:
@@ -73,9 +73,9 @@ def test_a_three_with_its_pips_near_the_middle_is_not_shown_as_a_one(monkeypatch
     and nothing else, and that photo was read ok with its 3 taken for a 1. At a smaller step the
     3 shows too, and neither is taken."""
     image, blob = _drawn(3, (185, 185, 185), angle=45.0, step=0.18)
-    assert reader._layouts_shown(image, blob) == {}
+    assert pip_faces.layouts_shown(image, blob) == {}
     monkeypatch.setattr(thresholds, "GUIDED_RIVAL_STEP", None)
-    assert list(reader._layouts_shown(image, blob)) == [1]
+    assert list(pip_faces.layouts_shown(image, blob)) == [1]
 
 
 @pytest.mark.parametrize("name", ["IMG_20191208_111904", "IMG_20191208_112239", "IMG_20191208_112447"])
@@ -103,18 +103,18 @@ def test_a_die_whose_pips_lay_out_two_faces_is_not_read_by_them() -> None:
     would be). It is not read: the photo stays unsure, that die unread."""
     image, truth = _photo("IMG_20191208_112025")
     asked: list = []
-    original = reader._layouts_shown
+    original = pip_faces.layouts_shown
 
     def spy(img: np.ndarray, blob: outlines.Blob) -> dict:
         shown = original(img, blob)
         asked.append((blob.rect[0], shown))
         return shown
 
-    reader._layouts_shown = spy
+    pip_faces.layouts_shown = spy
     try:
         reading = reader.read_dice(image)
     finally:
-        reader._layouts_shown = original
+        pip_faces.layouts_shown = original
     ((x, y), shown), = [(at, shown) for at, shown in asked if {2, 3} <= set(shown)]
     assert reading.status is Status.UNSURE
     assert not any(np.hypot(d.x - x, d.y - y) < 12 for d in reading.dice)

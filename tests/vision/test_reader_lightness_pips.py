@@ -8,7 +8,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision import outlines, reader, reasons, thresholds
+from vision import outlines, pip_faces, reader, reasons, thresholds
 from vision.reading import Status, View
 from vision.scoring import Truth, match
 
@@ -40,7 +40,7 @@ def test_pips_under_a_glare_are_found_by_their_lightness(monkeypatch) -> None:
     monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", 1.0)
     for light_pips in (True, False):
         image, blob = _glared_face(light_pips)
-        read = reader._lightness_read(image, blob)
+        read = pip_faces.lightness_read(image, blob)
         assert read is not None and read[0] == 5, (light_pips, read)
         assert abs(read[2] - 50) < 2 and abs(read[3] - 50) < 2
 
@@ -50,7 +50,7 @@ def test_a_middle_pip_the_glare_washed_out_is_no_4(monkeypatch) -> None:
     four corner pips do, and the glare's rise in the middle slot is no bare face: no 4."""
     monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", 1.0)
     image, blob = _glared_face(True, glare_strength=0.8)
-    assert reader._lightness_read(image, blob) is None
+    assert pip_faces.lightness_read(image, blob) is None
 
 
 def test_a_bare_face_shows_no_pips_by_lightness(monkeypatch) -> None:
@@ -58,7 +58,7 @@ def test_a_bare_face_shows_no_pips_by_lightness(monkeypatch) -> None:
     monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", 1.0)
     image, blob = _glared_face(True)
     cv2.rectangle(image, (20, 20), (79, 79), (40, 40, 170), -1)
-    assert reader._lightness_read(image, blob) is None
+    assert pip_faces.lightness_read(image, blob) is None
 
 
 def test_a_die_under_a_glare_is_confirmed_by_its_pips_lightness(monkeypatch) -> None:

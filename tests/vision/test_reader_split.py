@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision import outlines, reader
+from vision import outlines, pip_faces
 from vision.reader import read_dice
 from vision.reading import Status
 from vision.render import dataset
@@ -93,9 +93,9 @@ def test_a_face_seen_square_on_is_told_from_one_tilted_away() -> None:
     rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
     flat = five @ rotation.T + (200.0, 150.0)
     tilted = (five * (1.0, 0.85)) @ rotation.T + (200.0, 150.0)
-    assert reader._face_squash(flat) < 1.01
-    assert reader._face_squash(tilted) > 1.15
-    assert reader._face_squash(flat[:3]) == float("inf")       # three pips say nothing of it
+    assert pip_faces.face_squash(flat) < 1.01
+    assert pip_faces.face_squash(tilted) > 1.15
+    assert pip_faces.face_squash(flat[:3]) == float("inf")       # three pips say nothing of it
 
 
 def test_two_flat_dice_side_by_side_are_read_when_the_faces_lie_square() -> None:

@@ -8,7 +8,7 @@ import dataclasses
 import cv2
 import numpy as np
 
-from vision import outlines, reader, reasons, thresholds
+from vision import outlines, pip_faces, reasons, thresholds
 
 from .conftest import pinned_frame, read_right_until
 
@@ -41,21 +41,21 @@ def test_pips_a_glare_washed_together_stand_out_of_it(monkeypatch) -> None:
     the glare differs from the face nearly as much as the pips. What stands out of the patch is
     the two pips, and the face reads 5; without PIP_TOPHAT it lays out no face."""
     image, blob = _glared_die(FIVE, glare=0.4, sigma=10, at=(72, 88))
-    assert len(reader._pips(image, blob)) == 3
-    raised, colours = reader._tophat_pips(image, blob)
+    assert len(pip_faces.pips_in(image, blob)) == 3
+    raised, colours = pip_faces._tophat_pips(image, blob)
     assert sorted((round(x), round(y)) for x, y, _ in raised) == [(63, 97), (80, 80)]
     assert len(colours) == 2
-    result = reader._read_die(image, blob)
+    result = pip_faces.read_die(image, blob)
     assert not isinstance(result, str) and result[0] == 5
     monkeypatch.setattr(thresholds, "PIP_TOPHAT", None)
-    assert isinstance(reader._read_die(image, blob), str)
+    assert isinstance(pip_faces.read_die(image, blob), str)
 
 
 def test_pips_stand_out_of_a_glare_only_in_confirming_a_scanned_face() -> None:
     """Reading a region by its pips, the patch is not looked into: there the network may read the
     die alone, as before."""
     image, blob = _glared_die(FIVE, glare=0.4, sigma=10, at=(72, 88))
-    assert isinstance(reader._read_die(image, dataclasses.replace(blob, confirming=False)), str)
+    assert isinstance(pip_faces.read_die(image, dataclasses.replace(blob, confirming=False)), str)
 
 
 def test_what_stands_out_of_a_glare_less_light_than_the_pips_is_no_pip(monkeypatch) -> None:
@@ -63,10 +63,10 @@ def test_what_stands_out_of_a_glare_less_light_than_the_pips_is_no_pip(monkeypat
     that stand out of the patch but are darker than PIP_TOPHAT_LIGHTNESS x the darkest pip found
     are not pips (here the two washed pips are drawn darker than the three others)."""
     image, blob = _glared_die(FIVE, glare=0.4, sigma=10, at=(72, 88), dim=((0, 0), (-1, 1)))
-    assert len(reader._pips(image, blob)) == 3
-    assert reader._tophat_pips(image, blob) == ([], [])
+    assert len(pip_faces.pips_in(image, blob)) == 3
+    assert pip_faces._tophat_pips(image, blob) == ([], [])
     monkeypatch.setattr(thresholds, "PIP_TOPHAT_LIGHTNESS", 0.0)
-    assert len(reader._tophat_pips(image, blob)[0]) == 2
+    assert len(pip_faces._tophat_pips(image, blob)[0]) == 2
 
 
 def test_a_black_five_under_a_glare_is_confirmed_by_the_pips_standing_out(monkeypatch) -> None:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import vision.reader as reader
-from vision import outlines, thresholds, tray_foreground
+from vision import outlines, pip_faces, thresholds, tray_foreground
 from vision.classifier import ALONE_NO_FACE_MAX, SCAN_EXTENTS, SCAN_MIN, SCAN_STEP, SCAN_SUPPORT, \
     default_classifier, find_faces
 from vision.faces import face_patch, face_patches, normalise, normalise_many
@@ -356,7 +356,7 @@ def test_pip_colours_are_the_mean_of_each_pips_pixels() -> None:
     scene, blobs = _lone_dice()
     for blob in blobs:
         contrast: list = []
-        pips = reader._pips(scene.image, blob, contrast)
+        pips = pip_faces.pips_in(scene.image, blob, contrast)
         x, y, w, h = blob.box
         lab = cv2.cvtColor(scene.image[y:y + h, x:x + w], cv2.COLOR_BGR2LAB).astype(np.float32)
         colours, _, _ = contrast[2]
@@ -376,17 +376,17 @@ def test_a_die_asked_again_for_its_pips_gets_the_first_answer() -> None:
     scene, blobs = _lone_dice()
     for blob in blobs:
         first: list = []
-        pips = reader._pips(scene.image, blob, first)
-        fresh, extra = reader._find_pips(scene.image, blob)
+        pips = pip_faces.pips_in(scene.image, blob, first)
+        fresh, extra = pip_faces._find_pips(scene.image, blob)
         again: list = []
-        assert reader._pips(scene.image, blob, again) == pips == fresh and len(again) == len(first) == 3
+        assert pip_faces.pips_in(scene.image, blob, again) == pips == fresh and len(again) == len(first) == 3
         assert again[0] is first[0] and again[1] == first[1] == extra[1]
         assert np.array_equal(again[2][0], first[2][0])
         again.append("what _read_die adds")          # the kept answer is not changed by a caller
-        assert len(reader._pips(scene.image, blob, [])) == len(pips) and len(blob.pips_found[2]) == 3
+        assert len(pip_faces.pips_in(scene.image, blob, [])) == len(pips) and len(blob.pips_found[2]) == 3
         # Another image (the same die darkened): worked out afresh.
         darker = (scene.image // 2).astype(np.uint8)
-        assert reader._pips(darker, blob) == reader._find_pips(darker, blob)[0]
+        assert pip_faces.pips_in(darker, blob) == pip_faces._find_pips(darker, blob)[0]
 
 
 def test_patches_in_chunks_get_the_probabilities_of_one_at_a_time() -> None:
