@@ -35,7 +35,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from . import classifier, outlines, pip_faces, reasons, thresholds, tray_foreground
+from . import classifier, leaning_signs, outlines, pip_faces, reasons, thresholds, tray_foreground
 from .classifier import (
     FACELESS_DIE,
     LEANING,
@@ -48,251 +48,6 @@ from .classifier import (
 )
 from .faces import extent
 from .reading import Die, Reading, Status, View
-
-
-def _pip_by_rim(img: np.ndarray, blob: outlines.Blob, rect: tuple[int, int, int, int], reach: float) -> bool:
-    """Whether a pip of the die that pip_faces.inside_outline leaves out (too near its outline), as big
-    as the pips it keeps (PIP_BY_RIM_SIZE x their median area: a whole pip, not a speck of the
-    rim's edge), lies within ``reach`` pixels of an edge of the tray ``rect`` (x, y, w, h), or
-    beyond it."""
-    pips = pip_faces.pips_in(img, blob)
-    kept = pip_faces.inside_outline(pips, blob)
-    least = thresholds.PIP_BY_RIM_SIZE * float(np.median([a for *_, a in kept])) if kept else 0.0
-    rx, ry, rw, rh = rect
-    return any(a >= least and min(px - rx, py - ry, rx + rw - px, ry + rh - py) < reach
-               for px, py, a in pips if (px, py, a) not in kept)
-
-
-def _side_over_rim(img: np.ndarray, blob: outlines.Blob, rect: tuple[int, int, int, int], die_side: float) -> float:
-    """How far what lies beyond the tray's edge (``rect``: x, y, w, h) beside the die differs from
-    the rest of the rim there: the median distance (0.6|dL| + |da| + |db|, 8-bit Lab) of a strip
-    0.3 x ``die_side`` deep beyond each edge the die's box comes within 0.1 side of, along the
-    middle 60% of the die, from the median of the same strip's depth along the rest of that edge;
-    the largest over those edges (0 when the die is against none). A die lying flat stops at the
-    edge; a die leaning on the rim lays its side over it."""
-    x, y, w, h = blob.box
-    rx, ry, rw, rh = rect
-    reach, depth = 0.1 * die_side, max(2, int(round(0.3 * die_side)))
-    rows, cols = img.shape[:2]
-    worst = 0.0
-    for edge in ("left", "right", "top", "bottom"):
-        if edge == "left" and x <= rx + reach:
-            band = img[ry:ry + rh, max(0, rx - 1 - depth):max(0, rx - 1)]
-            lo, hi = y - ry, y + h - ry
-        elif edge == "right" and x + w >= rx + rw - reach:
-            band = img[ry:ry + rh, rx + rw + 1:min(cols, rx + rw + 1 + depth)]
-            lo, hi = y - ry, y + h - ry
-        elif edge == "top" and y <= ry + reach:
-            band = img[max(0, ry - 1 - depth):max(0, ry - 1), rx:rx + rw].transpose(1, 0, 2)
-            lo, hi = x - rx, x + w - rx
-        elif edge == "bottom" and y + h >= ry + rh - reach:
-            band = img[ry + rh + 1:min(rows, ry + rh + 1 + depth), rx:rx + rw].transpose(1, 0, 2)
-            lo, hi = x - rx, x + w - rx
-        else:
-            continue
-        # band: along the edge x depth x 3, the die's box from lo to hi along it
-        if band.shape[0] == 0 or band.shape[1] < 2:
-            continue
-        extent = hi - lo
-        beside = band[max(0, int(lo + 0.2 * extent)):max(0, int(hi - 0.2 * extent))]
-        keep = np.ones(band.shape[0], bool)
-        keep[max(0, int(lo - 0.5 * extent)):max(0, int(hi + 0.5 * extent))] = False
-        if len(beside) < 2 or keep.sum() < 2:
-            continue
-        rim = np.median(cv2.cvtColor(np.ascontiguousarray(band[keep]), cv2.COLOR_BGR2LAB), axis=0)
-        lab = cv2.cvtColor(np.ascontiguousarray(beside), cv2.COLOR_BGR2LAB).astype(np.float32)
-        d = np.abs(lab - rim.astype(np.float32)[None])
-        worst = max(worst, float(np.median(0.6 * d[..., 0] + d[..., 1] + d[..., 2])))
-    return worst
-
-
-def _faint_side(faint: np.ndarray, scale: float, blob: outlines.Blob, others: list[tuple[float, float]],
-                opening: np.ndarray | None = None) -> float:
-    """How much further the die's faint outline (``faint``, a mask at ``scale``) reaches out on one
-    side than on the opposite one, in the die's own axes, x its side. Under the cup a leaning
-    die's side fades from the foreground, leaving a square outline round its face; but it still
-    differs from the tray a little, on one side of the face. (Pixels nearer another die's
-    centre in ``others`` are that die's. ``opening``: ``faint`` is not opened yet; it is, by this
-    kernel, round this die only: the same pixels there, at a fraction of the whole frame's cost.)"""
-    (cx, cy), _, angle = blob.rect
-    side = blob.side * scale
-    cx, cy = cx * scale, cy * scale
-    rows, cols = faint.shape
-    half = int(math.ceil(1.2 * side * math.sqrt(2))) + 1      # the window: 1.2 sides each way, turned
-    x0, y0 = max(0, int(cx) - half), max(0, int(cy) - half)
-    x1, y1 = min(cols, int(cx) + half + 1), min(rows, int(cy) + half + 1)
-    xi, yi = int(round(cx)), int(round(cy))
-    if not (x0 <= xi < x1 and y0 <= yi < y1):
-        return 0.0
-    if opening is None:
-        window = faint[y0:y1, x0:x1]
-    else:
-        m = max(opening.shape)      # (the most an opening reaches: half the kernel, twice)
-        mx0, my0 = max(0, x0 - m), max(0, y0 - m)
-        opened = cv2.morphologyEx(faint[my0:min(rows, y1 + m), mx0:min(cols, x1 + m)], cv2.MORPH_OPEN, opening)
-        window = np.ascontiguousarray(opened[y0 - my0:y1 - my0, x0 - mx0:x1 - mx0])
-    if not window[yi - y0, xi - x0]:
-        return 0.0
-    _, labels = cv2.connectedComponents(window)
-    ys, xs = np.nonzero(labels == labels[yi - y0, xi - x0])
-    xs, ys = xs + x0 - cx, ys + y0 - cy
-    keep = np.ones(len(xs), bool)
-    for ox, oy in others:
-        ox, oy = ox * scale - cx, oy * scale - cy
-        if ox * ox + oy * oy < (2 * half + 2) ** 2:     # (one farther off is nearer no pixel here)
-            keep &= xs ** 2 + ys ** 2 < (xs - ox) ** 2 + (ys - oy) ** 2
-    a = math.radians(angle)
-    u = xs[keep] * math.cos(a) + ys[keep] * math.sin(a)
-    v = -xs[keep] * math.sin(a) + ys[keep] * math.cos(a)
-    near = (np.abs(u) < 1.2 * side) & (np.abs(v) < 1.2 * side)
-    if not near.any():
-        return 0.0
-    u, v = u[near], v[near]
-    return float(max(abs(u.max() + u.min()), abs(v.max() + v.min())) / side)
-
-
-def _face_lightness(blob: outlines.Blob) -> float | None:
-    """The median lightness (Lab L, 0-255) of the die's face, as its pips were found against."""
-    found = blob.pips_found
-    if found is None or len(found[2]) < 3:
-        return None
-    return float(found[2][2][1][0])
-
-
-def _as_bright_as_flat_neighbour(candidates: list, flat: list[bool], side_by_side: list, scale: float
-                                 ) -> list[bool]:
-    """For each candidate die read from its pips, cut from touching dice and not plainly lying flat
-    by its outline: whether a neighbour (centres at most 1.3 sides apart) that does lie plainly
-    flat shows a face as light as its own, within SIDE_BY_SIDE_AS_BRIGHT each way. Under the cup a
-    die leaning on its neighbour has its face lifted off the lit tray on one side, and looks darker
-    than a die of its kind lying on it. Dice of two kinds side by side are seldom as light: then
-    it stays doubted."""
-    out = [False] * len(candidates)
-    for k, (blob, result) in enumerate(candidates):
-        if flat[k] or isinstance(result, str) or not outlines.inside_any(blob, side_by_side, scale):
-            continue
-        light = _face_lightness(blob)
-        if light is None or light <= 0:
-            continue
-        (x, y), _, _ = blob.rect
-        for j, (other, other_result) in enumerate(candidates):
-            if j == k or not flat[j] or isinstance(other_result, str):
-                continue
-            (ox, oy), _, _ = other.rect
-            other_light = _face_lightness(other)
-            if (other_light and np.hypot(ox - x, oy - y) <= 1.3 * max(blob.side, other.side)
-                    and thresholds.SIDE_BY_SIDE_AS_BRIGHT <= light / other_light <= 1 / thresholds.SIDE_BY_SIDE_AS_BRIGHT):
-                out[k] = True
-                break
-    return out
-
-
-def _painted_alone(look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.Blob], framed: tuple[float, float, float],
-                   context: float) -> tuple[np.ndarray, tuple[float, float, float]] | None:
-    """The die ``blob`` framed at ``framed`` (x, y, extent) as the network sees it (``context`` x
-    the extent), with every other die round it painted over in the tray's colour there (the
-    median of what no die covers): a window of ``look`` and the die's frame in it. (Pixels a few
-    from ``blob``'s own outline and off every other die stay: the die's edge, its shadow.) None
-    when no other die is there, or no tray is left to take the colour of."""
-    x, y, e = framed
-    half = int(math.ceil(0.75 * context * e)) + 2
-    h, w = look.shape[:2]
-    x0, y0 = max(0, int(x) - half), max(0, int(y) - half)
-    x1, y1 = min(w, int(x) + half + 1), min(h, int(y) + half + 1)
-    window = look[y0:y1, x0:x1].copy()
-    others = np.zeros(window.shape[:2], np.uint8)
-    own = np.zeros(window.shape[:2], np.uint8)
-    for other in blobs:
-        bx, by, bw, bh = other.box
-        ox0, oy0, ox1, oy1 = max(bx, x0), max(by, y0), min(bx + bw, x1), min(by + bh, y1)
-        if ox0 >= ox1 or oy0 >= oy1:
-            continue
-        target = own if other is blob else others
-        target[oy0 - y0:oy1 - y0, ox0 - x0:ox1 - x0] |= other.mask[oy0 - by:oy1 - by, ox0 - bx:ox1 - bx]
-    # Grown by an eighth of the die: the cut between touching dice, and their edges the
-    # foreground left out, go with the neighbour.
-    grow = max(3, int(0.12 * e) | 1)
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow))
-    grown_others = cv2.dilate(others, kernel) > 0
-    grown_own = cv2.dilate(own, kernel) > 0
-    free = ~(grown_others | grown_own)
-    if not grown_others.any() or not free.any():
-        return None
-    keep = (own > 0) | (grown_own & (others == 0))
-    window[grown_others & ~keep] = np.median(window[free], axis=0).astype(window.dtype)
-    return window, (x - x0, y - y0, e)
-
-
-def _reads_alone(faces: classifier.FaceClassifier, look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.Blob],
-                 framed: tuple[float, float, float], value: int) -> bool:
-    """Whether the network, shown the die alone (``_painted_alone``), reads ``value`` on its steady
-    guess with its "no readable face" at most SIDE_BY_SIDE_ALONE."""
-    painted = _painted_alone(look, blob, blobs, framed, faces.context)
-    if painted is None:
-        return False
-    alone = faces.steady_guess(painted[0], [painted[1]])[0]
-    return alone.face == value and alone.faceless <= thresholds.SIDE_BY_SIDE_ALONE
-
-
-def _face_pips(img: np.ndarray, blob: outlines.Blob, x: float, y: float) -> list[tuple[float, float]]:
-    """The die's pips (x, y) within 0.6 of its side of the face read at (x, y)."""
-    return [(px, py) for px, py, _ in pip_faces.pips_in(img, blob) if np.hypot(px - x, py - y) < 0.6 * blob.side]
-
-
-def _flat_face(img: np.ndarray, blob: outlines.Blob, value: int, x: float, y: float) -> bool:
-    """Whether the face read at (x, y) shows four or more pips laid out square on: a die lying
-    flat, not one leaning (its face then foreshortened along the lean)."""
-    if value < 4:
-        return False
-    near = _face_pips(img, blob, x, y)
-    return len(near) == value and pip_faces.face_squash(np.array(near)) < thresholds.FLAT_FACE_SQUASH
-
-
-def _whole_face_aside(img: np.ndarray, blob: outlines.Blob, value: int) -> bool:
-    """Whether the pips the reader called "a face off the outline's middle" are that whole face
-    (2+ pips, as many as ``value``) in an outline longer than a square: the face is plain, and
-    what lengthens the outline beyond it is the side of a die leaning. (A flat die's face off
-    its outline's middle, a shadow or a neighbour taken in, shows as a lone pip nearly always: of
-    the dice in 8,000 rendered frames the network read over this doubt, 2 showed a whole face of
-    2+ pips, both leaning, and 340 a lone pip, all flat. Of the real photos' 42, one whole face
-    of a flat 6 lay off the middle of a square outline.)"""
-    w, h = blob.rect[1]
-    return (value >= 2 and min(w, h) > 0 and max(w, h) >= thresholds.SQUARE_ASPECT * min(w, h)
-            and len(pip_faces.inside_outline(pip_faces.pips_in(img, blob), blob)) == value)
-
-
-def _foreshortened(img: np.ndarray, blob: outlines.Blob, value: int, x: float, y: float, *,
-                   fit_within: float | None = None) -> bool:
-    """Whether the 4 or 5 read at (x, y) shows its pips foreshortened along a lean: a square of
-    pips seen longer than wide. (A die lying flat shows its face square on, in the bottom view
-    always: the face lies in the tray's plane. A 6's two columns stand apart by as much as each
-    maker likes, so its layout says nothing of a lean; fewer pips say too little.)
-    ``fit_within``: the pips must also lay out that face under an affine map to within this many
-    pip steps (for a face read by the network alone: pips a glare smudged lie squashed too)."""
-    if value not in (4, 5):
-        return False
-    near = np.array(_face_pips(img, blob, x, y))
-    if len(near) != value or _corner_squash(near) <= thresholds.LEANING_SQUASH:
-        return False
-    if fit_within is None:
-        return True
-    slots: list[np.ndarray] = []
-    return (pip_faces.fit_layout(near, slots) is not None
-            and pip_faces.affine_error(slots[0], near - near.mean(axis=0)) <= fit_within)
-
-
-def _corner_squash(pts: np.ndarray) -> float:
-    """How much longer than wide the square the corner pips of a 4 or a 5 (pts, 4 or 5 x 2) lay
-    out is: the ratio of their spread along its long and short axes, 1 for a square (inf when
-    they lie on a line). A 5's middle pip, the nearest their mean, is left out: a glare can move
-    it off the middle, and it says nothing of the square's shape. (The layout's
-    affine fit, pip_faces.face_squash, says the same for pips known to lay out the face, at ten times the
-    cost.)"""
-    if len(pts) == 5:
-        pts = np.delete(pts, np.argmin(np.hypot(*(pts - pts.mean(axis=0)).T)), axis=0)
-    corners = pts - pts.mean(axis=0)
-    small, large = np.linalg.eigvalsh(corners.T @ corners)
-    return float(np.sqrt(large / small)) if small > 0 else float("inf")
 
 
 def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[outlines.Blob], *, light_spots: bool = True,
@@ -574,7 +329,7 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
                       confirming=True)
         result = pip_faces.read_die(img, piece)
         if not isinstance(result, str):
-            return result[0] == value and not _foreshortened(img, piece, result[0], result[2], result[3])
+            return result[0] == value and not leaning_signs.foreshortened(img, piece, result[0], result[2], result[3])
         if count_will_do and len(pip_faces.inside_outline(pip_faces.pips_in(img, piece, []), piece)) == value:
             return True
         if thresholds.PIP_LIGHTNESS is not None:
@@ -585,7 +340,7 @@ def _confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int
                 # (Its middle asked as a face the network read alone: a glint that covers a 3's
                 # middle pip whole is no dark pip, and the lightness look leaves a 2, fresh 310856.)
                 _, _, fx, fy = again
-                return (again[0] == value and not _foreshortened(img, piece, value, fx, fy)
+                return (again[0] == value and not leaning_signs.foreshortened(img, piece, value, fx, fy)
                         and not pip_faces.middle_unclear(img, piece, value, fx, fy, by_network=True)
                         and not (value in (2, 4) and pip_faces.middle_may_hide_a_pip(img, piece, fx, fy, False, 0.0)))
     return False
@@ -811,7 +566,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         all_first = outlines.find_blobs(*tray_foreground.foreground(img, None, scaled, inner, rim_reach=rim_reach), within=img.shape)
     taken: list[np.ndarray] = []
     # The faint look: under the cup the whole of it (outlines.faint_squares); from above unopened,
-    # opened only round the dice _faint_side asks about (and off every die, FAINT_LEFT_OVER_TOP).
+    # opened only round the dice leaning_signs.faint_side asks about (and off every die, FAINT_LEFT_OVER_TOP).
     faint_squares = thresholds.FAINT_SQUARES and view is View.BOTTOM
     faint_look: list[np.ndarray] | None = [] if faint_squares or (
         thresholds.FAINT_SIDE_TOP and thresholds.FAINT_SIDE_MAX is not None and view is View.TOP) else None
@@ -940,7 +695,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 (outlines.square_round_face(blob, result[2], result[3])
                  and not (thresholds.SQUARE_OFF_RIM and view is View.TOP and inner is not None
                          and outlines.against_edge(blob, inner, thresholds.SQUARE_OFF_RIM_REACH * die_side)))
-                or _flat_face(img, blob, result[0], result[2], result[3]))
+                or leaning_signs.flat_face(img, blob, result[0], result[2], result[3]))
             for blob, result in candidates]
     faint_asked = thresholds.FAINT_SIDE_MAX is not None and bool(faint_look) and inner is not None
     faint_side_max = (thresholds.FAINT_SIDE_MAX_BLURRED if thresholds.FAINT_SIDE_MAX_BLURRED is not None and sharpness < thresholds.MIN_SHARPNESS
@@ -948,10 +703,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     side_reach: dict[int, float] = {}
 
     def faint_side(k: int) -> float:
-        """How far candidate k's faint outline reaches out on one side (_faint_side), asked once."""
+        """How far candidate k's faint outline reaches out on one side (leaning_signs.faint_side), asked once."""
         if k not in side_reach:
             blob = candidates[k][0]
-            side_reach[k] = _faint_side(
+            side_reach[k] = leaning_signs.faint_side(
                 faint_look[0], scale, blob, [b.rect[0] for b in blobs if b is not blob],
                 faint_look[1] if len(faint_look) > 1 else None) if faint_asked else 0.0
         return side_reach[k]
@@ -979,12 +734,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
     beside_flat = [False] * len(candidates)
     if thresholds.SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
-        beside_flat = _as_bright_as_flat_neighbour(candidates, flat, side_by_side, scale)
+        beside_flat = leaning_signs.as_bright_as_flat_neighbour(candidates, flat, side_by_side, scale)
     for k, (blob, classic) in enumerate(candidates):
         result = classic
         lying_flat = flat[k]
         if (thresholds.PIP_BY_RIM is not None and inner is not None and not isinstance(result, str)
-                and _pip_by_rim(img, blob, inner, thresholds.PIP_BY_RIM * die_side)):
+                and leaning_signs.pip_by_rim(img, blob, inner, thresholds.PIP_BY_RIM * die_side)):
             # Whatever the network's scan reads round it: it sees the face whole, but the pips
             # that would confirm its read are still cut off by the tray's edge.
             doubts[id(blob)] = LEANING
@@ -992,7 +747,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             continue
         if (thresholds.SIDE_OVER_RIM is not None and view is View.BOTTOM and inner is not None
                 and not isinstance(result, str)
-                and _side_over_rim(img, blob, inner, die_side) > thresholds.SIDE_OVER_RIM):
+                and leaning_signs.side_over_rim(img, blob, inner, die_side) > thresholds.SIDE_OVER_RIM):
             # Whatever the network's scan reads round it: its face may be whole, but it does not
             # lie flat.
             doubts[id(blob)] = LEANING
@@ -1013,7 +768,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 and not (thresholds.SIDE_BY_SIDE_SURE is not None and faces is not None and guesses[k].face == result[0]
                          and guesses[k].faceless <= thresholds.SIDE_BY_SIDE_SURE)
                 and not (thresholds.SIDE_BY_SIDE_ALONE is not None and faces is not None
-                         and _reads_alone(faces, look, blob, blobs, frame(blob), result[0]))):
+                         and leaning_signs.reads_alone(faces, look, blob, blobs, frame(blob), result[0]))):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it, and the network's doubt of the two overlaps (see
             # SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read, or under the cup one as
@@ -1106,7 +861,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                                            guesses[k].of(result[0] + 1) / guesses[k].of(result[0]))):
             doubts[id(blob)] = reasons.SMUDGED
             continue
-        if thresholds.WHOLE_FACE_ASIDE and classic == reasons.FACE_OFF_MIDDLE and _whole_face_aside(img, blob, result[0]):
+        if thresholds.WHOLE_FACE_ASIDE and classic == reasons.FACE_OFF_MIDDLE and leaning_signs.whole_face_aside(img, blob, result[0]):
             # The pips lay out the very face the network read, plainly, off the outline's middle:
             # a die leaning, its side in view. Whatever the network's scan finds round it later
             # does not make it lie flat.
@@ -1125,9 +880,9 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             doubts_kept.add(id(blob))
             continue
         if not isinstance(classic, str) or classic == reasons.FACE_OFF_MIDDLE:
-            squashed = _foreshortened(img, blob, result[0], result[2], result[3])
+            squashed = leaning_signs.foreshortened(img, blob, result[0], result[2], result[3])
         else:
-            squashed = bool(thresholds.SQUASH_NETWORK_READ) and classic.startswith(NO_LAYOUT) and _foreshortened(
+            squashed = bool(thresholds.SQUASH_NETWORK_READ) and classic.startswith(NO_LAYOUT) and leaning_signs.foreshortened(
                 img, blob, result[0], result[2], result[3],
                 fit_within=None if thresholds.BLURRED_SQUASH and sharpness < thresholds.MIN_SHARPNESS else thresholds.SQUASH_NETWORK_READ)
         if squashed:

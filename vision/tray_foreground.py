@@ -123,7 +123,7 @@ def foreground(full: np.ndarray, die_side: float | None, cache: dict | None = No
     die against the rim was taken for the tray. Only the tray holds regions.
     ``faint``: if given, what differs from the tray by FAINT_LEVEL, opened as the foreground is,
     is appended to it (0/255, at the same scale); ``faint_unopened``: that mask unopened, and the
-    opening's kernel after it (to open only round the dice asked about, see ``_faint_side``).
+    opening's kernel after it (to open only round the dice asked about, see ``leaning_signs.faint_side``).
     ``opened_away``: if given, what the last step (an opening by half a die) took away is
     appended to it (0/255, at the same scale). ``rim_reach``: see ``_tray_beyond_rim``.
     """

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, outlines, pip_faces, reader, reasons, thresholds
+from vision import classifier, leaning_signs, outlines, pip_faces, reasons, thresholds
 from vision.reader import read_dice
 from vision.reading import Status, View
 from vision.render import dataset, render_scene, table_calibration, test_subset
@@ -134,7 +134,7 @@ def test_a_flat_die_showing_its_side_is_read_by_its_square_face(monkeypatch, mod
     # without its side taken as perspective shows a flat die's (SIDE_IN_PERSPECTIVE), which does.
     monkeypatch.setattr(thresholds, "AUTO_TRAY", False)   # the whole frame, as when this was found
     assert read_dice(scene.image, scene.view).ok
-    monkeypatch.setattr(reader, "_flat_face", lambda *args: False)
+    monkeypatch.setattr(leaning_signs, "flat_face", lambda *args: False)
     assert read_dice(scene.image, scene.view).ok
     monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
     assert read_dice(scene.image, scene.view).ok

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, reader, reasons, thresholds, tray_foreground
+from vision import classifier, leaning_signs, reader, reasons, thresholds, tray_foreground
 from vision.classifier import LEANING
 from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
@@ -260,13 +260,13 @@ def test_the_rim_beside_a_flat_die_against_it_is_the_rim(monkeypatch) -> None:
     """Under the cup, calibrated, a flat die pushed against the rim: the rim beside it measures as
     the rest of the rim (SIDE_OVER_RIM), and the frame is read right."""
     seen: list[float] = []
-    measure = reader._side_over_rim
+    measure = leaning_signs.side_over_rim
 
     def recording(*args, **kwargs):
         seen.append(measure(*args, **kwargs))
         return seen[-1]
 
-    monkeypatch.setattr(reader, "_side_over_rim", recording)
+    monkeypatch.setattr(leaning_signs, "side_over_rim", recording)
     read = 0
     for seed in range(8):
         scene = render_scene(500 + seed, view="bottom", n_dice=2, style=STYLES[seed % len(STYLES)], hard="rim")

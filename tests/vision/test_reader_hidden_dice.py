@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, outlines, pip_faces, reader, reasons, thresholds, tray_foreground
+from vision import classifier, leaning_signs, outlines, pip_faces, reader, reasons, thresholds, tray_foreground
 from vision.classifier import DISAGREE, FACELESS_DIE, LEANING, NO_FACE, default_classifier
 from vision.faces import extent
 from vision.reading import Status, View
@@ -247,7 +247,7 @@ def test_a_four_foreshortened_by_its_lean_makes_the_frame_unsure(monkeypatch, mo
     # Without that check the frame was read ok (reading the whole frame; with the tray inside its
     # rim found, the network doubts 61762's die too).
     monkeypatch.setattr(thresholds, "AUTO_TRAY", False)   # the whole frame, as when this was found
-    monkeypatch.setattr(reader, "_foreshortened", lambda *args: False)
+    monkeypatch.setattr(leaning_signs, "foreshortened", lambda *args: False)
     # (Judged on the network's steady look, as a face off its outline's middle is since
     # 2026-11-27, the die is doubted too: the frame was read ok on its single look.)
     monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
@@ -263,19 +263,19 @@ def test_corner_squash_is_one_square_on_and_the_lean_seen_foreshortened(value: i
     pts = np.array(corners, float) * 9.0
     a = np.deg2rad(turn)
     rotation = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-    assert reader._corner_squash(pts @ rotation.T + (40, 60)) == pytest.approx(1.0)
+    assert leaning_signs._corner_squash(pts @ rotation.T + (40, 60)) == pytest.approx(1.0)
     leaning = pts * (1.0, np.cos(np.deg2rad(30)))
-    squash = reader._corner_squash(leaning @ rotation.T + (40, 60))
+    squash = leaning_signs._corner_squash(leaning @ rotation.T + (40, 60))
     assert squash == pytest.approx(1 / np.cos(np.deg2rad(30))) and squash > thresholds.LEANING_SQUASH
 
 
 def test_a_fives_middle_pip_off_the_middle_does_not_count() -> None:
     square = np.array([(-9, -9), (9, -9), (9, 9), (-9, 9)], float)
-    assert reader._corner_squash(np.vstack([square, [(3.0, 0.0)]])) == pytest.approx(1.0)
+    assert leaning_signs._corner_squash(np.vstack([square, [(3.0, 0.0)]])) == pytest.approx(1.0)
 
 
 def test_corner_squash_of_pips_in_a_line_is_infinite() -> None:
-    assert reader._corner_squash(np.array([(0, 0), (1, 1), (2, 2), (3, 3)], float)) == float("inf")
+    assert leaning_signs._corner_squash(np.array([(0, 0), (1, 1), (2, 2), (3, 3)], float)) == float("inf")
 
 
 def test_the_fives_lying_flat_beside_it_are_not_foreshortened() -> None:
@@ -377,9 +377,9 @@ def test_a_lone_pip_off_the_middle_is_still_left_to_the_network() -> None:
                           mask=np.full((40, 40), 255, np.uint8), thickness=20.0)
     longer = outlines.Blob(area=2000, rect=((50.0, 55.0), (40.0, 50.0), 0.0), box=(30, 30, 40, 50),
                           mask=np.full((50, 40), 255, np.uint8), thickness=20.0)
-    assert not reader._whole_face_aside(image, square, 3)
-    assert not reader._whole_face_aside(image, longer, 1)
-    assert reader._whole_face_aside(image, longer, 3)
+    assert not leaning_signs.whole_face_aside(image, square, 3)
+    assert not leaning_signs.whole_face_aside(image, longer, 1)
+    assert leaning_signs.whole_face_aside(image, longer, 3)
 
 
 def test_a_threes_middle_pip_washed_out_by_a_glare_is_not_read_as_a_two(monkeypatch, model_of_2026_11_22) -> None:
@@ -691,20 +691,20 @@ def test_a_faint_band_on_one_side_of_a_die_reaches_out_a_ring_round_it_does_not(
     cv2.rectangle(die, (40, 40), (79, 79), 255, -1)                 # a die 40 px square
     (blob,) = outlines.find_blobs(die)
     ring = cv2.dilate(die, np.ones((7, 7), np.uint8))               # a faint halo all round
-    assert reader._faint_side(ring, 1.0, blob, []) < 0.05
+    assert leaning_signs.faint_side(ring, 1.0, blob, []) < 0.05
     side = ring.copy()
     cv2.rectangle(side, (80, 40), (95, 79), 255, -1)                # its side, faded, on the right
     # (16 px past the face on the right, less the halo's 3 on the left)
-    assert reader._faint_side(side, 1.0, blob, []) == pytest.approx(13 / 40, abs=0.03)
+    assert leaning_signs.faint_side(side, 1.0, blob, []) == pytest.approx(13 / 40, abs=0.03)
     # A neighbour's pixels, nearer its own centre, are not this die's reach.
     beside = ring.copy()
     cv2.rectangle(beside, (80, 40), (125, 79), 255, -1)
-    assert reader._faint_side(beside, 1.0, blob, [(103.0, 60.0)]) < 0.15
+    assert leaning_signs.faint_side(beside, 1.0, blob, [(103.0, 60.0)]) < 0.15
     # Worked out at the foreground's scale: the same die at half size reads the same.
     half = cv2.resize(side, (60, 60), interpolation=cv2.INTER_NEAREST)
-    assert reader._faint_side(half, 0.5, blob, []) == pytest.approx(13 / 40, abs=0.06)
+    assert leaning_signs.faint_side(half, 0.5, blob, []) == pytest.approx(13 / 40, abs=0.06)
     # Nothing faint at the die's centre: nothing to say.
-    assert reader._faint_side(np.zeros_like(die), 1.0, blob, []) == 0.0
+    assert leaning_signs.faint_side(np.zeros_like(die), 1.0, blob, []) == 0.0
 
 
 @pytest.mark.parametrize("seed, pinned", [(150_913, False), (151_305, True)])
@@ -1014,7 +1014,7 @@ def test_the_faint_side_opened_round_one_die_is_the_whole_frames_opening_there(m
     pixels as the whole frame's opening, so the same answer, for every die the reader asks."""
     scene = next(iter(dataset(1, seed=48_548, view=View.TOP)))
     asked = []
-    faint_side = reader._faint_side
+    faint_side = leaning_signs.faint_side
 
     def both_ways(faint, scale, blob, others, opening=None):
         assert opening is not None           # (seen from above: opened round the die)
@@ -1022,7 +1022,7 @@ def test_the_faint_side_opened_round_one_die_is_the_whole_frames_opening_there(m
         asked.append((answer, faint_side(cv2.morphologyEx(faint, cv2.MORPH_OPEN, opening), scale, blob, others)))
         return answer
 
-    monkeypatch.setattr(reader, "_faint_side", both_ways)
+    monkeypatch.setattr(leaning_signs, "faint_side", both_ways)
     reader.read_dice(scene.image, scene.view)
     assert asked and all(mine == whole for mine, whole in asked)
     assert max(mine for mine, _ in asked) > thresholds.FAINT_SIDE_MAX      # the leaning 3

@@ -9,9 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision import outlines, reader, thresholds
+from vision import leaning_signs, outlines, reader, thresholds
 from vision.classifier import LEANING
-from vision.reader import _as_bright_as_flat_neighbour, _painted_alone
 from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
@@ -97,7 +96,7 @@ def test_a_die_is_shown_alone_with_its_neighbour_painted_over() -> None:
     mask[81:119, 81:119] = 255                      # the foreground: an edge left out,
     mask[81:119, 122:159] = 255                     # and the cut between them
     die, neighbour = sorted(outlines.find_blobs(mask), key=lambda b: b.rect[0][0])
-    window, (x, y, extent) = _painted_alone(image, die, [die, neighbour], (100.0, 100.0, 46.0), 1.5)
+    window, (x, y, extent) = leaning_signs._painted_alone(image, die, [die, neighbour], (100.0, 100.0, 46.0), 1.5)
     x0, y0 = round(100 - x), round(100 - y)          # the window's corner in the image
     assert extent == 46.0 and window.shape[0] > 60 and window.shape[1] > 60
 
@@ -110,7 +109,7 @@ def test_a_die_is_shown_alone_with_its_neighbour_painted_over() -> None:
     assert at(70, 100) == tray                                                     # the tray
     assert image[100, 140].tolist() == [200, 60, 60]                                # the frame untouched
     # A die with no neighbour: nothing to paint, no look of its own to add.
-    assert _painted_alone(image, die, [die], (100.0, 100.0, 46.0), 1.5) is None
+    assert leaning_signs._painted_alone(image, die, [die], (100.0, 100.0, 46.0), 1.5) is None
 
 
 def test_two_pairs_of_flat_dice_side_by_side_under_the_cup_are_read(monkeypatch) -> None:
@@ -161,20 +160,20 @@ def test_only_a_neighbour_plainly_flat_and_as_light_vouches_for_a_die(monkeypatc
     cut = [(60, 60, 100, 80)]        # the touching dice's region, cut apart (pixels at scale 1)
     flat_die, piece = _die(80.0, 200.0), _die(120.0, 185.0)
     read = (4, 0.9, 0.0, 0.0)
-    assert _as_bright_as_flat_neighbour([(flat_die, read), (piece, read)], [True, False], cut, 1.0) == [False, True]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (piece, read)], [True, False], cut, 1.0) == [False, True]
     darker = _die(120.0, 150.0)      # 0.75 as light: lifted off the tray on one side
-    assert _as_bright_as_flat_neighbour([(flat_die, read), (darker, read)], [True, False], cut, 1.0) == [False, False]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (darker, read)], [True, False], cut, 1.0) == [False, False]
     lighter = _die(120.0, 250.0)     # a die of another kind (1.25 as light) says nothing of this one
-    assert _as_bright_as_flat_neighbour([(flat_die, read), (lighter, read)], [True, False], cut, 1.0) == [False, False]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (lighter, read)], [True, False], cut, 1.0) == [False, False]
     # Neither plainly flat: nothing vouches for either.
-    assert _as_bright_as_flat_neighbour([(flat_die, read), (piece, read)], [False, False], cut, 1.0) == [False, False]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (piece, read)], [False, False], cut, 1.0) == [False, False]
     # A neighbour whose pips laid out no face, or one too far off, does not vouch.
-    assert _as_bright_as_flat_neighbour([(flat_die, "a face matches no pip layout"), (piece, read)],
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, "a face matches no pip layout"), (piece, read)],
                                         [True, False], cut, 1.0) == [False, False]
     far = _die(200.0, 185.0)
-    assert _as_bright_as_flat_neighbour([(flat_die, read), (far, read)], [True, False], [(60, 60, 180, 80)], 1.0) == [False, False]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (far, read)], [True, False], [(60, 60, 180, 80)], 1.0) == [False, False]
     # A die not cut from touching dice is not this rule's to read.
-    assert _as_bright_as_flat_neighbour([(flat_die, read), (piece, read)], [True, False], [], 1.0) == [False, False]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (piece, read)], [True, False], [], 1.0) == [False, False]
 
 
 def test_a_die_cut_from_its_neighbour_stays_doubted_when_the_scan_reads_its_face(monkeypatch) -> None:
