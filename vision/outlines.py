@@ -25,7 +25,7 @@ class Blob:
     # pip_faces.pips_in' answer for this blob in one image (the image, the pips, what it adds to ``contrast``):
     # a die is asked again whether it lies flat, or how many pips it shows.
     pips_found: tuple | None = field(default=None, repr=False, compare=False)
-    # Cut round a die the network's scan found, to confirm the face it read (see _confirmed).
+    # Cut round a die the network's scan found, to confirm the face it read (see scan.confirmed).
     confirming: bool = field(default=False, repr=False, compare=False)
 
     @property

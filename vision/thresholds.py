@@ -93,7 +93,7 @@ STRAY_DIE_REACH = 0.6          # x its side: spots this near a die read from loo
                                # quarter, was read ok without the 2; at 0.6 no verdict of the
                                # benchmark's 2,000 either way nor of the 200 real photos changes
 STRAY_SCAN = True              # dark spots left stray by every die read: the network looks round them
-STRAY_SCAN_BIGGER = 1.4        # ... at the die size, then at this many times it (_dice_by_stray_pips);
+STRAY_SCAN_BIGGER = 1.4        # ... at the die size, then at this many times it (scan.dice_by_stray_pips);
                                # a die found from pips holds those within its reach (STRAY_DIE_REACH)
 STRAY_SCAN_BIGGER_CALIBRATED = False   # ... also with the die size calibrated (False: only the
                                # frame's own die size then: the camera is fixed over the tray, and a
@@ -228,7 +228,7 @@ BESIDE_OFF_MIDDLE: float | None = 1.3   # x the die side: a die whose pips fit n
                                # outline's middle is doubted as leaning (a die leaning on another
                                # hides part of it: fresh 598144's glared 5 on a 2) (None: not asked)
 EMPTY_SLOT_MAX = 0.45          # x a pip's contrast: the most a slot without a pip may show
-GLARE_SLOT_MAX: float | None = 0.8   # confirming a face the network's scan read (_confirmed): an
+GLARE_SLOT_MAX: float | None = 0.8   # confirming a face the network's scan read (scan.confirmed): an
                                # empty slot lighter than the face but less than this of the way
                                # to its pips' lightness is bare, as a glare leaves it. A pip under
                                # a glare stays as light as the pips (light only adds), so on light
@@ -261,7 +261,7 @@ PIP_TOPHAT: float | None = 0.5   # confirming a face the network's scan read, wh
 PIP_TOPHAT_CONFIRMING = True   # ... only there
 PIP_TOPHAT_LIGHTNESS = 0.9     # ... and light pips found so at least this x as light (Lab L) as the
                                # darkest pip found: a pip under a glare stays as light as the pips
-PIP_LIGHTNESS: float | None = 1.0   # confirming a face the network's scan read (_confirmed),
+PIP_LIGHTNESS: float | None = 1.0   # confirming a face the network's scan read (scan.confirmed),
                                # when its pips lay out no face even split or top-hatted, nor are as
                                # many as the face: a glare over a face's middle makes the face's
                                # median colour the glare's, and the pips under it no longer differ

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, outlines, pip_faces, reader, reasons, thresholds
+from vision import classifier, outlines, pip_faces, reader, reasons, scan, thresholds
 from vision.reading import Status
 from vision.render import Scene, dataset, render_scene, table_calibration
 from vision.scoring import load_labels
@@ -46,8 +46,8 @@ def test_a_white_die_on_a_light_tray_is_found_and_its_pips_read() -> None:
     # Found: its pips are not left outside every die (as they were before the faint finder).
     problems = reading.extra.get("problems", [])
     assert not {reasons.STRAY_PIPS, reasons.LONE_SPOT, reasons.LONE_LIGHT_SPOT, reasons.LONE_DARK_SPOT} & set(problems), problems
-    dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
-    faint = [b for b in reader._faint_dice(image, SIDE, [], dark) if b.rect[0][0] > 300]
+    dark, _ = scan.pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
+    faint = [b for b in scan.faint_dice(image, SIDE, [], dark) if b.rect[0][0] > 300]
     assert len(faint) == 1
     value, _, x, y = pip_faces.read_die(image, faint[0])
     assert (value, round(x), round(y)) == (5, 420, 250)
@@ -57,9 +57,9 @@ def test_the_finder_returns_one_die_sized_blob_at_the_pips() -> None:
     image = _tray()
     _die(image, 320, 240, (204, 204, 204), (30, 30, 30), 4, angle=40)
     image = cv2.GaussianBlur(image, (3, 3), 0)
-    dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
+    dark, _ = scan.pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
     assert len(dark) == 4
-    found = reader._faint_dice(image, SIDE, [], dark)
+    found = scan.faint_dice(image, SIDE, [], dark)
     assert len(found) == 1
     (x, y), _, _ = found[0].rect
     assert abs(x - 320) < 4 and abs(y - 240) < 4
@@ -73,28 +73,28 @@ def test_nothing_is_found_on_a_noisy_speckled_tray_or_at_a_screw_head() -> None:
         cv2.circle(image, (int(x), int(y)), 4, (40, 40, 40), -1)
     cv2.circle(image, (520, 380), 20, (150, 150, 150), -1)            # a round screw head...
     cv2.circle(image, (520, 380), 4, (40, 40, 40), -1)                # ...with its slot
-    dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
+    dark, _ = scan.pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
     assert dark, "the specks should look like pips to the spot finder"
-    assert reader._faint_dice(image, SIDE, [], dark) == []
+    assert scan.faint_dice(image, SIDE, [], dark) == []
 
 
 def test_pixels_of_known_dice_are_never_taken_again() -> None:
     image = _tray()
     _die(image, 320, 240, (204, 204, 204), (30, 30, 30), 6, angle=0)
-    dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
+    dark, _ = scan.pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
     mask = np.zeros(image.shape[:2], np.uint8)
     mask[240 - SIDE // 2:240 + SIDE // 2, 320 - SIDE // 2:320 + SIDE // 2] = 255
     known = outlines.find_blobs(mask)
-    assert reader._faint_dice(image, SIDE, known, dark) == []
+    assert scan.faint_dice(image, SIDE, known, dark) == []
 
 
 def test_spots_are_grouped_by_chains_of_short_gaps() -> None:
     spots = [(100.0, 100.0), (0.0, 0.0), (20.0, 0.0), (105.0, 100.0), (10.0, 0.0), (300.0, 0.0)]
-    groups = reader._spot_groups(spots, 12.0)
+    groups = scan.spot_groups(spots, 12.0)
     assert [g.tolist() for g in groups] == [[[100.0, 100.0], [105.0, 100.0]],
                                            [[0.0, 0.0], [20.0, 0.0], [10.0, 0.0]],
                                            [[300.0, 0.0]]]
-    assert reader._spot_groups([], 12.0) == []
+    assert scan.spot_groups([], 12.0) == []
 
 
 def _two_dice_under_the_cup_and_room() -> tuple[Scene, tuple[int, int]]:
@@ -182,7 +182,7 @@ def test_strong_pips_joined_to_a_faint_die_outline_are_still_pips() -> None:
     otherwise ok."""
     image = _photo("IMG_20191209_095647")
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    dark, _ = reader._pip_spots(grey, 23.0, [])
+    dark, _ = scan.pip_spots(grey, 23.0, [])
     assert sum(np.hypot(x - 226, y - 344) < 12 for x, y in dark) >= 4
     reading = reader.read_dice(image)
     seen = any(d.value == 6 and np.hypot(d.x - 226, d.y - 344) < 8 for d in reading.dice)
@@ -194,15 +194,15 @@ def _white_five_on_the_tray() -> tuple[np.ndarray, list[tuple[float, float]]]:
     image = _tray()
     _die(image, 320, 240, (204, 204, 204), (30, 30, 30), 5, angle=20)
     image = cv2.GaussianBlur(image, (3, 3), 0)
-    dark, _ = reader._pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
+    dark, _ = scan.pip_spots(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), SIDE, [])
     assert dark
     return image, dark
 
 
 @pytest.mark.parametrize("finder, die_side", [
-    ("_dice_by_pips", SIDE),
+    ("dice_by_pips", SIDE),
     # (the pips left stray, looked round at STRAY_SCAN_BIGGER x the die size measured)
-    ("_dice_by_stray_pips", SIDE / thresholds.STRAY_SCAN_BIGGER),
+    ("dice_by_stray_pips", SIDE / thresholds.STRAY_SCAN_BIGGER),
 ])
 def test_a_die_the_network_sees_at_loose_pips_must_have_pips_fitting_that_face(monkeypatch, finder, die_side) -> None:
     """The network's scan alone never reads a die: at a white die found only by its pips, a
@@ -210,7 +210,7 @@ def test_a_die_the_network_sees_at_loose_pips_must_have_pips_fitting_that_face(m
     image, dark = _white_five_on_the_tray()
     for scanned, read in ((5, 1), (3, 0)):
         monkeypatch.setattr(classifier, "find_faces", lambda *args, v=scanned: [(v, 0.99, 320.0, 240.0)])
-        found = getattr(reader, finder)(image, image, object(), die_side, dark, [], [])
+        found = getattr(scan, finder)(image, image, object(), die_side, dark, [], [])
         assert [f[0] for f in found] == [5] * read
 
 
@@ -231,10 +231,10 @@ def test_white_dice_seen_at_a_slant_are_confirmed_by_their_count_of_pips() -> No
     everywhere = np.full(image.shape[:2], 255, np.uint8)
     sides = [f * 25.5 for f in thresholds.CONFIRM_SIDES]    # the photo's typical die: 25.5 px
     for value, x, y, counted in ((3, 432.5, 355.3, {3, 4}), (2, 165.8, 400.7, {2})):   # as the scan saw them
-        laid_out = [s / 25.5 for s in sides if reader._confirmed(image, everywhere, 1.0, value, x, y, s)]
+        laid_out = [s / 25.5 for s in sides if scan.confirmed(image, everywhere, 1.0, value, x, y, s)]
         assert laid_out == [0.85]
         for face in range(1, 7):
-            confirmed = any(reader._confirmed(image, everywhere, 1.0, face, x, y, s, count_will_do=True)
+            confirmed = any(scan.confirmed(image, everywhere, 1.0, face, x, y, s, count_will_do=True)
                             for s in sides)
             assert confirmed == (face in counted), face
     reading = reader.read_dice(image)
@@ -317,9 +317,9 @@ def test_pips_a_die_read_holds_are_not_looked_round_again(monkeypatch) -> None:
     image, dark = _white_five_on_the_tray()
     asked = []
     monkeypatch.setattr(classifier, "find_faces", lambda *args: asked.append(args) or [(5, 0.99, 320.0, 240.0)])
-    assert reader._dice_by_stray_pips(image, image, object(), SIDE, dark, [], [(5, 0.99, 320.0, 240.0, SIDE, 0.0)]) == []
+    assert scan.dice_by_stray_pips(image, image, object(), SIDE, dark, [], [(5, 0.99, 320.0, 240.0, SIDE, 0.0)]) == []
     assert asked == []
-    assert [f[0] for f in reader._dice_by_stray_pips(image, image, object(), SIDE, dark, [], [])] == [5]
+    assert [f[0] for f in scan.dice_by_stray_pips(image, image, object(), SIDE, dark, [], [])] == [5]
     assert len(asked) == 1        # (no region by them: asked at the bigger size only)
 
 

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import classifier, leaning_signs, outlines, pip_faces, reader, reasons, thresholds, tray_foreground
+from vision import classifier, leaning_signs, outlines, pip_faces, reader, reasons, scan, thresholds, tray_foreground
 from vision.classifier import DISAGREE, FACELESS_DIE, LEANING, NO_FACE, default_classifier
 from vision.faces import extent
 from vision.reading import Status, View
@@ -780,8 +780,8 @@ def test_pips_beyond_are_those_no_die_found_reaches() -> None:
     mask[40:80, 70:150] = 255
     (blob,) = outlines.find_blobs(mask)
     assert sorted(round(x) for x, _, _ in pip_faces.pips_in(image, blob)) == [90, 130]
-    assert not reader._pips_beyond(image, blob, [(90.0, 60.0), (130.0, 60.0)], 40.0)
-    assert reader._pips_beyond(image, blob, [(90.0, 60.0)], 40.0)
+    assert not scan.pips_beyond(image, blob, [(90.0, 60.0), (130.0, 60.0)], 40.0)
+    assert scan.pips_beyond(image, blob, [(90.0, 60.0)], 40.0)
 
 
 def test_a_pip_off_a_found_dies_edge_is_beyond_it_though_its_side_was_measured_large() -> None:
@@ -805,10 +805,10 @@ def test_a_pip_off_a_found_dies_edge_is_beyond_it_though_its_side_was_measured_l
     image, blob = region(80)                        # and a die beside it, edge to edge
     cv2.circle(image, (119, 49), 4, (20, 20, 20), -1)     # its corner pip, 0.78 sides from the 4's middle
     assert len(pip_faces.pips_in(image, blob)) == 5
-    assert reader._pips_beyond(image, blob, [(90.0, 60.0)], 1.12 * 40)   # the side measured large
+    assert scan.pips_beyond(image, blob, [(90.0, 60.0)], 1.12 * 40)   # the side measured large
     image, blob = region(40)                        # the 4 alone: its own pips are not beyond it
     assert len(pip_faces.pips_in(image, blob)) == 4
-    assert not reader._pips_beyond(image, blob, [(90.0, 60.0)], 40.0)
+    assert not scan.pips_beyond(image, blob, [(90.0, 60.0)], 40.0)
 
 
 def test_a_die_the_network_plainly_sees_leaning_stays_doubted_whatever_its_scan_reads(monkeypatch) -> None:

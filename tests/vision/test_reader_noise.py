@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision import reader, reasons, thresholds
+from vision import reasons, scan, thresholds
 
 from .conftest import pinned_frame, read_right_until
 
@@ -23,11 +23,11 @@ def test_a_pip_on_a_noisy_tray_is_found_and_the_speckles_are_not(monkeypatch) ->
     """Noise of 12 levels round dice 22 px across (looked at unshrunk): the pip is found, and
     nothing else. Without the median, dozens of speckles were spots."""
     tray = _noisy_tray_with_a_pip(12.0)
-    dark, light = reader._pip_spots(tray, 22.0, [])
+    dark, light = scan.pip_spots(tray, 22.0, [])
     assert len(dark) == 1 and not light
     assert abs(dark[0][0] - 160) < 2 and abs(dark[0][1] - 120) < 2
     monkeypatch.setattr(thresholds, "NOISY_SPOTS_SIGMA", None)
-    dark, light = reader._pip_spots(tray, 22.0, [])
+    dark, light = scan.pip_spots(tray, 22.0, [])
     assert len(dark) + len(light) > 20
 
 
@@ -36,8 +36,8 @@ def test_a_clean_tray_is_looked_at_as_it_is() -> None:
     out, is still a spot."""
     tray = np.full((240, 320), 150, np.uint8)
     tray[120:122, 160:162] = 60
-    assert not reader._pip_spots(cv2.medianBlur(tray, 3), 22.0, [])[0]
-    dark, _ = reader._pip_spots(tray, 22.0, [])
+    assert not scan.pip_spots(cv2.medianBlur(tray, 3), 22.0, [])[0]
+    dark, _ = scan.pip_spots(tray, 22.0, [])
     assert len(dark) == 1 and abs(dark[0][0] - 160.5) < 1.5
 
 
