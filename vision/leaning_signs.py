@@ -71,7 +71,7 @@ def side_over_rim(img: np.ndarray, blob: outlines.Blob, rect: tuple[int, int, in
 
 
 def faint_side(faint: np.ndarray, scale: float, blob: outlines.Blob, others: list[tuple[float, float]],
-                opening: np.ndarray | None = None) -> float:
+               opening: np.ndarray | None = None) -> float:
     """How much further the die's faint outline (``faint``, a mask at ``scale``) reaches out on one
     side than on the opposite one, in the die's own axes, x its side. Under the cup a leaning
     die's side fades from the foreground, leaving a square outline round its face; but it still
@@ -124,7 +124,7 @@ def _face_lightness(blob: outlines.Blob) -> float | None:
 
 
 def as_bright_as_flat_neighbour(candidates: list, flat: list[bool], side_by_side: list, scale: float
-                                 ) -> list[bool]:
+                                ) -> list[bool]:
     """For each candidate die read from its pips, cut from touching dice and not plainly lying flat
     by its outline: whether a neighbour (centres at most 1.3 sides apart) that does lie plainly
     flat shows a face as light as its own, within SIDE_BY_SIDE_AS_BRIGHT each way. Under the cup a
@@ -145,13 +145,15 @@ def as_bright_as_flat_neighbour(candidates: list, flat: list[bool], side_by_side
             (ox, oy), _, _ = other.rect
             other_light = _face_lightness(other)
             if (other_light and np.hypot(ox - x, oy - y) <= 1.3 * max(blob.side, other.side)
-                    and thresholds.SIDE_BY_SIDE_AS_BRIGHT <= light / other_light <= 1 / thresholds.SIDE_BY_SIDE_AS_BRIGHT):
+                    and thresholds.SIDE_BY_SIDE_AS_BRIGHT <= light / other_light
+                    <= 1 / thresholds.SIDE_BY_SIDE_AS_BRIGHT):
                 out[k] = True
                 break
     return out
 
 
-def _painted_alone(look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.Blob], framed: tuple[float, float, float],
+def _painted_alone(look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.Blob],
+                   framed: tuple[float, float, float],
                    context: float) -> tuple[np.ndarray, tuple[float, float, float]] | None:
     """The die ``blob`` framed at ``framed`` (x, y, extent) as the network sees it (``context`` x
     the extent), with every other die round it painted over in the tray's colour there (the
@@ -188,7 +190,7 @@ def _painted_alone(look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.B
 
 
 def reads_alone(faces: classifier.FaceClassifier, look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.Blob],
-                 framed: tuple[float, float, float], value: int) -> bool:
+                framed: tuple[float, float, float], value: int) -> bool:
     """Whether the network, shown the die alone (``_painted_alone``), reads ``value`` on its steady
     guess with its "no readable face" at most SIDE_BY_SIDE_ALONE."""
     painted = _painted_alone(look, blob, blobs, framed, faces.context)
@@ -226,7 +228,7 @@ def whole_face_aside(img: np.ndarray, blob: outlines.Blob, value: int) -> bool:
 
 
 def foreshortened(img: np.ndarray, blob: outlines.Blob, value: int, x: float, y: float, *,
-                   fit_within: float | None = None) -> bool:
+                  fit_within: float | None = None) -> bool:
     """Whether the 4 or 5 read at (x, y) shows its pips foreshortened along a lean: a square of
     pips seen longer than wide. (A die lying flat shows its face square on, in the bottom view
     always: the face lies in the tray's plane. A 6's two columns stand apart by as much as each

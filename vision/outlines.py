@@ -45,7 +45,7 @@ class Blob:
 
 
 def mask_components(mask: np.ndarray, connectivity: int = 8, *, labelled: bool = True
-                ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray]:
+                    ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray]:
     """cv2.connectedComponentsWithStats(mask, connectivity), the same labels, stats and
     centroids, worked out faster: OpenCV labels the box round the mask's pixels, and the
     statistics are counted over the labelled pixels alone (OpenCV's statistics pass visits every
@@ -147,7 +147,7 @@ def _one_die(sub: np.ndarray, area: int, die_side: float) -> bool:
 
 
 def split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None = None,
-                    components: tuple | None = None, side_by_side: list | None = None) -> np.ndarray:
+                   components: tuple | None = None, side_by_side: list | None = None) -> np.ndarray:
     """Cut regions bigger than one die at their waists (watershed on the distance transform).
     ``die_side`` is in the mask's own pixels. With ``image`` (the frame at the mask's scale),
     a region the size of several dice without waists (dice side by side) is cut half-way
@@ -189,7 +189,7 @@ def split_touching(mask: np.ndarray, die_side: float, image: np.ndarray | None =
 
 
 def find_blobs(mask: np.ndarray, scale: float = 1.0, components: tuple | None = None,
-           within: tuple[int, ...] | None = None, reach_in: bool = True) -> list[Blob]:
+               within: tuple[int, ...] | None = None, reach_in: bool = True) -> list[Blob]:
     """Regions of a foreground mask worked out at ``scale``, in full-resolution pixels.
     ``components``: the mask's cv2.connectedComponentsWithStats (4-connected), if known.
     ``within``: the full-resolution frame's shape; scaled-up boxes are kept inside it.
@@ -418,7 +418,7 @@ def solid(blob: Blob, thickness: float) -> bool:
 
 
 def faded_outlines(first: list[Blob], blobs: list[Blob], centres: list[tuple[float, float]], side: float
-          ) -> list[Blob]:
+                   ) -> list[Blob]:
     """The die-sized regions of the first look (``first``, before the die size was known) gone
     from the second: no region and no die read there. A die leaning or lifted off the tray,
     blurred, can fade into the tray at the second look's finer scale. (Asked of blurred frames
@@ -435,7 +435,7 @@ def faded_outlines(first: list[Blob], blobs: list[Blob], centres: list[tuple[flo
 
 
 def lost_outlines(coarse: tuple[np.ndarray, float], fine: np.ndarray, centres: list[tuple[float, float]],
-                   side: float, shape: tuple[int, ...]) -> list[Blob]:
+                  side: float, shape: tuple[int, ...]) -> list[Blob]:
     """Outlines of a die the first, coarse look (``coarse``: its mask and scale) kept hollow and
     the second (``fine``, its mask at any scale) lost, away from every die read (``centres``). A dark
     die by a dark rim, uncalibrated: the second look's median there takes in the rim and the
@@ -467,8 +467,8 @@ def lost_outlines(coarse: tuple[np.ndarray, float], fine: np.ndarray, centres: l
 
 
 def taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[Blob],
-                      centres: list[tuple[float, float]], side: float, kept: np.ndarray | None = None
-                      ) -> list[Blob]:
+                     centres: list[tuple[float, float]], side: float, kept: np.ndarray | None = None
+                     ) -> list[Blob]:
     """The die-like pieces the foreground's opening took (``taken``, at ``scale``) off every region
     and every die read: solid, compact, no longer than a die. A black die under a glare keeps
     only a crescent darker than the tray, too thin for the opening, and vanished without a trace.
@@ -493,8 +493,10 @@ def taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], bl
         cv2.drawContours(piece, [contour], -1, 255, -1)
         for b in find_blobs(cv2.bitwise_and(piece, taken), scale, within=shape, reach_in=False):
             w, h = b.rect[1]
-            if (b.area >= thresholds.OPENED_AWAY_AREA * side ** 2 and b.thickness >= thresholds.OPENED_AWAY_THICKNESS * side
-                    and b.area >= thresholds.OPENED_AWAY_FILL * w * h and max(w, h) <= thresholds.OPENED_AWAY_LONG * side
+            if (b.area >= thresholds.OPENED_AWAY_AREA * side ** 2
+                    and b.thickness >= thresholds.OPENED_AWAY_THICKNESS * side
+                    and b.area >= thresholds.OPENED_AWAY_FILL * w * h
+                    and max(w, h) <= thresholds.OPENED_AWAY_LONG * side
                     and max(w, h) <= thresholds.OPENED_AWAY_ASPECT * min(w, h)
                     and _off_every_die(b, blobs, centres, side)):
                 out.append(b)
@@ -502,7 +504,7 @@ def taken_by_opening(taken: np.ndarray, scale: float, shape: tuple[int, ...], bl
 
 
 def faint_squares(faint: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[Blob],
-                   centres: list[tuple[float, float]], side: float) -> list[Blob]:
+                  centres: list[tuple[float, float]], side: float) -> list[Blob]:
     """Die-sized shapes of ``faint`` (a mask at ``scale``: a die's side long, at least half as wide,
     solid) off every region and every die read."""
     out = []
@@ -516,7 +518,7 @@ def faint_squares(faint: np.ndarray, scale: float, shape: tuple[int, ...], blobs
 
 
 def faint_left_over(faint: np.ndarray, scale: float, shape: tuple[int, ...], blobs: list[Blob],
-                     found: list[tuple], side: float) -> list[Blob]:
+                    found: list[tuple], side: float) -> list[Blob]:
     """Solid pieces of ``faint`` (a mask at ``scale``) at least FAINT_LEFT_OVER of a die and half
     a die thick, outside every region of ``blobs`` and every die of ``found`` (each die's turned
     square grown by a fifth: its blurred edge), opened by half a die (the slivers left round
@@ -540,7 +542,7 @@ def faint_left_over(faint: np.ndarray, scale: float, shape: tuple[int, ...], blo
 
 
 def tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, int], blobs: list[Blob],
-                  found: list[tuple], die_side: float, thick: float = 0.0) -> tuple[int, int, int, int] | None:
+                 found: list[tuple], die_side: float, thick: float = 0.0) -> tuple[int, int, int, int] | None:
     """Where something dark the size of a die or more lies on ``tray`` (x, y, w, h: the
     calibrated tray, the box round the tray an uncalibrated frame shows, or an uncalibrated
     bottom view's middle) off every region and die: the cup's rim resting on the tray (dice

@@ -223,7 +223,8 @@ def _split_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float,
     if len(pips_in(img, blob, contrast)) < 2 or not contrast:
         return [], []
     dist8, threshold, (colours, face, lab8) = contrast
-    if thresholds.PIP_SPLIT_LIGHT_ONLY and float(np.median(colours[:, 0])) - float(face[0]) < thresholds.GLARE_SLOT_PIPS_LIGHTER:
+    if (thresholds.PIP_SPLIT_LIGHT_ONLY
+            and float(np.median(colours[:, 0])) - float(face[0]) < thresholds.GLARE_SLOT_PIPS_LIGHTER):
         return [], []
     _, labels, stats, _, kept, merged = _pip_components(dist8, threshold, _inner(blob), blob.side)
     if not merged or len(kept) < 2:
@@ -411,7 +412,8 @@ def layouts_shown(img: np.ndarray, blob: outlines.Blob) -> dict[int, tuple[float
     rivals: dict[int, tuple[float, float, float]] = {}     # shown at a step under the usual
     for turn in np.deg2rad(degrees + np.array([-10.0, -5.0, 0.0, 5.0, 10.0])):
         c, s_ = math.cos(turn), math.sin(turn)
-        for step in np.arange(0.24 if thresholds.GUIDED_RIVAL_STEP is None else thresholds.GUIDED_RIVAL_STEP, 0.341, 0.02) * side:
+        for step in np.arange(0.24 if thresholds.GUIDED_RIVAL_STEP is None else thresholds.GUIDED_RIVAL_STEP, 0.341,
+                              0.02) * side:
             found = rivals if step < 0.235 * side else best
             dx = step * (c * grid[:, 0] - s_ * grid[:, 1])
             dy = step * (s_ * grid[:, 0] + c * grid[:, 1])
@@ -425,7 +427,8 @@ def layouts_shown(img: np.ndarray, blob: outlines.Blob) -> dict[int, tuple[float
             for value, on, off in layouts:
                 weakest = seen[:, on].min(axis=1)
                 strongest_bare = seen[:, off].max(axis=1)
-                ok = (weakest >= thresholds.GUIDED_PIP_MIN * level) & (strongest_bare <= thresholds.GUIDED_EMPTY_SHARE * weakest)
+                ok = ((weakest >= thresholds.GUIDED_PIP_MIN * level)
+                      & (strongest_bare <= thresholds.GUIDED_EMPTY_SHARE * weakest))
                 if not ok.any():
                     continue
                 k = int(np.argmax(np.where(ok, weakest - strongest_bare, -np.inf)))
@@ -484,7 +487,7 @@ def _lean_at(lab: np.ndarray, box: tuple[int, ...], face: np.ndarray, towards: n
 
 
 def middle_may_hide_a_pip(img: np.ndarray, blob: outlines.Blob, x: float, y: float, slot_doubted: bool,
-                           rival: float) -> bool:
+                          rival: float) -> bool:
     """Whether the middle (x, y) of a 2 or a 4 the network read alone may hide a middle pip,
     the face a 3 or a 5: a glare can wash that pip out, or cover it whole. ``slot_doubted``: the
     pips' own check found an empty slot that looked like a pip; ``rival``: the network's 3 or 5
@@ -497,7 +500,8 @@ def middle_may_hide_a_pip(img: np.ndarray, blob: outlines.Blob, x: float, y: flo
     off_middle = [float(np.hypot(px - x, py - y)) / blob.side for px, py, _ in pips]
     middle = [i for i, d in enumerate(off_middle) if d < thresholds.MIDDLE_SPOT]
     near_middle = any(d < max(thresholds.MIDDLE_SPOT, thresholds.RIVAL_SPOT) for d in off_middle)
-    if thresholds.MIDDLE_SPOT_RIVAL and rival >= thresholds.MIDDLE_SPOT_RIVAL and (near_middle or (thresholds.MIDDLE_SLOT_RIVAL and slot_doubted)):
+    if thresholds.MIDDLE_SPOT_RIVAL and rival >= thresholds.MIDDLE_SPOT_RIVAL and (
+            near_middle or (thresholds.MIDDLE_SLOT_RIVAL and slot_doubted)):
         return True
     if (thresholds.MIDDLE_WASHED_MIN is not None and not _light_pips(contrast)
             and _middle_lean(contrast, blob, x, y) < -thresholds.MIDDLE_WASHED_MIN):
@@ -748,7 +752,7 @@ def lightness_read(img: np.ndarray, blob: outlines.Blob) -> tuple[int, float, fl
     _, _, stats, centres, kept, _ = _pip_components(raised, threshold, inner, blob.side)
     x0, y0 = blob.box[0], blob.box[1]
     pips = inside_outline([(float(centres[i][0] + x0), float(centres[i][1] + y0), int(stats[i, cv2.CC_STAT_AREA]))
-                            for i in kept], blob)
+                           for i in kept], blob)
     if not pips:
         return None
     read = _check_face(pips, blob, [raised, threshold])

@@ -164,13 +164,15 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 return unsure("no dice found on the tray")
             reading = unsure(reasons.COVERED)
             x, y, w, h = cup_rim            # (under the cup: flipped back for the evidence photo)
-            reading.extra.update(problems=[reasons.COVERED], unclear=[(img.shape[1] - x - w + offset[0], y + offset[1], w, h)],
+            reading.extra.update(problems=[reasons.COVERED],
+                                 unclear=[(img.shape[1] - x - w + offset[0], y + offset[1], w, h)],
                                  unclear_why=[reasons.COVERED])
             return reading
     elif sharpness < thresholds.MIN_SHARPNESS:
         # Blurred: the coarse look the die size is found by is taken anyway, to see no die
         # fades from the finer one (outlines.faded_outlines).
-        all_first = outlines.find_blobs(*tray_foreground.foreground(img, None, scaled, inner, rim_reach=rim_reach), within=img.shape)
+        all_first = outlines.find_blobs(*tray_foreground.foreground(img, None, scaled, inner, rim_reach=rim_reach),
+                                        within=img.shape)
     taken: list[np.ndarray] = []
     # The faint look: under the cup the whole of it (outlines.faint_squares); from above unopened,
     # opened only round the dice leaning_signs.faint_side asks about (and off every die, FAINT_LEFT_OVER_TOP).
@@ -178,7 +180,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     faint_look: list[np.ndarray] | None = [] if faint_squares or (
         thresholds.FAINT_SIDE_TOP and thresholds.FAINT_SIDE_MAX is not None and view is View.TOP) else None
     whole, scale = tray_foreground.foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look,
-                               faint_unopened=not faint_squares, rim_reach=rim_reach)
+                                              faint_unopened=not faint_squares, rim_reach=rim_reach)
     components = outlines.mask_components(whole, connectivity=4)
     uncut: list[outlines.Blob] | None = None       # the blobs of ``whole``, where they were needed
     if thresholds.TOP_OUTLINE_MEASURED and size_calibrated and view is View.TOP:
@@ -197,7 +199,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         blobs = uncut if uncut is not None else outlines.find_blobs(mask, scale, components, within=img.shape)
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
     dark, light = scan.pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
-                             light_spots=True, shrunk=scaled)
+                                 light_spots=True, shrunk=scaled)
     if thresholds.OFF_TRAY_SPOTS and inner is not None:
         # Off the tray inside its rim (calibrated or found), a pip-like spot is the rim's or the
         # table's: a die's pips lie inside its outline, and a die lying on the tray inside the
@@ -213,7 +215,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # (Light spots too: a die of the tray's colour under a glare shows only its light pips. Not
     # those beside dark ones: a white die's glint there would take the die its pips find.)
     faint = scan.faint_dice(img, die_side, blobs, dark + [p for p in light if not outlines.near_any(p, dark, die_side)],
-                        scaled)
+                            scaled)
     blobs += faint
 
     found: list[tuple[int, float, float, float, float, float]] = []   # value, confidence, x, y, side, angle
@@ -364,7 +366,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 and math.hypot(result[2] - blob.rect[0][0], result[3] - blob.rect[0][1])
                 > thresholds.LONE_FACE_OFF_MIDDLE * blob.side
                 and outlines.apart(blob, blobs, thresholds.FAINT_SIDE_APART * die_side)
-                and not (inner is not None and outlines.against_edge(blob, inner, thresholds.LONE_FACE_OFF_RIM * die_side))):
+                and not (inner is not None and outlines.against_edge(blob, inner,
+                                                                     thresholds.LONE_FACE_OFF_RIM * die_side))):
             # Under the cup a die by itself shows no side, its face in its outline's middle; one
             # whose face sits off it shows its side.
             doubts[id(blob)] = LEANING
@@ -465,7 +468,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             continue
         if (isinstance(classic, str) and result[0] in (2, 4)
                 and pip_faces.middle_may_hide_a_pip(img, blob, result[2], result[3], classic == reasons.SMUDGED,
-                                           guesses[k].of(result[0] + 1) / guesses[k].of(result[0]))):
+                                                    guesses[k].of(result[0] + 1) / guesses[k].of(result[0]))):
             doubts[id(blob)] = reasons.SMUDGED
             continue
         if thresholds.WHOLE_FACE_ASIDE and classic == reasons.FACE_OFF_MIDDLE and leaning_signs.whole_face_aside(img, blob, result[0]):
@@ -478,7 +481,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         if (thresholds.BESIDE_OFF_MIDDLE is not None and isinstance(classic, str) and classic.startswith(NO_LAYOUT)
                 and faces is not None and guesses[k].faceless > classifier.PLAIN_NO_FACE_MAX
                 and outlines.near_any(blob.rect[0], [neighbour.rect[0] for neighbour, other in candidates
-                                             if other == reasons.FACE_OFF_MIDDLE], thresholds.BESIDE_OFF_MIDDLE * die_side)):
+                                                     if other == reasons.FACE_OFF_MIDDLE],
+                                      thresholds.BESIDE_OFF_MIDDLE * die_side)):
             # Its pips fit no face, the network reads it only on the allowance for a pip hidden,
             # and its neighbour's face is off that one's outline's middle: a die leaning on
             # another hides part of it, and shows its own face askew. (Read plainly alone, such
@@ -549,7 +553,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # doubted holds no die: the guard above asked the network about every die-sized one).
         unread = [b for b in unread if id(b) in doubts]
         seen = classifier.find_faces(faces, look, [scan.scan_box(b, die_side) for b in unread], die_side,
-                          [(f[2], f[3]) for f in found]) if unread else []
+                                     [(f[2], f[3]) for f in found]) if unread else []
         sure = {k for k, (v, _, x, y) in enumerate(seen) if scan.confirmed(img, whole, scale, v, x, y, die_side)}
         centres = [(f[2], f[3]) for f in found] + [(x, y) for _, _, x, y in seen]
         for value, confidence, x, y in seen:
@@ -581,8 +585,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             empty = [b for b in nothing_seen if id(b) in doubts]
             side = thresholds.STRAY_SCAN_BIGGER * die_side
             if empty:
-                found += scan.confirmed_in_discs(img, classifier.find_faces(faces, look, [scan.scan_box(b, side) for b in empty], side,
-                                                             [(f[2], f[3]) for f in found]), side)
+                found += scan.confirmed_in_discs(img, classifier.find_faces(faces, look,
+                                                                            [scan.scan_box(b, side) for b in empty],
+                                                                            side,
+                                                                            [(f[2], f[3]) for f in found]), side)
     # Pips that no region holds: a white die on a light tray can differ from it too little for
     # the foreground, and for scan.faint_dice's local threshold too. The network looks round each
     # group of them; a die it sees there surely, whose pips fit that face, is read.
@@ -590,7 +596,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     found += by_pips
     if thresholds.STRAY_SCAN and faces is not None:
         by_stray = scan.dice_by_stray_pips(img, look, faces, die_side, dark, blobs, found,
-                                       bigger=thresholds.STRAY_SCAN_BIGGER_CALIBRATED or not size_calibrated)
+                                           bigger=thresholds.STRAY_SCAN_BIGGER_CALIBRATED or not size_calibrated)
         found += by_stray
         by_pips += by_stray
     if sharpness < thresholds.MIN_SHARPNESS:
@@ -616,7 +622,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # A die-like piece the foreground's opening took off every die: unless the network is
         # sure no die is there, the frame is unsure.
         gone = outlines.taken_by_opening(taken[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side,
-                                 whole)
+                                         whole)
         for blob, face_guess in zip(gone, faces.steady_guess(look, [framed_as_die(b) for b in gone])):
             if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                 if thresholds.READ_FADED_IN_LIGHT:
@@ -630,7 +636,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         if faint_look and faint_squares:
             # A die-sized shape a little unlike the tray, off every die: unless the network
             # is sure no die is there, a die faded (leaning, only its edge on the tray).
-            squares = outlines.faint_squares(faint_look[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side)
+            squares = outlines.faint_squares(faint_look[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found],
+                                             die_side)
             for blob, face_guess in zip(squares, faces.steady_guess(look, [framed_as_die(b) for b in squares])):
                 if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                     blobs.append(blob)
@@ -662,7 +669,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     covered_in = inner if inner is not None and (not auto_tray or thresholds.COVERED_FOUND_TRAY) else (
         tray_foreground.middle_box(img.shape) if view is View.BOTTOM and thresholds.COVERED_UNCALIBRATED else None)
     covered = (outlines.tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side,
-                             thresholds.COVERED_FOUND_TRAY if auto_tray else 0.0)
+                                     thresholds.COVERED_FOUND_TRAY if auto_tray else 0.0)
                if covered_in is not None else None)
     if covered is None:
         covered = cup_rim
@@ -724,10 +731,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     paired = scan.paired(stray, die_side)
 
     asked = view is View.TOP and faces is not None and not (lone or paired or lit_face)
-    asked_dark = thresholds.LONE_DARK_ASKED and asked and any(scan.seen_as_dice(look, faces, [p for p in stray if p in dark],
-                                                                 die_side))
+    asked_dark = thresholds.LONE_DARK_ASKED and asked and any(scan.seen_as_dice(look, faces,
+                                                                                [p for p in stray if p in dark],
+                                                                                die_side))
     asked_light = (thresholds.LONE_LIGHT_ASKED and asked and not asked_dark
-                   and any(scan.seen_as_dice(look, faces, [p for p in stray if p in light and p not in dark], die_side)))
+                   and any(scan.seen_as_dice(look, faces, [p for p in stray if p in light and p not in dark],
+                                             die_side)))
     if paired or lit_face or lone or asked_dark or asked_light or lit_alone:
         why = (reasons.STRAY_PIPS if paired or lit_face or sharpness < thresholds.MIN_SHARPNESS
                else reasons.LONE_SPOT if lone_dark else reasons.LONE_DARK_SPOT if asked_dark else reasons.LONE_LIGHT_SPOT)

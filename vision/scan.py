@@ -38,7 +38,7 @@ def lays_out_a_face(spots: list[tuple[float, float]], die_side: float) -> bool:
 
 
 def lit_pairs_seen(look: np.ndarray, faces: Any, spots: list[tuple[float, float]], die_side: float
-                    ) -> list[tuple[float, float]]:
+                   ) -> list[tuple[float, float]]:
     """Of ``spots``, those paired with another within 0.8 of ``die_side`` where the network, shown
     a die framed round the pair's middle (every way round), sees a die sooner than none."""
     pairs = [(a, b) for a, b in combinations(spots, 2) if 0 < math.dist(a, b) < 0.8 * die_side]
@@ -51,7 +51,7 @@ def lit_pairs_seen(look: np.ndarray, faces: Any, spots: list[tuple[float, float]
 
 
 def seen_as_dice(look: np.ndarray, faces: Any, centres: list[tuple[float, float]], die_side: float, *,
-                  one_look_first: bool = False) -> list[bool]:
+                 one_look_first: bool = False) -> list[bool]:
     """For each of ``centres``, whether the network, shown a die's frame round it, sees a die
     sooner than none on its steady guess (every way round). With ``one_look_first``, its one
     look is asked first and the steady guess only where that sees a die: where most centres are
@@ -77,8 +77,8 @@ def paired(spots: list[tuple[float, float]], die_side: float) -> bool:
 
 
 def pip_spots(grey: np.ndarray, die_side: float, blobs: list[outlines.Blob], *, light_spots: bool = True,
-               shrunk: dict | None = None
-               ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+              shrunk: dict | None = None
+              ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Pip-like spots (dark ones, light ones) clear of every blob's box, in frame pixels; see
     ``_stray_pips``."""
     f = min(1.0, 24.0 / max(die_side, 1.0))
@@ -109,7 +109,8 @@ def pip_spots(grey: np.ndarray, die_side: float, blobs: list[outlines.Blob], *, 
     margin = int(0.5 * s)
     found: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
     # Dark pips (a white die on a light tray) and light ones (a dark die under a glare).
-    passes = [(cv2.MORPH_BLACKHAT, thresholds.STRAY_CONTRAST, found[0]), (cv2.MORPH_BLACKHAT, thresholds.STRONG_PIP_CONTRAST, found[0]),
+    passes = [(cv2.MORPH_BLACKHAT, thresholds.STRAY_CONTRAST, found[0]),
+              (cv2.MORPH_BLACKHAT, thresholds.STRONG_PIP_CONTRAST, found[0]),
               (cv2.MORPH_TOPHAT, thresholds.STRAY_CONTRAST, found[1])][:3 if light_spots else 2]
     hats: dict[int, np.ndarray] = {}
     for op, contrast, spots_at in passes:
@@ -172,7 +173,7 @@ def spot_groups(spots: list[tuple[float, float]], reach: float) -> list[np.ndarr
 
 
 def faint_dice(img: np.ndarray, die_side: float, blobs: list[outlines.Blob],
-                dark_spots: list[tuple[float, float]], shrunk: dict | None = None) -> list[outlines.Blob]:
+               dark_spots: list[tuple[float, float]], shrunk: dict | None = None) -> list[outlines.Blob]:
     """Dice the foreground missed (a white die on a light tray differs from it by a few grey
     levels, under the global threshold), found from their pips: around each group of dark
     pip-like spots off every blob, the die is the region that differs from the tray colour
@@ -204,8 +205,8 @@ def faint_dice(img: np.ndarray, die_side: float, blobs: list[outlines.Blob],
         lab = cv2.cvtColor(small[y0:cy + r + 1, x0:cx + r + 1], cv2.COLOR_BGR2LAB)
         ring = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]])
         tray = np.median(ring, axis=0)
-        dist = cv2.GaussianBlur(np.minimum(tray_foreground.lab_distance(lab, (*tray, 0.0), tray_foreground.FLOOR_06), 40),
-                                (3, 3), 0)
+        dist = cv2.GaussianBlur(
+            np.minimum(tray_foreground.lab_distance(lab, (*tray, 0.0), tray_foreground.FLOOR_06), 40), (3, 3), 0)
         otsu, _ = cv2.threshold(dist, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         mask = cv2.morphologyEx((dist > max(otsu, 5.0)).astype(np.uint8), cv2.MORPH_CLOSE,
                                 np.ones((3, 3), np.uint8))
@@ -260,7 +261,7 @@ def pips_beyond(img: np.ndarray, blob: outlines.Blob, centres: list[tuple[float,
 
 
 def confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int, x: float, y: float,
-               side: float, *, count_will_do: bool = False) -> bool:
+              side: float, *, count_will_do: bool = False) -> bool:
     """Whether the pips round (x, y) fit ``value``: the die the network found there, cut out of
     the foreground (``foreground``, a mask at ``scale``, before touching dice were cut apart:
     a cut may run through this die) by a disc that holds its face but no neighbour's pips (a
@@ -290,7 +291,7 @@ def confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int,
         contour = (max(contours, key=cv2.contourArea) + np.array([x0, y0])).astype(np.float32)
         thickness = float(cv2.distanceTransform(binary, cv2.DIST_L2, 3).max())
         piece = outlines.Blob(area, cv2.minAreaRect(contour), (x0, y0, x1 - x0, y1 - y0), piece_mask, thickness,
-                      confirming=True)
+                              confirming=True)
         result = pip_faces.read_die(img, piece)
         if not isinstance(result, str):
             return result[0] == value and not leaning_signs.foreshortened(img, piece, result[0], result[2], result[3])
@@ -311,9 +312,9 @@ def confirmed(img: np.ndarray, foreground: np.ndarray, scale: float, value: int,
 
 
 def dice_by_pips(img: np.ndarray, look: np.ndarray, faces: classifier.FaceClassifier, die_side: float,
-                  dark_spots: list[tuple[float, float]], blobs: list[outlines.Blob],
-                  found: list[tuple[int, float, float, float, float, float]]
-                  ) -> list[tuple[int, float, float, float, float, float]]:
+                 dark_spots: list[tuple[float, float]], blobs: list[outlines.Blob],
+                 found: list[tuple[int, float, float, float, float, float]]
+                 ) -> list[tuple[int, float, float, float, float, float]]:
     """Dice read from pips no region holds (see ``read_dice``): round each group of loose dark
     spots, the network's scan (``find_faces``: several windows very sure of one face) finds the
     die, and the pips in a disc round it must fit that face, or be as many as its value
@@ -325,7 +326,7 @@ def dice_by_pips(img: np.ndarray, look: np.ndarray, faces: classifier.FaceClassi
     if not groups or len(groups) > thresholds.MAX_FAINT_DICE:
         return []        # none, or so many that they are noise (the stray check flags it)
     return confirmed_in_discs(img, classifier.find_faces(faces, look, _round_groups(groups, die_side), die_side,
-                                               [(f[2], f[3]) for f in found]), die_side)
+                                                         [(f[2], f[3]) for f in found]), die_side)
 
 
 def _round_groups(groups: list[np.ndarray], side: float) -> list[tuple[int, int, int, int]]:
@@ -337,9 +338,9 @@ def _round_groups(groups: list[np.ndarray], side: float) -> list[tuple[int, int,
 
 
 def dice_by_stray_pips(img: np.ndarray, look: np.ndarray, faces: classifier.FaceClassifier, die_side: float,
-                        dark_spots: list[tuple[float, float]], blobs: list[outlines.Blob],
-                        found: list[tuple[int, float, float, float, float, float]], *, bigger: bool = True
-                        ) -> list[tuple[int, float, float, float, float, float]]:
+                       dark_spots: list[tuple[float, float]], blobs: list[outlines.Blob],
+                       found: list[tuple[int, float, float, float, float, float]], *, bigger: bool = True
+                       ) -> list[tuple[int, float, float, float, float, float]]:
     """Dice read, as ``dice_by_pips`` reads them, from the groups of dark spots no die read
     holds once every other die is read: the groups by a region (which ``dice_by_pips`` leaves)
     at the frame's die size, then every group still without a die at STRAY_SCAN_BIGGER times
@@ -357,7 +358,7 @@ def dice_by_stray_pips(img: np.ndarray, look: np.ndarray, faces: classifier.Face
     # At the die size, only the groups by a region (dice_by_pips asked round the others).
     by_region = [g for g in groups if any(outlines.by_any(px, py, blobs, 0.2 * die_side) for px, py in g)]
     out = confirmed_in_discs(img, classifier.find_faces(faces, look, _round_groups(by_region, die_side), die_side,
-                                              [(f[2], f[3]) for f in found]), die_side) if by_region else []
+                                                        [(f[2], f[3]) for f in found]), die_side) if by_region else []
     if not bigger:
         return out
     side = thresholds.STRAY_SCAN_BIGGER * die_side
@@ -365,12 +366,12 @@ def dice_by_stray_pips(img: np.ndarray, look: np.ndarray, faces: classifier.Face
                    if not any(np.hypot(gx - f[2], gy - f[3]) < 0.75 * side for f in out for gx, gy in g)]
     if without_die:
         out += confirmed_in_discs(img, classifier.find_faces(faces, look, _round_groups(without_die, side), side,
-                                                   [(f[2], f[3]) for f in found + out]), side)
+                                                             [(f[2], f[3]) for f in found + out]), side)
     return out
 
 
 def confirmed_in_discs(img: np.ndarray, seen: list[tuple[int, float, float, float]], die_side: float
-                        ) -> list[tuple[int, float, float, float, float, float]]:
+                       ) -> list[tuple[int, float, float, float, float, float]]:
     """The dice of ``seen`` (the network's scan: value, confidence, x, y) whose pips confirm them,
     in a disc round each (no region to cut the die from; ``confirmed`` with CONFIRM_BY_COUNT) at
     the first of CONFIRM_SIDES that works: a die bigger than the frame's typical one spreads its
@@ -380,15 +381,16 @@ def confirmed_in_discs(img: np.ndarray, seen: list[tuple[int, float, float, floa
     for value, confidence, x, y in seen:
         side = next((f * die_side for f in thresholds.CONFIRM_SIDES
                      if confirmed(img, everywhere, 1.0, value, x, y, f * die_side,
-                                   count_will_do=thresholds.CONFIRM_BY_COUNT)), None)
+                                  count_will_do=thresholds.CONFIRM_BY_COUNT)), None)
         if side is not None:
             out.append((value, confidence, x, y, side, 0.0))
     return out
 
 
-def read_in_light(img: np.ndarray, look: np.ndarray, faces: classifier.FaceClassifier, blob: outlines.Blob, die_side: float,
-                   found: list[tuple[int, float, float, float, float, float]]
-                   ) -> list[tuple[int, float, float, float, float, float]]:
+def read_in_light(img: np.ndarray, look: np.ndarray, faces: classifier.FaceClassifier, blob: outlines.Blob,
+                  die_side: float,
+                  found: list[tuple[int, float, float, float, float, float]]
+                  ) -> list[tuple[int, float, float, float, float, float]]:
     """The dice round ``blob``, a piece the foreground's opening took (a die under a glare keeps
     only part of its body unlike the tray): the network's scan finds each, and the pips in a disc
     round it must fit that face (as for ``dice_by_pips``). Returns entries like ``found``'s, only

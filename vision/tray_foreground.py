@@ -51,7 +51,7 @@ def shrunk(full: np.ndarray, scale: float, cache: dict | None) -> np.ndarray:
 
 
 def median_u8(pixels: np.ndarray, mask: np.ndarray | None = None, count: int | None = None
-               ) -> np.ndarray:
+              ) -> np.ndarray:
     """Per-channel median of an 8-bit h x w x 3 image (of its pixels under ``mask``, ``count``
     of them), exactly as np.median (halves included), from histograms: a fraction of
     np.median's time on tens of thousands of pixels."""
@@ -90,7 +90,7 @@ def median_rows(values: np.ndarray) -> np.ndarray:
 
 
 def scaled(full: np.ndarray, scale: float, cache: dict | None
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The frame at ``scale``: (BGR, a quarter of that, the tray's Lab colour), kept in ``cache``
     so a second look at the same scale costs nothing. (Not the frame's Lab: foreground converts
     only the part it reads, the tray inside its rim where there is one.)"""
@@ -108,9 +108,9 @@ def scaled(full: np.ndarray, scale: float, cache: dict | None
 
 
 def foreground(full: np.ndarray, die_side: float | None, cache: dict | None = None,
-                tray_rect: tuple[int, int, int, int] | None = None, opened_away: list | None = None,
-                faint: list | None = None, faint_unopened: bool = False, rim_reach: float = 0.0
-                ) -> tuple[np.ndarray, float]:
+               tray_rect: tuple[int, int, int, int] | None = None, opened_away: list | None = None,
+               faint: list | None = None, faint_unopened: bool = False, rim_reach: float = 0.0
+               ) -> tuple[np.ndarray, float]:
     """Pixels that differ from the tray (0/255), and the scale they were worked out at.
 
     Worked out on a smaller copy (dice about 32 px there; pips do not matter, the holes they leave
@@ -192,7 +192,7 @@ def foreground(full: np.ndarray, die_side: float | None, cache: dict | None = No
         gx1 = min(bx + bw + 2, lab_at[0] + lab.shape[1])
         gy1 = min(by + bh + 2, lab_at[1] + lab.shape[0])
         gdist = lab_distance(lab[gy0 - lab_at[1]:gy1 - lab_at[1], gx0 - lab_at[0]:gx1 - lab_at[0]],
-                              (*map(float, tray_colour), 0.0), _CEIL_06)
+                             (*map(float, tray_colour), 0.0), _CEIL_06)
         unlike_tray = cv2.dilate(cv2.threshold(gdist, 28, 255, cv2.THRESH_BINARY)[1], np.ones((5, 5), np.uint8))
         mask[gy0:gy1, gx0:gx1] &= unlike_tray
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))

@@ -68,8 +68,8 @@ def drawn_region(shape: tuple[int, ...], corners: np.ndarray) -> outlines.Blob:
     x, y, w, h = cv2.boundingRect(mask)
     (outline,), _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     return outlines.Blob(area=int(np.count_nonzero(mask)), rect=cv2.minAreaRect(outline), box=(x, y, w, h),
-                        mask=mask[y:y + h, x:x + w].copy(),
-                        thickness=float(cv2.distanceTransform(mask, cv2.DIST_L2, 5).max()))
+                         mask=mask[y:y + h, x:x + w].copy(),
+                         thickness=float(cv2.distanceTransform(mask, cv2.DIST_L2, 5).max()))
 
 
 def assert_not_wrong(reading: Reading, scene) -> None:

@@ -170,7 +170,8 @@ def test_black_die_a_glare_thinned_out_of_the_foreground_makes_the_frame_unsure(
     assert reading.ok and exact, (reading.reason, reading.values)
     # A scan reading another face than the pips lay out reads nothing there: the frame is unsure.
     scan = classifier.find_faces
-    monkeypatch.setattr(classifier, "find_faces", lambda *args: [(value % 6 + 1, p, x, y) for value, p, x, y in scan(*args)])
+    monkeypatch.setattr(classifier, "find_faces",
+                        lambda *args: [(value % 6 + 1, p, x, y) for value, p, x, y in scan(*args)])
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == reasons.FADED_IN_LIGHT
     monkeypatch.setattr(classifier, "find_faces", scan)
@@ -374,9 +375,9 @@ def test_a_lone_pip_off_the_middle_is_still_left_to_the_network() -> None:
     for x, y in ((38, 38), (50, 50), (62, 62)):             # a 3, whole, in the box's middle
         cv2.circle(image, (x, y), 4, (20, 20, 20), -1)
     square = outlines.Blob(area=1600, rect=((50.0, 50.0), (40.0, 40.0), 0.0), box=(30, 30, 40, 40),
-                          mask=np.full((40, 40), 255, np.uint8), thickness=20.0)
+                           mask=np.full((40, 40), 255, np.uint8), thickness=20.0)
     longer = outlines.Blob(area=2000, rect=((50.0, 55.0), (40.0, 50.0), 0.0), box=(30, 30, 40, 50),
-                          mask=np.full((50, 40), 255, np.uint8), thickness=20.0)
+                           mask=np.full((50, 40), 255, np.uint8), thickness=20.0)
     assert not leaning_signs.whole_face_aside(image, square, 3)
     assert not leaning_signs.whole_face_aside(image, longer, 1)
     assert leaning_signs.whole_face_aside(image, longer, 3)

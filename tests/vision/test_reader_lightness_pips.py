@@ -32,7 +32,7 @@ def _glared_face(light_pips: bool, glare_strength: float = 0.5) -> tuple[np.ndar
         cv2.circle(image, (cx, cy), 5, pip, -1)
     mask = np.full((60, 60), 255, np.uint8)
     blob = outlines.Blob(area=3600, rect=((49.5, 49.5), (60.0, 60.0), 0.0), box=(20, 20, 60, 60),
-                        mask=mask, thickness=30.0, confirming=True)
+                         mask=mask, thickness=30.0, confirming=True)
     return image, blob
 
 

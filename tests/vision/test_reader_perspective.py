@@ -27,8 +27,8 @@ def _blob(cx: float, cy: float, side: float) -> outlines.Blob:
     """An outline of a die of ``side`` centred on (cx, cy)."""
     mask = np.full((int(side), int(side)), 255, np.uint8)
     return outlines.Blob(area=int(side * side), rect=((cx, cy), (side, side), 0.0),
-                        box=(int(cx - side / 2), int(cy - side / 2), int(side), int(side)),
-                        mask=mask, thickness=side / 2)
+                         box=(int(cx - side / 2), int(cy - side / 2), int(side), int(side)),
+                         mask=mask, thickness=side / 2)
 
 
 @pytest.mark.parametrize(("face", "outline", "flat"), [
@@ -91,8 +91,8 @@ def _lengthened(cx: float, cy: float, long: float, short: float, angle: float) -
     """A solid outline ``long`` x ``short`` centred on (cx, cy), its long side at ``angle`` degrees."""
     side = math.sqrt(long * short)
     return outlines.Blob(area=int(long * short), rect=((cx, cy), (long, short), angle),
-                        box=(int(cx - long / 2), int(cy - long / 2), int(long), int(long)),
-                        mask=np.full((int(long), int(long)), 255, np.uint8), thickness=0.45 * side)
+                         box=(int(cx - long / 2), int(cy - long / 2), int(long), int(long)),
+                         mask=np.full((int(long), int(long)), 255, np.uint8), thickness=0.45 * side)
 
 
 TOWARD_MIDDLE = math.degrees(math.atan2(400.0 - 240.0, 100.0 - 320.0))   # (100, 400) from the middle

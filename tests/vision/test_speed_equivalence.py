@@ -210,7 +210,7 @@ def test_foreground_worked_out_inside_the_rim_is_the_whole_frames(seed, view) ->
             for rim_reach in (0.0, 0.5):
                 got_away, got_faint, want_away, want_faint = [], [], [], []
                 got = tray_foreground.foreground(image, die_side, {}, rect, opened_away=got_away, faint=got_faint,
-                                         rim_reach=rim_reach)
+                                                 rim_reach=rim_reach)
                 want = _reference_foreground(image, die_side, {}, rect, opened_away=want_away,
                                              faint=want_faint, rim_reach=rim_reach)
                 assert got[1] == want[1] and np.array_equal(got[0], want[0]), (rect, die_side, rim_reach)
@@ -301,7 +301,8 @@ def test_opening_round_what_the_erosion_left_is_opencvs() -> None:
         if t % 7 == 0:
             kernel = (rng.random((k, k)) < 0.7).astype(np.uint8)        # rows and columns with gaps
             kernel[k // 2, k // 2] = 1
-        assert np.array_equal(tray_foreground.opened_mask(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
+        assert np.array_equal(tray_foreground.opened_mask(mask, kernel),
+                              cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
 
 
 def test_opening_of_a_few_dice_inside_a_rim_is_opencvs() -> None:
@@ -317,7 +318,8 @@ def test_opening_of_a_few_dice_inside_a_rim_is_opencvs() -> None:
             cv2.rectangle(mask, (0, 0), (int(rng.integers(5, 40)), int(rng.integers(5, 40))), 255, -1)
         k = int(rng.integers(6, 25))
         kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE if t % 2 else cv2.MORPH_RECT, (k, k))
-        assert np.array_equal(tray_foreground.opened_mask(mask, kernel), cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
+        assert np.array_equal(tray_foreground.opened_mask(mask, kernel),
+                              cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)), t
 
 
 def test_laplacian_variance_is_opencvs_mean_std_dev() -> None:
