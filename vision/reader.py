@@ -24,11 +24,19 @@ How it works, briefly:
 
 The bottom view (camera under the translucent tray) is read on the mirrored frame and reports
 7 - the face seen, so values are always what the players see.
+
+Where each part lives: read_dice (here) runs the stages in order on one frame (_Frame); the
+foreground against the tray is vision.tray_foreground, the regions and what their outlines say
+vision.outlines, pips and layouts vision.pip_faces, whether a die read lies flat
+vision.leaning_signs, and the dice looked for beyond the regions (from their pips, the network's
+scan) vision.scan. Every threshold they are tuned by is in vision.thresholds, read at call time
+(``thresholds.NAME``), and the reasons an unsure reading gives are in vision.reasons.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from typing import Any
 
 import cv2
@@ -48,6 +56,73 @@ from .faces import extent
 from .reading import Die, Reading, Status, View
 
 
+@dataclass
+class _Frame:
+    """What the stages of one reading share: the frame as read (cropped to the calibrated tray,
+    mirrored for the bottom view) and what each stage found in it."""
+
+    image: np.ndarray               # the frame as given
+    view: View
+    img: np.ndarray                 # the pixels read, BGR
+    grey: np.ndarray
+    brightness: float
+    sharpness: float
+    offset: tuple[int, int]         # of img in the frame
+    inner: tuple[int, int, int, int] | None     # the tray inside its rim (calibrated or found), in img
+    scaled: dict                    # the frame's shrunk copies, by scale (tray_foreground.scaled)
+    auto_tray: bool                 # inner was found in the frame, not calibrated
+    cup_rim: tuple[int, int, int, int] | None   # under the cup: the cup's rim seen over the tray
+    rim_reach: float                # tray_foreground.foreground's rim_reach
+    # The regions (_regions):
+    die_side: float = 0.0
+    size_calibrated: bool = False
+    all_first: list[outlines.Blob] = field(default_factory=list)     # the first, coarse look's blobs
+    coarse: tuple[np.ndarray, float] | None = None      # the first look's mask and scale
+    taken: list[np.ndarray] = field(default_factory=list)   # what the foreground's opening took
+    faint_squares: bool = False
+    faint_look: list[np.ndarray] | None = None
+    whole: np.ndarray | None = None     # the foreground at the die size, and its scale
+    scale: float = 1.0
+    side_by_side: list[tuple[int, int, int, int]] = field(default_factory=list)
+    cut: np.ndarray | None = None
+    blobs: list[outlines.Blob] = field(default_factory=list)
+    dark: list[tuple[float, float]] = field(default_factory=list)      # pip-like spots
+    light: list[tuple[float, float]] = field(default_factory=list)
+    lit_face: bool = False
+    lit_under_cup: list[tuple[float, float]] = field(default_factory=list)
+    faint: list[outlines.Blob] = field(default_factory=list)           # dice found by their pips alone
+    # The dice read (_candidates, _judged, _unread_scanned, _leftovers):
+    found: list[tuple[int, float, float, float, float, float]] = field(default_factory=list)
+    candidates: list[tuple[outlines.Blob, tuple[int, float, float, float] | str]] = field(default_factory=list)
+    read_blobs: set[int] = field(default_factory=set)
+    doubts: dict[int, str] = field(default_factory=dict)
+    doubts_kept: set[int] = field(default_factory=set)
+    alone_read: list[tuple[int, outlines.Blob]] = field(default_factory=list)
+    pipless: list[outlines.Blob] = field(default_factory=list)
+    middle: tuple[float, float] = (0.0, 0.0)
+    reach: float = 0.0
+    faces: Any = None                   # the face classifier (None: not consulted)
+    look: np.ndarray | None = None      # what it looks at
+    blurred_leftovers: bool = False
+    scanned: list[tuple] = field(default_factory=list)
+    by_pips: list[tuple] = field(default_factory=list)
+    in_light: list[tuple] = field(default_factory=list)
+
+    def unsure(self, reason: str, dice: tuple[Die, ...] = ()) -> Reading:
+        return Reading(Status.UNSURE, dice, reason, self.brightness, self.sharpness, view=self.view)
+
+    def patch(self, blob: outlines.Blob) -> tuple[float, float, float]:
+        """The patch the face classifier is shown of ``blob``: its middle and side."""
+        return (*blob.rect[0], max(blob.box[2], blob.box[3]) / thresholds.FRAMING)
+
+    def patch_as_die(self, blob: outlines.Blob) -> tuple[float, float, float]:
+        # A piece of a die (what a glare left of it) framed by itself fills the patch with one
+        # colour the network takes for the bare tray; framed as a whole die round it, it shows
+        # the die's edge and pips.
+        x, y, size = self.patch(blob)
+        return x, y, max(size, self.die_side / thresholds.FRAMING)
+
+
 def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int | None = None,
               calibration: Any = None, learned: bool = True) -> Reading:
     """Read every die in a frame. Values are what the players see.
@@ -64,6 +139,97 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     view = View(view)
     if image is None or not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
         raise ValueError("read_dice needs an image (a numpy array of pixels)")
+    frame = _looked_at(image, view, calibration)
+    if isinstance(frame, Reading):
+        return frame
+    if frame.brightness < thresholds.TOO_DARK:
+        return frame.unsure("too dark: the tray light may be off")
+    # Under the cup only the ring below lights the tray: far brighter than that (than the
+    # calibrated empty tray), light comes in from above, the cup is lifted.
+    exposure = getattr(calibration, "exposure", None)
+    lifted = (view is View.BOTTOM and frame.brightness > (thresholds.CUP_LIFTED_BRIGHTNESS if exposure is None
+                                                          else exposure + thresholds.CUP_LIFTED_RISE))
+    if view is View.BOTTOM and (frame.brightness > thresholds.TOO_BRIGHT or lifted):
+        return frame.unsure("too bright: the cup may be lifted, or the light is too strong")
+    if view is View.TOP and frame.brightness > thresholds.TOO_BRIGHT_TOP:
+        return frame.unsure("too bright: the light is too strong or the camera's exposure too long")
+    too_blurred = "too blurred: the dice are moving or the camera is out of focus"
+    if frame.sharpness < thresholds.NO_SHARPNESS or (frame.sharpness < thresholds.MIN_SHARPNESS and not learned):
+        return frame.unsure(too_blurred)
+
+    stopped = _regions(frame, calibration)
+    if stopped is not None:
+        return stopped
+    _candidates(frame)
+    _judged(frame, calibration, learned)
+    _outsized_alone_unread(frame)
+    _unread_scanned(frame)
+    _leftovers(frame)
+    problems = list(frame.doubts.values())
+    # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
+    covered_in = (frame.inner if frame.inner is not None and (not frame.auto_tray or thresholds.COVERED_FOUND_TRAY)
+                  else tray_foreground.middle_box(frame.img.shape)
+                  if view is View.BOTTOM and thresholds.COVERED_UNCALIBRATED else None)
+    covered = (outlines.tray_covered(frame.scaled[frame.scale][0], frame.scale, covered_in, frame.blobs,
+                                     frame.found, frame.die_side,
+                                     thresholds.COVERED_FOUND_TRAY if frame.auto_tray else 0.0)
+               if covered_in is not None else None)
+    if covered is None:
+        covered = frame.cup_rim
+    width = frame.img.shape[1]    # (the bottom view's boxes are flipped back)
+    unclear, unclear_why = [], []
+    if (covered is None and thresholds.COVERED_DIMMING and exposure
+            and frame.brightness < thresholds.COVERED_DIMMING * exposure):
+        # Far darker than the empty tray was at calibration, though nothing dark enough to box
+        # shows (a grey cup over most of the tray, seen from above, is hardly darker than the
+        # tray's shaded side).
+        problems.insert(0, reasons.DIMMED)
+    if covered is not None:
+        problems.insert(0, reasons.COVERED)
+        x, y, w, h = covered
+        if view is View.BOTTOM:
+            x = width - x - w
+        unclear.append((x + frame.offset[0], y + frame.offset[1], w, h))       # shown on the evidence photo
+        unclear_why.append(reasons.COVERED)
+    for blob in frame.blobs:
+        if id(blob) in frame.doubts:
+            x, y, w, h = blob.box
+            if view is View.BOTTOM:
+                x = width - x - w
+            unclear.append((x + frame.offset[0], y + frame.offset[1], w, h))
+            unclear_why.append(frame.doubts[id(blob)])
+
+    _stray_spots(frame, problems, unclear, unclear_why)
+    dice = []
+    for value, confidence, x, y, side, angle in frame.found:
+        if view is View.BOTTOM:
+            x = width - 1 - x
+            value = 7 - value
+        dice.append(Die(value=value, x=x + frame.offset[0], y=y + frame.offset[1], size=side,
+                        confidence=confidence, angle=angle))
+    dice.sort(key=lambda d: (d.y, d.x))
+    if not dice and not problems:
+        problems.append("no dice found on the tray")
+    if expected is not None and not problems and len(dice) != expected:
+        problems.append(f"expected {expected} dice, saw {len(dice)}")
+    if frame.sharpness < thresholds.MIN_SHARPNESS and not problems and (
+            any(d.confidence < thresholds.BLURRED_SURE for d in dice) or frame.blurred_leftovers):
+        # A blur can run two pips together, or a die into the tray round it (its pieces left
+        # over): a blurred frame is taken only where the pips and the network are both sure of
+        # every die, and nothing die-sized is left unread.
+        problems.append(too_blurred)
+    if problems:
+        reading = frame.unsure(problems[0], tuple(dice))
+        reading.extra["problems"] = problems
+        reading.extra["unclear"] = unclear
+        reading.extra["unclear_why"] = unclear_why       # each box's reason
+        return reading
+    return Reading(Status.OK, tuple(dice), None, frame.brightness, frame.sharpness, view=view)
+
+
+def _looked_at(image: np.ndarray, view: View, calibration: Any) -> _Frame | Reading:
+    """The frame as read: cropped to the calibrated tray with its rim (or the tray found inside
+    its rim), mirrored for the bottom view; unsure if the calibrated tray is not in the frame."""
     img = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     if img.dtype != np.uint8:
         img = np.clip(img, 0, 255).astype(np.uint8)
@@ -122,47 +288,39 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             x0, y0 = max(0, int((fx - 1) / coarse_scale)), max(0, int((fy - 1) / coarse_scale))
             x1 = min(img.shape[1], int(math.ceil((fx + fw + 1) / coarse_scale)))
             y1 = min(img.shape[0], int(math.ceil((fy + fh + 1) / coarse_scale)))
-            if thresholds.CUP_RIM_AS_TRAY and view is View.BOTTOM and tray_foreground.darker_than_round(coarse_img, found_tray):
+            if (thresholds.CUP_RIM_AS_TRAY and view is View.BOTTOM
+                    and tray_foreground.darker_than_round(coarse_img, found_tray)):
                 cup_rim = (x0, y0, x1 - x0, y1 - y0)
             else:
                 inner, auto_tray = (x0, y0, x1 - x0, y1 - y0), True
     # (Calibrated only: uncalibrated, the longer strip read fresh 11072's leaning die, its side
     # as grey as the tray, as flat.)
     rim_reach = thresholds.RIM_STRIP_REACH if inner is not None and not auto_tray else 0.0
+    return _Frame(image=image, view=view, img=img, grey=grey, brightness=brightness, sharpness=sharpness,
+                  offset=offset, inner=inner, scaled=scaled, auto_tray=auto_tray, cup_rim=cup_rim,
+                  rim_reach=rim_reach)
 
-    def unsure(reason: str, dice: tuple[Die, ...] = ()) -> Reading:
-        return Reading(Status.UNSURE, dice, reason, brightness, sharpness, view=view)
 
-    if brightness < thresholds.TOO_DARK:
-        return unsure("too dark: the tray light may be off")
-    # Under the cup only the ring below lights the tray: far brighter than that (than the
-    # calibrated empty tray), light comes in from above, the cup is lifted.
-    exposure = getattr(calibration, "exposure", None)
-    lifted = (view is View.BOTTOM and brightness > (thresholds.CUP_LIFTED_BRIGHTNESS if exposure is None
-                                                    else exposure + thresholds.CUP_LIFTED_RISE))
-    if view is View.BOTTOM and (brightness > thresholds.TOO_BRIGHT or lifted):
-        return unsure("too bright: the cup may be lifted, or the light is too strong")
-    if view is View.TOP and brightness > thresholds.TOO_BRIGHT_TOP:
-        return unsure("too bright: the light is too strong or the camera's exposure too long")
-    too_blurred = "too blurred: the dice are moving or the camera is out of focus"
-    if sharpness < thresholds.NO_SHARPNESS or (sharpness < thresholds.MIN_SHARPNESS and not learned):
-        return unsure(too_blurred)
-
-    die_side = getattr(calibration, "die_size", None)
-    size_calibrated = bool(die_side)
-    all_first: list[outlines.Blob] = []
-    coarse: tuple[np.ndarray, float] | None = None      # the first look's mask and scale
-    if not die_side:
-        coarse = tray_foreground.foreground(img, None, scaled, inner, rim_reach=rim_reach)
-        all_first = outlines.find_blobs(*coarse, within=img.shape)
-        die_side = outlines.outline_side(all_first)
-        if die_side is None:
+def _regions(frame: _Frame, calibration: Any) -> Reading | None:
+    """The die size, the foreground at it, its regions (touching dice cut apart), the pip-like
+    spots and the dice found by their pips alone; unsure if no die size can be measured."""
+    img, scaled, inner, rim_reach, cup_rim = frame.img, frame.scaled, frame.inner, frame.rim_reach, frame.cup_rim
+    offset, sharpness, view, grey = frame.offset, frame.sharpness, frame.view, frame.grey
+    frame.die_side = getattr(calibration, "die_size", None)
+    frame.size_calibrated = bool(frame.die_side)
+    frame.all_first = []
+    frame.coarse = None      # the first look's mask and scale
+    if not frame.die_side:
+        frame.coarse = tray_foreground.foreground(img, None, scaled, inner, rim_reach=rim_reach)
+        frame.all_first = outlines.find_blobs(*frame.coarse, within=img.shape)
+        frame.die_side = outlines.outline_side(frame.all_first)
+        if frame.die_side is None:
             # Never "ok, no dice": a die the reader cannot see (white on a white tray, under
             # a glare) would look the same. (Nor "no dice" where the cup's rim was seen over
             # the middle: dice may lie in the strip it leaves, all taken for the tray's edge.)
             if cup_rim is None:
-                return unsure("no dice found on the tray")
-            reading = unsure(reasons.COVERED)
+                return frame.unsure("no dice found on the tray")
+            reading = frame.unsure(reasons.COVERED)
             x, y, w, h = cup_rim            # (under the cup: flipped back for the evidence photo)
             reading.extra.update(problems=[reasons.COVERED],
                                  unclear=[(img.shape[1] - x - w + offset[0], y + offset[1], w, h)],
@@ -171,75 +329,89 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     elif sharpness < thresholds.MIN_SHARPNESS:
         # Blurred: the coarse look the die size is found by is taken anyway, to see no die
         # fades from the finer one (outlines.faded_outlines).
-        all_first = outlines.find_blobs(*tray_foreground.foreground(img, None, scaled, inner, rim_reach=rim_reach),
-                                        within=img.shape)
-    taken: list[np.ndarray] = []
+        frame.all_first = outlines.find_blobs(*tray_foreground.foreground(img, None, scaled, inner,
+                                                                          rim_reach=rim_reach),
+                                              within=img.shape)
+    frame.taken = []
     # The faint look: under the cup the whole of it (outlines.faint_squares); from above unopened,
     # opened only round the dice leaning_signs.faint_side asks about (and off every die, FAINT_LEFT_OVER_TOP).
-    faint_squares = thresholds.FAINT_SQUARES and view is View.BOTTOM
-    faint_look: list[np.ndarray] | None = [] if faint_squares or (
+    frame.faint_squares = thresholds.FAINT_SQUARES and view is View.BOTTOM
+    frame.faint_look = [] if frame.faint_squares or (
         thresholds.FAINT_SIDE_TOP and thresholds.FAINT_SIDE_MAX is not None and view is View.TOP) else None
-    whole, scale = tray_foreground.foreground(img, die_side, scaled, inner, opened_away=taken, faint=faint_look,
-                                              faint_unopened=not faint_squares, rim_reach=rim_reach)
-    components = outlines.mask_components(whole, connectivity=4)
+    frame.whole, frame.scale = tray_foreground.foreground(img, frame.die_side, scaled, inner, opened_away=frame.taken,
+                                                          faint=frame.faint_look,
+                                                          faint_unopened=not frame.faint_squares, rim_reach=rim_reach)
+    components = outlines.mask_components(frame.whole, connectivity=4)
     uncut: list[outlines.Blob] | None = None       # the blobs of ``whole``, where they were needed
-    if thresholds.TOP_OUTLINE_MEASURED and size_calibrated and view is View.TOP:
+    if thresholds.TOP_OUTLINE_MEASURED and frame.size_calibrated and view is View.TOP:
         # Seen from above a die shows its sides round its face (more the further it lies from
         # the picture's middle), and the calibration measured its face alone: touching dice were
         # cut as if a die were smaller than its outline, one of them in two. The die's outline
         # here is measured as uncalibrated (outlines.outline_side), between the face and 1.4 times it.
-        uncut = outlines.find_blobs(whole, scale, components, within=img.shape)
-        die_side = float(np.clip(outlines.outline_side(uncut) or die_side, die_side, 1.4 * die_side))
-    side_by_side: list[tuple[int, int, int, int]] = []
-    mask = outlines.split_touching(whole, die_side * scale, scaled[scale][0], components, side_by_side)
-    cut = cv2.subtract(whole, mask)         # where touching dice were cut apart
-    if cut.any():
-        blobs = outlines.find_blobs(mask, scale, None, within=img.shape)
+        uncut = outlines.find_blobs(frame.whole, frame.scale, components, within=img.shape)
+        frame.die_side = float(np.clip(outlines.outline_side(uncut) or frame.die_side, frame.die_side,
+                                       1.4 * frame.die_side))
+    frame.side_by_side = []
+    mask = outlines.split_touching(frame.whole, frame.die_side * frame.scale, scaled[frame.scale][0], components,
+                                   frame.side_by_side)
+    frame.cut = cv2.subtract(frame.whole, mask)         # where touching dice were cut apart
+    if frame.cut.any():
+        frame.blobs = outlines.find_blobs(mask, frame.scale, None, within=img.shape)
     else:
-        blobs = uncut if uncut is not None else outlines.find_blobs(mask, scale, components, within=img.shape)
+        frame.blobs = uncut if uncut is not None else outlines.find_blobs(mask, frame.scale, components,
+                                                                          within=img.shape)
     # Specks smaller than a quarter die are not dice, but they must not hide pips either.
-    dark, light = scan.pip_spots(grey, die_side, [b for b in blobs if b.area >= 0.25 * die_side ** 2],
-                                 light_spots=True, shrunk=scaled)
+    frame.dark, frame.light = scan.pip_spots(grey, frame.die_side,
+                                             [b for b in frame.blobs if b.area >= 0.25 * frame.die_side ** 2],
+                                             light_spots=True, shrunk=scaled)
     if thresholds.OFF_TRAY_SPOTS and inner is not None:
         # Off the tray inside its rim (calibrated or found), a pip-like spot is the rim's or the
         # table's: a die's pips lie inside its outline, and a die lying on the tray inside the
         # tray. (Uncalibrated, the rim was a region and hid them; found, it no longer does.)
-        dark, light = (tray_foreground.on_rect(spots, inner) for spots in (dark, light))
-    lit_face = False
-    lit_under_cup: list[tuple[float, float]] = []     # light spots under the cup (see LIT_PAIR_ASKED)
+        frame.dark, frame.light = (tray_foreground.on_rect(spots, inner) for spots in (frame.dark, frame.light))
+    frame.lit_face = False
+    frame.lit_under_cup = []     # light spots under the cup (see LIT_PAIR_ASKED)
     if view is View.BOTTOM:
         # Under the cup the LED ring's reflections are light spots too: there, light spots only
         # count when they lay out a face (a dark die the foreground lost, its pips lit).
-        lit_face = scan.lays_out_a_face(light, die_side)
-        lit_under_cup, light = light, []
+        frame.lit_face = scan.lays_out_a_face(frame.light, frame.die_side)
+        frame.lit_under_cup, frame.light = frame.light, []
     # (Light spots too: a die of the tray's colour under a glare shows only its light pips. Not
     # those beside dark ones: a white die's glint there would take the die its pips find.)
-    faint = scan.faint_dice(img, die_side, blobs, dark + [p for p in light if not outlines.near_any(p, dark, die_side)],
-                            scaled)
-    blobs += faint
+    frame.faint = scan.faint_dice(img, frame.die_side, frame.blobs,
+                                  frame.dark + [p for p in frame.light if not outlines.near_any(p, frame.dark,
+                                                                                                frame.die_side)],
+                                  scaled)
+    frame.blobs += frame.faint
+    return None
 
-    found: list[tuple[int, float, float, float, float, float]] = []   # value, confidence, x, y, side, angle
-    candidates: list[tuple[outlines.Blob, tuple[int, float, float, float] | str]] = []
-    read_blobs: set[int] = set()
-    doubts: dict[int, str] = {}        # blob -> why it was not read (cleared if the dice in it are)
+
+def _candidates(frame: _Frame) -> None:
+    """Each region shaped like a die, read by its pips; what is not one clean die is doubted."""
+    image, offset, blobs, view, die_side = frame.image, frame.offset, frame.blobs, frame.view, frame.die_side
+    cut, scale, img = frame.cut, frame.scale, frame.img
+    frame.found = []   # value, confidence, x, y, side, angle
+    frame.candidates = []
+    frame.read_blobs = set()
+    frame.doubts = {}        # blob -> why it was not read (cleared if the dice in it are)
     # Blobs whose doubt what the network's scan reads round them never clears: a face plainly off
     # flat (the network sees it leaning, or its whole face sits aside), or a middle a glare made
     # unclear (the scan would read the same face again).
-    doubts_kept: set[int] = set()
-    alone_read: list[tuple[int, outlines.Blob]] = []   # dice the network read alone: (index in found, blob)
-    pipless: list[outlines.Blob] = []
+    frame.doubts_kept = set()
+    frame.alone_read = []   # dice the network read alone: (index in found, blob)
+    frame.pipless = []
     # The frame's middle in the pixels read (a calibrated frame is cropped to its tray), and its
     # half diagonal: where a camera above sees a flat die's side (outlines.side_in_perspective).
-    middle = (image.shape[1] / 2 - offset[0], image.shape[0] / 2 - offset[1])
-    reach = math.hypot(image.shape[1], image.shape[0]) / 2
+    frame.middle = (image.shape[1] / 2 - offset[0], image.shape[0] / 2 - offset[1])
+    frame.reach = math.hypot(image.shape[1], image.shape[0]) / 2
     for blob in blobs:
         die_like = (blob.squarish or (thresholds.PERSPECTIVE_OUTLINE is not None and view is View.TOP
-                                      and outlines.outline_in_perspective(blob, middle, reach))
+                                      and outlines.outline_in_perspective(blob, frame.middle, frame.reach))
                     ) and 0.75 * die_side <= blob.side <= 1.4 * die_side
         if not die_like:
             # A part of touching dice that is not one clean die may be a die we cannot see whole.
             if blob.area >= 0.25 * die_side ** 2 and outlines.beside(cut, blob, scale):
-                doubts[id(blob)] = "dice are touching or overlapping"
+                frame.doubts[id(blob)] = "dice are touching or overlapping"
                 continue
             # Rim fragments, screws and stains have no pips; a region with pips that is not one
             # clean die is dice we cannot separate or see whole.
@@ -247,30 +419,31 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     blob.thickness >= 0.15 * die_side and blob.area >= 0.12 * die_side ** 2
                     and pip_faces.pips_in(img, blob)):
                 if blob.area > 1.6 * die_side ** 2:
-                    doubts[id(blob)] = "dice are touching or overlapping"
+                    frame.doubts[id(blob)] = "dice are touching or overlapping"
                 else:
-                    doubts[id(blob)] = reasons.NOT_READABLE
+                    frame.doubts[id(blob)] = reasons.NOT_READABLE
             elif thresholds.PIPLESS_PIECE is not None and blob.area >= thresholds.PIPLESS_PIECE * die_side ** 2:
-                pipless.append(blob)
+                frame.pipless.append(blob)
             continue
-        candidates.append((blob, pip_faces.read_die(img, blob)))
+        frame.candidates.append((blob, pip_faces.read_die(img, blob)))
+
+
+def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
+    """Each candidate judged with the face classifier's opinion, and whether it lies flat: read
+    (frame.found), or doubted (frame.doubts; frame.doubts_kept where the network's scan cannot
+    clear it)."""
+    img, grey, candidates, view, inner = frame.img, frame.grey, frame.candidates, frame.view, frame.inner
+    die_side, faint_look, sharpness, scale = frame.die_side, frame.faint_look, frame.sharpness, frame.scale
+    blobs, side_by_side, doubts, doubts_kept = frame.blobs, frame.side_by_side, frame.doubts, frame.doubts_kept
+    middle, reach, found, read_blobs = frame.middle, frame.reach, frame.found, frame.read_blobs
+    alone_read = frame.alone_read
     # The learned face classifier gives every die a second opinion (vision.classifier.judge);
     # where the pips fit no layout it may read the die alone, from its steadier guess (the
     # patch turned four ways and mirrored).
-    def frame(blob: outlines.Blob) -> tuple[float, float, float]:
-        return (*blob.rect[0], max(blob.box[2], blob.box[3]) / thresholds.FRAMING)
-
-    def framed_as_die(blob: outlines.Blob) -> tuple[float, float, float]:
-        # A piece of a die (what a glare left of it) framed by itself fills the patch with one
-        # colour the network takes for the bare tray; framed as a whole die round it, it shows
-        # the die's edge and pips.
-        x, y, size = frame(blob)
-        return x, y, max(size, die_side / thresholds.FRAMING)
-
-    faces = default_classifier() if learned else None
-    if faces is not None:
-        look = img if faces.channels == 3 else grey       # what the model was trained on
-        guesses = faces.guess(look, [frame(blob) for blob, _ in candidates])
+    frame.faces = default_classifier() if learned else None
+    if frame.faces is not None:
+        frame.look = img if frame.faces.channels == 3 else grey       # what the model was trained on
+        guesses = frame.faces.guess(frame.look, [frame.patch(blob) for blob, _ in candidates])
         # (A face off its outline's middle too: its single look has read leaning dice plainly
         # flat that its steady one doubts; see classifier.STEADY_NO_FACE_MAX.)
         alone = [k for k, (_, result) in enumerate(candidates)
@@ -278,10 +451,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                      classifier.STEADY_NO_FACE_MAX is not None and result == reasons.FACE_OFF_MIDDLE))]
         # Asked again with the patch moved where the steady look doubts a die a little: a
         # leaning die's doubt hangs on its framing (classifier.STEADY_JITTER_ALONE_FROM).
-        read_alone = [frame(candidates[k][0]) for k in alone]
-        steady_looks = (faces.steady_guess(look, read_alone) if classifier.STEADY_JITTER_ALONE_FROM is None
-                        else faces.wary_steady_guess(look, read_alone, moved_once=True,
-                                                     asked_from=classifier.STEADY_JITTER_ALONE_FROM))
+        read_alone = [frame.patch(candidates[k][0]) for k in alone]
+        steady_looks = (frame.faces.steady_guess(frame.look, read_alone) if classifier.STEADY_JITTER_ALONE_FROM is None
+                        else frame.faces.wary_steady_guess(frame.look, read_alone, moved_once=True,
+                                                           asked_from=classifier.STEADY_JITTER_ALONE_FROM))
         for k, steady in zip(alone, steady_looks):
             guesses[k] = steady
         # A leaning die's blob takes in its side, so a patch framed by the blob is off the face,
@@ -293,7 +466,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # same patch but for a pixel or two, and the second look is skipped.)
         read = [k for k, (blob, result) in enumerate(candidates) if not isinstance(result, str)
                 and not (thresholds.SKIP_SQUARE_SECOND_LOOK and outlines.square_round_face(blob, result[2], result[3]))]
-        for k, second in zip(read, faces.guess(look, [
+        for k, second in zip(read, frame.faces.guess(frame.look, [
                 (candidates[k][1][2], candidates[k][1][3],
                  extent(candidates[k][0].side, candidates[k][0].rect[2])) for k in read])):
             if second.faceless > guesses[k].faceless:
@@ -307,7 +480,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 or leaning_signs.flat_face(img, blob, result[0], result[2], result[3]))
             for blob, result in candidates]
     faint_asked = thresholds.FAINT_SIDE_MAX is not None and bool(faint_look) and inner is not None
-    faint_side_max = (thresholds.FAINT_SIDE_MAX_BLURRED if thresholds.FAINT_SIDE_MAX_BLURRED is not None and sharpness < thresholds.MIN_SHARPNESS
+    faint_side_max = (thresholds.FAINT_SIDE_MAX_BLURRED
+                      if thresholds.FAINT_SIDE_MAX_BLURRED is not None and sharpness < thresholds.MIN_SHARPNESS
                       else thresholds.FAINT_SIDE_MAX)
     side_reach: dict[int, float] = {}
 
@@ -337,7 +511,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # the network doubts more than it may doubt a die not lying plainly flat.
         def counts(k: int, blob: outlines.Blob) -> bool:
             return outlines.inside_any(blob, side_by_side, scale) or (
-                faces is not None and guesses[k].faceless > classifier.AGREE_NO_FACE_MAX)
+                frame.faces is not None and guesses[k].faceless > classifier.AGREE_NO_FACE_MAX)
 
         flat = [lying_flat and not (counts(k, blob) and side_shows(k))
                 for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
@@ -375,25 +549,28 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             continue
         if (not isinstance(result, str) and not lying_flat and not beside_flat[k]
                 and outlines.inside_any(blob, side_by_side, scale)
-                and not (thresholds.SIDE_BY_SIDE_SURE is not None and faces is not None and guesses[k].face == result[0]
-                         and guesses[k].faceless <= thresholds.SIDE_BY_SIDE_SURE)
-                and not (thresholds.SIDE_BY_SIDE_ALONE is not None and faces is not None
-                         and leaning_signs.reads_alone(faces, look, blob, blobs, frame(blob), result[0]))):
+                and not (thresholds.SIDE_BY_SIDE_SURE is not None and frame.faces is not None
+                         and guesses[k].face == result[0] and guesses[k].faceless <= thresholds.SIDE_BY_SIDE_SURE)
+                and not (thresholds.SIDE_BY_SIDE_ALONE is not None and frame.faces is not None
+                         and leaning_signs.reads_alone(frame.faces, frame.look, blob, blobs, frame.patch(blob),
+                                                       result[0]))):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it, and the network's doubt of the two overlaps (see
             # SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read, or under the cup one as
             # light as a neighbour that is (SIDE_BY_SIDE_AS_BRIGHT).
             doubts[id(blob)] = LEANING
-            if thresholds.SIDE_BY_SIDE_KEPT is not None and faces is not None and guesses[k].faceless > thresholds.SIDE_BY_SIDE_KEPT:
+            if (thresholds.SIDE_BY_SIDE_KEPT is not None and frame.faces is not None
+                    and guesses[k].faceless > thresholds.SIDE_BY_SIDE_KEPT):
                 doubts_kept.add(id(blob))
             continue
-        if faces is not None:
+        if frame.faces is not None:
             if result == NO_PIPS and guesses[k].of(NO_FACE) >= thresholds.NOT_A_DIE:
                 # Die-sized and square but no pips, and the network sure no die is there: a
                 # dark corner of the tray, a shadow (the same test as for any blob left unread).
                 continue
             # The network's doubt that the face is flat counts for less on a die lying flat.
-            pips_seen = len(pip_faces.pips_in(img, blob)) if isinstance(result, str) and result.startswith(NO_LAYOUT) else None
+            pips_seen = (len(pip_faces.pips_in(img, blob)) if isinstance(result, str) and result.startswith(NO_LAYOUT)
+                         else None)
             # From above, a die off the frame's middle showing the side a camera sees of a flat die
             # there lies flat as plainly (only for the network's doubt: a die cut from its
             # neighbour is not read for it).
@@ -420,7 +597,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 # ... or where its pips, told from the face by their colour, lay out that face.
                 by_colour = pip_faces.colour_pips_read(img, blob)
                 if by_colour is not None and (by_colour[0] == guesses[k].face or (
-                        thresholds.COLOUR_PIPS_RUNNER_UP and guesses[k].of(by_colour[0]) >= thresholds.COLOUR_PIPS_MIN)):
+                        thresholds.COLOUR_PIPS_RUNNER_UP
+                        and guesses[k].of(by_colour[0]) >= thresholds.COLOUR_PIPS_MIN)):
                     sure = (guesses[k].probability if by_colour[0] == guesses[k].face
                             else guesses[k].of(by_colour[0]))
                     result = (by_colour[0], sure, by_colour[2], by_colour[3])
@@ -441,7 +619,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                     or (not isinstance(result, str) and classifier.STEADY_LEANING_MIN is not None
                         and guesses[k].faceless >= asked_from)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
-                               steady=faces.wary_steady_guess(look, [frame(blob)])[0])
+                               steady=frame.faces.wary_steady_guess(frame.look, [frame.patch(blob)])[0])
             doubted_once = doubted_unsquare and thresholds.FAINT_SIDE_KEEPS
             read_unsquare = (view in thresholds.FAINT_SIDE_NOT_FLAT and not lying_flat
                              and not isinstance(result, str))
@@ -471,7 +649,8 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                                                     guesses[k].of(result[0] + 1) / guesses[k].of(result[0]))):
             doubts[id(blob)] = reasons.SMUDGED
             continue
-        if thresholds.WHOLE_FACE_ASIDE and classic == reasons.FACE_OFF_MIDDLE and leaning_signs.whole_face_aside(img, blob, result[0]):
+        if (thresholds.WHOLE_FACE_ASIDE and classic == reasons.FACE_OFF_MIDDLE
+                and leaning_signs.whole_face_aside(img, blob, result[0])):
             # The pips lay out the very face the network read, plainly, off the outline's middle:
             # a die leaning, its side in view. Whatever the network's scan finds round it later
             # does not make it lie flat.
@@ -479,7 +658,7 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             doubts_kept.add(id(blob))
             continue
         if (thresholds.BESIDE_OFF_MIDDLE is not None and isinstance(classic, str) and classic.startswith(NO_LAYOUT)
-                and faces is not None and guesses[k].faceless > classifier.PLAIN_NO_FACE_MAX
+                and frame.faces is not None and guesses[k].faceless > classifier.PLAIN_NO_FACE_MAX
                 and outlines.near_any(blob.rect[0], [neighbour.rect[0] for neighbour, other in candidates
                                                      if other == reasons.FACE_OFF_MIDDLE],
                                       thresholds.BESIDE_OFF_MIDDLE * die_side)):
@@ -493,9 +672,11 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         if not isinstance(classic, str) or classic == reasons.FACE_OFF_MIDDLE:
             squashed = leaning_signs.foreshortened(img, blob, result[0], result[2], result[3])
         else:
-            squashed = bool(thresholds.SQUASH_NETWORK_READ) and classic.startswith(NO_LAYOUT) and leaning_signs.foreshortened(
-                img, blob, result[0], result[2], result[3],
-                fit_within=None if thresholds.BLURRED_SQUASH and sharpness < thresholds.MIN_SHARPNESS else thresholds.SQUASH_NETWORK_READ)
+            squashed = (bool(thresholds.SQUASH_NETWORK_READ) and classic.startswith(NO_LAYOUT)
+                        and leaning_signs.foreshortened(
+                            img, blob, result[0], result[2], result[3],
+                            fit_within=None if thresholds.BLURRED_SQUASH and sharpness < thresholds.MIN_SHARPNESS
+                            else thresholds.SQUASH_NETWORK_READ))
         if squashed:
             # Pips that lay out a face cleanly (read by them, or off the outline's middle and
             # read by the network), foreshortened: the face is not lying flat. Read by the
@@ -512,11 +693,16 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         read_blobs.add(id(blob))
         if isinstance(classic, str):
             alone_read.append((len(found) - 1, blob))
+
+
+def _outsized_alone_unread(frame: _Frame) -> None:
+    """A die the network read alone far bigger than the dice read by their pips is left unread."""
+    alone_read, read_blobs, doubts = frame.alone_read, frame.read_blobs, frame.doubts
     if thresholds.ALONE_OUTSIZED is not None and alone_read:
         # A die the network read alone (its pips lay out no face) whose outline is far bigger
         # than the dice read by their pips: two touching dice taken whole, one of them read. Left
         # unread, as touching dice are: the network's scan looks round it for the dice in it.
-        by_pips = [f[4] for i, f in enumerate(found) if i not in {k for k, _ in alone_read}]
+        by_pips = [f[4] for i, f in enumerate(frame.found) if i not in {k for k, _ in alone_read}]
         if len(by_pips) >= 2:
             usual = float(np.median(by_pips))
             outsized = {k for k, blob in alone_read if blob.side > thresholds.ALONE_OUTSIZED * usual}
@@ -524,42 +710,49 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                 if k in outsized:
                     read_blobs.discard(id(blob))
                     doubts[id(blob)] = "dice are touching or overlapping"
-            found = [f for i, f in enumerate(found) if i not in outsized]
+            frame.found = [f for i, f in enumerate(frame.found) if i not in outsized]
+
+
+def _unread_scanned(frame: _Frame) -> None:
+    """Round the regions left unread, the network's scan looks for the dice itself."""
+    blobs, read_blobs, die_side, faces = frame.blobs, frame.read_blobs, frame.die_side, frame.faces
+    doubts, look, img, whole, scale = frame.doubts, frame.look, frame.img, frame.whole, frame.scale
+    doubts_kept = frame.doubts_kept
     # Where blobs were left unread (touching dice, a face the pips could not fit), the network
     # looks for dice itself, round them. An unread blob counts as read only when the dice found
     # cover it, and the pips in each of those dice fit the face the network saw; else the dice
     # are reported and the frame stays unsure.
     unread = [b for b in blobs if id(b) not in read_blobs and b.area >= thresholds.UNREAD_AREA * die_side ** 2
               and b.thickness >= 0.2 * die_side]     # not a strip of the rim
-    blurred_leftovers = bool(unread)
-    scanned: list[tuple] = []        # dice the network's scan found round them, their pips confirming
+    frame.blurred_leftovers = bool(unread)
+    frame.scanned = []        # dice the network's scan found round them, their pips confirming
     if unread and faces is not None:
         # A die-sized thing nobody read and nothing flagged (a leaning die whose side shows, a
         # die under a glare) must not vanish silently: unless the network is sure no die is
         # there (not merely that no face can be read), the frame is unsure.
         quiet = [b for b in unread if id(b) not in doubts and b.area >= thresholds.QUIET_AREA * die_side ** 2
                  and b.thickness >= thresholds.QUIET_THICKNESS * die_side]
-        for blob, face_guess in zip(quiet, faces.guess(look, [framed_as_die(blob) for blob in quiet])):
+        for blob, face_guess in zip(quiet, faces.guess(look, [frame.patch_as_die(blob) for blob in quiet])):
             if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                 doubts[id(blob)] = (LEANING if face_guess.value == FACELESS_DIE
                                     else reasons.NOT_READABLE)
         # Spots on something not shaped like a die (noise in a dark corner of the tray): the
         # network, looking at it every way round, sure no die is there, lets it go too.
         odd = [b for b in unread if doubts.get(id(b)) == reasons.NOT_READABLE]
-        for blob, face_guess in zip(odd, faces.steady_guess(look, [framed_as_die(blob) for blob in odd])):
+        for blob, face_guess in zip(odd, faces.steady_guess(look, [frame.patch_as_die(blob) for blob in odd])):
             if face_guess.of(NO_FACE) >= thresholds.NOT_A_DIE:
                 del doubts[id(blob)]
         # Only what made the frame unsure is searched (a shadow or a piece of the rim nobody
         # doubted holds no die: the guard above asked the network about every die-sized one).
         unread = [b for b in unread if id(b) in doubts]
         seen = classifier.find_faces(faces, look, [scan.scan_box(b, die_side) for b in unread], die_side,
-                                     [(f[2], f[3]) for f in found]) if unread else []
+                                     [(f[2], f[3]) for f in frame.found]) if unread else []
         sure = {k for k, (v, _, x, y) in enumerate(seen) if scan.confirmed(img, whole, scale, v, x, y, die_side)}
-        centres = [(f[2], f[3]) for f in found] + [(x, y) for _, _, x, y in seen]
+        centres = [(f[2], f[3]) for f in frame.found] + [(x, y) for _, _, x, y in seen]
         for value, confidence, x, y in seen:
-            found.append((value, confidence, x, y, die_side, 0.0))
+            frame.found.append((value, confidence, x, y, die_side, 0.0))
         if thresholds.SCANNED_OWN_SPOTS:
-            scanned = [found[-len(seen) + k] for k in sorted(sure)]
+            frame.scanned = [frame.found[-len(seen) + k] for k in sorted(sure)]
         nothing_seen = []        # blobs the scan found no die round
         for blob in unread:
             mine = [k for k, (_, _, x, y) in enumerate(seen) if np.hypot(x - blob.rect[0][0], y - blob.rect[0][1])
@@ -585,50 +778,62 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             empty = [b for b in nothing_seen if id(b) in doubts]
             side = thresholds.STRAY_SCAN_BIGGER * die_side
             if empty:
-                found += scan.confirmed_in_discs(img, classifier.find_faces(faces, look,
-                                                                            [scan.scan_box(b, side) for b in empty],
-                                                                            side,
-                                                                            [(f[2], f[3]) for f in found]), side)
+                frame.found += scan.confirmed_in_discs(
+                    img, classifier.find_faces(faces, look, [scan.scan_box(b, side) for b in empty], side,
+                                               [(f[2], f[3]) for f in frame.found]), side)
+
+
+def _leftovers(frame: _Frame) -> None:
+    """Dice no region holds (found by their pips), and pieces that may be dice faded or lost:
+    the dice found are read, the rest doubted."""
+    img, look, faces, die_side, dark = frame.img, frame.look, frame.faces, frame.die_side, frame.dark
+    blobs, size_calibrated, sharpness, all_first = frame.blobs, frame.size_calibrated, frame.sharpness, frame.all_first
+    doubts, coarse, inner, auto_tray, whole = frame.doubts, frame.coarse, frame.inner, frame.auto_tray, frame.whole
+    blurred_leftovers, taken, scale, faint_look = frame.blurred_leftovers, frame.taken, frame.scale, frame.faint_look
+    faint_squares, grey, view = frame.faint_squares, frame.grey, frame.view
     # Pips that no region holds: a white die on a light tray can differ from it too little for
     # the foreground, and for scan.faint_dice's local threshold too. The network looks round each
     # group of them; a die it sees there surely, whose pips fit that face, is read.
-    by_pips = scan.dice_by_pips(img, look, faces, die_side, dark, blobs, found) if faces is not None else []
-    found += by_pips
+    frame.by_pips = scan.dice_by_pips(img, look, faces, die_side, dark, blobs, frame.found) if faces is not None else []
+    frame.found += frame.by_pips
     if thresholds.STRAY_SCAN and faces is not None:
-        by_stray = scan.dice_by_stray_pips(img, look, faces, die_side, dark, blobs, found,
+        by_stray = scan.dice_by_stray_pips(img, look, faces, die_side, dark, blobs, frame.found,
                                            bigger=thresholds.STRAY_SCAN_BIGGER_CALIBRATED or not size_calibrated)
-        found += by_stray
-        by_pips += by_stray
+        frame.found += by_stray
+        frame.by_pips += by_stray
     if sharpness < thresholds.MIN_SHARPNESS:
-        for blob in outlines.faded_outlines(all_first, blobs, [(f[2], f[3]) for f in found], die_side):
+        for blob in outlines.faded_outlines(all_first, blobs, [(f[2], f[3]) for f in frame.found], die_side):
             blobs.append(blob)
             doubts[id(blob)] = reasons.FADED
     # (A calibrated tray's rim is painted out as the tray: the median there is the tray's own.)
     if thresholds.EDGE_LOST and coarse is not None and (inner is None or auto_tray):
-        for blob in outlines.lost_outlines(coarse, whole, [(f[2], f[3]) for f in found], die_side, img.shape):
+        for blob in outlines.lost_outlines(coarse, whole, [(f[2], f[3]) for f in frame.found], die_side, img.shape):
             blobs.append(blob)
             doubts[id(blob)] = reasons.LOST_BY_EDGE
-    in_light: list[tuple] = []         # dice read round a piece the opening took
-    if faces is not None and pipless and not (sharpness < thresholds.MIN_SHARPNESS and blurred_leftovers):
+    frame.in_light = []         # dice read round a piece the opening took
+    if faces is not None and frame.pipless and not (sharpness < thresholds.MIN_SHARPNESS and blurred_leftovers):
         # Skipped: pieces already doubted (the quiet look above asks the thicker ones), and
         # pieces a die read since covers (the network's scan may have read them). Not asked in a
         # blurred frame with pieces left over: it is unsure anyway, and "too blurred" says why.
-        centres = [(f[2], f[3]) for f in found]
-        pipless = [b for b in pipless if id(b) not in doubts and not outlines.covered_by_dice(b, centres, die_side)]
-        for blob, face_guess in zip(pipless, faces.steady_guess(look, [framed_as_die(b) for b in pipless])):
+        centres = [(f[2], f[3]) for f in frame.found]
+        frame.pipless = [b for b in frame.pipless
+                         if id(b) not in doubts and not outlines.covered_by_dice(b, centres, die_side)]
+        for blob, face_guess in zip(frame.pipless,
+                                    faces.steady_guess(look, [frame.patch_as_die(b) for b in frame.pipless])):
             if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                 doubts[id(blob)] = LEANING
     if faces is not None:
         # A die-like piece the foreground's opening took off every die: unless the network is
         # sure no die is there, the frame is unsure.
-        gone = outlines.taken_by_opening(taken[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found], die_side,
+        gone = outlines.taken_by_opening(taken[0], scale, img.shape, blobs, [(f[2], f[3]) for f in frame.found],
+                                         die_side,
                                          whole)
-        for blob, face_guess in zip(gone, faces.steady_guess(look, [framed_as_die(b) for b in gone])):
+        for blob, face_guess in zip(gone, faces.steady_guess(look, [frame.patch_as_die(b) for b in gone])):
             if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                 if thresholds.READ_FADED_IN_LIGHT:
-                    read = scan.read_in_light(img, look, faces, blob, die_side, found)
-                    found += read
-                    in_light += read
+                    read = scan.read_in_light(img, look, faces, blob, die_side, frame.found)
+                    frame.found += read
+                    frame.in_light += read
                     if read and outlines.covered_by_dice(blob, [(f[2], f[3]) for f in read], die_side):
                         continue
                 blobs.append(blob)
@@ -636,18 +841,20 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         if faint_look and faint_squares:
             # A die-sized shape a little unlike the tray, off every die: unless the network
             # is sure no die is there, a die faded (leaning, only its edge on the tray).
-            squares = outlines.faint_squares(faint_look[0], scale, img.shape, blobs, [(f[2], f[3]) for f in found],
+            squares = outlines.faint_squares(faint_look[0], scale, img.shape, blobs,
+                                             [(f[2], f[3]) for f in frame.found],
                                              die_side)
-            for blob, face_guess in zip(squares, faces.steady_guess(look, [framed_as_die(b) for b in squares])):
+            for blob, face_guess in zip(squares, faces.steady_guess(look, [frame.patch_as_die(b) for b in squares])):
                 if face_guess.of(NO_FACE) < thresholds.NOT_A_DIE:
                     blobs.append(blob)
                     doubts[id(blob)] = reasons.FADED
         if faint_look and thresholds.FAINT_LEFT_OVER is not None and (faint_squares or thresholds.FAINT_LEFT_OVER_TOP):
-            left = outlines.faint_left_over(faint_look[0], scale, img.shape, blobs, found, die_side)
+            left = outlines.faint_left_over(faint_look[0], scale, img.shape, blobs, frame.found, die_side)
             asked = look
-            if left and thresholds.NOISY_LOOK_SIGMA is not None and tray_foreground.noise(grey)[0] > thresholds.NOISY_LOOK_SIGMA:
+            if (left and thresholds.NOISY_LOOK_SIGMA is not None
+                    and tray_foreground.noise(grey)[0] > thresholds.NOISY_LOOK_SIGMA):
                 asked = cv2.GaussianBlur(look, (0, 0), thresholds.NOISY_LOOK_SMOOTHING)
-            for blob, face_guess in zip(left, faces.steady_guess(asked, [framed_as_die(b) for b in left])):
+            for blob, face_guess in zip(left, faces.steady_guess(asked, [frame.patch_as_die(b) for b in left])):
                 if face_guess.of(NO_FACE) < thresholds.FAINT_LEFT_OVER_SEEN:
                     blobs.append(blob)
                     doubts[id(blob)] = reasons.FADED
@@ -658,61 +865,41 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
         # ring the opening took). Solid and a half die or more: not the rim's L, not a shadow.
         # (Under the cup only: from above, phone photos' coarse regions take in shadows and
         # the table, and 12 of the 200 real photos read right went unsure.)
-        centres = [(f[2], f[3]) for f in found]
+        centres = [(f[2], f[3]) for f in frame.found]
         for blob in all_first:
             if (outlines.solid(blob, 0.25 * die_side) and blob.area >= 0.5 * die_side ** 2
                     and not outlines.covered_by_dice(blob, centres, die_side)):
                 blobs.append(blob)
                 doubts[id(blob)] = reasons.NOT_READABLE
-    problems = list(doubts.values())
-    # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
-    covered_in = inner if inner is not None and (not auto_tray or thresholds.COVERED_FOUND_TRAY) else (
-        tray_foreground.middle_box(img.shape) if view is View.BOTTOM and thresholds.COVERED_UNCALIBRATED else None)
-    covered = (outlines.tray_covered(scaled[scale][0], scale, covered_in, blobs, found, die_side,
-                                     thresholds.COVERED_FOUND_TRAY if auto_tray else 0.0)
-               if covered_in is not None else None)
-    if covered is None:
-        covered = cup_rim
-    width = img.shape[1]    # (the bottom view's boxes are flipped back)
-    unclear, unclear_why = [], []
-    if covered is None and thresholds.COVERED_DIMMING and exposure and brightness < thresholds.COVERED_DIMMING * exposure:
-        # Far darker than the empty tray was at calibration, though nothing dark enough to box
-        # shows (a grey cup over most of the tray, seen from above, is hardly darker than the
-        # tray's shaded side).
-        problems.insert(0, reasons.DIMMED)
-    if covered is not None:
-        problems.insert(0, reasons.COVERED)
-        x, y, w, h = covered
-        if view is View.BOTTOM:
-            x = width - x - w
-        unclear.append((x + offset[0], y + offset[1], w, h))       # shown on the evidence photo
-        unclear_why.append(reasons.COVERED)
-    for blob in blobs:
-        if id(blob) in doubts:
-            x, y, w, h = blob.box
-            if view is View.BOTTOM:
-                x = width - x - w
-            unclear.append((x + offset[0], y + offset[1], w, h))
-            unclear_why.append(doubts[id(blob)])
 
+
+def _stray_spots(frame: _Frame, problems: list[str], unclear: list, unclear_why: list[str]) -> None:
+    """Pip-like spots off every die read: the frame is unsure for them (``problems``), boxed
+    round each group of them (``unclear``, ``unclear_why``)."""
+    lit_under_cup, die_side, found, faces = frame.lit_under_cup, frame.die_side, frame.found, frame.faces
+    look, doubts, dark, faint, by_pips = frame.look, frame.doubts, frame.dark, frame.faint, frame.by_pips
+    in_light, scanned, view, inner, auto_tray = frame.in_light, frame.scanned, frame.view, frame.inner, frame.auto_tray
+    img, sharpness, offset = frame.img, frame.sharpness, frame.offset
+    width = img.shape[1]    # (the bottom view's boxes are flipped back)
     lit_off_dice = [p for p in lit_under_cup if not any(
         np.hypot(p[0] - f[2], p[1] - f[3]) < 0.75 * max(die_side, f[4]) for f in found)]
-    if thresholds.LIT_FACE_OFF_DICE and lit_face:
-        lit_face = scan.lays_out_a_face(lit_off_dice, die_side)
-    if thresholds.LIT_PAIR_ASKED and faces is not None and not lit_face and len(lit_under_cup) >= 2:
-        light = scan.lit_pairs_seen(look, faces, lit_off_dice, die_side)
+    if thresholds.LIT_FACE_OFF_DICE and frame.lit_face:
+        frame.lit_face = scan.lays_out_a_face(lit_off_dice, die_side)
+    if thresholds.LIT_PAIR_ASKED and faces is not None and not frame.lit_face and len(lit_under_cup) >= 2:
+        frame.light = scan.lit_pairs_seen(look, faces, lit_off_dice, die_side)
     # (One lit spot alone, off every die, where the network sees a die round it: a black die
     # under a glare, its other pips too near a neighbour or washed out. The LED ring's
     # reflections: the network sees no die there.)
     lit_alone = False
-    if thresholds.LIT_ALONE_ASKED and faces is not None and not lit_face and not light and not doubts and lit_off_dice:
+    if (thresholds.LIT_ALONE_ASKED and faces is not None and not frame.lit_face and not frame.light and not doubts
+            and lit_off_dice):
         # (One look first: the everyday frame's reflections cost a patch each.)
-        light = [p for p, is_die in zip(lit_off_dice, scan.seen_as_dice(look, faces, lit_off_dice, die_side,
+        frame.light = [p for p, is_die in zip(lit_off_dice, scan.seen_as_dice(look, faces, lit_off_dice, die_side,
                                                                      one_look_first=True)) if is_die]
-        lit_alone = bool(light)
+        lit_alone = bool(frame.light)
     # (A die read at the frame's die size may be bigger than that: its pips are taken for its
     # own as far out as 0.75 of the frame's size, as before STRAY_DIE_REACH.)
-    stray = [(px, py) for px, py in dark + light if not outlines.by_any(px, py, faint, 0.2 * die_side)
+    stray = [(px, py) for px, py in dark + frame.light if not outlines.by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < (max(0.75 * die_side, thresholds.STRAY_DIE_REACH * d[4])
                                                            if thresholds.STRAY_SCAN else 0.75 * die_side)
                          for d in by_pips + (in_light if thresholds.PIPS_OF_DICE_IN_LIGHT else []) + scanned)]
@@ -723,30 +910,32 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     # (In the top view a die of the tray's colour can show nothing but its light pips: with one
     # pip, the 1, nothing lays out a face. Glints are by the rim; the tray's middle holds none.)
     on_tray = inner if inner is not None and not auto_tray else tray_foreground.middle_box(img.shape)
-    lone_light = thresholds.LONE_LIGHT_PIP and view is View.TOP and any(p in light and outlines.inside_rect(p, on_tray) for p in stray)
+    lone_light = thresholds.LONE_LIGHT_PIP and view is View.TOP and any(
+        p in frame.light and outlines.inside_rect(p, on_tray) for p in stray)
     lone = bool(stray) and (sharpness < thresholds.MIN_SHARPNESS or lone_dark or lone_light)
     # (Seen from above, a die of the tray's colour shows only its pips; a 1 shows one, and by
     # the rim the faint outline round it is not looked for: fresh 40996. Dirt, the rim's
     # corners, noise: the network, shown a die's frame round the spot, sees no die there first.)
     paired = scan.paired(stray, die_side)
 
-    asked = view is View.TOP and faces is not None and not (lone or paired or lit_face)
+    asked = view is View.TOP and faces is not None and not (lone or paired or frame.lit_face)
     asked_dark = thresholds.LONE_DARK_ASKED and asked and any(scan.seen_as_dice(look, faces,
                                                                                 [p for p in stray if p in dark],
                                                                                 die_side))
     asked_light = (thresholds.LONE_LIGHT_ASKED and asked and not asked_dark
-                   and any(scan.seen_as_dice(look, faces, [p for p in stray if p in light and p not in dark],
+                   and any(scan.seen_as_dice(look, faces, [p for p in stray if p in frame.light and p not in dark],
                                              die_side)))
-    if paired or lit_face or lone or asked_dark or asked_light or lit_alone:
-        why = (reasons.STRAY_PIPS if paired or lit_face or sharpness < thresholds.MIN_SHARPNESS
-               else reasons.LONE_SPOT if lone_dark else reasons.LONE_DARK_SPOT if asked_dark else reasons.LONE_LIGHT_SPOT)
+    if paired or frame.lit_face or lone or asked_dark or asked_light or lit_alone:
+        why = (reasons.STRAY_PIPS if paired or frame.lit_face or sharpness < thresholds.MIN_SHARPNESS
+               else reasons.LONE_SPOT if lone_dark
+               else reasons.LONE_DARK_SPOT if asked_dark else reasons.LONE_LIGHT_SPOT)
         problems.append(why)
         # Shown on the evidence photo: one box round each group of spots a die's reach apart
         # (a face's pips), not one per spot: boxed one by one, a missed die's five pips drew
         # five boxes and five marks over it.
         # (A lit face's spots too: under the cup they are not stray spots, but they are what the
         # frame is doubted for.)
-        for group in scan.spot_groups(stray + (lit_off_dice if lit_face else []), 0.8 * die_side):
+        for group in scan.spot_groups(stray + (lit_off_dice if frame.lit_face else []), 0.8 * die_side):
             (gx0, gy0), (gx1, gy1) = group.min(axis=0), group.max(axis=0)
             if view is View.BOTTOM:
                 gx0, gx1 = width - 1 - gx1, width - 1 - gx0
@@ -754,28 +943,3 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
             unclear.append((int(x) + offset[0], int(y) + offset[1],
                             int(gx1 - gx0 + die_side), int(gy1 - gy0 + die_side)))
             unclear_why.append(why)
-    dice = []
-    for value, confidence, x, y, side, angle in found:
-        if view is View.BOTTOM:
-            x = width - 1 - x
-            value = 7 - value
-        dice.append(Die(value=value, x=x + offset[0], y=y + offset[1], size=side,
-                        confidence=confidence, angle=angle))
-    dice.sort(key=lambda d: (d.y, d.x))
-    if not dice and not problems:
-        problems.append("no dice found on the tray")
-    if expected is not None and not problems and len(dice) != expected:
-        problems.append(f"expected {expected} dice, saw {len(dice)}")
-    if sharpness < thresholds.MIN_SHARPNESS and not problems and (
-            any(d.confidence < thresholds.BLURRED_SURE for d in dice) or blurred_leftovers):
-        # A blur can run two pips together, or a die into the tray round it (its pieces left
-        # over): a blurred frame is taken only where the pips and the network are both sure of
-        # every die, and nothing die-sized is left unread.
-        problems.append(too_blurred)
-    if problems:
-        reading = unsure(problems[0], tuple(dice))
-        reading.extra["problems"] = problems
-        reading.extra["unclear"] = unclear
-        reading.extra["unclear_why"] = unclear_why       # each box's reason
-        return reading
-    return Reading(Status.OK, tuple(dice), None, brightness, sharpness, view=view)
