@@ -60,17 +60,22 @@ def machine() -> str:
             f"OpenCV {cv2.__version__}, load average {os.getloadavg()[0]:.1f}")
 
 
+# vision/reader.py and the stages it was split into (what vision/reader.py alone held until 2026-12-01).
+READER_FILES = ("vision/reader.py", "vision/thresholds.py", "vision/reasons.py", "vision/tray_foreground.py",
+                "vision/outlines.py", "vision/pip_faces.py", "vision/leaning_signs.py", "vision/scan.py")
+
+
 def reader_version() -> str:
-    """The last commit of vision/reader.py, and whether the file differs from it (it is worked on)."""
+    """The last commit of the reader's files, and whether they differ from it (they are worked on)."""
     def git(*a: str) -> str:
         try:
             return subprocess.run(["git", *a], cwd=ROOT, capture_output=True, text=True,
                                   timeout=10).stdout.strip()
         except (OSError, subprocess.SubprocessError):
             return ""
-    commit = git("log", "-1", "--format=%h", "--", "vision/reader.py") or "unknown"
-    dirty = git("status", "--porcelain", "--", "vision/reader.py")
-    return f"vision/reader.py at {commit}" + (" with uncommitted changes" if dirty else "")
+    commit = git("log", "-1", "--format=%h", "--", *READER_FILES) or "unknown"
+    dirty = git("status", "--porcelain", "--", *READER_FILES)
+    return f"vision/reader.py and its modules at {commit}" + (" with uncommitted changes" if dirty else "")
 
 
 def row(name: str, s: Score, synthetic: bool) -> str:

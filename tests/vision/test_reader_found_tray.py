@@ -38,7 +38,7 @@ def _exact(reading, scene) -> bool:
 
 
 def _found(image: np.ndarray):
-    """``_found_tray`` as the reader asks it: on the coarse look's copy of the frame."""
+    """``tray_foreground.found_tray`` as the reader asks it: on the coarse look's copy of the frame."""
     scale = min(1.0, 320.0 / max(image.shape[:2]))
     small, _, colour = tray_foreground.scaled(image, scale, {})
     return tray_foreground.found_tray(small, colour)

@@ -1,5 +1,5 @@
 """A glare over a face's middle: the middle pip is measured against the face round it, not against
-the face's plain colour (vision.reader._middle_unclear)."""
+the face's plain colour (vision.pip_faces.middle_unclear)."""
 
 from __future__ import annotations
 

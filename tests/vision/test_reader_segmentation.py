@@ -30,7 +30,8 @@ def _truth(scene) -> tuple[int, ...]:
 
 
 def test_weighted_median_is_the_value_holding_half_the_weight() -> None:
-    assert tray_foreground.weighted_median([23, 23, 44, 48, 46, 23, 23], [1976, 1960, 3824, 3788, 3964, 1952, 1964]) == 44
+    assert tray_foreground.weighted_median([23, 23, 44, 48, 46, 23, 23],
+                                           [1976, 1960, 3824, 3788, 3964, 1952, 1964]) == 44
     assert tray_foreground.weighted_median([1, 2, 3], [1, 1, 1]) == 2
     assert tray_foreground.weighted_median([5, 1], [1, 10]) == 1
 

@@ -160,20 +160,26 @@ def test_only_a_neighbour_plainly_flat_and_as_light_vouches_for_a_die(monkeypatc
     cut = [(60, 60, 100, 80)]        # the touching dice's region, cut apart (pixels at scale 1)
     flat_die, piece = _die(80.0, 200.0), _die(120.0, 185.0)
     read = (4, 0.9, 0.0, 0.0)
-    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (piece, read)], [True, False], cut, 1.0) == [False, True]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (piece, read)],
+                                                     [True, False], cut, 1.0) == [False, True]
     darker = _die(120.0, 150.0)      # 0.75 as light: lifted off the tray on one side
-    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (darker, read)], [True, False], cut, 1.0) == [False, False]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (darker, read)],
+                                                     [True, False], cut, 1.0) == [False, False]
     lighter = _die(120.0, 250.0)     # a die of another kind (1.25 as light) says nothing of this one
-    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (lighter, read)], [True, False], cut, 1.0) == [False, False]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (lighter, read)],
+                                                     [True, False], cut, 1.0) == [False, False]
     # Neither plainly flat: nothing vouches for either.
-    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (piece, read)], [False, False], cut, 1.0) == [False, False]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (piece, read)],
+                                                     [False, False], cut, 1.0) == [False, False]
     # A neighbour whose pips laid out no face, or one too far off, does not vouch.
     assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, "a face matches no pip layout"), (piece, read)],
-                                        [True, False], cut, 1.0) == [False, False]
+                                                     [True, False], cut, 1.0) == [False, False]
     far = _die(200.0, 185.0)
-    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (far, read)], [True, False], [(60, 60, 180, 80)], 1.0) == [False, False]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (far, read)],
+                                                     [True, False], [(60, 60, 180, 80)], 1.0) == [False, False]
     # A die not cut from touching dice is not this rule's to read.
-    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (piece, read)], [True, False], [], 1.0) == [False, False]
+    assert leaning_signs.as_bright_as_flat_neighbour([(flat_die, read), (piece, read)],
+                                                     [True, False], [], 1.0) == [False, False]
 
 
 def test_a_die_cut_from_its_neighbour_stays_doubted_when_the_scan_reads_its_face(monkeypatch) -> None:

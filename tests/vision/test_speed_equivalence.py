@@ -157,7 +157,7 @@ def test_strips_ranked_together_have_each_strips_median() -> None:
 
 def _reference_foreground(full, die_side, cache, tray_rect=None, opened_away=None, faint=None,
                           faint_unopened=False, rim_reach=0.0):
-    """_foreground as it was, the Lab distance worked out on the whole frame (before only the
+    """tray_foreground.foreground as it was, the Lab distance worked out on the whole frame (before only the
     tray inside its rim and the pixels round it were), and the tray's colour everywhere."""
     scale = min(1.0, 320.0 / max(full.shape[:2])) if die_side is None else float(np.clip(32.0 / die_side, 0.25, 1.0))
     img, small, tray_colour = tray_foreground.scaled(full, scale, cache)
@@ -373,7 +373,7 @@ def test_pip_colours_are_the_mean_of_each_pips_pixels() -> None:
 
 
 def test_a_die_asked_again_for_its_pips_gets_the_first_answer() -> None:
-    """_pips keeps its answer on the blob (a die is asked again whether it lies flat): the same
+    """pip_faces.pips_in keeps its answer on the blob (a die is asked again whether it lies flat): the same
     pips and contrast as working them out afresh, for that image only."""
     scene, blobs = _lone_dice()
     for blob in blobs:
@@ -384,7 +384,7 @@ def test_a_die_asked_again_for_its_pips_gets_the_first_answer() -> None:
         assert pip_faces.pips_in(scene.image, blob, again) == pips == fresh and len(again) == len(first) == 3
         assert again[0] is first[0] and again[1] == first[1] == extra[1]
         assert np.array_equal(again[2][0], first[2][0])
-        again.append("what _read_die adds")          # the kept answer is not changed by a caller
+        again.append("what pip_faces.read_die adds")          # the kept answer is not changed by a caller
         assert len(pip_faces.pips_in(scene.image, blob, [])) == len(pips) and len(blob.pips_found[2]) == 3
         # Another image (the same die darkened): worked out afresh.
         darker = (scene.image // 2).astype(np.uint8)
