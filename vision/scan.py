@@ -14,18 +14,6 @@ import numpy as np
 from . import classifier, leaning_signs, outlines, pip_faces, thresholds, tray_foreground
 
 
-def _stray_pips(grey: np.ndarray, die_side: float, blobs: list[outlines.Blob], *, light_spots: bool = True,
-                shrunk: dict | None = None) -> bool:
-    """True when pip-like spots lie outside every die region: a die the segmentation missed
-    (a white die on a white tray) must make the reading unsure, never silently absent.
-
-    ``light_spots`` also looks for light spots (a dark die under a glare). Under the cup (bottom
-    view) no glare reaches the tray, and the LED ring's reflections would be taken for pips.
-    ``shrunk``: the frame's shrunk copies (see ``tray_foreground.scaled``), cheaper to shrink further."""
-    dark, light = pip_spots(grey, die_side, blobs, light_spots=light_spots, shrunk=shrunk)
-    return paired(dark + light, die_side)
-
-
 def lays_out_a_face(spots: list[tuple[float, float]], die_side: float) -> bool:
     """Whether some three to six spots close together (within a die's side) fit a pip layout
     (two spots fit a 2 wherever they lie: reflections do)."""
@@ -79,8 +67,13 @@ def paired(spots: list[tuple[float, float]], die_side: float) -> bool:
 def pip_spots(grey: np.ndarray, die_side: float, blobs: list[outlines.Blob], *, light_spots: bool = True,
               shrunk: dict | None = None
               ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
-    """Pip-like spots (dark ones, light ones) clear of every blob's box, in frame pixels; see
-    ``_stray_pips``."""
+    """Pip-like spots (dark ones, light ones) clear of every blob's box, in frame pixels: paired
+    (``paired``), a die the segmentation missed (a white die on a white tray), which must make
+    the reading unsure, never silently absent.
+
+    ``light_spots`` also looks for light spots (a dark die under a glare). Under the cup (bottom
+    view) no glare reaches the tray, and the LED ring's reflections would be taken for pips.
+    ``shrunk``: the frame's shrunk copies (see ``tray_foreground.scaled``), cheaper to shrink further."""
     f = min(1.0, 24.0 / max(die_side, 1.0))
     source, from_scale = grey, 1.0
     for s, (copy, *_) in (shrunk or {}).items():
