@@ -19,7 +19,8 @@ FEW = ["Ann", "Bob", "Cy"]
 MANY = ["Ann", "Bob", "Cyrano", "Dee", "Everett", "Fitzgerald", "Gus"]
 
 # The name as seen: its font size times the zoom the wall's fitting gave it or its stage (px),
-# the lines it is laid out on, its text, and whether all of it is on the stage, uncut.
+# the lines it is laid out on, its text (as read: without the soft hyphens a word broken across
+# lines is given, see test_browser_wall_hyphen.py), and whether all of it is on the stage, uncut.
 SEEN = """(sel) => {
     const el = document.querySelector(sel);
     let zoom = 1;
@@ -29,7 +30,7 @@ SEEN = """(sel) => {
     const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
     const stage = document.getElementById('sb-stage').getBoundingClientRect();
     const text = range.getBoundingClientRect();
-    return { px: parseFloat(getComputedStyle(el).fontSize) * zoom, lines, text: el.textContent,
+    return { px: parseFloat(getComputedStyle(el).fontSize) * zoom, lines, text: el.textContent.replaceAll('\u00ad', ''),
              inside: text.left >= stage.left - 0.5 && text.right <= stage.right + 0.5
                      && text.top >= stage.top - 0.5 && text.bottom <= stage.bottom + 0.5,
              cut: el.scrollWidth > el.clientWidth + 1 }; }"""

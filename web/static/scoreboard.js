@@ -492,6 +492,7 @@
     const winner = stage.querySelector(".winner-stage.with-hands");
     const el = winner && winner.querySelector(".word");
     if (!el || !el.clientWidth) return;
+    plain(el);
     el.classList.remove("break");
     el.style.removeProperty("font-size");
     winner.style.removeProperty("--ev");
@@ -516,6 +517,40 @@
     if (wide()) el.classList.add("break");
   }
 
+  /* A word the stage had to break across lines (a 40-letter name with no space: the player to
+     act, the next one, a winner, a hand, the verdict's words) is broken with a hyphen at the
+     line's end, as a sign-writer would ("Wolfeschlegelstein-" over "hausenbergerdorffvoral"),
+     not cut between two letters with nothing to say that the name goes on. Only a word already
+     broken gets them: soft hyphens (U+00AD, shown only where a line breaks at one) between its
+     letters, none within three letters of its ends; only in the scripts written with hyphens
+     (Chinese or Japanese breaks between its characters as it is). A name is fitted again without
+     them (plain), and they are put back once the stage is fitted. */
+  const SHY = "\u00AD";
+  const HYPHENATED = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]+$/u;
+  const plain = (el) => { if (el.textContent.includes(SHY)) el.textContent = el.textContent.replaceAll(SHY, ""); };
+  function softHyphens(word) {
+    const chars = [...word];
+    return chars.map((c, i) => (i >= 3 && i <= chars.length - 3 && /\p{L}/u.test(c) && /\p{L}/u.test(chars[i - 1]) ? SHY : "") + c).join("");
+  }
+  function hyphenBroken() {
+    const walk = document.createTreeWalker($("sb-stage"), NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) texts.push(t);
+    texts.forEach((t) => {
+      if (t.data.includes(SHY)) return;
+      let data = t.data;
+      const words = [...data.matchAll(/[\p{L}\p{M}]{7,}/gu)].filter((m) => HYPHENATED.test(m[0]));
+      for (const m of words.reverse()) {
+        const range = document.createRange();
+        range.setStart(t, m.index);
+        range.setEnd(t, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) data = data.slice(0, m.index) + softHyphens(m[0]) + data.slice(m.index + m[0].length);
+      }
+      if (data !== t.data) t.data = data;
+    });
+  }
+
   /* The player to act (and the verdict's next player), read from across the room: a name too
      long for one line at ONE_LINE_LEAST of its size goes onto two lines (three only past that),
      as big as they fit, never smaller than NAME_LEAST_VH (fitStage may yet shrink the whole
@@ -531,6 +566,7 @@
   const NAME_FITTED = new WeakMap();
   function fitName(el) {
     if (!el.clientWidth) return null;
+    plain(el);
     el.classList.remove("break", "anywhere");
     el.style.removeProperty("font-size");
     const base = parseFloat(getComputedStyle(el).fontSize);
@@ -570,7 +606,9 @@
       // A word too long for the line: the name shrinks until it fits, down to 30%.
       if (fits([2, 3], least, 0.3 * base)) return done(false);
     }
+    // (Fitted with its soft hyphens in: the hyphen drawn at a line's end takes room too.)
     el.classList.add("anywhere");
+    el.textContent = el.textContent.split(/(\s+)/).map((w) => (w.length >= 7 && HYPHENATED.test(w) ? softHyphens(w) : w)).join("");
     if (fits([2], base, least)) return done(false);
     if (fits([3, 4], base, least)) return done(false);
     size(least);
@@ -596,6 +634,7 @@
     fitWinner();
     fitStage();
     fitCaption();
+    hyphenBroken();
   }
 
   /* "under the cup(s)" by the photo, read across the room: it stood 2.4 vh under the photo (26 px
@@ -798,6 +837,7 @@
     fitHands();
     fitStage();
     fitCaption();
+    hyphenBroken();
     const cupPhoto = document.querySelector("#verdict:not(.has-hands) #evidence, #final-evidence #evidence");
     if (cupPhoto && cupPhoto.complete) photoIn(cupPhoto);
     else if (cupPhoto) cupPhoto.addEventListener("load", () => photoIn(cupPhoto), { once: true });
@@ -809,6 +849,7 @@
         cutBanner(openPhoto);
         fitHands();
         fitCaption();
+        hyphenBroken();
       }, { once: true });
     }
     app.dataset.game = s.game || "";
