@@ -387,13 +387,46 @@
   const STEP = 0.01;        // (in steps of 5% twelve hands were left 40 px short of the stage's foot)
   function fitHands() {
     const verdict = document.querySelector("#verdict.has-hands");
-    if (!verdict) return;
+    // Who lost and why stay on the wall, whatever the names, the hands' dice read across the room
+    // (HANDS_READ): where the verdict does not fit so (eight hands, a 40-letter name that called,
+    // lost, calls next and has a hand: who lost and the message stood under the stage's foot,
+    // the photo cut at it), what matters less gives way, one after the other (GIVE_WAY), the
+    // hands fitted again from full size each time: the photo (evidence only) goes beside the
+    // hands, as wide as the room there; then it is left out; then the banner's note ("seen from
+    // below: ..."); then the call's line, which the message says again ("Ann called eight 1s,
+    // Bob opened"). Past that the stage is widened (render, OPEN_WIDE) and only there do the
+    // banner (it says whether the camera was sure) and then the next round's lowest call go.
+    // Returns whether it all fits.
+    if (!verdict) return true;
+    verdict.classList.remove(...GIVE_WAY);
+    const wide = $("app").classList.contains(OPEN_WIDE) || !$("app").classList.contains("many");
+    for (const give of wide ? GIVE_WAY : GIVE_WAY.slice(0, GIVE_WAY.indexOf("banner-out"))) {
+      if (fitHandsOnce(verdict) >= HANDS_READ - 1e-9) return true;
+      verdict.classList.add(give);
+    }
+    return fitHandsOnce(verdict) >= HANDS_READ - 1e-9;
+  }
+  const GIVE_WAY = ["photo-beside", "photo-out", "note-out", "said-out", "banner-out", "least-out"];
+  const HANDS_READ = 0.42;           // of the hands' full size: their dice 2.5 vh (27 px at 1080 lines)
+  const PHOTO_LEAST_VH = 9;          // narrower than this beside the hands the photo is left out
+  function fitHandsOnce(verdict) {
     const stage = $("sb-stage");
     // (The verdict fills the stage's height, and its message gives way first: what does not fit
     // overflows the message, or the verdict itself.)
     const message = verdict.querySelector(".message");
+    // (Beside the hands the photo takes the room left there: too narrow to be seen, it does not fit.)
+    const img = verdict.classList.contains("photo-beside") && !verdict.classList.contains("photo-out")
+      ? verdict.querySelector(".evidence img") : null;
+    const hands = verdict.querySelector(".hands");
+    // (The message's last line measured to the fraction of a pixel: whole pixels left its
+    // letters' feet cut by up to two.)
+    const words = document.createRange();
+    if (message !== null) words.selectNodeContents(message);
     const overflows = () => stage.scrollHeight > stage.clientHeight || verdict.scrollHeight > verdict.clientHeight
-      || (message !== null && message.scrollHeight > message.clientHeight + 1);
+      || (message !== null && (message.scrollHeight > message.clientHeight + 1
+        || words.getBoundingClientRect().bottom > message.getBoundingClientRect().bottom + 0.5))
+      || hands.getBoundingClientRect().right > verdict.getBoundingClientRect().right + 1
+      || (img !== null && img.getBoundingClientRect().width < PHOTO_LEAST_VH * innerHeight / 100);
     const head = verdict.querySelector(".evidence-banner .banner-head[data-short]");
     const set = (fit, band) => {
       verdict.style.setProperty("--fit", fit.toFixed(2));
@@ -411,10 +444,13 @@
     }
     let band = verdict.querySelector(".evidence-banner") ? 1 : BAND_LEAST;
     while (band > BAND_LEAST + 1e-9 && overflows()) set(fit, band -= STEP);
-    while (fit > 0.4 + 1e-9 && overflows()) set(fit -= STEP, band);
-    // Last, the call's words and who lost (a 40-letter name three times over, on two lines each,
-    // left the message no room at all).
+    while (fit > HANDS_READ + 1e-9 && overflows()) set(fit -= STEP, band);
+    // Then the call's words and who lost (a 40-letter name three times over, on two lines each,
+    // left the message no room at all), and last the hands on, under what reads across the room.
     for (let words = 1; words > 0.7 + 1e-9 && overflows(); ) verdict.style.setProperty("--words", (words -= STEP).toFixed(2));
+    while (fit > 0.4 + 1e-9 && overflows()) set(fit -= STEP, band);
+    // (How large the hands were left where the whole verdict fits; 0 where it does not.)
+    return overflows() ? 0 : fit;
   }
 
   /* The big word (ACCEPTED, a winner's name) shrinks until it fits across the stage (a
@@ -813,8 +849,14 @@
     }).catch(() => {});      // no list is better than a broken screen: the rest still says how
   }
 
-  function render(s) {
+  /* An open's verdict that does not fit even once its photo, the banner's note and the call's
+     line have given way (fitHands: eight hands and a 40-letter name) is laid out again on a
+     stage of half the screen, the players' cards fitted to their narrower columns: who lost and
+     why is what the room looks at then. */
+  const OPEN_WIDE = "open-wide";
+  function render(s, wide = false) {
     const app = $("app");
+    app.classList.toggle(OPEN_WIDE, wide);
     const idle = !s.game;
     $("sb-idle").hidden = !idle;
     $("sb-main").hidden = idle;
@@ -834,7 +876,10 @@
     const openPhoto = document.querySelector("#verdict.has-hands #evidence");
     if (openPhoto && openPhoto.complete) cutBanner(openPhoto);
     fitWords();
-    fitHands();
+    if (!fitHands() && !wide && app.classList.contains("many")) {
+      render(s, true);
+      return;
+    }
     fitStage();
     fitCaption();
     hyphenBroken();
@@ -847,7 +892,10 @@
       openPhoto.addEventListener("load", () => {
         plainCaption();
         cutBanner(openPhoto);
-        fitHands();
+        if (!fitHands() && !wide && app.classList.contains("many") && openPhoto.isConnected) {
+          render(s, true);
+          return;
+        }
         fitCaption();
         hyphenBroken();
       }, { once: true });
