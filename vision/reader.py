@@ -72,6 +72,7 @@ class _Frame:
     scaled: dict                    # the frame's shrunk copies, by scale (tray_foreground.scaled)
     auto_tray: bool                 # inner was found in the frame, not calibrated
     cup_rim: tuple[int, int, int, int] | None   # under the cup: the cup's rim seen over the tray
+    bitten: tuple[int, int, int, int] | None    # uncalibrated: where a cup's rim bites off the tray found
     rim_reach: float                # tray_foreground.foreground's rim_reach
     # The regions (_regions):
     die_side: float = 0.0
@@ -176,6 +177,10 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                if covered_in is not None else None)
     if covered is None:
         covered = frame.cup_rim
+    if covered is None:
+        # (The rim far wider on one side of the tray found than on the other: a cup's rim lying
+        # straight along the tray's edge, a die under it left out with the rim.)
+        covered = frame.bitten
     width = frame.img.shape[1]    # (the bottom view's boxes are flipped back)
     unclear, unclear_why = [], []
     if (covered is None and thresholds.COVERED_DIMMING and exposure
@@ -277,6 +282,7 @@ def _looked_at(image: np.ndarray, view: View, calibration: Any) -> _Frame | Read
     # rim or a lone spot is looked for (a tray a cup bites into is not found).
     auto_tray = False
     cup_rim = None
+    bitten = None
     if thresholds.AUTO_TRAY and thresholds.RIM_LEFT_OUT and inner is None and not tray:
         coarse_scale = min(1.0, 320.0 / max(img.shape[:2]))
         coarse_img, _, tray_colour = tray_foreground.scaled(img, coarse_scale, scaled)
@@ -293,11 +299,17 @@ def _looked_at(image: np.ndarray, view: View, calibration: Any) -> _Frame | Read
                 cup_rim = (x0, y0, x1 - x0, y1 - y0)
             else:
                 inner, auto_tray = (x0, y0, x1 - x0, y1 - y0), True
+                strip = tray_foreground.lopsided_strip(found_tray, coarse_img.shape)
+                if strip is not None:
+                    sx, sy, sw, sh = strip
+                    bitten = (int(sx / coarse_scale), int(sy / coarse_scale),
+                              int(math.ceil(sw / coarse_scale)), int(math.ceil(sh / coarse_scale)))
     # (Calibrated only: uncalibrated, the longer strip read fresh 11072's leaning die, its side
     # as grey as the tray, as flat.)
     rim_reach = thresholds.RIM_STRIP_REACH if inner is not None and not auto_tray else 0.0
     return _Frame(image=image, view=view, img=img, grey=grey, brightness=brightness, sharpness=sharpness,
                   offset=offset, inner=inner, scaled=scaled, auto_tray=auto_tray, cup_rim=cup_rim,
+                  bitten=bitten,
                   rim_reach=rim_reach)
 
 

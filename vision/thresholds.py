@@ -474,6 +474,16 @@ AUTO_TRAY = True           # uncalibrated: the tray inside its rim, where a fram
 AUTO_TRAY_AREA = 0.25      # ... a region of the tray's colour round the middle at least this much
 AUTO_TRAY_FILL = 0.85      # of the frame, filling this much of its box (a rectangle, dice and all)
 AUTO_TRAY_RIM = 0.1        # ... and leaving out at least this much of the frame (the rim, the table)
+AUTO_TRAY_LOPSIDED: float | None = 0.04   # ... and not lopsided: a tray found whose rim shows wider
+                           # on one side than on the other by more than this x the frame's width
+                           # (left and right) or height (top and bottom) is a tray the cup's rim
+                           # bites into along that side, its edge taken for the tray's (fresh
+                           # 665062, from above: a die half under it, left out with the rim and
+                           # the frame read ok a die short): the frame is unsure, as for a cup's rim
+                           # seen over the tray, the strip beyond the narrower rim's width boxed
+                           # (tray_foreground.lopsided_strip). Of the 1,842 trays found from above
+                           # in the benchmark's 2,000 and fresh 665000's: every readable frame's
+                           # within 0.0125, 33 with a cup over the tray from 0.016 (None: not asked)
 CUP_RIM_AS_TRAY = True     # under the cup, a region so found that is darker (median grey) than the
                            # frame round it is the cup's rim over the tray's middle, not the tray
                            # (the ring lights the tray, lighter than all round it): the frame is

@@ -238,6 +238,24 @@ def found_tray(img: np.ndarray, tray_colour: np.ndarray) -> tuple[int, int, int,
     return x, y, w, h
 
 
+def lopsided_strip(tray: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, int, int, int] | None:
+    """Where a tray found in a frame of ``shape`` (rows, cols) shows its rim wider on one side
+    than on the opposite one by more than AUTO_TRAY_LOPSIDED of the frame's width or height: the
+    strip (x, y, w, h) on that side beyond the narrower rim's width, or None. A cup's rim lying
+    straight along the tray's edge leaves a rectangle of the tray that is found as the tray."""
+    lopsided = thresholds.AUTO_TRAY_LOPSIDED
+    if lopsided is None:
+        return None
+    rows, cols = shape[:2]
+    x, y, w, h = tray
+    left, right, top, bottom = x, cols - x - w, y, rows - y - h
+    if abs(left - right) > lopsided * cols:
+        return (right, y, left - right, h) if left > right else (x + w, y, right - left, h)
+    if abs(top - bottom) > lopsided * rows:
+        return (x, bottom, w, top - bottom) if top > bottom else (x, y + h, w, bottom - top)
+    return None
+
+
 def darker_than_round(img: np.ndarray, rect: tuple[int, int, int, int]) -> bool:
     """Whether the median grey of ``img`` inside ``rect`` (x, y, w, h) is darker than outside it."""
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)

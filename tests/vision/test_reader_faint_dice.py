@@ -370,7 +370,8 @@ def test_a_near_die_among_touching_dice_is_reported_and_the_frame_stays_unsure(m
 
     image = _photo(name)
     reading = reader.read_dice(image)
-    assert reading.status is Status.UNSURE and reading.reason == "dice are touching or overlapping"
+    # (113004's first reason is the lopsided "tray" the frame shows, thresholds.AUTO_TRAY_LOPSIDED.)
+    assert reading.status is Status.UNSURE and "dice are touching or overlapping" in reading.extra["problems"]
     assert read_there(reading)
     monkeypatch.setattr(thresholds, "UNREAD_SCAN_BIGGER", False)
     before = reader.read_dice(image)

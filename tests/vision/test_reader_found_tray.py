@@ -81,6 +81,41 @@ def test_no_tray_is_found_where_something_bites_into_it() -> None:
     assert _found(frame) is None
 
 
+
+def test_a_cups_rim_straight_along_the_trays_edge_is_found_by_the_rim_wider_there(monkeypatch) -> None:
+    """The cup's rim over the tray's left edge, nearly straight: what is left of the tray is a
+    rectangle, found as the tray, but its rim shows far wider on the left than on the right
+    (AUTO_TRAY_LOPSIDED): that strip is where the cup's rim lies."""
+    frame = _tray_in_rim([(40, 36), (600, 36), (600, 444), (40, 444)])
+    frame[:, :150] = (70, 70, 40)                                          # the cup, dark teal
+    tray = _found(frame)
+    assert tray is not None
+    x, y, w, h = tray                                                      # (at half size: 320 x 240)
+    strip = tray_foreground.lopsided_strip(tray, (240, 320))
+    assert strip is not None and abs(strip[0] - 20) <= 2 and abs(strip[0] + strip[2] - x) <= 1, strip
+    monkeypatch.setattr(thresholds, "AUTO_TRAY_LOPSIDED", None)
+    assert tray_foreground.lopsided_strip(tray, (240, 320)) is None
+    # A tray framed a little off the middle (its rim 13 px wider on one side, of 640) is no cup's rim.
+    monkeypatch.setattr(thresholds, "AUTO_TRAY_LOPSIDED", 0.04)
+    off = np.full((480, 640, 3), 25, np.uint8)
+    off[36:445, 46:607] = (150, 140, 130)
+    assert _found(off) is not None and tray_foreground.lopsided_strip(_found(off), (240, 320)) is None
+
+
+def test_a_die_half_under_the_cups_straight_rim_is_not_left_out_with_it(monkeypatch) -> None:
+    """Fresh 665062 (from above): the cup's rim lies along the tray's left edge, a casino 5 half
+    under it. Taken for the tray's edge, it left that die out with the rim: read ok, a die short.
+    Now the frame is unsure for the cup's rim, boxed over that die."""
+    scene, _ = pinned_frame(665062)
+    reading = reader.read_dice(scene.image, scene.view)
+    hidden = min(scene.labels, key=lambda die: die.x)
+    assert not reading.ok and reading.reason == reasons.COVERED, reading.reason
+    assert any(why == reasons.COVERED and x <= hidden.x <= x + w and y <= hidden.y <= y + h
+               for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"]))
+    monkeypatch.setattr(thresholds, "AUTO_TRAY_LOPSIDED", None)
+    again = reader.read_dice(scene.image, scene.view)
+    assert again.ok and len(again.dice) == len(scene.labels) - 1
+
 def test_a_die_in_the_trays_corner_is_inside_the_tray_found() -> None:
     """The die keeps the region grown from the middle out of the corner; its box goes round it
     (the region's outline would cut the die): the tray is found as in the empty frame."""

@@ -915,6 +915,10 @@ def test_the_cups_rim_over_the_tray_found_in_the_frame_makes_it_unsure(monkeypat
     assert any(why == reasons.COVERED and x > tx + tw / 2 and h > th / 2
                for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"]))
     monkeypatch.setattr(thresholds, "COVERED_FOUND_TRAY", 0)
+    # (The tray found stops at the cup, its rim there far wider than across: that alone makes
+    # it unsure too, AUTO_TRAY_LOPSIDED.)
+    assert reader.read_dice(scene.image, scene.view).reason == reasons.COVERED
+    monkeypatch.setattr(thresholds, "AUTO_TRAY_LOPSIDED", None)
     assert reader.read_dice(scene.image, scene.view).ok     # two dice missing
 
 
@@ -1419,6 +1423,10 @@ def test_a_cup_rim_over_most_of_the_tray_is_not_taken_for_the_tray(monkeypatch) 
                for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"]))
     assert len(reading.dice) >= 3      # the lit strip's dice are read, as its evidence
     monkeypatch.setattr(thresholds, "CUP_RIM_AS_TRAY", False)
+    # (Taken for the tray, the rim is lopsided in the frame: that alone makes it unsure too,
+    # AUTO_TRAY_LOPSIDED.)
+    assert reader.read_dice(scene.image, scene.view).reason == reasons.COVERED
+    monkeypatch.setattr(thresholds, "AUTO_TRAY_LOPSIDED", None)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == 1      # four dice missing
 
