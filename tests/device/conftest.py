@@ -74,6 +74,16 @@ def cup_table(tmp_path: Path) -> Iterator[tuple[Table, Referee, SampleTable]]:
     store.close()
 
 
+def roll_settled(table: Table, referee: Referee) -> None:
+    """Frames until a roll settles under the cup (sealed, fresh); fails if none does in three
+    rolls' time."""
+    for _ in range(3 * ROLL_FRAMES):
+        referee.step()
+        if table.fresh_roll:
+            return
+    raise AssertionError("no roll settled under the cup")
+
+
 def declared(cup_table: tuple[Table, Referee, SampleTable], game: str, call: str, *,
              seed: int | None = None) -> tuple[Table, Referee, SampleTable]:
     """A game of ``game`` for Ann, Bob and Cy (3 lives) started at ``cup_table``, Ann's roll

@@ -14,20 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from device.referee import Referee
-from device.table import Table
-
-from .conftest import ROLL_FRAMES, declared, started_again
+from .conftest import declared, roll_settled, started_again
 
 SEEDS = {"kuriki": 7, "mia": 15}       # Kuriki: no 1-2 first; Mia: Ann's first roll is 2-1
-
-
-def _next_point_sealed(table: Table, referee: Referee) -> None:
-    for _ in range(3 * ROLL_FRAMES):
-        referee.step()
-        if table.fresh_roll:
-            return
-    raise AssertionError("the next point's roll did not settle")
 
 
 @pytest.mark.parametrize("game, call, verb", [("kuriki", "4", "pull"), ("mia", "21", "accept"),
@@ -37,7 +26,7 @@ def test_the_undone_verdict_gives_the_call_back_to_bob(cup_table, game: str, cal
     table, referee, camera = declared(cup_table, game, call, seed=SEEDS[game])
     before = table.act({"by": "Bob", "do": verb})
     verdict = before["verdict"]
-    _next_point_sealed(table, referee)
+    roll_settled(table, referee)
     state = table.undo()
     assert state["call"] == call and state["to_act"] == "Bob" and state["verdict"] is None
     assert not table.fresh_roll and state["dice_settled"] is False

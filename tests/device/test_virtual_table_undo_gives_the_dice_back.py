@@ -20,26 +20,18 @@ from device.camera import SampleTable
 from device.referee import Referee
 from device.table import Table
 
-from .conftest import ROLL_FRAMES, declared, started_again
+from .conftest import ROLL_FRAMES, declared, roll_settled, started_again
 
 SEED = 7                    # Ann rolls 3-2, the next roll is 6-4 (no 1-2: no Kuriki on the way)
 FIRST_CALL = {"kuriki": "4", "mia": "32"}
 NOTE_BOB = "Bob: tap roll to take the cup and roll (at the buttons, press Declare), or pass, or pull"
 
 
-def _settled(table: Table, referee: Referee) -> None:
-    for _ in range(3 * ROLL_FRAMES):
-        referee.step()
-        if table.fresh_roll:
-            return
-    raise AssertionError("no roll settled under the cup")
-
-
 def _declared(cup_table, game: str = "kuriki", lives: int = 3) -> tuple[Table, Referee, SampleTable, tuple]:
     table, referee, camera = cup_table
     if lives != 3:
         table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"], "options": {"lives": lives}})
-        _settled(table, referee)
+        roll_settled(table, referee)
         table.act({"by": "Ann", "do": "declare", "call": FIRST_CALL[game]})
     else:
         declared(cup_table, game, FIRST_CALL[game], seed=SEED)
@@ -50,7 +42,7 @@ def _declared(cup_table, game: str = "kuriki", lives: int = 3) -> tuple[Table, R
 def _rolled_by(table: Table, referee: Referee, camera: SampleTable, who: str, ann: tuple) -> tuple:
     """``who`` takes the cup (taps roll) and his roll settles: its dice, not Ann's."""
     table.act({"by": who, "do": "roll"})
-    _settled(table, referee)
+    roll_settled(table, referee)
     assert table.public_state()["to_act"] == who
     rolled = tuple(sorted(camera.serving))
     assert rolled != ann
@@ -108,7 +100,7 @@ def test_an_undo_gives_bob_the_call_back_on_ann_s_dice(cup_table, undone: str) -
             table.act({"by": "Ann", "do": "foul", "kind": "peek"})
         state = table.public_state()
         assert state["call"] is None and state["to_act"] == "Bob" and state["players"][0]["out"]
-        _settled(table, referee)
+        roll_settled(table, referee)
         assert tuple(sorted(camera.serving)) != ann
     table.undo()
     _bob_has_the_call_back(table, ann)
@@ -134,7 +126,7 @@ def test_bob_takes_the_cup_again_after_his_pass_was_undone(cup_table) -> None:
     table.act({"by": "Bob", "do": "roll"})
     referee.step()
     assert camera.serving == ()         # Cy's dice are picked up
-    _settled(table, referee)
+    roll_settled(table, referee)
     table.act({"by": "Bob", "do": "declare", "call": "5"})
     assert sorted(table.session.log[-1]["dice"]) == sorted(camera.serving)
     assert table.public_state()["to_act"] == "Cy"
