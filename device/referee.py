@@ -24,7 +24,10 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
     or the camera is lost: then the open waits for a good reading of the hands on the tray now.
     The open's verdict shows the photo of the frame the hands were read from
     (:meth:`hands_photo`), made and kept only at the open, public with its verdict.
-* **new roll** / **dice gone**: the seal is cleared (``table.unseal()``).
+* **new roll** / **dice gone**: the seal is cleared (``table.unseal()``; the table keeps a seal
+  an undo gave back while the next roll was under way, and that roll, once settled, is asked
+  of ``table.roll_taken_back`` before it is sealed or shown as a Kuriki: it lies on the tray,
+  nobody's).
 * **moved after sealing**: ``table.note("the dice moved after sealing")``; the sealed dice stay
   the ones that count.
 * **the dice stir** (the cup lifted, the dice gone or their number changed, moved, a new roll;
@@ -665,6 +668,13 @@ class Referee:
             return
         values = list(reading.values)
         self._handled_roll = True
+        taken_back = getattr(self.table, "roll_taken_back", None)
+        if callable(taken_back) and taken_back(values):
+            # The roll under way when an undo gave the last roller his declared dice back: it
+            # lies on the tray, nobody's (not sealed in place of his dice, nor his Kuriki).
+            if hasattr(self.watcher, "seal"):
+                self.watcher.seal()
+            return
         photo = self._photo(reading)
         if game == "kuriki" and sorted(values) == [1, 2]:
             # A Kuriki is shown at once: the referee declares it for whoever rolled.

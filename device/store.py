@@ -149,7 +149,8 @@ class SealRow:
     # a seal stored before dicetable kept it).
     at: int | None = None
     # The dice lying on the tray when they are not these (None: these are): a seal an undo gave
-    # back (its dice from the record) over a later roll, which still lies there.
+    # back (its dice from the record) over a later roll, which still lies there; empty while
+    # that roll was still under way at the undo and has not settled yet (device.table).
     tray: tuple[int, ...] | None = None
 
 
@@ -446,6 +447,11 @@ class Store:
             "INSERT OR REPLACE INTO seal (only, seal_id, dice, photo_id, fresh, at) VALUES (1, ?, ?, ?, 1, ?)",
             (seal.seal_id, json.dumps(list(seal.dice)), photo_id, at)))
         return seal
+
+    def set_seal_tray(self, tray: Sequence[int] | None) -> None:
+        """The dice lying on the tray under the seal when they are not its own (see SealRow.tray)."""
+        text = None if tray is None else json.dumps([int(v) for v in tray])
+        self._write(lambda db: db.execute("UPDATE seal SET tray = ?", (text,)))
 
     def set_seal_fresh(self, fresh: bool) -> None:
         self._write(lambda db: db.execute("UPDATE seal SET fresh = ?", (int(fresh),)))

@@ -26,7 +26,8 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   virtual table at once; the Next Guy who had taken the cup keeps it), the note says so; and
   so after a power cut (told by the record: its last line undid a declare on 1-2);
 * an undo gives each player back the dice they had (see _seal_after_undo): an undone declare its
-  roller's own dice, also once a later roll settled; any other undo takes back a roll that
+  roller's own dice, also once a later roll settled or while it is still under way (it is taken
+  back as it settles: roll_taken_back); any other undo takes back a roll that
   settled after the action undone when it changes who is to act or on which call;
 * a new game takes over no roll of the old one: dice sealed and not declared stay the roll on the
   tray (a referee started again does not seal them afresh) but no longer wait for a declare; the
@@ -98,6 +99,9 @@ CUP_GAMES = ("kuriki", "mia", "deceit")       # two dice under one cup
 TAKE_CUP_GAMES = ("kuriki", "mia")
 UNDER_CUP_GAMES = CUP_GAMES + HIDDEN_HANDS_GAMES
 PREVIEW_REFUSAL = "no camera preview while a game is played: the dice under the cup stay hidden"
+# A seal an undo gave back while the later roll was still under way: the dice on the tray are not
+# known yet (SealRow.tray), and the roll that settles next is that roll (see roll_taken_back).
+ROLL_UNDER_WAY: tuple[int, ...] = ()
 BANNERS_KEPT = 64                             # public photos whose banner words are kept in memory
 
 
@@ -869,27 +873,34 @@ class Table:
         session = self._require_session()
         undone = self._steps[-1] if self._steps else None
         acting = _acting(session)
+        # Whether the camera saw the dice stir since the action undone (the cup lifted: the next
+        # player's roll may be under way), asked before the undo line changes the record's length.
+        stirred = self._stirred == (self._game_id, len(session.log))
         self._apply_line(session, self._steps, line, None, None)
-        fresh, given_back = self._seal_after_undo(session, undone, acting)
+        fresh, given_back = self._seal_after_undo(session, undone, acting, stirred)
         self._persist(line, None, seal_fresh=fresh, seal=given_back)
         self._note = self._choice_note()
         self._publish_state()
         return self._public_state()
 
     def _seal_after_undo(self, session: Session, undone: _Step | None,
-                         acting: tuple[Any, Any]) -> tuple[bool | None, SealRow | None]:
+                         acting: tuple[Any, Any], stirred: bool = False) -> tuple[bool | None, SealRow | None]:
         """What an undo of ``undone`` (applied already; ``acting``: who was to act, on which call,
-        before it) does to the seal: its freshness (None: left as it is), and the seal given
-        back in place of the one there (or None). Each player gets back the dice they had, from
-        the record and the seal's ``at`` (the record's length when it was sealed), both in the
-        store: a power cut after the undo changes nothing.
+        before it; ``stirred``: the camera saw the dice stir since it) does to the seal: its
+        freshness (None: left as it is), and the seal given back in place of the one there (or
+        None). Each player gets back the dice they had, from the record and the seal's ``at``
+        (the record's length when it was sealed), both in the store: a power cut after the undo
+        changes nothing.
 
         * An undone declare on sealed dice gives its roller those dice back, sealed and waiting
           for his declare again: the seal it took (its dice are in the record line). Still the
           seal there, it is made fresh again; else (the next player took the cup and his roll
           settled, or the dice were gone) it is put back in place of the later roll, which it
           keeps as the dice on the tray (``tray``, see last_roll). Before, the later roll stayed
-          fresh, and Ann declared again on Bob's dice.
+          fresh, and Ann declared again on Bob's dice. A later roll still under way (the cup
+          lifted since the declare, or the dice gone, and nothing settled yet) is taken back
+          too: its tray is ROLL_UNDER_WAY until it settles (roll_taken_back). Before, the
+          roll settling after the undo cleared the seal given back and was sealed for Ann.
         * Any other undo (a pass, a pull, an accepted Mia, a foul that voided the call or
           knocked someone out) takes back a roll that settled after the action undone when the
           undo changes who is to act or on which call: that roll is not the roll of the player
@@ -906,14 +917,19 @@ class Table:
             return None, None
         if undone.seal_id is not None:
             if seal is not None and seal.seal_id == undone.seal_id:
+                if stirred and not seal.fresh:
+                    # The cup was lifted since the declare: the next player's roll may be under
+                    # way (nothing new settled yet). What settles next is that roll, not hers.
+                    return None, dataclasses.replace(seal, fresh=True, tray=ROLL_UNDER_WAY)
                 return True, None
             dice = undone.action.get("dice")
             if not isinstance(dice, list):
                 return None, None
-            # The later roll still lies on the tray (at a real tray; None: the dice are gone):
-            # a referee started again after a power cut takes it for the roll the table has,
-            # not a new roll to seal in place of the dice given back.
-            tray = None if seal is None else (seal.tray or seal.dice)
+            # The later roll still lies on the tray (at a real tray), a referee started again
+            # after a power cut takes it for the roll the table has, not a new roll to seal in
+            # place of the dice given back. No seal: the dice were picked up (the later roll is
+            # under way, or the virtual table holds them up): what settles next is that roll.
+            tray = ROLL_UNDER_WAY if seal is None else (seal.tray or seal.dice)
             return None, SealRow(undone.seal_id, tuple(int(v) for v in dice), undone.photo_id, True,
                                  at=undone.index, tray=tray)
         if seal is None or not seal.fresh or session.header["game"] not in CUP_GAMES:
@@ -1160,15 +1176,45 @@ class Table:
         declare holds its dice for the pull. Returns whether a seal was forgotten."""
         with self._lock:
             self._unreadable = bool(unreadable)
-            if not unreadable or self._seal is None or not self._seal.fresh:
+            if not unreadable or self._seal is None or not self._seal.fresh \
+                    or self._waits_for_roll_taken_back():
+                # (Dice an undo gave back are in the record, not among the dice unread.)
                 return False
             self.unseal()
             return True
 
-    def unseal(self) -> None:
-        """A new roll started or the dice are gone."""
+    def _waits_for_roll_taken_back(self) -> bool:
+        """An undo gave a roller his declared dice back while the next player's roll was under
+        way, and that roll has not settled yet (see _seal_after_undo)."""
+        seal = self._seal
+        return seal is not None and seal.fresh and seal.tray == ROLL_UNDER_WAY
+
+    def roll_taken_back(self, values: Sequence[int]) -> bool:
+        """The dice have settled under the cup: True if they are the roll an undo took back while
+        it was under way (the undone declare gave its roller his dice back), kept as the dice
+        lying on the tray, declared on by nobody, while the dice given back stay sealed for his
+        declare; False for any other roll (the referee seals it, or shows a Kuriki). Once they
+        settled, a roll after the cup is next lifted is a new roll, as after any undo."""
+        dice = _check_values(values)
         with self._lock:
-            if self._seal is None:
+            if not self._waits_for_roll_taken_back():
+                return False
+            assert self._seal is not None
+            try:
+                self.store.set_seal_tray(dice)
+            except StoreError as exc:
+                # Not kept: the store still says the roll is under way, so after a power cut
+                # these dice, settling again, are taken back again. His dice stay his.
+                log.error("could not save the dice on the tray: %s", exc)
+            self._seal = dataclasses.replace(self._seal, tray=dice)
+            return True
+
+    def unseal(self) -> None:
+        """A new roll started or the dice are gone. A seal an undo gave back while the next
+        player's roll was under way stays: that roll is rolled, settles (roll_taken_back), and
+        only a roll after it is new."""
+        with self._lock:
+            if self._seal is None or self._waits_for_roll_taken_back():
                 return
             try:
                 self.store.clear_seal()
