@@ -29,6 +29,8 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   roller's own dice, also once a later roll settled or while it is still under way (it is taken
   back as it settles: roll_taken_back); any other undo takes back a roll that
   settled after the action undone when it changes who is to act or on which call;
+* a player who fouls himself out while his roll waits for his declare takes it out with him
+  (void, no longer fresh): the next player rolls his own; the foul undone gives it back;
 * a new game takes over no roll of the old one: dice sealed and not declared stay the roll on the
   tray (a referee started again does not seal them afresh) but no longer wait for a declare; the
   new game's first player rolls. Dice the old game left unsealed (a Kuriki, a Farkel roll) are
@@ -115,7 +117,9 @@ class _Step:
 
     action: dict[str, Any]
     photo_id: str | None        # the photo of the dice this action was declared on
-    seal_id: str | None         # the seal it consumed (so an undo can give it back)
+    # The seal it consumed (a declare), or made void (a foul that knocked out the player whose
+    # roll lay waiting for his declare): so an undo can give it back.
+    seal_id: str | None
     verdict: Verdict | None     # what it judged
     verdict_photo: str | None   # the evidence photo shown with that verdict
     index: int = -1             # its line's place in the record (session.log)
@@ -739,6 +743,7 @@ class Table:
             own_photo = None
             if photo is not None and photo_id is None:
                 photo_id = own_photo = self._save_photo(photo)
+            to_act = session.game.to_act
             try:
                 step = self._apply_line(session, self._steps, action, photo_id, seal_id)
             except EngineError as exc:
@@ -747,12 +752,34 @@ class Table:
                     raise self._hidden_safe_error(exc, action) from None
                 raise
             assert step is not None
+            if seal_id is None and self._fouled_out_with_his_roll(session, action, to_act):
+                assert self._seal is not None
+                step.seal_id = self._seal.seal_id       # its undo gives the roll back
             try:
-                self._persist(action, step, seal_fresh=False if seal_id else None)
+                self._persist(action, step, seal_fresh=False if step.seal_id else None)
             except StorageFailed:
                 self._drop_photo(own_photo)
                 raise
             return self._after_change(step)
+
+    def _fouled_out_with_his_roll(self, session: Session, action: Mapping[str, Any],
+                                  to_act: str | None) -> bool:
+        """Whether ``action`` (applied already; ``to_act``: who was to act before it) is a foul
+        that knocked out the player whose roll lay sealed under the cup for his declare. His roll
+        goes out with him: void, no longer fresh. Left fresh, the next player to act found it
+        "settled" under the cup and could only declare on it (on the virtual table his pull and
+        pass were refused as if he had taken the cup): a roll is its roller's, and the next
+        player's turn starts as any turn does (his own roll, or on a standing call his choice
+        to pull, pass or take the cup)."""
+        seal = self._seal
+        if not self.has_camera or seal is None or not seal.fresh or action.get("do") != "foul" \
+                or session.header["game"] not in CUP_GAMES:
+            return False
+        by = action.get("by")
+        if by is None or by != to_act:
+            return False
+        return any(p.get("name") == by and p.get("out")
+                   for p in session.game.public_state().get("players", []))
 
     def _ask_roll(self, session: Session, action: dict[str, Any]) -> dict[str, Any]:
         """The virtual table: a Farkel roll tapped without dice is the player rolling now, and
@@ -911,7 +938,10 @@ class Table:
           again does not seal it afresh), declared on by nobody. A roll that lay fresh before
           the action undone (a foul by another player while it waited for its declare) stays
           fresh: it is as it was. (After a Kuriki the roll is its roller's: he rolls again,
-          see _kuriki_taken_back.)"""
+          see _kuriki_taken_back.)
+        * An undone foul that knocked out the player whose roll lay waiting for his declare (and
+          so made it void, see _fouled_out_with_his_roll) gives it back as a declare's seal,
+          fresh again, while it is still the seal there."""
         seal = self._seal
         if undone is None:
             return None, None
@@ -923,15 +953,17 @@ class Table:
                     return None, dataclasses.replace(seal, fresh=True, tray=ROLL_UNDER_WAY)
                 return True, None
             dice = undone.action.get("dice")
-            if not isinstance(dice, list):
-                return None, None
-            # The later roll still lies on the tray (at a real tray), a referee started again
-            # after a power cut takes it for the roll the table has, not a new roll to seal in
-            # place of the dice given back. No seal: the dice were picked up (the later roll is
-            # under way, or the virtual table holds them up): what settles next is that roll.
-            tray = ROLL_UNDER_WAY if seal is None else (seal.tray or seal.dice)
-            return None, SealRow(undone.seal_id, tuple(int(v) for v in dice), undone.photo_id, True,
-                                 at=undone.index, tray=tray)
+            if isinstance(dice, list):
+                # The later roll still lies on the tray (at a real tray), a referee started
+                # again after a power cut takes it for the roll the table has, not a new roll to
+                # seal in place of the dice given back. No seal: the dice were picked up (the
+                # later roll is under way, or the virtual table holds them up): what settles
+                # next is that roll.
+                tray = ROLL_UNDER_WAY if seal is None else (seal.tray or seal.dice)
+                return None, SealRow(undone.seal_id, tuple(int(v) for v in dice), undone.photo_id,
+                                     True, at=undone.index, tray=tray)
+            # A foul that voided its roller's roll, since rolled away: the record has no dice of
+            # that roll to give back; a later roll is taken back as after any other undo.
         if seal is None or not seal.fresh or session.header["game"] not in CUP_GAMES:
             return None, None
         if undone.verdict is not None and undone.verdict.outcome is Outcome.KURIKI:
