@@ -113,3 +113,35 @@ def test_at_a_real_tray_the_roller_who_fouled_out_before_declaring_leaves_no_rol
     ref.step(eyes.add(ok(5, 3), "new_roll", "settled"))
     table.act({"by": "Bob", "do": "declare", "call": "8"})
     assert table.session.log[-1]["dice"] == [5, 3]
+
+
+@pytest.mark.parametrize("cy", ["settled", "under way"])
+def test_bob_s_foul_undone_once_cy_rolled_at_a_real_tray(camera_table: Table, cy: str) -> None:
+    # Bob fouled out; Cy lifted the cup and rolled; Bob's foul is undone. Cy's roll is not
+    # Bob's: settled, it is taken back (Bob has the call back on Ann's dice, his own roll rolled
+    # away); still under way, it is taken back as it lands, and Bob has his own roll back.
+    table, eyes, clock = camera_table, Script(), Clock()
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 1}})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(3, 2), "new_roll", "settled"))
+    table.act({"by": "Ann", "do": "declare", "call": "4"})
+    ref.step(eyes.add(LIFTED_TRAY, "cup_lifted"))
+    ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))
+    for _ in range(3):
+        table.act({"by": "Bob", "do": "foul", "kind": "peek"})
+    ref.step(eyes.add(LIFTED_TRAY, "cup_lifted"))
+    if cy == "settled":
+        ref.step(eyes.add(ok(5, 5), "new_roll", "settled"))
+        assert table.fresh_roll
+    state = table.undo()
+    assert state["to_act"] == "Bob" and state["call"] == "4" and not state["players"][1]["out"]
+    if cy == "settled":
+        assert not table.fresh_roll
+        verdict = table.act({"by": "Bob", "do": "pull"})["verdict"]
+        assert verdict["dice"] == [3, 2]
+        return
+    assert table.fresh_roll
+    ref.step(eyes.add(ok(5, 5), "new_roll", "settled"))
+    assert table.fresh_roll and len(table.session.log) == 5
+    table.act({"by": "Bob", "do": "declare", "call": "10"})
+    assert table.session.log[-1]["dice"] == [6, 4]
