@@ -25,9 +25,11 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
     The open's verdict shows the photo of the frame the hands were read from
     (:meth:`hands_photo`), made and kept only at the open, public with its verdict.
 * **new roll** / **dice gone**: the seal is cleared (``table.unseal()``; the table keeps a seal
-  an undo gave back while the next roll was under way, and that roll, once settled, is asked
-  of ``table.roll_taken_back`` before it is sealed or shown as a Kuriki: it lies on the tray,
-  nobody's).
+  an undo gave back while the next roll was under way, or kept to take that roll back, and
+  that roll, once settled, is asked of ``table.roll_taken_back`` before it is sealed or shown
+  as a Kuriki: it lies on the tray, nobody's). Dice that settle as the roll already handled
+  (no new roll: the cup lifted and put back down on them) are told too
+  (``table.dice_lie_still()``): no roll is under way.
 * **moved after sealing**: ``table.note("the dice moved after sealing")``; the sealed dice stay
   the ones that count.
 * **the dice stir** (the cup lifted, the dice gone or their number changed, moved, a new roll;
@@ -630,6 +632,12 @@ class Referee:
                 if self.table.sealed and hasattr(self.watcher, "seal"):
                     self.watcher.seal()
             self._resumed_roll = None
+        if reading.ok and self._handled_roll:
+            # The dice lie still as the roll the table has (the cup lifted to show them and put
+            # back, pushed): no roll is under way, nor one for an undo to take back.
+            still = getattr(self.table, "dice_lie_still", None)
+            if callable(still):
+                still()
         if not reading.ok or self._handled_roll:
             return
         resumed_count, self._resumed_count = self._resumed_count, None    # the first settle only

@@ -310,13 +310,15 @@ class Store:
     def new_game(self, header: dict[str, Any]) -> str:
         """Record a new live game; any other live game becomes abandoned. Returns its id. Dice
         sealed and not yet declared are nobody's roll in the new game: the seal stays (the dice
-        lie on the tray) but is no longer fresh, in the same transaction."""
+        lie on the tray) but is no longer fresh, and a roll under way an undo took back is no
+        longer waited for (``tray`` empty: device.table.ROLL_UNDER_WAY), in the same transaction."""
         now = self._clock()
 
         def tx(db: sqlite3.Connection) -> str:
             db.execute("UPDATE games SET status = ?, finished = ? WHERE status = ?",
                        (ABANDONED, now, LIVE))
             db.execute("UPDATE seal SET fresh = 0")
+            db.execute("UPDATE seal SET tray = NULL WHERE tray = ?", (json.dumps([]),))
             cur = db.execute("INSERT INTO games (header, started, status) VALUES (?, ?, ?)",
                              (json.dumps(header), now, LIVE))
             return str(cur.lastrowid)

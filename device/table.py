@@ -28,7 +28,9 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
 * an undo gives each player back the dice they had (see _seal_after_undo): an undone declare its
   roller's own dice, also once a later roll settled or while it is still under way (it is taken
   back as it settles: roll_taken_back); any other undo takes back a roll that
-  settled after the action undone when it changes who is to act or on which call;
+  settled after the action undone when it changes who is to act or on which call, and at a real
+  tray one still under way then too (dice that settle as the roll the table has, the cup put
+  back down on them, are no roll: dice_lie_still);
 * a player who fouls himself out while his roll waits for his declare takes it out with him
   (void, no longer fresh): the next player rolls his own; the foul undone gives it back;
 * a new game takes over no roll of the old one: dice sealed and not declared stay the roll on the
@@ -49,6 +51,7 @@ import logging
 import threading
 import time
 import unicodedata
+import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -283,6 +286,13 @@ class Table:
         # The camera saw the dice under the cup stir (the cup lifted, the dice picked up, moved,
         # rolled: see dice_stirred): (game id, log length), good until the game moves on.
         self._stirred: tuple[str | None, int] | None = None
+        # The camera saw the dice stir since the game last moved and has not seen them lie
+        # still since (settled as the roll the table has, or a new roll sealed or taken back):
+        # (game id, log length). A roll may be under way: an undo now takes it back if it takes
+        # back the call it is rolled on (see _seal_after_undo). Not _stirred, which stays set
+        # (the phone's "dice settling…"): the cup lifted to show the dice at a pull and put back
+        # down on them rolled nothing.
+        self._rolling: tuple[str | None, int] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
         # The banners of public photos read so far (photo id -> device.evidence.banner_of): the
         # public state is made again at every change, the photo read once.
@@ -444,12 +454,30 @@ class Table:
             if self._session is None:
                 return
             key = (self._game_id, len(self._session.log))
+            self._rolling = key
             if self._stirred == key:
                 return
             self._stirred = key
             if self.has_camera and self._session.header["game"] in CUP_GAMES \
                     and not (self._seal is not None and self._seal.fresh):
                 self._publish_state()
+
+    def dice_lie_still(self) -> None:
+        """The referee saw the dice settle as the roll the table has (no new roll: the cup lifted
+        and put back down on them, the dice pushed): no roll is under way. A roll an undo took
+        back while it was under way (see _seal_after_undo) never came: the dice lying there are
+        the seal's own, and the next roll is a new one, not taken back."""
+        with self._lock:
+            self._rolling = None
+            seal = self._seal
+            if seal is None or seal.tray != ROLL_UNDER_WAY:
+                return
+            try:
+                self.store.set_seal_tray(None)
+            except StoreError as exc:
+                # Not kept: after a power cut the next roll is taken back, as it was to be.
+                log.error("could not save the dice on the tray: %s", exc)
+            self._seal = dataclasses.replace(seal, tray=None)
 
     def cup_taken(self) -> bool:
         """Kuriki or Mia on the virtual table: whether the player to act took the cup to roll (tapped
@@ -644,6 +672,11 @@ class Table:
                 # a restart do (last_roll): a real tray does not seal it again, even after a
                 # power cut; the first player rolls (the virtual table rolls for them).
                 self._seal = dataclasses.replace(self._seal, fresh=False)
+            if self._seal is not None and self._seal.tray == ROLL_UNDER_WAY:
+                # Nor does it take back a roll under way (store.new_game forgot the mark too):
+                # the old game's call an undo gave back is gone, and what lands is the new
+                # game's first roll, as before an undo could take a roll back.
+                self._seal = dataclasses.replace(self._seal, tray=None)
             self._dial = None
             self._note = None
             self._unresumed = None      # abandoned by store.new_game, its record kept
@@ -900,20 +933,22 @@ class Table:
         session = self._require_session()
         undone = self._steps[-1] if self._steps else None
         acting = _acting(session)
-        # Whether the camera saw the dice stir since the action undone (the cup lifted: the next
-        # player's roll may be under way), asked before the undo line changes the record's length.
-        stirred = self._stirred == (self._game_id, len(session.log))
+        # Whether the camera saw the dice stir since the action undone and not lie still since
+        # (the cup lifted: the next player's roll may be under way), asked before the undo line
+        # changes the record's length.
+        rolling = self._rolling == (self._game_id, len(session.log))
         self._apply_line(session, self._steps, line, None, None)
-        fresh, given_back = self._seal_after_undo(session, undone, acting, stirred)
+        fresh, given_back = self._seal_after_undo(session, undone, acting, rolling)
         self._persist(line, None, seal_fresh=fresh, seal=given_back)
         self._note = self._choice_note()
         self._publish_state()
         return self._public_state()
 
     def _seal_after_undo(self, session: Session, undone: _Step | None,
-                         acting: tuple[Any, Any], stirred: bool = False) -> tuple[bool | None, SealRow | None]:
+                         acting: tuple[Any, Any], rolling: bool = False) -> tuple[bool | None, SealRow | None]:
         """What an undo of ``undone`` (applied already; ``acting``: who was to act, on which call,
-        before it; ``stirred``: the camera saw the dice stir since it) does to the seal: its
+        before it; ``rolling``: the camera saw the dice stir since it, and not lie still since: a
+        roll may be under way) does to the seal: its
         freshness (None: left as it is), and the seal given back in place of the one there (or
         None). Each player gets back the dice they had, from the record and the seal's ``at``
         (the record's length when it was sealed), both in the store: a power cut after the undo
@@ -938,7 +973,14 @@ class Table:
           again does not seal it afresh), declared on by nobody. A roll that lay fresh before
           the action undone (a foul by another player while it waited for its declare) stays
           fresh: it is as it was. (After a Kuriki the roll is its roller's: he rolls again,
-          see _kuriki_taken_back.)
+          see _kuriki_taken_back.) So too a roll still under way at the undo at a real tray
+          (the cup lifted since the action undone, nothing settled since): the seal there (the
+          dice the call was declared on, or none if they were picked up) is kept not fresh with
+          its tray ROLL_UNDER_WAY, and the roll, once it settles, is taken back
+          (roll_taken_back). Before, it was sealed for the player now to act: Bob's undone pass
+          gave him Cy's roll to declare on. Not on the virtual table: it rolls nothing for the
+          player now to act until he takes the cup, and the roll held up in the air then lands
+          as his.
         * An undone foul that knocked out the player whose roll lay waiting for his declare (and
           so made it void, see _fouled_out_with_his_roll) gives it back as a declare's seal,
           fresh again, while it is still the seal there."""
@@ -947,7 +989,7 @@ class Table:
             return None, None
         if undone.seal_id is not None:
             if seal is not None and seal.seal_id == undone.seal_id:
-                if stirred and not seal.fresh:
+                if rolling and not seal.fresh:
                     # The cup was lifted since the declare: the next player's roll may be under
                     # way (nothing new settled yet). What settles next is that roll, not hers.
                     return None, dataclasses.replace(seal, fresh=True, tray=ROLL_UNDER_WAY)
@@ -959,18 +1001,27 @@ class Table:
                 # seal in place of the dice given back. No seal: the dice were picked up (the
                 # later roll is under way, or the virtual table holds them up): what settles
                 # next is that roll.
-                tray = ROLL_UNDER_WAY if seal is None else (seal.tray or seal.dice)
+                tray = ROLL_UNDER_WAY if seal is None or seal.tray == ROLL_UNDER_WAY \
+                    else (seal.tray or seal.dice)
                 return None, SealRow(undone.seal_id, tuple(int(v) for v in dice), undone.photo_id,
                                      True, at=undone.index, tray=tray)
             # A foul that voided its roller's roll, since rolled away: the record has no dice of
             # that roll to give back; a later roll is taken back as after any other undo.
-        if seal is None or not seal.fresh or session.header["game"] not in CUP_GAMES:
+        if session.header["game"] not in CUP_GAMES:
             return None, None
         if undone.verdict is not None and undone.verdict.outcome is Outcome.KURIKI:
             return None, None
-        rolled_after = seal.at is None or seal.at > undone.index
-        if rolled_after and _acting(session) != acting:
-            return False, None
+        turned = _acting(session) != acting
+        if seal is not None and seal.fresh:
+            rolled_after = seal.at is None or seal.at > undone.index
+            return (False, None) if rolled_after and turned else (None, None)
+        if rolling and turned and not self._virtual:
+            # Nothing settled since the action undone, and the dice stirred: the roll under way
+            # is taken back as it lands, as one that had settled is. The mark needs a seal row to
+            # be kept in (a power cut): the seal there, or one of no dice (they were picked up).
+            kept = seal if seal is not None else SealRow(uuid.uuid4().hex, (), None, False,
+                                                         at=len(session.log))
+            return None, dataclasses.replace(kept, fresh=False, tray=ROLL_UNDER_WAY)
         return None, None
 
     def _persist(self, line: dict[str, Any], step: _Step | None, *, seal_fresh: bool | None,
@@ -1149,6 +1200,7 @@ class Table:
                 self.store.clear_seal()
                 at = len(self._session.log) if self._session is not None else None
                 self._seal = self.store.set_seal(dice, photo_id, at=at)
+                self._rolling = None        # the roll settled
             except StoreError as exc:
                 log.error("could not save the seal: %s", exc)
                 self._seal = None
@@ -1166,8 +1218,9 @@ class Table:
         that roll."""
         with self._lock:
             if self._seal is not None:
-                # (A seal an undo gave back over a later roll: that roll lies on the tray.)
-                return tuple(sorted(self._seal.tray or self._seal.dice))
+                # (A seal an undo gave back over a later roll: that roll lies on the tray. A
+                # roll taken back while under way, its dice picked up: none known lie there.)
+                return tuple(sorted(self._seal.tray or self._seal.dice)) or None
             if self._kuriki_taken_back() is not None:
                 # The Kuriki an undo took back: its 1-2 still lies there until he rolls again.
                 return (1, 2)
@@ -1216,17 +1269,19 @@ class Table:
             return True
 
     def _waits_for_roll_taken_back(self) -> bool:
-        """An undo gave a roller his declared dice back while the next player's roll was under
-        way, and that roll has not settled yet (see _seal_after_undo)."""
+        """An undo took back the roll under way (it gave a roller his declared dice back, or
+        took back the call that roll was rolled on), and that roll has not settled yet (see
+        _seal_after_undo)."""
         seal = self._seal
-        return seal is not None and seal.fresh and seal.tray == ROLL_UNDER_WAY
+        return seal is not None and seal.tray == ROLL_UNDER_WAY
 
     def roll_taken_back(self, values: Sequence[int]) -> bool:
         """The dice have settled under the cup: True if they are the roll an undo took back while
-        it was under way (the undone declare gave its roller his dice back), kept as the dice
-        lying on the tray, declared on by nobody, while the dice given back stay sealed for his
-        declare; False for any other roll (the referee seals it, or shows a Kuriki). Once they
-        settled, a roll after the cup is next lifted is a new roll, as after any undo."""
+        it was under way (the undone declare gave its roller his dice back, or the undo took back
+        the call it was rolled on), kept as the dice lying on the tray, declared on by nobody,
+        while the dice given back stay sealed for his declare (the call taken back stands on the
+        dice declared); False for any other roll (the referee seals it, or shows a Kuriki). Once
+        they settled, a roll after the cup is next lifted is a new roll, as after any undo."""
         dice = _check_values(values)
         with self._lock:
             if not self._waits_for_roll_taken_back():
@@ -1239,12 +1294,13 @@ class Table:
                 # these dice, settling again, are taken back again. His dice stay his.
                 log.error("could not save the dice on the tray: %s", exc)
             self._seal = dataclasses.replace(self._seal, tray=dice)
+            self._rolling = None            # the roll settled
             return True
 
     def unseal(self) -> None:
         """A new roll started or the dice are gone. A seal an undo gave back while the next
-        player's roll was under way stays: that roll is rolled, settles (roll_taken_back), and
-        only a roll after it is new."""
+        player's roll was under way, or kept to take that roll back, stays: that roll is rolled,
+        settles (roll_taken_back), and only a roll after it is new."""
         with self._lock:
             if self._seal is None or self._waits_for_roll_taken_back():
                 return
