@@ -777,6 +777,7 @@ class Table:
             if photo is not None and photo_id is None:
                 photo_id = own_photo = self._save_photo(photo)
             to_act = session.game.to_act
+            acting = _acting(session)
             try:
                 step = self._apply_line(session, self._steps, action, photo_id, seal_id)
             except EngineError as exc:
@@ -788,8 +789,17 @@ class Table:
             if seal_id is None and self._fouled_out_with_his_roll(session, action, to_act):
                 assert self._seal is not None
                 step.seal_id = self._seal.seal_id       # its undo gives the roll back
+            seal = self._seal
+            no_wait = None
+            if seal is not None and seal.tray == ROLL_UNDER_WAY and _acting(session) != acting:
+                # A turn taken while the roll an undo took back is still under way (the call
+                # made again, passed on, pulled): the game has moved on from the call the undo
+                # gave back, and that roll lands as any roll would now (Cy's, passed to again;
+                # Bob's, on Ann's declare made again), not taken back. A bystander's foul changes
+                # no turn: the roll is still waited for.
+                no_wait = dataclasses.replace(seal, tray=None)
             try:
-                self._persist(action, step, seal_fresh=False if step.seal_id else None)
+                self._persist(action, step, seal_fresh=False if step.seal_id else None, seal=no_wait)
             except StorageFailed:
                 self._drop_photo(own_photo)
                 raise

@@ -11,8 +11,11 @@ Kuriki); Bob has the call back on Ann's dice, and his choice on it; once the cup
 again, what settles is a new roll. A power cut changes none of it. Driven frame by frame with a
 scripted reader and watcher, as test_referee.py does.
 
-The undo of a pull must not take a roll back that nobody rolled: the cup lifted to show the
-dice and put back down on them is no roll (the last tests).
+The last tests pass without the fix too, and guard what it must not change: the undo of a pull
+takes back no roll nobody rolled (the cup lifted to show the dice and put back down on them is
+no roll); an undo that gives nobody a turn back (a bystander's foul) leaves the roll to its
+roller; a new game, a turn taken before the roll lands (Bob passing again, Ann's declare made
+again) leave the roll landing to whoever rolls now.
 """
 
 from __future__ import annotations
@@ -189,7 +192,8 @@ def test_a_foul_undone_that_changes_no_turn_leaves_the_roll_under_way_to_its_rol
     table.act({"by": "Bob", "do": "pass"})
     ref.step(eyes.add(LIFTED, "cup_lifted"))
     table.act({"by": "Ann", "do": "foul", "kind": "peek"})
-    ref.step(eyes.add(LIFTED))
+    # (The dice seen stirring after the foul too: a roll is under way at its undo.)
+    ref.step(eyes.add(Reading(Status.UNSURE, (), reason="motion blur")))
     table.undo()
     ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))
     assert table.fresh_roll
@@ -207,4 +211,34 @@ def test_a_new_game_does_not_take_back_the_roll_under_way(camera_table: Table) -
     ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))
     assert table.fresh_roll
     table.act({"by": "Ann", "do": "declare", "call": "10"})
+    assert table.session.log[-1]["dice"] == [6, 4]
+
+
+def test_a_turn_taken_before_the_roll_lands_ends_the_wait_for_it(camera_table: Table) -> None:
+    # Bob's pass undone while Cy rolls; Bob passes again before Cy's dice land: Cy is the Next
+    # Guy again, and the roll landing is his, as it was before the undo.
+    table, eyes, clock = camera_table, Script(), Clock()
+    table, ref, _ = _undone_while_under_way(table, eyes, clock, CASES["kuriki pass"], "cup lifted")
+    table.act({"by": "Bob", "do": "pass"})
+    table, ref = restarted(table, eyes, clock)
+    ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))
+    assert table.fresh_roll
+    table.act({"by": "Cy", "do": "declare", "call": "10"})
+    assert table.session.log[-1]["dice"] == [6, 4]
+
+
+def test_a_declare_made_again_before_the_roll_lands_leaves_it_to_its_roller(camera_table: Table) -> None:
+    # (test_undo_while_the_next_roll_settles.py) Ann's declare undone while Bob rolls; she makes
+    # it again before his dice land: his roll, on her call, is his.
+    table, eyes, clock = camera_table, Script(), Clock()
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(3, 2), "new_roll", "settled"))
+    table.act({"by": "Ann", "do": "declare", "call": "4"})
+    ref.step(eyes.add(LIFTED, "cup_lifted"))
+    table.undo()
+    table.act({"by": "Ann", "do": "declare", "call": "4"})
+    ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))
+    assert table.fresh_roll
+    table.act({"by": "Bob", "do": "declare", "call": "10"})
     assert table.session.log[-1]["dice"] == [6, 4]
