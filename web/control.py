@@ -20,11 +20,10 @@ bp = Blueprint("control", __name__, url_prefix="/table")
 def _page(message: str | None = None, status: int = 200) -> tuple[str, int]:
     table = current_table()
     # The virtual table (no camera found: the device rolls on its sample frames) has no camera to
-    # calibrate: device.table.Table says so in ``virtual`` (set by device.runtime once the camera
-    # is open); a table that does not say is taken for a real camera's.
+    # calibrate: the table says so in ``virtual`` (TableService).
     return render_template(
         "control.html", state=enrich(table.public_state()), has_camera=bool(table.has_camera),
-        virtual=bool(getattr(table, "virtual", False)),
+        virtual=bool(table.virtual),
         authorised=has_pin_session(), csrf=csrf_token(), catalogue=games_catalogue(),
         message=message), status
 

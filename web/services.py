@@ -86,6 +86,12 @@ class TableService(Protocol):
     has_camera: bool
     """True when dice come from the camera; then actions carrying "dice" are refused."""
 
+    virtual: bool
+    """True when the camera is the virtual table (no camera found: the device rolls the dice
+    itself on the sample frames it ships), so there is no camera to calibrate; False for a real
+    camera or none. It may change while the app runs (the device says so once a camera opens, and
+    a camera not there at startup may open later): read it each time, never keep it."""
+
     def public_state(self) -> dict[str, Any]:
         """The standings exactly as ``dicetable replay`` prints them, plus "call", "answers",
         "verdict" (with "photo": URL of the evidence photo or None, and "banner": the words of the

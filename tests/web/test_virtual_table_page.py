@@ -6,7 +6,11 @@ device.runtime sets once the camera is open), read when the page is made."""
 
 from __future__ import annotations
 
+from typing import get_type_hints
+
 import pytest
+
+from web.services import TableService
 
 from .conftest import make_app
 from .test_browser import browser, open_pages, served_camera  # noqa: F401  (fixtures)
@@ -25,10 +29,26 @@ def test_the_virtual_table_offers_no_camera_preview(camera_client, camera_table)
     assert 'id="preview-card"' in page and 'id="virtual-note"' not in page
 
 
-def test_a_table_without_the_word_virtual_is_taken_for_a_camera_table(camera_table):
-    """Any TableService may be handed in: one that does not say ``virtual`` is not one."""
-    class Plain:
-        def __init__(self, table):
+class Plain:
+    """Any TableService may be handed in, not only device.table.Table: this one passes every
+    call on to a real table but says itself whether it is the virtual table."""
+
+    def __init__(self, table, *, virtual: bool) -> None:
+        self._table = table
+        self.virtual = virtual
+
+    def __getattr__(self, name):
+        return getattr(self._table, name)
+
+
+def test_the_table_service_says_whether_it_is_the_virtual_table():
+    # control.py read it with getattr(table, "virtual", False), the Protocol not having it.
+    assert get_type_hints(TableService)["virtual"] is bool
+
+
+def test_a_table_that_does_not_say_whether_it_is_virtual_is_refused(camera_table):
+    class Silent:
+        def __init__(self, table) -> None:
             self._table = table
 
         def __getattr__(self, name):
@@ -36,10 +56,18 @@ def test_a_table_without_the_word_virtual_is_taken_for_a_camera_table(camera_tab
                 raise AttributeError(name)
             return getattr(self._table, name)
 
-    client = make_app(Plain(camera_table)).test_client()
+    silent = Silent(camera_table)
+    with pytest.raises(TypeError, match="TableService"):
+        make_app(silent)
+
+
+@pytest.mark.parametrize("virtual", [False, True])
+def test_the_page_follows_what_the_table_says(camera_table, virtual):
+    client = make_app(Plain(camera_table, virtual=virtual)).test_client()
     log_in(client)
     page = client.get("/table").get_data(as_text=True)
-    assert 'id="preview-card"' in page and 'id="virtual-note"' not in page
+    assert ('id="virtual-note"' in page) is virtual
+    assert ('id="preview-card"' in page) is not virtual
 
 
 @pytest.mark.browser
