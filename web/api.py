@@ -94,7 +94,8 @@ def _too_many_streams(exc: TooManyStreams) -> Response:
 
 @bp.get("/state")
 def state() -> Response:
-    return _no_store(jsonify(enrich(current_table().public_state())))
+    table = current_table()
+    return _no_store(jsonify(enrich(table.public_state(), virtual=table.virtual)))
 
 
 def sse_message(kind: str, data: Any, event_id: int | None = None) -> str:
@@ -124,7 +125,7 @@ def events() -> Response:
         release()
         raise
     try:
-        first = enrich(table.public_state())
+        first = enrich(table.public_state(), virtual=table.virtual)
     except BaseException:
         subscription.close()
         release()
@@ -150,7 +151,8 @@ def events() -> Response:
                     if more.kind == "state":
                         latest = more
                 if latest is not None:
-                    yield sse_message("state", enrich(latest.data), getattr(latest, "id", None))
+                    yield sse_message("state", enrich(latest.data, virtual=table.virtual),
+                                      getattr(latest, "id", None))
         finally:
             subscription.close()
             release()
@@ -196,7 +198,8 @@ def start_game() -> tuple[Response, int]:
 @pin_required()
 def act() -> Response:
     action = _json_object('one record action like {"by": "Ann", "do": "pass"}')
-    return _no_store(jsonify(enrich(current_table().act(action))))
+    table = current_table()
+    return _no_store(jsonify(enrich(table.act(action), virtual=table.virtual)))
 
 
 @bp.post("/undo")
@@ -215,7 +218,7 @@ def undo() -> Response:
         if seen is not None and version(table.public_state()) != seen:
             raise TableError("the game has moved on since this page showed it (another phone?): "
                              "look at it again, then undo")
-        return _no_store(jsonify(enrich(table.undo())))
+        return _no_store(jsonify(enrich(table.undo(), virtual=table.virtual)))
 
 
 @bp.get("/games")

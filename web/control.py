@@ -20,10 +20,12 @@ bp = Blueprint("control", __name__, url_prefix="/table")
 def _page(message: str | None = None, status: int = 200) -> tuple[str, int]:
     table = current_table()
     # The virtual table (no camera found: the device rolls on its sample frames) has no camera to
-    # calibrate: the table says so in ``virtual`` (TableService).
+    # calibrate: the table says so in ``virtual`` (TableService); the state carries it too, for
+    # the page to follow it when it changes.
+    virtual = bool(table.virtual)
     return render_template(
-        "control.html", state=enrich(table.public_state()), has_camera=bool(table.has_camera),
-        virtual=bool(table.virtual),
+        "control.html", state=enrich(table.public_state(), virtual=virtual),
+        has_camera=bool(table.has_camera), virtual=virtual,
         authorised=has_pin_session(), csrf=csrf_token(), catalogue=games_catalogue(),
         message=message), status
 

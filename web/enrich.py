@@ -7,8 +7,9 @@ import json
 from typing import Any
 
 
-# What changes beside the game (the camera, the dial, a note): not part of its version.
-NOT_THE_GAME = ("device", "dial", "note", "version")
+# What changes beside the game (the camera, the dial, a note, the virtual table): not part of
+# its version.
+NOT_THE_GAME = ("device", "dial", "note", "version", "virtual")
 
 
 def version(state: dict[str, Any]) -> str:
@@ -20,10 +21,12 @@ def version(state: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def enrich(state: dict[str, Any]) -> dict[str, Any]:
+def enrich(state: dict[str, Any], *, virtual: bool) -> dict[str, Any]:
     """The public state plus what the screens show beside it: Farkel's best keep for the roll
-    on the table (every Farkel die is in plain sight) and the game's ``version``."""
-    return {**_best_keep(state), "version": version(state)}
+    on the table (every Farkel die is in plain sight), the game's ``version``, and ``virtual``,
+    the table's own (TableService.virtual), which the phone follows: it can change after the
+    page was made (a camera that opens late), and the page then learns it with the next state."""
+    return {**_best_keep(state), "version": version(state), "virtual": bool(virtual)}
 
 
 def _best_keep(state: dict[str, Any]) -> dict[str, Any]:

@@ -13,4 +13,5 @@ bp = Blueprint("scoreboard", __name__)
 @bp.get("/")
 def index() -> str:
     # The first state is embedded so the board paints at once; the event stream keeps it live.
-    return render_template("scoreboard.html", state=enrich(current_table().public_state()))
+    table = current_table()
+    return render_template("scoreboard.html", state=enrich(table.public_state(), virtual=table.virtual))

@@ -663,6 +663,12 @@
       $("ng-unresumed-id").textContent = s.unresumed ?? "";
       if ($("ng-start").dataset.armed && !inPlay()) disarmStart();   // the game ended meanwhile
       offerRematch(s);
+      // The virtual table has no camera to calibrate: its note instead of the preview, followed
+      // as the state says (the table can turn out virtual after the page was made).
+      if (hasCamera && $("virtual-note")) {
+        $("virtual-note").hidden = !s.virtual;
+        $("preview-card").hidden = Boolean(s.virtual);
+      }
     }
     app.dataset.game = s.game || "";
     app.dataset.toAct = s.to_act || "";
