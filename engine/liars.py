@@ -301,27 +301,34 @@ class Liars(Game):
         call, caller = self.call, self.caller
         per_player = {name: hand_count(h, call, self.opts) for name, h in hands.items()}
         total = sum(per_player.values())
-        notes = []
-        for name, h in hands.items():
-            if self.opts.sequential == "zero" and len(set(h)) == HAND:
-                notes.append(f"{name}'s {'-'.join(map(str, h))} has no identical dice and counts nothing")
-            elif per_player[name] > HAND:
-                notes.append(f"{name}'s {'-'.join(map(str, h))} is all the same: counts {per_player[name]}")
         stands = total >= call.count
         loser = by if stands else caller
-        detail = ", ".join(f"{n} {c}" for n, c in per_player.items())
         head = "TRUE" if stands else "LIE"
+        # Each name said once: the caller and the opener are named as they call and open, then
+        # by their part. A 40-letter name said three or four times over ("X called ..., (X 3,
+        # ...). X loses a life. X is out.") filled the wall's verdict and pushed what else it
+        # says off it.
+        roles = {caller.name: "the caller", by.name: "the opener"}
+        counts = []
+        for name, h in hands.items():
+            entry = f"{roles.get(name, name)} {per_player[name]}"
+            if self.opts.sequential == "zero" and len(set(h)) == HAND:
+                entry += f" ({'-'.join(map(str, h))}: no identical dice, counts nothing)"
+            elif per_player[name] > HAND:
+                entry += f" ({'-'.join(map(str, h))}: all the same)"
+            counts.append(entry)
         message = (f"{head}: {caller.name} called {call.words()}, {by.name} opened; there "
-                   f"{'is' if total == 1 else 'are'} {total} ({detail}).")
-        if notes:
-            message += " " + "; ".join(notes) + "."
-        message += f" {loser.name} loses a life."
+                   f"{'is' if total == 1 else 'are'} {total}: {', '.join(counts)}.")
+        message += f" {roles[loser.name].capitalize()} loses a life"
         loser.lives -= 1
         if loser.lives <= 0:
             self.knock_out(loser)
-            message += f" {loser.name} is out."
+            message += " and is out"
             if self.winner:
-                message += f" {self.winner} wins."
+                # (The last one left is the caller or the opener: both were in.)
+                winner = roles[self.winner].capitalize() if self.winner in roles else self.winner
+                message += f". {winner} wins"
+        message += "."
         self.open_count = {"count": total, "per_player": per_player, "call": call.to_dict()}
         self.round += 1
         self.starter = loser if not loser.out else self.next_player(loser)

@@ -200,7 +200,8 @@ def test_open_a_lie_the_caller_loses_a_life_and_starts_the_next_round() -> None:
     assert v.outcome.value == "lie" and v.losses == {"Ann": 1}
     assert v.caller == "Ann" and v.challenger == "Bob" and v.call == "six 3s"
     assert v.hands == {k: tuple(h) for k, h in HANDS.items()}
-    assert "there are 5 (Ann 3, Bob 0, Cy 1, Dee 1)" in v.message
+    assert v.message == ("LIE: Ann called six 3s, Bob opened; there are 5: the caller 3, the opener 0, "
+                         "Cy 1, Dee 1. The caller loses a life.")
     st = s.game.standings()
     assert [p["lives"] for p in st["players"]] == [2, 3, 3, 3]
     assert st["to_act"] == "Ann" and st["round"] == 2
@@ -252,11 +253,32 @@ def test_open_applies_the_hand_rules_and_says_so() -> None:
     s = play(header(), call("Ann", 6, 3), open_("Bob", hands))
     v = s.game.last_verdict
     assert v.outcome.value == "truth" and v.losses == {"Bob": 1}
-    assert "there are 6 (Ann 6, Bob 0, Cy 0, Dee 0)" in v.message
-    assert "Bob's 1-2-3-4-6 has no identical dice and counts nothing" in v.message
-    assert "Ann's 1-1-3-3-3 is all the same: counts 6" in v.message
+    assert v.message == ("TRUE: Ann called six 3s, Bob opened; there are 6: the caller 6 (1-1-3-3-3: all "
+                         "the same), the opener 0 (1-2-3-4-6: no identical dice, counts nothing), "
+                         "Cy 0, Dee 0. The opener loses a life.")
     s = play(header(sequential="count", all_same="none"), call("Ann", 6, 3), open_("Bob", hands))
-    assert "there are 7 (Ann 5, Bob 2, Cy 0, Dee 0)" in s.game.last_verdict.message
+    assert "there are 7: the caller 5, the opener 2, Cy 0, Dee 0." in s.game.last_verdict.message
+
+
+
+def test_the_open_says_each_name_once() -> None:
+    # A long name was said three times (as it called, in the count, as it lost) and a fourth as
+    # it went out: on the wall the message took two lines a time for it, in big letters.
+    long = "Wolfeschlegelsteinhausenbergerdorffvoral"
+    players = [long, "Bob", "Bartholomew Fitzwilliam Featherstonehaug"]
+    hands = {long: [1, 2, 3, 5, 6], "Bob": [2, 2, 4, 4, 6], players[2]: [1, 1, 3, 3, 3]}
+    for first in range(3):
+        seated = players[first:] + players[:first]       # the first seated calls, the next opens
+        caller, opener = seated[0], seated[1]
+        s = play(header(seated, lives=1), call(caller, 9, 3), open_(opener, hands))
+        message = s.game.last_verdict.message
+        assert all(message.count(name) == 1 for name in players), message
+        assert message.startswith(f"LIE: {caller} called nine 3s, {opener} opened; there are ")
+        assert message.endswith(" The caller loses a life and is out."), message
+    # who is who: the caller and the opener where the counts are, the others by name
+    s = play(header(players, lives=1), call(long, 9, 3), open_("Bob", hands))
+    assert ("there are 6: the caller 0 (1-2-3-5-6: no identical dice, counts nothing), the opener 0, "
+            f"{players[2]} 6 (1-1-3-3-3: all the same).") in s.game.last_verdict.message
 
 
 # -- lives and knock-outs ---------------------------------------------------------------------------
@@ -269,11 +291,12 @@ def test_lives_knock_outs_and_the_winner() -> None:
     assert [p["out"] for p in st["players"]] == [True, False, False]
     assert st["to_act"] == "Bob" and not st["over"]        # the loser is out: the next one starts
     assert s.game.public_state()["minimums"] == {"ones": 2, "zhai": 3, "plain": 4}
-    assert "Ann is out" in s.game.last_verdict.message
+    assert s.game.last_verdict.message.endswith(". The caller loses a life and is out.")
     h2 = {"Bob": [2, 2, 4, 4, 6], "Cy": [2, 2, 4, 4, 6]}
     s.apply(call("Bob", 4, 4))
     refused(s, open_("Cy", h3), "Ann is out of the game and has no hand", RecordError)
     s.apply(open_("Cy", h2))
+    assert s.game.last_verdict.message.endswith(". The opener loses a life and is out. The caller wins.")
     st = s.game.standings()
     assert st["over"] and st["winner"] == "Bob" and st["to_act"] is None
     assert [p["lives"] for p in st["players"]] == [0, 1, 0]
