@@ -311,7 +311,8 @@ class Liars(Game):
         roles = {caller.name: "the caller", by.name: "the opener"}
         counts = []
         for name, h in hands.items():
-            entry = f"{roles.get(name, name)} {per_player[name]}"
+            # (In the count no "the": "caller 1, opener 2, Cy 0" is as clear, and shorter.)
+            entry = f"{roles[name].removeprefix('the ') if name in roles else name} {per_player[name]}"
             if self.opts.sequential == "zero" and len(set(h)) == HAND:
                 entry += f" ({'-'.join(map(str, h))}: no identical dice, counts nothing)"
             elif per_player[name] > HAND:

@@ -200,7 +200,7 @@ def test_open_a_lie_the_caller_loses_a_life_and_starts_the_next_round() -> None:
     assert v.outcome.value == "lie" and v.losses == {"Ann": 1}
     assert v.caller == "Ann" and v.challenger == "Bob" and v.call == "six 3s"
     assert v.hands == {k: tuple(h) for k, h in HANDS.items()}
-    assert v.message == ("LIE: Ann called six 3s, Bob opened; there are 5: the caller 3, the opener 0, "
+    assert v.message == ("LIE: Ann called six 3s, Bob opened; there are 5: caller 3, opener 0, "
                          "Cy 1, Dee 1. The caller loses a life.")
     st = s.game.standings()
     assert [p["lives"] for p in st["players"]] == [2, 3, 3, 3]
@@ -253,11 +253,11 @@ def test_open_applies_the_hand_rules_and_says_so() -> None:
     s = play(header(), call("Ann", 6, 3), open_("Bob", hands))
     v = s.game.last_verdict
     assert v.outcome.value == "truth" and v.losses == {"Bob": 1}
-    assert v.message == ("TRUE: Ann called six 3s, Bob opened; there are 6: the caller 6 (1-1-3-3-3: all "
-                         "the same), the opener 0 (1-2-3-4-6: no identical dice, counts nothing), "
+    assert v.message == ("TRUE: Ann called six 3s, Bob opened; there are 6: caller 6 (1-1-3-3-3: all "
+                         "the same), opener 0 (1-2-3-4-6: no identical dice, counts nothing), "
                          "Cy 0, Dee 0. The opener loses a life.")
     s = play(header(sequential="count", all_same="none"), call("Ann", 6, 3), open_("Bob", hands))
-    assert "there are 7: the caller 5, the opener 2, Cy 0, Dee 0." in s.game.last_verdict.message
+    assert "there are 7: caller 5, opener 2, Cy 0, Dee 0." in s.game.last_verdict.message
 
 
 
@@ -277,7 +277,7 @@ def test_the_open_says_each_name_once() -> None:
         assert message.endswith(" The caller loses a life and is out."), message
     # who is who: the caller and the opener where the counts are, the others by name
     s = play(header(players, lives=1), call(long, 9, 3), open_("Bob", hands))
-    assert ("there are 6: the caller 0 (1-2-3-5-6: no identical dice, counts nothing), the opener 0, "
+    assert ("there are 6: caller 0 (1-2-3-5-6: no identical dice, counts nothing), opener 0, "
             f"{players[2]} 6 (1-1-3-3-3: all the same).") in s.game.last_verdict.message
 
 
