@@ -21,9 +21,9 @@ MANY = ["Ann", "Bob", "Cyrano", "Dee", "Everett", "Fitzgerald", "Gus"]
 # Every word on the stage laid out over more than one line, as seen: the pieces it is cut into
 # (its letters grouped by the line each stands on) and whether each cut is at a soft hyphen (the
 # browser then draws '-' at the line's end). The text of `sel` without its soft hyphens.
-BROKEN = """(sel) => {
+BROKEN = """([sel, root]) => {
     const SHY = '\\u00ad', words = [];
-    const walk = document.createTreeWalker(document.getElementById('sb-stage'), NodeFilter.SHOW_TEXT);
+    const walk = document.createTreeWalker(document.querySelector(root), NodeFilter.SHOW_TEXT);
     for (let t = walk.nextNode(); t; t = walk.nextNode()) {
       for (const m of t.data.matchAll(/[\\p{L}\\p{M}\\u00ad]{2,}/gu)) {
         const pieces = [''];
@@ -33,7 +33,9 @@ BROKEN = """(sel) => {
           const r = document.createRange();
           r.setStart(t, i);
           r.setEnd(t, i + 1);
-          const rect = [...r.getClientRects()].find((x) => x.width > 0);
+          // (Its own box, the last: a letter right after a line broken at a soft hyphen also
+          // has the hyphen drawn at the line's end, first, on the line before.)
+          const rect = [...r.getClientRects()].filter((x) => x.width > 0).pop();
           if (!rect) continue;
           if (top !== null && Math.abs(rect.top - top) > 3) { pieces.push(''); cutAtShy.push(shy); }
           top = rect.top;
@@ -47,15 +49,25 @@ BROKEN = """(sel) => {
     return { words, text: el.textContent.replaceAll(SHY, '') }; }"""
 
 
-def check(board, sel: str) -> list[str]:
-    """The name at ``sel`` whole, every broken word on the stage broken at a hyphen, none within
-    three letters of its ends; the pieces of the name at ``sel``."""
-    seen = board.evaluate(BROKEN, sel)
+# Where the name's syllables meet, read aloud: Wol-fe-schle-gel-stein-hau-sen-ber-ger-dorff-vo-ral
+# (the letters before each place). Broken anywhere, it was 'Wolfesc-' over 'hlegel...' and
+# 'steinhausenb-' over 'ergerdorffvoral', read as other names.
+SYLLABLES = {3, 5, 10, 13, 18, 21, 24, 27, 30, 35, 37}
+
+
+def check(board, sel: str, root: str = "#sb-stage") -> list[str]:
+    """The name at ``sel`` whole, every broken word in ``root`` (the stage) broken at a hyphen,
+    none within three letters of its ends, the name only where its syllables meet; the pieces of
+    the name at ``sel``."""
+    seen = board.evaluate(BROKEN, [sel, root])
     assert seen["text"] == LONG, seen
     for word in seen["words"]:
         assert all(word["cutAtShy"]), f"broken between two letters with no hyphen: {word['pieces']}"
         assert all(len(p) >= 3 for p in word["pieces"]), word
     pieces = [w["pieces"] for w in seen["words"] if "".join(w["pieces"]) == LONG]
+    for broken in pieces:
+        cuts = [sum(len(p) for p in broken[:i]) for i in range(1, len(broken))]
+        assert set(cuts) <= SYLLABLES, f"broken where no syllables meet: {'-/'.join(broken)}"
     return pieces[0] if pieces else [LONG]
 
 
@@ -119,4 +131,35 @@ def test_a_40_letter_name_beside_its_hand_is_broken_with_a_hyphen(served, browse
     pieces = check(board, "#verdict .hand span")
     assert len(pieces) >= 2, pieces
     board.screenshot(path=str(SHOTS / "wall-hyphen-hands.png"))
+    assert errors == []
+
+
+# A card's name as seen: its text (without soft hyphens), its size, the lines it is on, whether
+# its text runs past its box (it is then cut with "…") or its card's foot.
+CARD = """(name) => {
+    const card = document.querySelector(`#sb-players .player[data-name="${name}"]`);
+    const el = card.querySelector('.name');
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const text = range.getBoundingClientRect(), box = el.getBoundingClientRect(), c = card.getBoundingClientRect();
+    return { text: el.textContent.replaceAll('\\u00ad', ''), px: parseFloat(getComputedStyle(el).fontSize),
+             lines: new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size,
+             cut: text.width > box.width + 0.01 || text.right > c.right + 0.5 || text.bottom > c.bottom + 0.5
+                  || card.scrollHeight > card.clientHeight + 1 }; }"""
+
+
+@pytest.mark.parametrize("others", [FEW, MANY, MANY + ["Hal"]], ids=["four", "eight", "nine"])
+def test_a_40_letter_name_on_its_card_is_whole(served, browser, others):
+    # It was cut to 'Wolfeschlegelstei…' at 31-32 px, on one line; the other names fit theirs.
+    url, table = served
+    board, errors = open_wall(browser, url)
+    table.start_game({"game": "kuriki", "players": [*others, LONG], "options": {"lives": 5}})
+    board.wait_for_selector(f'#sb-players .player[data-name="{LONG}"]')
+    board.wait_for_timeout(200)
+    seen = board.evaluate(CARD, LONG)
+    assert seen["text"] == LONG and not seen["cut"], seen
+    assert seen["lines"] <= 3 and seen["px"] >= 32, seen           # (cut, it stood 31.8-32.4 px)
+    pieces = check(board, f'#sb-players .player[data-name="{LONG}"] .name', "#sb-players")
+    assert 2 <= len(pieces) <= 3, pieces
+    board.screenshot(path=str(SHOTS / f"wall-hyphen-card-{len(others) + 1}.png"))
     assert errors == []

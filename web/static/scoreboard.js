@@ -555,18 +555,69 @@
 
   /* A word the stage had to break across lines (a 40-letter name with no space: the player to
      act, the next one, a winner, a hand, the verdict's words) is broken with a hyphen at the
-     line's end, as a sign-writer would ("Wolfeschlegelstein-" over "hausenbergerdorffvoral"),
-     not cut between two letters with nothing to say that the name goes on. Only a word already
-     broken gets them: soft hyphens (U+00AD, shown only where a line breaks at one) between its
-     letters, none within three letters of its ends; only in the scripts written with hyphens
-     (Chinese or Japanese breaks between its characters as it is). A name is fitted again without
-     them (plain), and they are put back once the stage is fitted. */
+     line's end, as a sign-writer would ("Wolfeschlegel-" over "steinhausen-"), not cut between
+     two letters with nothing to say that the name goes on. Only a word already broken gets
+     them: soft hyphens (U+00AD, shown only where a line breaks at one) where its syllables meet
+     (syllableBreaks), none within three letters of its ends; only in the scripts written with
+     hyphens (Chinese or Japanese breaks between its characters as it is). A name is fitted again
+     without them (plain), and they are put back once the stage is fitted. */
   const SHY = "\u00AD";
   const HYPHENATED = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]+$/u;
   const plain = (el) => { if (el.textContent.includes(SHY)) el.textContent = el.textContent.replaceAll(SHY, ""); };
   function softHyphens(word) {
-    const chars = [...word];
-    return chars.map((c, i) => (i >= 3 && i <= chars.length - 3 && /\p{L}/u.test(c) && /\p{L}/u.test(chars[i - 1]) ? SHY : "") + c).join("");
+    const letters = word.match(/\p{L}\p{M}*|\p{M}+/gu) || [];
+    if (letters.join("") !== word) return word;
+    const breaks = new Set(syllableBreaks(letters));
+    return letters.map((c, i) => (breaks.has(i) ? SHY : "") + c).join("");
+  }
+
+  /* Where a word may be broken with a hyphen: before the consonants that start a syllable, as
+     a sign-writer reads it aloud ("Wol-fe-schle-gel-stein-hau-sen-ber-ger-dorff-vo-ral"), and
+     never within three letters of either end. Broken between any two letters, the wall wrote
+     "Wolfesc-" over "hlegel..." and "hausenb-" over "ergerdorff...", read as other names. The
+     names are of any language: this is a rule of thumb, not a dictionary. Between two vowels
+     it never breaks (a diphthong, "ei", "au"); between vowels with consonants between, it
+     breaks before the last consonant, or the last two or three where a syllable can start
+     with them ("-schle", "-stein", "-bra"); letters written together for one sound ("sch",
+     "ck", "th") stay together. A word with no such place (no vowels to go by) may break
+     anywhere three letters from its ends, as before: broken with a hyphen all the same.
+     ``letters``: the word's letters, each with its marks; returns the indexes a break may come
+     before. */
+  const VOWELS = "aeiouyæøœαεηιουωаеёиоуыэюяіїє";
+  const UNITS = ["tsch", "sch", "ch", "ck", "ph", "th", "sh", "gh", "qu", "sz", "cz"];
+  // (Consonants a syllable can start with before an l or an r, Latin, Greek and Cyrillic.)
+  const BEFORE_L_R = new Set(["b", "c", "d", "f", "g", "k", "p", "t", "v", "ch", "sch", "ph", "th", "sh",
+    "β", "γ", "δ", "κ", "π", "τ", "φ", "θ", "χ", "б", "в", "г", "д", "к", "п", "т", "ф", "х"]);
+  const onset = (units) => units.length === 1
+    || (units.length === 2 && BEFORE_L_R.has(units[0]) && "lrλρлр".includes(units[1]))
+    || (units.length === 2 && units[0] === "s" && "tpk".includes(units[1]))
+    || (units.length === 3 && units[0] === "s" && "tpk".includes(units[1]) && units[2] === "r");
+  function syllableBreaks(letters) {
+    const low = letters.map((c) => c.normalize("NFD")[0].toLowerCase());
+    const vowel = (i) => VOWELS.includes(low[i]);
+    // The word as vowels and consonant units ({at, text}), each unit a sound's letters.
+    const units = [];
+    for (let i = 0; i < low.length; ) {
+      const unit = vowel(i) ? low[i] : UNITS.find((u) => low.slice(i, i + u.length).join("") === u) || low[i];
+      units.push({ at: i, text: unit, vowel: vowel(i) });
+      i += unit.length;
+    }
+    const breaks = [];
+    let cluster = [];
+    let seenVowel = false;
+    for (const u of units) {
+      if (!u.vowel) { cluster.push(u); continue; }
+      if (seenVowel && cluster.length) {
+        let j = 0;
+        while (!onset(cluster.slice(j).map((c) => c.text))) j += 1;
+        breaks.push(cluster[j].at);
+      }
+      seenVowel = true;
+      cluster = [];
+    }
+    const fine = breaks.filter((i) => i >= 3 && letters.length - i >= 3);
+    if (fine.length) return fine;
+    return letters.map((_, i) => i).filter((i) => i >= 3 && letters.length - i >= 3);
   }
   function hyphenBroken() {
     const walk = document.createTreeWalker($("sb-stage"), NodeFilter.SHOW_TEXT);
@@ -777,6 +828,7 @@
         fit -= 0.05;
         name.style.fontSize = `${(base * fit).toFixed(1)}px`;
       }
+      if (runsOver(name)) wrapName(card, name, base, least * base, runsOver);
       const tags = card.querySelector(".tags");
       const tagged = [...tags.children];
       const over = () => card.scrollHeight > card.clientHeight + 1 || tags.scrollWidth > tags.clientWidth + 1;
@@ -794,6 +846,42 @@
         who.style.zoom = fit.toFixed(2);
       }
     });
+  }
+
+  /* A name too long for its card's line even at the least size (a 40-letter one, cut to
+     "Wolfeschlegelstei…" at 31 px) goes onto up to CARD_NAME_LINES lines, as large as the card
+     holds them: broken between its words, and a word still too long broken where its syllables
+     meet, with a hyphen (softHyphens). Where no size from its full one down to ``least`` fits
+     the card, it stays on one line, cut with "…" as before. */
+  const CARD_NAME_LINES = 3;
+  function wrapName(card, name, base, least, runsOver) {
+    const text = [...name.childNodes].reverse().find((n) => n.nodeType === Node.TEXT_NODE);
+    if (!text) return;
+    const line = () => parseFloat(getComputedStyle(name).lineHeight);
+    const lines = () => Math.round(name.getBoundingClientRect().height / line());
+    const size = (px) => { name.style.fontSize = `${px.toFixed(1)}px`; };
+    // (The card's tags may give the height they would shrink by, down to TAG_LEAST_VH, as they
+    // do for a card too full: a winner's card of eight, WINNER under the name's three lines,
+    // was 3 px too short for them.)
+    const tags = card.querySelector(".tags");
+    const tag = tags && tags.firstElementChild;
+    const give = tag ? tags.getBoundingClientRect().height
+      * Math.max(0, 1 - TAG_LEAST_VH * innerHeight / 100 / parseFloat(getComputedStyle(tag).fontSize)) : 0;
+    const fits = () => {
+      for (let px = base; px >= least - 1e-9; px -= 0.05 * base) {
+        size(px);
+        if (lines() <= CARD_NAME_LINES && !runsOver(name) && card.scrollHeight <= card.clientHeight + 1 + give) return true;
+      }
+      return false;
+    };
+    const whole = text.data;
+    name.classList.add("wrapped");
+    if (fits()) return;
+    text.data = whole.split(/(\s+)/).map((w) => (w.length >= 7 && HYPHENATED.test(w) ? softHyphens(w) : w)).join("");
+    if (fits()) return;
+    text.data = whole;
+    name.classList.remove("wrapped");
+    size(least);
   }
 
   function moneyLine(s) {
