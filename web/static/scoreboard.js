@@ -860,20 +860,15 @@
     const line = () => parseFloat(getComputedStyle(name).lineHeight);
     const lines = () => Math.round(name.getBoundingClientRect().height / line());
     const size = (px) => { name.style.fontSize = `${px.toFixed(1)}px`; };
-    // (The card's tags may give the height they would shrink by, down to TAG_LEAST_VH, as they
-    // do for a card too full: a winner's card of eight, WINNER under the name's three lines,
-    // was 3 px too short for them.)
-    const tags = card.querySelector(".tags");
-    const tag = tags && tags.firstElementChild;
-    const give = tag ? tags.getBoundingClientRect().height
-      * Math.max(0, 1 - TAG_LEAST_VH * innerHeight / 100 / parseFloat(getComputedStyle(tag).fontSize)) : 0;
-    const fits = () => {
-      for (let px = base; px >= least - 1e-9; px -= 0.05 * base) {
-        size(px);
-        if (lines() <= CARD_NAME_LINES && !runsOver(name) && card.scrollHeight <= card.clientHeight + 1 + give) return true;
-      }
-      return false;
-    };
+    // (The least size tried too, not only steps of 5% from the full one: a winner's card of
+    // eight, WINNER under the name's three lines, held them at 30 px, not at the step of 32.)
+    const sizes = [];
+    for (let px = base; px > least + 1e-9; px -= 0.05 * base) sizes.push(px);
+    sizes.push(least);
+    const fits = () => sizes.some((px) => {
+      size(px);
+      return lines() <= CARD_NAME_LINES && !runsOver(name) && card.scrollHeight <= card.clientHeight + 1;
+    });
     const whole = text.data;
     name.classList.add("wrapped");
     if (fits()) return;
