@@ -534,6 +534,12 @@
     winner.style.removeProperty("--ev");
     const head = winner.querySelector(".evidence-banner .banner-head[data-short]");
     if (head) head.textContent = head.dataset.full;
+    // A hand's name that needs more than two lines beside its dice goes over them (CSS: .over).
+    winner.querySelectorAll(".hand").forEach((hand) => {
+      hand.classList.remove("over");
+      const who = hand.querySelector("span");
+      if (who && who.getBoundingClientRect().height > 2.5 * parseFloat(getComputedStyle(who).lineHeight)) hand.classList.add("over");
+    });
     const wide = () => el.scrollWidth > Math.min(el.clientWidth, el.parentElement.clientWidth) + 1;
     const over = () => stage.scrollHeight > stage.clientHeight + 1;
     const base = parseFloat(getComputedStyle(el).fontSize);
