@@ -3,7 +3,9 @@ open's hands): too long for a line at a size read across the room, it was broken
 letters with nothing to say so ('Wolfeschlegels' / 'teinhausenber' / 'gerdorffvoral'), read as
 three names or a fault. Broken now as a sign-writer would, with a hyphen at each line's end
 (at a soft hyphen, which the browser draws as '-' where it breaks a line), never within three
-letters of the word's ends. Names that fit are not touched.
+letters of the word's ends, and only where its syllables meet (broken between any two letters
+it read 'Wolfesc-' / 'hlegel...'). Names that fit are not touched. On its card the name was cut
+with '…' ('Wolfeschlegelstei…'); it now goes on up to three lines there, whole.
 Same Chromium and fixtures as test_browser.py."""
 
 from __future__ import annotations

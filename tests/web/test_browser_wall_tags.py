@@ -54,7 +54,8 @@ def test_a_card_s_tag_is_read_across_the_room(served, browser, game, players, op
         assert card["tags"][0]["px"] >= 40, f"{word} stands {card['tags'][0]['px']:.1f} px at 1080 lines: {card}"
         assert not card["cut"] and card["zoom"] == 1, card
     # The names keep their size: 54 px and more (45 in a crowd of nine or more), the 40-letter one
-    # shrunk to fit its card (down to 2.8 vh) and cut with "…" past that, as before.
+    # shrunk to fit its card (down to 2.8 vh) and past that on up to three lines where the card
+    # holds them at that size (test_browser_wall_hyphen.py), else cut with "…" as before.
     least = 45 if len(players) >= 9 else 54
     assert all(c["namePx"] >= least for c in cards if c["name"] != LONG), cards
 

@@ -810,8 +810,9 @@
   }
 
   /* A long name shrinks until it fits across its card (down to 40%, never below the tags'
-     2.8vh, read from across the room) before it is cut with "…": cut at once,
-     Bartholomew-Fitzgerald and Bartholomew-Featherstone were both "Bartholo…".
+     2.8vh, read from across the room) before it goes on more lines (wrapName) or, where the
+     card cannot hold them, is cut with "…": cut at once, Bartholomew-Fitzgerald and
+     Bartholomew-Featherstone were both "Bartholo…".
      A card whose tags wrap to more lines than it holds (a crowd's card of one in the shit who
      passed and answers), or run past its side (a partner's team beside NOT ON THE BOARD), has
      its tags shrink first, down to TAG_LEAST_VH: its name and score keep their size (its tags at
