@@ -90,7 +90,11 @@ class TableService(Protocol):
     """True when the camera is the virtual table (no camera found: the device rolls the dice
     itself on the sample frames it ships), so there is no camera to calibrate; False for a real
     camera or none. It may change while the app runs (the device says so once a camera opens, and
-    a camera not there at startup may open later): read it each time, never keep it."""
+    a camera not there at startup may open later): read it each time, never keep it. The web
+    layer sends it with every state (``virtual``), so the phone follows it from the next state
+    event on. (device.table.Table publishes no state when only this changes, unless a note
+    changes with it; the camera's status, said next, does publish one. A change to publish one
+    would be the device's, not made here.)"""
 
     def public_state(self) -> dict[str, Any]:
         """The standings exactly as ``dicetable replay`` prints them, plus "call", "answers",
