@@ -600,7 +600,10 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                 # the pips, faint or not, lay out that very face and no other.
                 face = guesses[k].face
                 shown = pip_faces.layouts_shown(img, blob)
-                if list(shown) == [face]:
+                rival = {2: 3, 3: 2, 4: 5, 5: 4}.get(face)
+                middle_doubted = (thresholds.GUIDED_MIDDLE_RIVAL is not None and rival is not None
+                                  and guesses[k].of(rival) >= thresholds.GUIDED_MIDDLE_RIVAL * guesses[k].probability)
+                if list(shown) == [face] and not middle_doubted:
                     result = (face, guesses[k].probability, *shown[face])
             if (thresholds.COLOUR_PIPS is not None and isinstance(result, str) and isinstance(classic, str)
                     and (classic.startswith(NO_LAYOUT) or classic == NO_PIPS)

@@ -295,6 +295,12 @@ GUIDED_LAYOUT_MIN: float | None = 0.65  # a face whose pips lay out no face, or 
                                # a translucent 3 taken for a 1 the network gave 0.59; every die this
                                # reads right in the training photos, as taken, darker or noisy, it
                                # gives 0.66 or more (None: not asked)
+GUIDED_MIDDLE_RIVAL: float | None = 0.35  # ... unless the network gives the face that differs
+                               # from it by the middle pip alone (a 2 and a 3, a 4 and a 5) at least
+                               # this x its own: the middle is in doubt, and a glint or a glare there
+                               # lays out either face (split50's IMG_20191209_100023 darker: a
+                               # translucent 4, a glint down its middle, its pips laying out no face;
+                               # the network 5 at 0.67, 4 at 0.26, read 5. None: not asked)
 COLOUR_PIPS: float | None = 0.65   # a face whose pips lay out no face, or show none, and do
                                # not show the network's face either (GUIDED_LAYOUT_MIN):
                                # pips looked for again by their colour, each pixel nearer a pip
