@@ -46,7 +46,10 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
   ``dropped-die`` foul at once and the **ten count** starts: the scoreboard counts down 10 to 1,
   one a second; if two dice are seen on the tray again before it reaches zero the count stops,
   otherwise another dropped-die foul is charged and a new count of ten begins (the seed's rule).
-  The count runs on the referee's clock, checked at every frame.
+  The count runs on the referee's clock, checked at every frame. Not for the roll an undo took
+  back while it was under way (``table.awaits_roll_taken_back``): it is nobody's, so is the die
+  short in it; the wall asks for the die back (as in Mia and Deceit, which have no such foul),
+  and that roll, once whole, is taken back as it would have been.
 * **reader errors**: a frame the reader fails on (an exception) is an unsure reading; the
   failure is logged once, when it starts (and its end once), not at every frame.
 * **start-up**: after the referee starts and after the camera is (re)opened or lost, frames are
@@ -219,6 +222,12 @@ def _picture(frame: Any) -> np.ndarray:
 def encode_jpeg(image: np.ndarray, quality: int = 80) -> bytes | None:
     ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     return buf.tobytes() if ok else None
+
+
+def missing_note(missing: int) -> str:
+    """The wall's request for dice short under the cup when nobody is charged for them (Mia,
+    Deceit; in Kuriki, a roll nobody's)."""
+    return f"{missing} die missing from the tray: put it back under the cup"
 
 
 def unreadable_note(reason: str | None) -> str:
@@ -661,6 +670,14 @@ class Referee:
         if count == 0 or not self._cup_down():
             return
         if count < expected:
+            if self._roll_taken_back_lands():
+                # The roll an undo took back while it was under way, landing a die short (one fell
+                # off the tray): nobody's roll, so nobody's dropped die. The player now to act,
+                # charged before, never rolled it. The die is asked back as for any short roll no
+                # foul is charged for (Mia's); the wait goes on, and the roll, whole again, is
+                # still the one taken back (a die put back is no new roll).
+                self._note(missing_note(expected - count))
+                return
             if game == "kuriki" and self._count_player is None:
                 if resumed_count is not None and resumed_count == state["to_act"]:
                     # Charged before the restart: the count starts again, no second foul.
@@ -669,7 +686,7 @@ class Referee:
                     return
                 self._dropped_die(state["to_act"])
             elif game != "kuriki":
-                self._note(f"{expected - count} die missing from the tray: put it back under the cup")
+                self._note(missing_note(expected - count))
             return
         if count > expected:
             self._note(f"I see {count} dice: only {expected} go under the cup")
@@ -697,6 +714,12 @@ class Referee:
             return
         if hasattr(self.watcher, "seal"):
             self.watcher.seal()
+
+    def _roll_taken_back_lands(self) -> bool:
+        """Whether the dice settling now are the roll an undo took back while it was under way
+        (``table.awaits_roll_taken_back``): nobody's."""
+        waits = getattr(self.table, "awaits_roll_taken_back", None)
+        return callable(waits) and bool(waits())
 
     def _settled_farkel(self, state: dict[str, Any], reading: Any) -> None:
         legal = [a for a in state.get("legal", []) if a.get("do") == "roll" and not a.get("high_stakes")]

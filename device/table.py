@@ -30,7 +30,8 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   back as it settles: roll_taken_back); any other undo takes back a roll that
   settled after the action undone when it changes who is to act or on which call, and at a real
   tray one still under way then too (dice that settle as the roll the table has, the cup put
-  back down on them, are no roll: dice_lie_still);
+  back down on them, are no roll: dice_lie_still); such a roll landing a die short is nobody's
+  dropped die (awaits_roll_taken_back): still the roll taken back once it lands whole;
 * a player who fouls himself out while his roll waits for his declare takes it out with him
   (void, no longer fresh): the next player rolls his own; the foul undone gives it back;
 * a new game takes over no roll of the old one: dice sealed and not declared stay the roll on the
@@ -1277,6 +1278,14 @@ class Table:
                 return False
             self.unseal()
             return True
+
+    def awaits_roll_taken_back(self) -> bool:
+        """Whether the roll settling now is one an undo took back while it was under way (see
+        _seal_after_undo), not landed yet: nobody's roll. The referee asks before it charges a
+        dropped die: a die short in that roll is nobody's foul either (the player now to act
+        did not roll it)."""
+        with self._lock:
+            return self._waits_for_roll_taken_back()
 
     def _waits_for_roll_taken_back(self) -> bool:
         """An undo took back the roll under way (it gave a roller his declared dice back, or
