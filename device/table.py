@@ -395,14 +395,21 @@ class Table:
         # Told by device.runtime once the camera is open, after a restart too: the game resumed
         # may be waiting for a Farkel player's High Stakes choice, whose note (how to choose) must
         # show now, not only after the game next changes. Another note standing (a game that
-        # could not be resumed, the referee's) is left as it is.
+        # could not be resumed, the referee's) is left as it is. A change is published, note or
+        # not: the web layer sends ``virtual`` with every state and the phone follows it (the
+        # virtual table's note or the camera preview), so a camera opening late as the virtual
+        # table must not wait for an unrelated event. Told the same again (at every camera
+        # reopened), nothing changed: nothing is published.
         with self._lock:
+            value = bool(value)
+            if value == self._virtual:
+                return
             before = self._choice_note()
-            self._virtual = bool(value)
+            self._virtual = value
             after = self._choice_note()
             if after != before and self._note in (None, before):
                 self._note = after
-                self._publish_state()
+            self._publish_state()
 
     def _hands_not_in_frames(self, players: int) -> str | None:
         """Why the virtual table cannot show ``players`` liar's dice hands (its sample frames have

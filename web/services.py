@@ -92,9 +92,7 @@ class TableService(Protocol):
     camera or none. It may change while the app runs (the device says so once a camera opens, and
     a camera not there at startup may open later): read it each time, never keep it. The web
     layer sends it with every state (``virtual``), so the phone follows it from the next state
-    event on. (device.table.Table publishes no state when only this changes, unless a note
-    changes with it; the camera's status, said next, does publish one. A change to publish one
-    would be the device's, not made here.)"""
+    event on; device.table.Table publishes a state event whenever it changes."""
 
     def public_state(self) -> dict[str, Any]:
         """The standings exactly as ``dicetable replay`` prints them, plus "call", "answers",
