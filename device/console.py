@@ -172,12 +172,12 @@ class Console:
         verb = DIAL_VERBS.get(game, "declare")
         legal = [a for a in state.get("legal", []) if a.get("do") == verb]
         rolls = [a for a in state.get("legal", []) if a.get("do") == "roll"]
-        if game == "farkel" and getattr(self.table, "virtual", False) \
+        if game == "farkel" and self.table.virtual \
                 and any(a.get("high_stakes") is True for a in rolls):
             # The virtual table waits for a player offered High Stakes to say which dice to
             # roll: the dial offers both rolls (six first), and Declare tells it.
             return [Choice(self._roll_label(state, a), a) for a in rolls], 0
-        if game == "farkel" and getattr(self.table, "virtual", False) \
+        if game == "farkel" and self.table.virtual \
                 and state.get("phase") == "kept" and rolls:
             # After a keep the virtual table waits for the player to roll on (or bank, with
             # Pass): the dial starts on the roll, then the further keeps, and Declare rolls.
@@ -328,7 +328,7 @@ class Console:
             hands = self.hands() if self.hands else None
             if hands is None:
                 unread = getattr(self.table, "hands_unread", None)
-                if not getattr(self.table, "virtual", False):
+                if not self.table.virtual:
                     self._refuse("the hands cannot be read: spread every hand on the tray and press again")
                 else:     # the table says why: not read yet, or hands its frames do not have
                     self._refuse(unread() if callable(unread) else HANDS_UNREAD_VIRTUAL)

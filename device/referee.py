@@ -186,7 +186,7 @@ def dice_on_table(table: Any) -> int | None:
     asked = getattr(table, "asked_roll", None)
     state = table.public_state()
     game = state.get("game")
-    if (game == "kuriki" or (game == "mia" and getattr(table, "virtual", False))) \
+    if (game == "kuriki" or (game == "mia" and table.virtual)) \
             and not state.get("over"):
         if getattr(table, "fresh_roll", False):
             return NO_ROLL
@@ -316,7 +316,7 @@ class Referee:
         # taken for that Kuriki's dice, declared for nobody, and rolled away 1.6 s later.
         last_roll = getattr(table, "last_roll", None)
         self._resumed_roll: tuple[int, ...] | None = (
-            last_roll() if callable(last_roll) and getattr(table, "virtual", False) is not True else None)
+            last_roll() if callable(last_roll) and not table.virtual else None)
         self._count_player: str | None = None        # ten count: who dropped the die
         # A dropped-die foul the player to act was charged last, before this referee started:
         # the die still missing after a power cut starts the count again, not another foul.
@@ -585,7 +585,7 @@ class Referee:
         over the player's "tap roll" note for good, and in Mia it refused the Next Guy's blind
         raise (a declare while the dice are unreadable). (A real tray is read whenever dice are
         under the cup or rolled: not this.)"""
-        if not getattr(self.table, "virtual", False) or not self._in_play():
+        if not self.table.virtual or not self._in_play():
             return False
         return dice_on_table(self.table) == NO_ROLL
 

@@ -203,12 +203,12 @@ def start(settings: Any, table: Any, events: Any = None, *, pin_factory: Any = N
         def tell_virtual(opened: Camera) -> None:
             # The virtual table rolls the dice itself: the table then takes a Farkel player's
             # roll tapped on the phone as the choice of which dice to roll (High Stakes or not).
-            if hasattr(table, "virtual"):
-                # (First the dice it has rolls of: a liar's dice game with more hands than its
-                # sample frames show is refused, its opens could never be judged.)
-                table.virtual_dice = frozenset(opened.rolls) if isinstance(opened, SampleTable) \
-                    else frozenset()
-                table.virtual = isinstance(opened, SampleTable)
+            # (First the dice it has rolls of: a liar's dice game with more hands than its sample
+            # frames show is refused, its opens could never be judged. Then ``virtual``, which
+            # every TableService declares: the table publishes its change for the phone.)
+            table.virtual_dice = frozenset(opened.rolls) if isinstance(opened, SampleTable) \
+                else frozenset()
+            table.virtual = isinstance(opened, SampleTable)
 
         # The virtual table keeps the liar's dice hands it rolled on the device, beside the
         # store, so a power cut does not re-roll the hands sealed under the cups.
