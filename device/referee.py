@@ -49,7 +49,8 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
   The count runs on the referee's clock, checked at every frame. Not for the roll an undo took
   back while it was under way (``table.awaits_roll_taken_back``): it is nobody's, so is the die
   short in it; the wall asks for the die back (as in Mia and Deceit, which have no such foul),
-  and that roll, once whole, is taken back as it would have been.
+  and that roll, once whole, is taken back as it would have been. Such a request (a die missing,
+  one too many) comes down once the right number of dice settles under the cup.
 * **reader errors**: a frame the reader fails on (an exception) is an unsure reading; the
   failure is logged once, when it starts (and its end once), not at every frame.
 * **start-up**: after the referee starts and after the camera is (re)opened or lost, frames are
@@ -318,6 +319,9 @@ class Referee:
         self._resumed_roll: tuple[int, ...] | None = (
             last_roll() if callable(last_roll) and not table.virtual else None)
         self._count_player: str | None = None        # ten count: who dropped the die
+        # The request for the right number of dice under the cup this referee last put on the
+        # wall (a die missing, one too many): taken down once they lie there (see _ask_count).
+        self._count_note: str | None = None
         # A dropped-die foul the player to act was charged last, before this referee started:
         # the die still missing after a power cut starts the count again, not another foul.
         self._resumed_count = _last_dropped_die(table)
@@ -676,7 +680,7 @@ class Referee:
                 # charged before, never rolled it. The die is asked back as for any short roll no
                 # foul is charged for (Mia's); the wait goes on, and the roll, whole again, is
                 # still the one taken back (a die put back is no new roll).
-                self._note(missing_note(expected - count))
+                self._ask_count(missing_note(expected - count))
                 return
             if game == "kuriki" and self._count_player is None:
                 if resumed_count is not None and resumed_count == state["to_act"]:
@@ -686,11 +690,12 @@ class Referee:
                     return
                 self._dropped_die(state["to_act"])
             elif game != "kuriki":
-                self._note(missing_note(expected - count))
+                self._ask_count(missing_note(expected - count))
             return
         if count > expected:
-            self._note(f"I see {count} dice: only {expected} go under the cup")
+            self._ask_count(f"I see {count} dice: only {expected} go under the cup")
             return
+        self._count_asked_no_more()
         values = list(reading.values)
         self._handled_roll = True
         taken_back = getattr(self.table, "roll_taken_back", None)
@@ -714,6 +719,19 @@ class Referee:
             return
         if hasattr(self.watcher, "seal"):
             self.watcher.seal()
+
+    def _ask_count(self, message: str) -> None:
+        """Ask for the right number of dice under the cup (no foul is charged for it)."""
+        self._count_note = message
+        self._note(message)
+
+    def _count_asked_no_more(self) -> None:
+        """The right number of dice lies under the cup: the request for it comes down, if it still
+        stands (a note said since is left as it is). It stood over the player's declare, or over
+        the call a roll taken back gave back, until the game next moved."""
+        asked, self._count_note = self._count_note, None
+        if asked is not None and self._state().get("note") == asked:
+            self._note(None)
 
     def _roll_taken_back_lands(self) -> bool:
         """Whether the dice settling now are the roll an undo took back while it was under way

@@ -6,8 +6,9 @@ Ann's declare undone, Cy's after Bob's pass undone. Landing with one die, it was
 dropped die of the player now to act, who did not roll it: Ann (or Bob) was charged the
 dropped-die foul, and another each time the ten count ran out. Now nobody is charged: the wall asks
 for the die back under the cup, as it does for a short roll in Mia, and the wait goes on: the
-roll, whole again, is still the one taken back, nobody's. Driven frame by frame with a scripted
-reader and watcher, as test_referee.py does.
+roll, whole again, is still the one taken back, nobody's. The request for the die comes down
+then (in Mia too: it stood, no longer true, until the game next moved). Driven frame by frame
+with a scripted reader and watcher, as test_referee.py does.
 """
 
 from __future__ import annotations
@@ -74,10 +75,12 @@ def test_a_die_short_in_the_roll_taken_back_is_nobody_s_foul(camera_table: Table
         clock.now += TEN_COUNT
         ref.step(eyes.add(ok(6)))
     assert _fouls(table) == [0, 0, 0] and len(table.session.log) == log_length
-    # The die is put back under the cup: the roll, whole, is still the one taken back.
+    # The die is put back under the cup: the roll, whole, is still the one taken back, and the
+    # request for the die comes down.
     ref.step(eyes.add(ok(6, 4), "count_changed", "settled"))
     assert len(table.session.log) == log_length and _fouls(table) == [0, 0, 0]
     has_the_call_back(table)
+    assert table.public_state()["note"] is None
     ref.step(eyes.add(ok(6, 4), "settled"))
     # Once the cup is lifted again, what settles is a new roll: the player's own.
     ref.step(eyes.add(LIFTED, "cup_lifted"))
@@ -98,3 +101,29 @@ def test_a_die_short_in_the_player_s_own_roll_is_still_his_foul(camera_table: Ta
     ref.step(eyes.add(ok(), "count_changed"))
     ref.step(eyes.add(ok(3), "new_roll", "settled"))
     assert _fouls(table) == [0, 1, 0] and ref.counting == "Bob"
+
+
+@pytest.mark.parametrize("seen", [(6,), (6, 4, 1)], ids=["a die short", "a die too many"])
+def test_the_request_for_the_right_dice_comes_down_once_they_lie_under_the_cup(camera_table: Table,
+                                                                              seen: tuple[int, ...]) -> None:
+    # Mia (no dropped-die foul): a roll a die short, or one too many, is asked right; once the
+    # two dice lie under the cup and are sealed, the request is no longer true and comes down.
+    # It stood over the player's declare until the game next moved.
+    table, eyes, clock = camera_table, Script(), Clock()
+    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(*seen), "new_roll", "settled"))
+    assert table.public_state()["note"] is not None and not table.sealed
+    ref.step(eyes.add(ok(6, 4), "count_changed", "settled"))
+    assert table.fresh_roll and table.public_state()["note"] is None
+
+
+def test_another_note_put_up_since_is_left_standing(camera_table: Table) -> None:
+    # Only the referee's own request comes down: a note said since (here a camera's word) stays.
+    table, eyes, clock = camera_table, Script(), Clock()
+    table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(6), "new_roll", "settled"))
+    table.note("something else to say")
+    ref.step(eyes.add(ok(6, 4), "count_changed", "settled"))
+    assert table.fresh_roll and table.public_state()["note"] == "something else to say"
