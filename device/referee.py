@@ -46,7 +46,11 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
   ``dropped-die`` foul at once and the **ten count** starts: the scoreboard counts down 10 to 1,
   one a second; if two dice are seen on the tray again before it reaches zero the count stops,
   otherwise another dropped-die foul is charged and a new count of ten begins (the seed's rule).
-  The count runs on the referee's clock, checked at every frame. Not for the roll an undo took
+  The count runs on the referee's clock, checked at every frame. A dropped-die foul undone (the
+  table judged it no foul) stops its count: that fall is not charged again, by the count or by
+  the same dice settling again, also after a power cut; the wall asks for the die back under the
+  cup, and only a fall after the number of dice on the tray changed (the die put back, the dice
+  picked up) is a new foul with a new count. Not for the roll an undo took
   back while it was under way (``table.awaits_roll_taken_back``): it is nobody's, so is the die
   short in it; the wall asks for the die back (as in Mia and Deceit, which have no such foul),
   and that roll, once whole, is taken back as it would have been. Such a request (a die missing,
@@ -81,6 +85,7 @@ import cv2
 import numpy as np
 
 from engine.errors import EngineError, json_text
+from engine.record import UNDO
 from web.services import TableError
 
 from .camera import NO_ROLL, Camera, CameraError, RoundRoll, TurnRoll
@@ -326,6 +331,15 @@ class Referee:
         # the die still missing after a power cut starts the count again, not another foul.
         self._resumed_count = _last_dropped_die(table)
         self._count_started: float | None = None
+        # The dropped-die foul the count runs on: the game's id and the foul's place among the
+        # actions in effect. An undo that takes it back stops the count (see _tick).
+        self._count_foul: tuple[str | None, int] | None = None
+        # The game (its id) whose die short under the cup lies there with its foul undone: the
+        # table took the foul back, so neither the count nor a settle of the same dice charges
+        # that fall again; the wall asks for the die back. Over once the number of dice on the
+        # tray changes (the die put back, or the dice picked up): what falls then is a new fall.
+        # Also after a power cut, when the record's last line undid that foul.
+        self._excused_fall: str | None = _undone_dropped_die(table)
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
@@ -619,6 +633,7 @@ class Referee:
             self._handled_roll = False      # a die came back: what settles now is a new roll
         if count is not None:
             self._last_count = count
+            self._excused_fall = None       # the die put back, or the dice picked up
 
     def _on_moved(self, reading: Any) -> None:
         self._resumed_roll = None           # touched: what settles next is not the old roll
@@ -682,10 +697,17 @@ class Referee:
                 # still the one taken back (a die put back is no new roll).
                 self._ask_count(missing_note(expected - count))
                 return
+            if game == "kuriki" and self._excused_fall is not None \
+                    and self._excused_fall == state.get("game_id"):
+                # The same fall, its foul undone: the table judged it no foul. The die is asked
+                # back as for a short roll nobody is charged for, and no count runs.
+                self._ask_count(missing_note(expected - count))
+                return
             if game == "kuriki" and self._count_player is None:
                 if resumed_count is not None and resumed_count == state["to_act"]:
                     # Charged before the restart: the count starts again, no second foul.
                     self._count_player, self._count_started = state["to_act"], self.clock()
+                    self._count_foul = self._foul_in_effect(state["to_act"])
                     self._note(self._count_text(TEN_COUNT))
                     return
                 self._dropped_die(state["to_act"])
@@ -771,6 +793,7 @@ class Referee:
         self._count_player = player
         self._count_started = self.clock()
         self._act({"by": player, "do": "foul", "kind": "dropped-die"})
+        self._count_foul = self._foul_in_effect(player)
         self._note(self._count_text(TEN_COUNT))
 
     def _count_text(self, n: int) -> str:
@@ -784,11 +807,25 @@ class Referee:
         if state.get("game") != "kuriki" or state.get("over"):
             self._stop_count()
             return
+        if self._count_foul is not None:
+            game_id, index = self._count_foul
+            session = getattr(self.table, "session", None)
+            if session is None or state.get("game_id") != game_id:
+                self._stop_count()          # another game: the fall was the last game's
+                return
+            if not _is_dropped_die(session.effective, index, self._count_player):
+                # The table undid the foul the count runs on: it judged that fall no foul, so
+                # the count must not charge it again. The die is still asked back.
+                self._count_player = self._count_started = self._count_foul = None
+                self._excused_fall = state.get("game_id")
+                self._ask_count(missing_note(max(1, CUP_GAMES["kuriki"] - self._last_count)))
+                return
         elapsed = self.clock() - self._count_started
         if elapsed >= TEN_COUNT:
             player = self._count_player
             self._count_started += TEN_COUNT
             self._act({"by": player, "do": "foul", "kind": "dropped-die"})
+            self._count_foul = self._foul_in_effect(player)
             elapsed = self.clock() - self._count_started
             if self._count_player is None:
                 return
@@ -796,8 +833,16 @@ class Referee:
 
     def _stop_count(self) -> None:
         if self._count_player is not None:
-            self._count_player = self._count_started = None
+            self._count_player = self._count_started = self._count_foul = None
             self._note(None)
+
+    def _foul_in_effect(self, player: str | None) -> tuple[str | None, int] | None:
+        """Where the dropped-die foul just charged to ``player`` stands (the last action in
+        effect), or None if it was refused: then no undo can take it back."""
+        session = getattr(self.table, "session", None)
+        if session is None or not _is_dropped_die(session.effective, len(session.effective) - 1, player):
+            return None
+        return self._state().get("game_id"), len(session.effective) - 1
 
     @property
     def counting(self) -> str | None:
@@ -917,6 +962,35 @@ def _last_dropped_die(table: Any) -> str | None:
             and last.get("by") == session.game.to_act:
         return last.get("by")
     return None
+
+
+def _is_dropped_die(effective: Sequence[dict[str, Any]], index: int, player: str | None) -> bool:
+    """Whether the action in effect at ``index`` is a dropped-die foul of ``player``."""
+    if not 0 <= index < len(effective):
+        return False
+    action = effective[index]
+    return action.get("do") == "foul" and action.get("kind") == "dropped-die" \
+        and action.get("by") == player
+
+
+def _undone_dropped_die(table: Any) -> str | None:
+    """The game's id if the record's last line undid a dropped-die foul of the player still to
+    act (a game in play): the fall it was charged for, its die still off after a power cut, is
+    not charged again."""
+    session = getattr(table, "session", None)
+    if session is None or not session.log or session.game.over \
+            or session.log[-1].get("do") != UNDO:
+        return None
+    in_effect: list[dict[str, Any]] = []
+    undone: dict[str, Any] | None = None
+    for line in session.log:       # which action each undo took back (the record keeps only the undo)
+        if line.get("do") == UNDO:
+            undone = in_effect.pop() if in_effect else None
+        else:
+            in_effect.append(line)
+    if undone is None or not _is_dropped_die([undone], 0, session.game.to_act):
+        return None
+    return getattr(table, "game_id", None)
 
 
 def group_hands(dice: Sequence[Any], players: Sequence[str], *, mirrored: bool) -> dict[str, list[int]] | None:
