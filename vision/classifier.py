@@ -179,6 +179,13 @@ NO_LAYOUT_NO_FACE_MAX: float | None = 0.1  # ... the same where its pips were fo
                              # More pips than the face may be a leaning die's side in view (fresh
                              # 425864: 5 for a 3, 0.032), and keep PLAIN_NO_FACE_MAX (None:
                              # PLAIN_NO_FACE_MAX always)
+NO_LAYOUT_MISSING_MAX: int | None = 3  # ... and at most this many fewer than the face it reads:
+                             # fewer pips found than that is no face smudged but one the pips
+                             # hardly show (fresh 673052 calibrated: a 6 leaning on a 4 under a
+                             # glare, two spots found, the network's 6 at 0.88 doubted 0.084, read ok).
+                             # 2026-12-01: that frame unsure; 2 right -> unsure (fresh 673788,
+                             # cal's 11899: 6s with two spots found); none of syn, every(c), clean
+                             # or the real photos changed (None: any number fewer)
 GLINT_UNSQUARE_NO_FACE_MAX: float | None = 0.05  # ... but where one of those pips differs in colour
                              # from the others (NO_LAYOUT_GLINT: a glint, a stain, a pip a glare
                              # washed out) on a die not plainly flat, no more than this: a glare
@@ -329,7 +336,8 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     # rendered frames with leaning dice the network never said so of one.
     no_face_max = PLAIN_NO_FACE_MAX
     if (NO_LAYOUT_NO_FACE_MAX is not None and classic.startswith(NO_LAYOUT) and guess.face is not None
-            and pips_seen is not None and pips_seen <= guess.face):
+            and pips_seen is not None and pips_seen <= guess.face
+            and (NO_LAYOUT_MISSING_MAX is None or guess.face - pips_seen <= NO_LAYOUT_MISSING_MAX)):
         no_face_max = NO_LAYOUT_NO_FACE_MAX
         if not square and GLINT_UNSQUARE_NO_FACE_MAX is not None and classic == NO_LAYOUT_GLINT:
             no_face_max = min(no_face_max, GLINT_UNSQUARE_NO_FACE_MAX)

@@ -402,6 +402,19 @@ def test_a_scanned_die_must_be_seen_the_same_every_way_round(monkeypatch) -> Non
     assert find_faces(classifier, scene.image, region, 60.0, []) == []
 
 
+def test_a_face_far_short_of_its_pips_keeps_the_plain_doubt() -> None:
+    """Pips found that lay out no face, more than NO_LAYOUT_MISSING_MAX (3) fewer than the face
+    the network reads: not a pip or two smudged, but a face the pips hardly show (fresh 673052:
+    two spots on a leaning 6 under a glare). The network reads it alone only doubting the face
+    at most PLAIN_NO_FACE_MAX (0.03), not NO_LAYOUT_NO_FACE_MAX (0.1)."""
+    from vision.classifier import NO_LAYOUT
+    six = guess(0.01, 0, 0, 0, 0, 0, 0.915, 0.075)               # a 6, 0.085 "no face"
+    assert judge(NO_LAYOUT, six, (5, 6), pips_seen=3) == (6, pytest.approx(0.915), 5, 6)
+    assert judge(NO_LAYOUT, six, (5, 6), pips_seen=2) == NO_LAYOUT
+    plain = guess(0.005, 0, 0, 0, 0, 0, 0.975, 0.02)              # 0.025 "no face"
+    assert judge(NO_LAYOUT, plain, (5, 6), pips_seen=2) == (6, pytest.approx(0.975), 5, 6)
+
+
 def test_a_pip_unlike_the_others_on_a_die_not_plainly_flat_lets_the_network_doubt_it_less() -> None:
     """A face whose pips lay out none, one of them unlike the others in colour (a glint, or a pip a
     glare washed out): on a die not plainly flat the network's count-agreeing guess reads it only

@@ -457,3 +457,20 @@ def test_a_die_leaning_on_the_rim_not_square_round_its_face_is_asked_its_steady_
             wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
             # confidently wrong: the leaning 1 read as lying flat
             assert wrong.ok and read_at_the_leaning_die(wrong.dice), switch
+
+
+def test_a_face_whose_pips_hardly_show_is_not_read_by_a_doubting_network(monkeypatch) -> None:
+    """Fresh 673052 (from above, calibrated): an Asian 6 leaning on a 4, a glare across it, its
+    pip rows squeezed together. Two spots are found on it, laying out no face; the network's
+    steady look reads a 6 at 0.88, doubting the face 0.084, under NO_LAYOUT_NO_FACE_MAX (0.1,
+    meant for a face with a pip or so smudged): the frame was read ok, its leaning die unseen.
+    Four pips short of the face is more than smudged (classifier.NO_LAYOUT_MISSING_MAX, 3): the
+    doubt allowed is PLAIN_NO_FACE_MAX (0.03), and the frame is unsure."""
+    scene, calibration = pinned_frame(673_052)
+    assert scene.view is View.TOP and any(d.cocked and d.value == 6 for d in scene.labels)
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert_not_wrong(reading, scene)
+    assert reading.status is Status.UNSURE and reading.reason.startswith(classifier.NO_LAYOUT)
+    monkeypatch.setattr(classifier, "NO_LAYOUT_MISSING_MAX", None)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert wrong.ok and sorted(wrong.values) == [4, 6]
