@@ -19,6 +19,7 @@ from web.services import DiceNotSettled
 
 from .conftest import roll_settled, started_again
 from .test_referee import Clock, Script, ok, referee_for, restarted
+from .test_undo_while_the_next_roll_settles import ann_declared_bob_lifted
 from .test_virtual_table_undo_gives_the_dice_back import _declared, _rolled_by
 
 NOTE_CY = "Cy: tap roll to take the cup and roll (at the buttons, press Declare), or pass, or pull"
@@ -67,11 +68,7 @@ LIFTED_TRAY = ok()          # the cup lifted (the scripted watcher says so)
 
 def test_at_a_real_tray_the_next_guy_s_roll_is_void_once_he_fouled_out(camera_table: Table) -> None:
     table, eyes, clock = camera_table, Script(), Clock()
-    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 1}})
-    ref = referee_for(table, eyes, clock)
-    ref.step(eyes.add(ok(3, 2), "new_roll", "settled"))
-    table.act({"by": "Ann", "do": "declare", "call": "4"})
-    ref.step(eyes.add(LIFTED_TRAY, "cup_lifted"))
+    ref = ann_declared_bob_lifted(table, eyes, clock, options={"lives": 1})
     ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))
     assert table.fresh_roll
     for _ in range(3):
@@ -121,11 +118,7 @@ def test_bob_s_foul_undone_once_cy_rolled_at_a_real_tray(camera_table: Table, cy
     # Bob's: settled, it is taken back (Bob has the call back on Ann's dice, his own roll rolled
     # away); still under way, it is taken back as it lands, and Bob has his own roll back.
     table, eyes, clock = camera_table, Script(), Clock()
-    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 1}})
-    ref = referee_for(table, eyes, clock)
-    ref.step(eyes.add(ok(3, 2), "new_roll", "settled"))
-    table.act({"by": "Ann", "do": "declare", "call": "4"})
-    ref.step(eyes.add(LIFTED_TRAY, "cup_lifted"))
+    ref = ann_declared_bob_lifted(table, eyes, clock, options={"lives": 1})
     ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))
     for _ in range(3):
         table.act({"by": "Bob", "do": "foul", "kind": "peek"})

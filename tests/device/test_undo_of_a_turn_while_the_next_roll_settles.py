@@ -29,8 +29,7 @@ from device.table import Table
 from vision.reading import Reading, Status
 
 from .test_referee import Clock, Script, ok, referee_for, restarted
-
-LIFTED = Reading(Status.UNSURE, (), reason="too bright: the cup may be lifted")
+from .test_undo_while_the_next_roll_settles import LIFTED, ann_declared_bob_lifted
 
 
 @dataclass(frozen=True)
@@ -231,11 +230,7 @@ def test_a_declare_made_again_before_the_roll_lands_leaves_it_to_its_roller(came
     # (test_undo_while_the_next_roll_settles.py) Ann's declare undone while Bob rolls; she makes
     # it again before his dice land: his roll, on her call, is his.
     table, eyes, clock = camera_table, Script(), Clock()
-    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
-    ref = referee_for(table, eyes, clock)
-    ref.step(eyes.add(ok(3, 2), "new_roll", "settled"))
-    table.act({"by": "Ann", "do": "declare", "call": "4"})
-    ref.step(eyes.add(LIFTED, "cup_lifted"))
+    ref = ann_declared_bob_lifted(table, eyes, clock)
     table.undo()
     table.act({"by": "Ann", "do": "declare", "call": "4"})
     ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))

@@ -20,7 +20,7 @@ from device.table import Table
 
 from .test_referee import Clock, Script, ok, referee_for, restarted
 from .test_undo_of_a_turn_while_the_next_roll_settles import CASES, _bob_has_the_call_back, _undone_while_under_way
-from .test_undo_while_the_next_roll_settles import LIFTED
+from .test_undo_while_the_next_roll_settles import LIFTED, ann_declared_bob_lifted
 
 MISSING = "1 die missing from the tray: put it back under the cup"
 
@@ -31,11 +31,7 @@ def _fouls(table: Table) -> list[int]:
 
 def _declare_undone(table: Table, eyes: Script, clock: Clock) -> tuple[Table, Referee]:
     """Ann declares on her 3-2; Bob lifts the cup to roll; Ann's declare is undone."""
-    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
-    ref = referee_for(table, eyes, clock)
-    ref.step(eyes.add(ok(3, 2), "new_roll", "settled"))
-    table.act({"by": "Ann", "do": "declare", "call": "4"})
-    ref.step(eyes.add(LIFTED, "cup_lifted"))
+    ref = ann_declared_bob_lifted(table, eyes, clock)
     table.undo()
     assert table.public_state()["to_act"] == "Ann" and table.fresh_roll
     return table, ref

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from device.referee import Referee
 from device.table import Table
 from vision.reading import Reading, Status
 
@@ -21,6 +22,18 @@ from .test_referee import Clock, Script, ok, referee_for, restarted
 
 LIFTED = Reading(Status.UNSURE, (), reason="too bright: the cup may be lifted")
 CALLS = {"kuriki": ("4", "double-5"), "mia": ("32", "55")}
+
+
+def ann_declared_bob_lifted(table: Table, eyes: Script, clock: Clock, *, game: str = "kuriki",
+                            call: str = "4", options: dict | None = None) -> Referee:
+    """Ann, Bob and Cy start ``game``; Ann declares ``call`` on her 3-2, and Bob lifts the cup to
+    roll. Returns the referee (its frames scripted by ``eyes``)."""
+    table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"], **({"options": options} if options else {})})
+    ref = referee_for(table, eyes, clock)
+    ref.step(eyes.add(ok(3, 2), "new_roll", "settled"))
+    table.act({"by": "Ann", "do": "declare", "call": call})
+    ref.step(eyes.add(LIFTED, "cup_lifted"))
+    return ref
 
 
 def _lives(table: Table) -> list[int]:
@@ -33,12 +46,8 @@ def test_the_roll_settling_after_the_undo_does_not_replace_the_dice_given_back(
         camera_table: Table, game: str, bob: tuple[int, int], seen: str) -> None:
     table, eyes, clock = camera_table, Script(), Clock()
     ann_call, bob_call = CALLS[game]
-    table.start_game({"game": game, "players": ["Ann", "Bob", "Cy"], "options": {"lives": 5}})
-    ref = referee_for(table, eyes, clock)
-    ref.step(eyes.add(ok(3, 2), "new_roll", "settled"))
-    table.act({"by": "Ann", "do": "declare", "call": ann_call})
     # Bob lifts the cup (and, seen or not, scoops the dice up) to roll.
-    ref.step(eyes.add(LIFTED, "cup_lifted"))
+    ref = ann_declared_bob_lifted(table, eyes, clock, game=game, call=ann_call, options={"lives": 5})
     if seen == "dice picked up":
         ref.step(eyes.add(ok(), "count_changed"))
     state = table.undo()
@@ -67,11 +76,7 @@ def test_the_roll_settling_after_the_undo_does_not_replace_the_dice_given_back(
 def test_after_the_roll_taken_back_settled_a_roll_under_a_lifted_cup_is_new(camera_table: Table) -> None:
     # Ann, given her dice back, may still lift the cup and roll again: that roll is hers.
     table, eyes, clock = camera_table, Script(), Clock()
-    table.start_game({"game": "kuriki", "players": ["Ann", "Bob", "Cy"]})
-    ref = referee_for(table, eyes, clock)
-    ref.step(eyes.add(ok(3, 2), "new_roll", "settled"))
-    table.act({"by": "Ann", "do": "declare", "call": "4"})
-    ref.step(eyes.add(LIFTED, "cup_lifted"))
+    ref = ann_declared_bob_lifted(table, eyes, clock)
     table.undo()
     ref.step(eyes.add(ok(6, 4), "new_roll", "settled"))
     ref.step(eyes.add(LIFTED, "cup_lifted"))
