@@ -347,12 +347,15 @@ class Kuriki(Game):
         loser, next_roller = (by, liar) if standing else (liar, by)
         called = self._called_text()
         head = "NOT A LIE!" if standing else "LIE!"
-        message = f"{head} {called} — the dice show {dice_text(dice)}. {loser.name} loses a life."
-        verdict_call = self.call
+        verdict_call, roller = self.call, self.roller
+        assert verdict_call is not None
         self._end_point(next_roller)
         losses = self._lose([(loser, 1)])
-        message += self._fate_text(losses)
-        if not self.over:
+        if self.over:
+            message = self._last_pull_text(head, verdict_call, dice, roller, liar, by, standing)
+        else:
+            message = f"{head} {called} — the dice show {dice_text(dice)}. {loser.name} loses a life."
+            message += self._fate_text(losses)
             message += f" {next_roller.name} rolls" + (" again." if standing else ".")
         return Verdict(Outcome.TRUTH if standing else Outcome.LIE, message, losses=losses,
                        dice=tuple(dice), call=verdict_call, caller=liar.name, challenger=by.name)
@@ -469,6 +472,20 @@ class Kuriki(Game):
         if self.answers is not self.roller:
             text += f", passed on to {self.answers.name}"
         return text
+
+    def _last_pull_text(self, head: str, call: str, dice: Sequence[int], roller: Player,
+                        answers: Player, puller: Player, standing: bool) -> str:
+        """The pull that ends the game, naming each player once: the usual words named the
+        winner twice ("Ann called ... / Ann wins!") and the loser three times, long and
+        repetitive on the wall's winner screen with a long name. Only two players are left in
+        it, the one answering for the call and the puller (the roller is one of them)."""
+        what = f"called {call_text(call)}" if answers is roller else f"passed on {call_text(call)}"
+        pulled = f"{puller.name}, who called it, pulled" if puller is roller else f"{puller.name} pulled"
+        won = " and wins" + (f" {_money(self.prize)}" if self.prize else "")
+        out = " and is out" + (", Tarted" if self.tarted == (puller if standing else answers).name else "")
+        if standing:
+            return f"{head} {answers.name} {what}{won} — the dice show {dice_text(dice)}. {pulled}{out}."
+        return f"{head} {answers.name} {what}{out} — the dice show {dice_text(dice)}. {pulled}{won}!"
 
     @staticmethod
     def _lives_text(n: int) -> str:

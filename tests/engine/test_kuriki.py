@@ -451,6 +451,22 @@ def test_in_the_shit_at_one_life_first_out_is_tarted_last_standing_wins() -> Non
     assert "the game is over: Bob won" in str(pytest.raises(IllegalAction, s.apply, declare("Bob", "4", [1, 3])).value)
 
 
+@pytest.mark.parametrize(("actions", "message"), [
+    ((declare("Ann", "9", [6, 5]), pull("Bob")),
+     "NOT A LIE! Ann called 9 and wins 4.00 — the dice show 6-5. Bob pulled and is out, Tarted."),
+    ((declare("Ann", "walnuts", [1, 3]), pull("Bob")),
+     "LIE! Ann called Walnuts (4-4) and is out, Tarted — the dice show 3-1. Bob pulled and wins 4.00!"),
+    ((declare("Ann", "walnuts", [1, 3]), pass_("Bob"), pull("Ann")),
+     "LIE! Bob passed on Walnuts (4-4) and is out, Tarted — the dice show 3-1. "
+     "Ann, who called it, pulled and wins 4.00!"),
+], ids=["truth", "lie", "passed"])
+def test_the_pull_that_wins_names_each_player_once(actions, message) -> None:
+    # It said "Ann called 9 — ... Bob loses a life. Bob is out and Tarted! Ann wins and takes
+    # 4.00!": the winner twice, the loser three times, long on the wall's winner screen.
+    s = play(*actions, players=("Ann", "Bob"), options={"lives": 1, "stake": 2})
+    assert s.game.over and s.game.last_verdict.message == message
+
+
 def test_winner_takes_the_stakes_and_the_foul_pot() -> None:
     s = play(foul("Bob"), declare("Ann", "walnuts", [6, 3]), pull("Bob"),
              players=("Ann", "Bob"), options={"lives": 1, "stake": 2, "fine": 0.25})

@@ -87,3 +87,30 @@ def test_the_winner_s_screen_with_a_40_letter_name_and_eight_players(served, bro
     card = board.evaluate(CARD, LONG)
     assert card["text"] == LONG and not card["cut"] and card["px"] >= 30, card
     assert errors == []
+
+
+# The winner's message as seen: its text without soft hyphens, and how many lines it stands on.
+MESSAGE = """() => {
+    const m = document.querySelector('#winner .message');
+    const range = document.createRange();
+    range.selectNodeContents(m);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    return { text: m.textContent.replaceAll('\\u00ad', ''), lines: tops.size }; }"""
+
+
+def test_the_winning_pull_names_the_40_letter_winner_once(served, browser):
+    """Kuriki's winning pull said 'NOT A LIE! Wolfeschlegel... called Boxcars (6-6) — the dice
+    show 6-6. Gus loses a life. Gus is out. Wolfeschlegel... wins!' under the name in big
+    letters: the name again twice, six lines at the winner's screen's size. Now each player
+    once ('... called Boxcars (6-6) and wins — the dice show 6-6. Gus pulled and is out.'), on
+    five lines (the name alone takes more than one)."""
+    url, table = served
+    board, errors = open_wall(browser, url)
+    _kuriki_won(table)
+    board.wait_for_selector('#app[data-over="1"] #winner .message')
+    board.wait_for_timeout(300)
+    board.screenshot(path=str(SHOTS / "wall-winner-long-name-message.png"))
+    seen = board.evaluate(MESSAGE)
+    assert seen["text"].count(LONG) == 1 and seen["text"].count("Gus") == 1, seen
+    assert seen["lines"] <= 5, seen
+    assert errors == []
