@@ -84,6 +84,31 @@ def test_a_card_of_many_tags_shrinks_its_tags_before_its_name(served, browser, p
             assert card["tags"][0]["px"] >= 40, card
 
 
+@pytest.mark.parametrize("players", [TWELVE[:3], TWELVE[:8], TWELVE], ids=["three", "eight", "twelve"])
+def test_a_card_of_many_tags_is_still_read_across_the_room(served, browser, players):
+    """The same three tags (and two on the roller's and a passer's cards) stood 24 px with eight
+    players and 20 px with twelve (shrunk under the score down to 2.2 vh, the card's words zoomed
+    to 85% too), 26 px on a crowd's card of two. The card makes room for them first: they go on
+    the score's line, set closer, and the life marker gives way; now at least 30 px on every
+    card, the names at their size, nothing zoomed or cut."""
+    url, table = served
+    table.start_game({"game": "kuriki", "players": players, "options": {"lives": 1}})
+    table.act({"by": LONG, "do": "declare", "call": "double-6", "dice": [6, 6]})
+    table.act({"by": "Bob", "do": "pass"})
+    table.act({"by": "Cy", "do": "pass"})
+    board = browser.new_page(viewport={"width": 1920, "height": 1080})
+    board.goto(url + "/")
+    board.wait_for_selector('#app[data-ready="1"] .player.answers[data-name="Cy"] .tag-passed')
+    cards = board.evaluate(CARDS)
+    board.screenshot(path=str(SHOTS / f"wall-tags-read-{len(players)}.png"))
+    least = min(t["px"] for c in cards for t in c["tags"])
+    assert least >= (40 if len(players) <= 4 else 30), f"a tag stands {least:.1f} px: {cards}"
+    for card in cards:
+        assert not card["cut"] and card["zoom"] == 1, card
+    names = 45 if len(players) >= 9 else 54
+    assert all(c["namePx"] >= names for c in cards if c["name"] != LONG), cards
+
+
 # "under the cup" / "under the cups" under a verdict's photo, as seen: its size (font size times
 # the zoom the stage's fitting gave it), whether its words lie on the stage and clear of the photo.
 CAPTION = """() => {

@@ -814,11 +814,17 @@
      card cannot hold them, is cut with "…": cut at once, Bartholomew-Fitzgerald and
      Bartholomew-Featherstone were both "Bartholo…".
      A card whose tags wrap to more lines than it holds (a crowd's card of one in the shit who
-     passed and answers), or run past its side (a partner's team beside NOT ON THE BOARD), has
-     its tags shrink first, down to TAG_LEAST_VH: its name and score keep their size (its tags at
-     3.7 vh took a crowd's names from 45 px down to 32). Past that its words shrink together
+     passed and answers), or run past its side (a partner's team beside NOT ON THE BOARD), keeps
+     its name and score at their size (its tags at 3.7 vh took a crowd's names from 45 px down to
+     32) and makes room for its tags first (TAG_ROOM, each step kept with the ones before it):
+     the tags go on the score's line, set closer, then the life marker gives way. Of those it
+     takes the first at which its tags stand largest, down to TAG_READ_VH (shrunk straight to
+     2.2 vh under the score, a crowd's three tags stood 20 px, too small to read across a bar
+     room). Past that the tags shrink to TAG_LEAST_VH, and only then its words shrink together
      until they fit, not cut at its top and foot. */
+  const TAG_READ_VH = 2.8;        // 30 px at 1080 lines: read across the room
   const TAG_LEAST_VH = 2.2;       // 24 px at 1080 lines: a crowd card's tags were this size before
+  const TAG_ROOM = ["tags-inline", "tags-tight", "marker-small"];
   function fitPlayers() {
     // Whether a name runs past its card, to the fraction of a pixel: scrollWidth and clientWidth
     // are whole pixels, and "Fitzgerald" half a pixel too wide was cut to "Fitzgera…" unshrunk.
@@ -838,16 +844,37 @@
       if (runsOver(name)) wrapName(card, name, base, least * base, runsOver);
       const tags = card.querySelector(".tags");
       const tagged = [...tags.children];
-      const over = () => card.scrollHeight > card.clientHeight + 1 || tags.scrollWidth > tags.clientWidth + 1;
+      const who = card.querySelector(".who");
+      // (A tag past the side of the card's words: the tags may stand on the score's line, out
+      // of their own box, so not only the box's overflow.)
+      const over = () => card.scrollHeight > card.clientHeight + 1 || tags.scrollWidth > tags.clientWidth + 1
+        || tagged.some((tag) => tag.getBoundingClientRect().right > who.getBoundingClientRect().right + 1);
       if (tagged.length && over()) {
         const tagBase = parseFloat(getComputedStyle(tagged[0]).fontSize);
+        const read = Math.min(tagBase, TAG_READ_VH * innerHeight / 100);
         const tagLeast = Math.min(tagBase, TAG_LEAST_VH * innerHeight / 100);
-        for (let px = tagBase; px > tagLeast + 0.05 && over(); ) {
-          px = Math.max(tagLeast, px - 0.05 * tagBase);
-          tagged.forEach((tag) => { tag.style.fontSize = `${px.toFixed(2)}px`; });
+        const setTags = (px) => tagged.forEach((tag) => { tag.style.fontSize = `${px.toFixed(2)}px`; });
+        const room = (steps) => TAG_ROOM.forEach((c, i) => card.classList.toggle(c, i < steps));
+        // (Down to TAG_READ_VH in steps of 5%, that size itself tried too; past it down to the
+        // least, as before.)
+        const sizes = [];
+        for (let px = tagBase; px > read + 1e-9; px -= 0.05 * tagBase) sizes.push(px);
+        for (let px = read; px > tagLeast + 0.05; px = Math.max(tagLeast, px - 0.05 * tagBase)) sizes.push(px);
+        sizes.push(tagLeast);
+        // The largest size the tags fit at with the first `steps` of TAG_ROOM taken, or 0.
+        const largest = (steps) => {
+          room(steps);
+          return sizes.find((px) => { setTags(px); return !over(); }) || 0;
+        };
+        let best = { steps: 0, px: tagLeast };
+        for (let steps = 0, most = 0; steps <= TAG_ROOM.length && most < tagBase; steps++) {
+          const px = largest(steps);
+          if (px > most + 0.01) { best = { steps, px }; most = px; }
         }
+        // (Fitting at no size, the card keeps its plain layout and its words shrink, as before.)
+        room(best.steps);
+        setTags(best.px);
       }
-      const who = card.querySelector(".who");
       for (let fit = 1; fit > 0.55 && card.scrollHeight > card.clientHeight + 1; ) {
         fit -= 0.05;
         who.style.zoom = fit.toFixed(2);
