@@ -140,3 +140,28 @@ def test_an_open_s_verdict_stays_on_the_wall_with_a_40_letter_name(served_camera
     assert laid["hand"] >= 0.4 * 4 * 10.8 - 0.05, laid
     assert laid["name"] >= 54 - 0.05, laid
     assert errors == []
+
+
+# (Not eight hands of three-letter names: there the hands were left at 65%, 42 px, the message
+# at 19.7 px, and both stay so; two columns would take the dice down to 27 px for it.)
+@pytest.mark.parametrize("name, players", [("Ann", 12), (LONG, 8), (LONG, 12)],
+                         ids=["twelve", "eight-one-word", "twelve-one-word"])
+def test_a_crowded_open_s_message_is_read_across_the_room(served_camera, browser, name, players):
+    """Eight hands or more: the message (why the caller lost, every hand's count) shrank with the
+    hands to 60% of its size, 18.1 px at 1080 lines, while the stage's right half stood empty
+    beside the hands. Now at least 28 px, the hands two by two across the stage (widened for
+    them at eight), their dice still 2.5 vh at least, who lost and the next player at their
+    sizes."""
+    url, table = served_camera
+    names = [name, *NAMES[1:players]]
+    board, errors = open_lost_by(url, table, browser, names)
+    shoot(board, f"open-message-{players}-{'long' if name == LONG else 'short'}.png")
+    laid = board.evaluate(MEASURE)
+    assert laid["message"] >= 28, f"the message stands {laid['message']:.1f} px high at 1080 lines"
+    assert laid["die"] >= 0.025 * 1080, laid
+    assert laid["losses"] >= 0.7 * 4.4 * 10.8 - 0.05, laid
+    assert laid["name"] >= 54 - 0.05, laid
+    assert laid["inside"] and laid["handsInside"] and laid["screen"] and laid["overlaps"] == [], laid
+    assert laid["cut"] == [] and laid["stageWhole"] and laid["messageWhole"], laid
+    assert set(laid["out"]) <= MAY_GO, laid["out"]
+    assert errors == []

@@ -397,16 +397,47 @@
     // Bob opened"). Past that the stage is widened (render, OPEN_WIDE) and only there do the
     // banner (it says whether the camera was sure) and then the next round's lowest call go.
     // Returns whether it all fits.
+    // The message (why the caller or the opener lost) shrinks with the hands, to 60% of its
+    // size at least: 18 px with eight hands or more, unread across the room. Where it is left
+    // at that least, the hands go two by two (HANDS_TWO) and the message stays at SAY_READ at
+    // least, the hands' dice still at HANDS_READ or more (at a crowd's narrower stage two
+    // columns seldom fit: it is widened for them, as for the hands).
     if (!verdict) return true;
-    verdict.classList.remove(...GIVE_WAY);
     const wide = $("app").classList.contains(OPEN_WIDE) || !$("app").classList.contains("many");
-    for (const give of wide ? GIVE_WAY : GIVE_WAY.slice(0, GIVE_WAY.indexOf("banner-out"))) {
-      if (fitHandsOnce(verdict) >= HANDS_READ - 1e-9) return true;
-      verdict.classList.add(give);
-    }
-    return fitHandsOnce(verdict) >= HANDS_READ - 1e-9;
+    const gives = wide ? GIVE_WAY : GIVE_WAY.slice(0, GIVE_WAY.indexOf("banner-out"));
+    // The hands' size where the verdict fits, the parts in GIVE_WAY given way one by one (0:
+    // it does not fit, the hands under HANDS_READ).
+    const fitted = () => {
+      verdict.classList.remove(...GIVE_WAY);
+      for (const give of gives) {
+        const fit = fitHandsOnce(verdict);
+        if (fit >= HANDS_READ - 1e-9) return fit;
+        verdict.classList.add(give);
+      }
+      const fit = fitHandsOnce(verdict);
+      return fit >= HANDS_READ - 1e-9 ? fit : 0;
+    };
+    const one = () => {
+      verdict.classList.remove(HANDS_TWO);
+      verdict.style.removeProperty("--say");
+      return fitted();
+    };
+    const before = one();
+    // (Two to four hands: one column, as before; the stage is wide, the message larger. So too
+    // where the message is larger than its least: the hands' dice keep their size, eight
+    // hands' 50 px with no photo, the message 23 px.)
+    if (!$("app").classList.contains("many") || before > SAY_LEAST + 1e-9) return before > 0;
+    verdict.classList.add(HANDS_TWO);
+    verdict.style.setProperty("--say", SAY_READ);
+    const two = fitted();
+    if (two) return true;
+    if (!wide) return false;                        // (the stage is widened first, OPEN_WIDE)
+    return one() > 0;
   }
   const GIVE_WAY = ["photo-beside", "photo-out", "note-out", "said-out", "banner-out", "least-out"];
+  const HANDS_TWO = "hands-two";
+  const SAY_READ = 0.93;    // of the message's size: 2.6 vh with five players or more (28 px at 1080 lines)
+  const SAY_LEAST = 0.6;    // 18 px: the least it shrank to with the hands
   const HANDS_READ = 0.42;           // of the hands' full size: their dice 2.5 vh (27 px at 1080 lines)
   const PHOTO_LEAST_VH = 9;          // narrower than this beside the hands the photo is left out
   function fitHandsOnce(verdict) {
