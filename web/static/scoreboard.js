@@ -424,9 +424,10 @@
     };
     const before = one();
     // (Two to four hands: one column, as before; the stage is wide, the message larger. So too
-    // where the message is larger than its least: the hands' dice keep their size, eight
-    // hands' 50 px with no photo, the message 23 px.)
-    if (!$("app").classList.contains("many") || before > SAY_LEAST + 1e-9) return before > 0;
+    // at a crowd's stage where the message is larger than its least: the hands' dice keep their
+    // size, eight hands' 50 px with no photo, the message 23 px. Widened, only where the
+    // message reads: widened for it, twelve hands' message was left at 18.7 px.)
+    if (!$("app").classList.contains("many") || before > (wide ? SAY_READ : SAY_LEAST) + 1e-9) return before > 0;
     verdict.classList.add(HANDS_TWO);
     verdict.style.setProperty("--say", SAY_READ);
     const two = fitted();
