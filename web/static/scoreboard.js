@@ -887,12 +887,10 @@
         const tagLeast = Math.min(tagBase, TAG_LEAST_VH * innerHeight / 100);
         const setTags = (px) => tagged.forEach((tag) => { tag.style.fontSize = `${px.toFixed(2)}px`; });
         const room = (steps) => TAG_ROOM.forEach((c, i) => card.classList.toggle(c, i < steps));
-        // (Down to TAG_READ_VH in steps of 5%, that size itself tried too; past it down to the
-        // least, as before.)
-        const sizes = [];
-        for (let px = tagBase; px > read + 1e-9; px -= 0.05 * tagBase) sizes.push(px);
-        for (let px = read; px > tagLeast + 0.05; px = Math.max(tagLeast, px - 0.05 * tagBase)) sizes.push(px);
-        sizes.push(tagLeast);
+        // (In steps of 5% down to the least, as before, TAG_READ_VH itself tried too.)
+        const sizes = [read, tagLeast];
+        for (let px = tagBase; px > tagLeast + 0.05; px -= 0.05 * tagBase) sizes.push(px);
+        sizes.sort((a, b) => b - a);
         // The largest size the tags fit at with the first `steps` of TAG_ROOM taken, or 0.
         const largest = (steps) => {
           room(steps);
