@@ -60,11 +60,9 @@ def test_a_card_s_tag_is_read_across_the_room(served, browser, game, players, op
     assert all(c["namePx"] >= least for c in cards if c["name"] != LONG), cards
 
 
-@pytest.mark.parametrize("players", [TWELVE[:3], TWELVE[:8], TWELVE], ids=["three", "eight", "twelve"])
-def test_a_card_of_many_tags_shrinks_its_tags_before_its_name(served, browser, players):
-    """On a last life, passed and answering: three tags, more than a crowd's card holds at 40 px.
-    The tags give way first (down to 2.2 vh, their old size in a crowd); only past that the card's
-    words shrink together, as they did before."""
+def _three_tags_on_cy(served, browser, players):
+    """The wall once Cy, on his last life, answers a call he passed on (three tags on his card,
+    two on others'): the page, ready."""
     url, table = served
     table.start_game({"game": "kuriki", "players": players, "options": {"lives": 1}})
     table.act({"by": LONG, "do": "declare", "call": "double-6", "dice": [6, 6]})
@@ -73,6 +71,15 @@ def test_a_card_of_many_tags_shrinks_its_tags_before_its_name(served, browser, p
     board = browser.new_page(viewport={"width": 1920, "height": 1080})
     board.goto(url + "/")
     board.wait_for_selector('#app[data-ready="1"] .player.answers[data-name="Cy"] .tag-passed')
+    return board
+
+
+@pytest.mark.parametrize("players", [TWELVE[:3], TWELVE[:8], TWELVE], ids=["three", "eight", "twelve"])
+def test_a_card_of_many_tags_shrinks_its_tags_before_its_name(served, browser, players):
+    """On a last life, passed and answering: three tags, more than a crowd's card holds at 40 px.
+    The tags give way first (down to 2.2 vh, their old size in a crowd); only past that the card's
+    words shrink together, as they did before."""
+    board = _three_tags_on_cy(served, browser, players)
     cards = {c["name"]: c for c in board.evaluate(CARDS)}
     board.screenshot(path=str(SHOTS / f"wall-tags-many-{len(players)}.png"))
     assert [t["text"] for t in cards["Cy"]["tags"]] == ["IN THE SHIT", "ANSWERS", "PASSED"]
@@ -91,14 +98,7 @@ def test_a_card_of_many_tags_is_still_read_across_the_room(served, browser, play
     to 85% too), 26 px on a crowd's card of two. The card makes room for them first: they go on
     the score's line, set closer, and the life marker gives way; now at least 30 px on every
     card, the names at their size, nothing zoomed or cut."""
-    url, table = served
-    table.start_game({"game": "kuriki", "players": players, "options": {"lives": 1}})
-    table.act({"by": LONG, "do": "declare", "call": "double-6", "dice": [6, 6]})
-    table.act({"by": "Bob", "do": "pass"})
-    table.act({"by": "Cy", "do": "pass"})
-    board = browser.new_page(viewport={"width": 1920, "height": 1080})
-    board.goto(url + "/")
-    board.wait_for_selector('#app[data-ready="1"] .player.answers[data-name="Cy"] .tag-passed')
+    board = _three_tags_on_cy(served, browser, players)
     cards = board.evaluate(CARDS)
     board.screenshot(path=str(SHOTS / f"wall-tags-read-{len(players)}.png"))
     least = min(t["px"] for c in cards for t in c["tags"])
