@@ -50,7 +50,9 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
   table judged it no foul) stops its count: that fall is not charged again, by the count or by
   the same dice settling again, also after a power cut; the wall asks for the die back under the
   cup, and only a fall after the number of dice on the tray changed (the die put back, the dice
-  picked up) is a new foul with a new count. Not for the roll an undo took
+  picked up) is a new foul with a new count. That foul entered again by hand (the phone's foul,
+  for the player to act) while the die is still off overrules the undo: it is charged as entered,
+  once, and its count runs as on a foul the referee charged. Not for the roll an undo took
   back while it was under way (``table.awaits_roll_taken_back``): it is nobody's, so is the die
   short in it; the wall asks for the die back (as in Mia and Deceit, which have no such foul),
   and that roll, once whole, is taken back as it would have been. Such a request (a die missing,
@@ -340,6 +342,11 @@ class Referee:
         # tray changes (the die put back, or the dice picked up): what falls then is a new fall.
         # Also after a power cut, when the record's last line undid that foul.
         self._excused_fall: str | None = _undone_dropped_die(table)
+        # How many actions were in effect when that fall was excused (the fewest since): a
+        # dropped-die foul of the player to act entered after it, by hand (the phone's foul),
+        # charges that fall again and starts its count (see _foul_entered_by_hand).
+        self._excused_since = len(table.session.effective) \
+            if self._excused_fall is not None and table.session is not None else 0
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
@@ -801,6 +808,8 @@ class Referee:
 
     def _tick(self) -> None:
         """Advance the ten count (called after every frame, read or not)."""
+        if self._count_player is None and self._excused_fall is not None:
+            self._foul_entered_by_hand()
         if self._count_player is None or self._count_started is None:
             return
         state = self._state()
@@ -818,6 +827,7 @@ class Referee:
                 # the count must not charge it again. The die is still asked back.
                 self._count_player = self._count_started = self._count_foul = None
                 self._excused_fall = state.get("game_id")
+                self._excused_since = len(session.effective)
                 self._ask_count(missing_note(max(1, CUP_GAMES["kuriki"] - self._last_count)))
                 return
         elapsed = self.clock() - self._count_started
@@ -830,6 +840,31 @@ class Referee:
             if self._count_player is None:
                 return
         self._note(self._count_text(max(1, TEN_COUNT - int(elapsed))))
+
+    def _foul_entered_by_hand(self) -> None:
+        """The fall excused (its foul undone) charged again at the table: a dropped-die foul of
+        the player to act entered since (the phone's foul), the die still off the tray. The
+        players overruled the undo: the fall is a foul again, charged once (as entered), and its
+        count runs as on a foul the referee charged (the count reaching zero is another foul, the
+        die put back stops it, an undo of it excuses the fall again). Before, the foul stood with
+        no count, and the wall asked for the die back as if nobody were charged for it."""
+        session = self.table.session
+        state = self._state()
+        if session is None or state.get("game") != "kuriki" or state.get("over") \
+                or state.get("game_id") != self._excused_fall:
+            return
+        effective = session.effective
+        # Undone further back since: what is entered from there on is new.
+        self._excused_since = min(self._excused_since, len(effective))
+        player = state.get("to_act")
+        entered = [i for i in range(self._excused_since, len(effective))
+                   if _is_dropped_die(effective, i, player)]
+        if not entered:
+            return
+        self._excused_fall = None
+        self._count_player, self._count_started = player, self.clock()
+        self._count_foul = (state.get("game_id"), entered[-1])
+        self._note(self._count_text(TEN_COUNT))
 
     def _stop_count(self) -> None:
         if self._count_player is not None:

@@ -106,3 +106,104 @@ def test_a_fresh_fall_after_the_undo_is_charged(camera_table: Table) -> None:
     clock.now += TEN_COUNT
     ref.step(eyes.add(ok(5)))
     assert _fouls(table) == [2, 0, 0]
+
+
+# -- the foul entered again by hand ------------------------------------------------------------
+#
+# The table undid the dropped-die foul, then thought better of it and charged it again from the
+# phone (foul, dropped die, for the player holding the cup) while the die still lay off the tray.
+# Before, the foul counted but no count ran: the wall went blank, then asked for the die back as
+# if nobody were charged for it, however long it stayed off. The players have overruled the
+# undo: the fall is a foul again, charged once (as entered), and its ten count runs as on a foul
+# the referee charged: the wall counts down, the count reaching zero is another foul, the die put
+# back stops it, and a power cut starts it again without a second foul.
+
+COUNTING = "Dropped die! Ann has until the count of zero to put it back: "
+
+
+def _charged_again_by_hand(table: Table, eyes: Script, ref: Referee) -> None:
+    table.act({"by": "Ann", "do": "foul", "kind": "dropped-die"})
+    ref.step(eyes.add(ok(4)))
+    assert _fouls(table) == [1, 0, 0] and ref.counting == "Ann"
+    assert table.public_state()["note"] == COUNTING + "10", table.public_state()["note"]
+
+
+def test_a_dropped_die_foul_entered_by_hand_after_the_undo_starts_the_count(camera_table: Table) -> None:
+    table, eyes, clock = camera_table, Script(), Clock()
+    ref = _ann_drops_a_die(table, eyes, clock)
+    table.undo()
+    ref.step(eyes.add(ok(4)))
+    assert ref.counting is None and table.public_state()["note"] == MISSING
+    _charged_again_by_hand(table, eyes, ref)
+    # The lone die settling again is the same fall: no second foul, the count goes on.
+    clock.now += 3.2
+    ref.step(eyes.add(ok(4), "settled"))
+    assert _fouls(table) == [1, 0, 0] and table.public_state()["note"] == COUNTING + "7"
+    log_length = len(table.session.log)
+    clock.now += TEN_COUNT - 3.2              # the count reaches zero: another foul, a new count
+    ref.step(eyes.add(ok(4)))
+    assert _fouls(table) == [2, 0, 0] and len(table.session.log) == log_length + 1
+    assert table.public_state()["note"] == COUNTING + "10"
+    # The die is put back under the cup: the count stops, the roll is Ann's to declare.
+    clock.now += 2
+    ref.step(eyes.add(ok(4, 3), "count_changed", "new_roll", "settled"))
+    assert ref.counting is None and table.fresh_roll and table.public_state()["note"] is None
+    clock.now += 3 * TEN_COUNT
+    ref.step(eyes.add(ok(4, 3)))
+    assert _fouls(table) == [2, 0, 0]
+
+
+def test_the_foul_entered_by_hand_undone_again_stops_its_count(camera_table: Table) -> None:
+    table, eyes, clock = camera_table, Script(), Clock()
+    ref = _ann_drops_a_die(table, eyes, clock)
+    table.undo()
+    ref.step(eyes.add(ok(4)))
+    _charged_again_by_hand(table, eyes, ref)
+    table.undo()
+    ref.step(eyes.add(ok(4)))
+    _the_die_stays_off(table, eyes, clock, ref, [0, 0, 0])
+
+
+def test_a_power_cut_after_the_foul_entered_by_hand_starts_its_count_again(camera_table: Table) -> None:
+    table, eyes, clock = camera_table, Script(), Clock()
+    ref = _ann_drops_a_die(table, eyes, clock)
+    table.undo()
+    ref.step(eyes.add(ok(4)))
+    _charged_again_by_hand(table, eyes, ref)
+    clock.now += 4
+    ref.step(eyes.add(ok(4)))
+    # The power comes back with the die still off: the count starts again, no second foul.
+    table, ref = restarted(table, eyes, clock)
+    ref.step(eyes.add(ok(4), "new_roll", "settled"))
+    assert _fouls(table) == [1, 0, 0] and ref.counting == "Ann"
+    assert table.public_state()["note"] == COUNTING + "10"
+    clock.now += TEN_COUNT
+    ref.step(eyes.add(ok(4)))
+    assert _fouls(table) == [2, 0, 0]
+
+
+def test_the_foul_entered_by_hand_after_a_power_cut_that_ended_with_the_undo(camera_table: Table) -> None:
+    table, eyes, clock = camera_table, Script(), Clock()
+    ref = _ann_drops_a_die(table, eyes, clock)
+    table.undo()
+    table, ref = restarted(table, eyes, clock)
+    ref.step(eyes.add(ok(4), "new_roll", "settled"))
+    assert ref.counting is None and table.public_state()["note"] == MISSING
+    _charged_again_by_hand(table, eyes, ref)
+    clock.now += TEN_COUNT
+    ref.step(eyes.add(ok(4)))
+    assert _fouls(table) == [2, 0, 0]
+
+
+def test_another_player_s_foul_entered_by_hand_starts_no_count(camera_table: Table) -> None:
+    # Bob does not hold the cup: whatever he is charged with, the die off the tray is no fall of
+    # his to count down (and Ann's fall stays excused).
+    table, eyes, clock = camera_table, Script(), Clock()
+    ref = _ann_drops_a_die(table, eyes, clock)
+    table.undo()
+    ref.step(eyes.add(ok(4)))
+    table.act({"by": "Bob", "do": "foul", "kind": "dropped-die"})
+    ref.step(eyes.add(ok(4), "settled"))
+    assert ref.counting is None and _fouls(table) == [0, 1, 0]
+    assert table.public_state()["note"] == MISSING
+    _the_die_stays_off(table, eyes, clock, ref, [0, 1, 0])
