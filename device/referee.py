@@ -92,6 +92,7 @@ from web.services import TableError
 
 from .camera import NO_ROLL, Camera, CameraError, RoundRoll, TurnRoll
 from .evidence import evidence_jpeg
+from .table import Table
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +163,7 @@ def dice_expected(state: dict[str, Any], asked: bool | None = None) -> int | Non
     return None
 
 
-def dice_on_table(table: Any) -> int | None:
+def dice_on_table(table: Table) -> int | None:
     """How many dice the virtual table rolls now: :func:`dice_expected` of the table's game, with
     the roll its Farkel player asked for (the choice of High Stakes).
 
@@ -191,23 +192,20 @@ def dice_on_table(table: Any) -> int | None:
     blind on the dice as they lie (rolled for him 0.7 s after each call, his blind raise was
     refused as made after a roll, and after one the table rolled again for nothing); a standing
     Mia (accept or pull) lies still too. A real tray is told as before."""
-    asked = getattr(table, "asked_roll", None)
     state = table.public_state()
     game = state.get("game")
     if (game == "kuriki" or (game == "mia" and table.virtual)) \
             and not state.get("over"):
-        if getattr(table, "fresh_roll", False):
+        if table.fresh_roll:
             return NO_ROLL
-        again = getattr(table, "rolls_again", None)
-        roll = again() if callable(again) else None
+        roll = table.rolls_again()
         if roll is not None:
             return TurnRoll(CUP_GAMES[game], ("again", *roll), True)
         if state.get("call") is not None:
-            taken = getattr(table, "cup_taken", None)
-            if callable(taken) and taken():
+            if table.cup_taken():
                 return TurnRoll(CUP_GAMES[game], state.get("to_act"), True)
             return NO_ROLL
-    return dice_expected(state, asked() if callable(asked) else None)
+    return dice_expected(state, table.asked_roll())
 
 
 def farkel_dice_left(state: dict[str, Any]) -> int:
@@ -261,7 +259,7 @@ def _signal_kind(signal: Any) -> str:
 class Referee:
     """Watches the tray and tells the table (see the module docstring)."""
 
-    def __init__(self, table: Any, camera: Camera | None = None, *,
+    def __init__(self, table: Table, camera: Camera | None = None, *,
                  open_camera: Callable[[], Camera] | None = None, view: str = "bottom",
                  fps: float = 10, calibration: Any = None,
                  reader: Callable[..., Any] | None = None, watcher: Any = None,
@@ -279,7 +277,7 @@ class Referee:
         if watcher is None:
             from vision.watcher import Watcher
             watcher = Watcher()
-        self.table = table
+        self.table: Table = table
         self._open_camera = open_camera
         self.camera: Camera | None = camera
         self.view = view
@@ -322,9 +320,7 @@ class Referee:
         # Its first frames show the cup up without the cup ever seen down, so no "cup lifted"
         # forgot the old roll: a 1-2 it rolled first after a Kuriki (or a Kuriki undone) was
         # taken for that Kuriki's dice, declared for nobody, and rolled away 1.6 s later.
-        last_roll = getattr(table, "last_roll", None)
-        self._resumed_roll: tuple[int, ...] | None = (
-            last_roll() if callable(last_roll) and not table.virtual else None)
+        self._resumed_roll: tuple[int, ...] | None = None if table.virtual else table.last_roll()
         self._count_player: str | None = None        # ten count: who dropped the die
         # The request for the right number of dice under the cup this referee last put on the
         # wall (a die missing, one too many): taken down once they lie there (see _ask_count).
@@ -351,10 +347,8 @@ class Referee:
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
         self._frame_event = threading.Condition()
-        if hasattr(table, "set_preview_source"):
-            table.set_preview_source(self.preview_jpeg)
-        if hasattr(table, "set_hands_source"):
-            table.set_hands_source(self.hands, photo=self.hands_photo)
+        table.set_preview_source(self.preview_jpeg)
+        table.set_hands_source(self.hands, photo=self.hands_photo)
 
     # -- the thread ---------------------------------------------------------
     def start(self) -> "Referee":
@@ -561,12 +555,10 @@ class Referee:
         if "settled" in names and reading.ok:
             self._still = reading
         if stirred:
-            told = getattr(self.table, "dice_stirred", None)
-            if callable(told):
-                try:
-                    told()
-                except Exception:
-                    log.exception("could not tell the table the dice stirred")
+            try:
+                self.table.dice_stirred()
+            except Exception:
+                log.exception("could not tell the table the dice stirred")
 
     def _count_unsure(self, reading: Any) -> None:
         """Ask for the dice again when they stay unreadable under the cup. An empty tray
@@ -578,9 +570,7 @@ class Referee:
                 or self._virtual_holds_still():
             if self._unsure_run >= self.unsure_frames:
                 self._note(None)          # readable again (or gone): take the request down
-                unreadable = getattr(self.table, "dice_unreadable", None)
-                if callable(unreadable):
-                    unreadable(False)
+                self.table.dice_unreadable(False)
             self._unsure_run = 0
             return
         self._unsure_run += 1
@@ -591,8 +581,7 @@ class Referee:
             # take dice sealed before (they are sealed again when read again). A broken reader
             # says nothing about the dice, and no roll could be sealed again: the seal stays.
             self._hands = None
-            unreadable = getattr(self.table, "dice_unreadable", None)
-            if reading.reason != READER_FAILED and callable(unreadable) and unreadable(True):
+            if reading.reason != READER_FAILED and self.table.dice_unreadable(True):
                 self._handled_roll = False
                 if hasattr(self.watcher, "unseal"):
                     self.watcher.unseal()
@@ -670,9 +659,7 @@ class Referee:
         if reading.ok and self._handled_roll:
             # The dice lie still as the roll the table has (the cup lifted to show them and put
             # back, pushed): no roll is under way, nor one for an undo to take back.
-            still = getattr(self.table, "dice_lie_still", None)
-            if callable(still):
-                still()
+            self.table.dice_lie_still()
         if not reading.ok or self._handled_roll:
             return
         resumed_count, self._resumed_count = self._resumed_count, None    # the first settle only
@@ -727,8 +714,7 @@ class Referee:
         self._count_asked_no_more()
         values = list(reading.values)
         self._handled_roll = True
-        taken_back = getattr(self.table, "roll_taken_back", None)
-        if callable(taken_back) and taken_back(values):
+        if self.table.roll_taken_back(values):
             # The roll under way when an undo gave the last roller his declared dice back: it
             # lies on the tray, nobody's (not sealed in place of his dice, nor his Kuriki).
             if hasattr(self.watcher, "seal"):
@@ -765,8 +751,7 @@ class Referee:
     def _roll_taken_back_lands(self) -> bool:
         """Whether the dice settling now are the roll an undo took back while it was under way
         (``table.awaits_roll_taken_back``): nobody's."""
-        waits = getattr(self.table, "awaits_roll_taken_back", None)
-        return callable(waits) and bool(waits())
+        return self.table.awaits_roll_taken_back()
 
     def _settled_farkel(self, state: dict[str, Any], reading: Any) -> None:
         legal = [a for a in state.get("legal", []) if a.get("do") == "roll" and not a.get("high_stakes")]
@@ -818,7 +803,7 @@ class Referee:
             return
         if self._count_foul is not None:
             game_id, index = self._count_foul
-            session = getattr(self.table, "session", None)
+            session = self.table.session
             if session is None or state.get("game_id") != game_id:
                 self._stop_count()          # another game: the fall was the last game's
                 return
@@ -874,7 +859,7 @@ class Referee:
     def _foul_in_effect(self, player: str | None) -> tuple[str | None, int] | None:
         """Where the dropped-die foul just charged to ``player`` stands (the last action in
         effect), or None if it was refused: then no undo can take it back."""
-        session = getattr(self.table, "session", None)
+        session = self.table.session
         if session is None or not _is_dropped_die(session.effective, len(session.effective) - 1, player):
             return None
         return self._state().get("game_id"), len(session.effective) - 1
@@ -987,9 +972,9 @@ def _round(state: dict[str, Any]) -> tuple[Any, Any]:
     return state.get("game_id"), state.get("round")
 
 
-def _last_dropped_die(table: Any) -> str | None:
+def _last_dropped_die(table: Table) -> str | None:
     """Who was charged a dropped die by the last action, if that player is still to act."""
-    session = getattr(table, "session", None)
+    session = table.session
     if session is None or not session.effective or session.game.over:
         return None
     last = session.effective[-1]
@@ -1008,11 +993,11 @@ def _is_dropped_die(effective: Sequence[dict[str, Any]], index: int, player: str
         and action.get("by") == player
 
 
-def _undone_dropped_die(table: Any) -> str | None:
+def _undone_dropped_die(table: Table) -> str | None:
     """The game's id if the record's last line undid a dropped-die foul of the player still to
     act (a game in play): the fall it was charged for, its die still off after a power cut, is
     not charged again."""
-    session = getattr(table, "session", None)
+    session = table.session
     if session is None or not session.log or session.game.over \
             or session.log[-1].get("do") != UNDO:
         return None
@@ -1025,7 +1010,7 @@ def _undone_dropped_die(table: Any) -> str | None:
             in_effect.append(line)
     if undone is None or not _is_dropped_die([undone], 0, session.game.to_act):
         return None
-    return getattr(table, "game_id", None)
+    return table.game_id
 
 
 def group_hands(dice: Sequence[Any], players: Sequence[str], *, mirrored: bool) -> dict[str, list[int]] | None:
