@@ -9,7 +9,10 @@ One directory holds ``dicetable.sqlite3`` and ``photos/``. Tables:
 * ``seal``: the dice read and hidden under the cup right now, so a power cut resumes them, and
   how many record lines the game in play had when they were sealed (``at``: an undo tells by it
   whether they were rolled before or after the action it takes back), and the dice lying on the
-  tray when they are not those (``tray``: a seal an undo gave back over a later roll).
+  tray when they are not those (``tray``: a seal an undo gave back over a later roll);
+* ``stir``: that the camera saw the dice under the cup stir since the game in play last moved
+  and not lie still since (a roll may be under way: an undo takes it back), so a power cut
+  between the stir and the undo forgets nothing: the game and its record lines by then.
 
 Everything here stays on the device: the hidden dice are in ``actions`` and ``seal`` and are only
 handed out by :class:`device.table.Table`, which knows when they may be shown.
@@ -80,6 +83,11 @@ CREATE TABLE seal (
     fresh     INTEGER NOT NULL,
     at        INTEGER,
     tray      TEXT
+);
+CREATE TABLE stir (
+    only      INTEGER PRIMARY KEY CHECK (only = 1),
+    game_id   INTEGER NOT NULL,
+    at        INTEGER NOT NULL
 );
 CREATE INDEX games_status ON games(status);
 """
@@ -256,6 +264,11 @@ class Store:
                 # for a seal stored before). An older dicetable reads and writes the seal as
                 # before (it names its columns), so the schema's version stays.
                 db.execute(f"ALTER TABLE seal ADD COLUMN {name} {kind}")
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stir'").fetchone():
+            # A database made before the stir was kept: the table is made, empty (no stir
+            # known). An older dicetable leaves it alone.
+            db.execute("CREATE TABLE stir (only INTEGER PRIMARY KEY CHECK (only = 1), "
+                       "game_id INTEGER NOT NULL, at INTEGER NOT NULL)")
 
     def _create(self) -> None:
         db = self._db
@@ -487,6 +500,24 @@ class Store:
         # them asks for them.)
         tray = _dice(r[5]) if r[5] is not None else None
         return SealRow(seal_id=r[0], dice=dice, photo_id=r[2], fresh=bool(r[3]), at=at, tray=tray)
+
+    # -- the stir -----------------------------------------------------------
+    def set_stir(self, game_id: str | None, at: int | None) -> None:
+        """The camera saw the dice stir in game ``game_id`` when its record had ``at`` lines, and
+        has not seen them lie still since (device.table's dice_stirred); None: they lie still."""
+        if game_id is None or at is None:
+            self._write(lambda db: db.execute("DELETE FROM stir"))
+            return
+        key = (int(game_id), int(at))
+        self._write(lambda db: db.execute(
+            "INSERT OR REPLACE INTO stir (only, game_id, at) VALUES (1, ?, ?)", key))
+
+    def stir(self) -> tuple[str, int] | None:
+        """The game and its record's length when the dice last stirred (see set_stir), or None."""
+        rows = self._read("SELECT game_id, at FROM stir")
+        if not rows or not all(isinstance(v, int) and not isinstance(v, bool) for v in rows[0]):
+            return None     # none, or damaged: no stir known (as before it was kept)
+        return str(rows[0][0]), rows[0][1]
 
     # -- photos -------------------------------------------------------------
     def _photo_path(self, photo_id: str) -> Path:

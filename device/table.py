@@ -30,7 +30,8 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   back as it settles: roll_taken_back); any other undo takes back a roll that
   settled after the action undone when it changes who is to act or on which call, and at a real
   tray one still under way then too (dice that settle as the roll the table has, the cup put
-  back down on them, are no roll: dice_lie_still); such a roll landing a die short is nobody's
+  back down on them, are no roll: dice_lie_still; the stir is kept in the store, so a power cut
+  between it and the undo changes nothing); such a roll landing a die short is nobody's
   dropped die (awaits_roll_taken_back): still the roll taken back once it lands whole;
 * a player who fouls himself out while his roll waits for his declare takes it out with him
   (void, no longer fresh): the next player rolls his own; the foul undone gives it back;
@@ -292,7 +293,8 @@ class Table:
         # (game id, log length). A roll may be under way: an undo now takes it back if it takes
         # back the call it is rolled on (see _seal_after_undo). Not _stirred, which stays set
         # (the phone's "dice settling…"): the cup lifted to show the dice at a pull and put back
-        # down on them rolled nothing.
+        # down on them rolled nothing. Kept in the store (Store.set_stir): a power cut between
+        # the stir and the undo forgot it, and the roll under way landed as the next roll.
         self._rolling: tuple[str | None, int] | None = None
         self._stats_cache: dict[str, tuple[int, dict[str, dict[str, int]]]] = {}
         # The banners of public photos read so far (photo id -> device.evidence.banner_of): the
@@ -318,6 +320,7 @@ class Table:
                 log.warning("the finished game %s is not shown again: %s", row.id, exc)
                 return
             self._session, self._steps, self._game_id = session, steps, row.id
+            self._rolling = self._stored_stir()
             return
         try:
             if row.damaged:
@@ -341,10 +344,38 @@ class Table:
             self._unresumed = row.id
             return
         self._session, self._steps, self._game_id = session, steps, row.id
+        self._rolling = self._stored_stir()
         # A Kuriki taken back just before the power went: its roller still rolls again, and the
         # wall says so (the record tells it; the other notes wait for the virtual table).
         self._note = self._kuriki_note()
         log.info("resumed game %s after %d log lines", row.id, len(session.log))
+
+    def _stored_stir(self) -> tuple[str | None, int] | None:
+        """The stir the store kept (see dice_stirred), if it is of the game resumed as it stands
+        (its record no longer since): the dice stirred before the power went and were not seen
+        lying still since. A real tray's roll under way goes on through a power cut; the virtual
+        table's does not (see the ``virtual`` setter)."""
+        assert self._session is not None
+        try:
+            stir = self.store.stir()
+        except StoreError as exc:
+            log.warning("whether the dice stirred before the restart is not known: %s", exc)
+            return None
+        return stir if stir == (self._game_id, len(self._session.log)) else None
+
+    def _keep_stir(self, key: tuple[str | None, int] | None) -> None:
+        """The dice stirred in the game and at the record's length ``key`` and were not seen
+        lying still since (None: they lie still): remembered, and kept in the store for a power
+        cut (written only when it changes)."""
+        if key == self._rolling:
+            return
+        self._rolling = key
+        try:
+            self.store.set_stir(*(key or (None, None)))
+        except StoreError as exc:
+            # Not kept: after a power cut the store's last word stands (a stir not known, or
+            # one since seen to lie still).
+            log.error("could not save whether the dice stirred: %s", exc)
 
     def _rebuild(self, game_id: str, header: Mapping[str, Any]) -> tuple[Session, list[_Step]]:
         session = Session(header)
@@ -406,6 +437,10 @@ class Table:
                 return
             before = self._choice_note()
             self._virtual = value
+            if value:
+                # The virtual table started again holds the cup up over an empty tray: no roll
+                # of its from before a restart is under way (kept in the store, see dice_stirred).
+                self._keep_stir(None)
             after = self._choice_note()
             if after != before and self._note in (None, before):
                 self._note = after
@@ -462,7 +497,7 @@ class Table:
             if self._session is None:
                 return
             key = (self._game_id, len(self._session.log))
-            self._rolling = key
+            self._keep_stir(key)
             if self._stirred == key:
                 return
             self._stirred = key
@@ -476,7 +511,7 @@ class Table:
         back while it was under way (see _seal_after_undo) never came: the dice lying there are
         the seal's own, and the next roll is a new one, not taken back."""
         with self._lock:
-            self._rolling = None
+            self._keep_stir(None)
             seal = self._seal
             if seal is None or seal.tray != ROLL_UNDER_WAY:
                 return
@@ -1218,7 +1253,7 @@ class Table:
                 self.store.clear_seal()
                 at = len(self._session.log) if self._session is not None else None
                 self._seal = self.store.set_seal(dice, photo_id, at=at)
-                self._rolling = None        # the roll settled
+                self._keep_stir(None)       # the roll settled
             except StoreError as exc:
                 log.error("could not save the seal: %s", exc)
                 self._seal = None
@@ -1320,7 +1355,7 @@ class Table:
                 # these dice, settling again, are taken back again. His dice stay his.
                 log.error("could not save the dice on the tray: %s", exc)
             self._seal = dataclasses.replace(self._seal, tray=dice)
-            self._rolling = None            # the roll settled
+            self._keep_stir(None)           # the roll settled
             return True
 
     def unseal(self) -> None:

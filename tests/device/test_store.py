@@ -208,6 +208,29 @@ def test_the_seal_keeps_when_it_was_sealed_and_an_older_database_gains_the_colum
     older.close()
 
 
+def test_the_stir_survives_a_restart_and_an_older_database_gains_its_table(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    gid = store.new_game(HEADER)
+    assert store.stir() is None
+    store.set_stir(gid, 3)
+    store.close()
+    again = Store(tmp_path)
+    assert again.stir() == (gid, 3)
+    again.set_stir(None, None)              # the dice lie still
+    assert again.stir() is None
+    again.close()
+    # A database made before the stir was kept: no table "stir".
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    db.execute("DROP TABLE stir")
+    db.commit()
+    db.close()
+    older = Store(tmp_path)
+    assert older.stir() is None
+    older.set_stir(gid, 5)
+    assert older.stir() == (gid, 5)
+    older.close()
+
+
 def test_an_undo_gives_a_seal_back_in_its_own_transaction(tmp_path: Path) -> None:
     store = Store(tmp_path)
     gid = store.new_game(HEADER)
