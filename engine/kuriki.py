@@ -184,6 +184,17 @@ def _nth(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _listed(words: Sequence[str]) -> str:
+    """Things said of one player, one after the other: "loses a life and is in the shit"."""
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+
+
+def _said(subject: str, words: Sequence[str]) -> str:
+    """A player's part and what comes of it, his name said once: "Ann called 9 and rolls again",
+    "Bob pulled, loses a life and is in the shit"."""
+    return f"{subject}{', ' if len(words) > 1 else ' and '}{_listed(words)}"
+
+
 def roll_off(players: Sequence[str], rng: random.Random) -> str:
     """Who starts: everyone rolls one die, the tied highest roll again until one is left.
 
@@ -345,18 +356,11 @@ class Kuriki(Game):
         liar = self.answers
         standing = self.book.rank[self.book.of_dice(dice)] >= self.book.rank[self.call]
         loser, next_roller = (by, liar) if standing else (liar, by)
-        called = self._called_text()
         head = "NOT A LIE!" if standing else "LIE!"
         verdict_call, roller = self.call, self.roller
-        assert verdict_call is not None
         self._end_point(next_roller)
         losses = self._lose([(loser, 1)])
-        if self.over:
-            message = self._last_pull_text(head, verdict_call, dice, roller, liar, by, standing)
-        else:
-            message = f"{head} {called} — the dice show {dice_text(dice)}. {loser.name} loses a life."
-            message += self._fate_text(losses)
-            message += f" {next_roller.name} rolls" + (" again." if standing else ".")
+        message = self._pull_text(head, verdict_call, dice, roller, liar, by, standing)
         return Verdict(Outcome.TRUTH if standing else Outcome.LIE, message, losses=losses,
                        dice=tuple(dice), call=verdict_call, caller=liar.name, challenger=by.name)
 
@@ -382,8 +386,14 @@ class Kuriki(Game):
         losses: dict[str, int] = {}
         if lost:
             losses = self._lose([(by, lost)])
-            message += f" Every third foul costs a life: {by.name} loses {self._lives_text(lost)}."
-            message += self._fate_text(losses)
+            # (The foul's player is named once, at its head: "Every third foul costs a life: Cy
+            # loses a life. Cy is in the shit." said him three times.)
+            message += " Every third foul costs a life"   # (one at a time: a rusk is three fouls)
+            if by.out:
+                message += ": none left, out" + (" and Tarted" if self.tarted == by.name else "")
+            elif by.lives == 1:
+                message += ": one left, in the shit"
+            message += "." + self._winner_text()
             message += self._repair_after_knock_out()
         return Verdict(Outcome.FOUL, message, losses=losses, caller=by.name)
 
@@ -402,19 +412,22 @@ class Kuriki(Game):
         self.collected[roller.name] = round(self.collected[roller.name] + taken, 2)
         self.pot = 0.0
         self._end_point(roller)          # the Roller keeps the cup; the next roll is fresh
-        message = f"KURIKI! {roller.name} shows 1-2."
-        if third:
-            others = ", everyone else one" if len(hits) > 1 else ""   # (nobody else at two players)
-            message += (f" That is {roller.name}'s {_nth(roller.kurikis)} Kuriki: {next_guy.name} "
-                        f"(the Next Guy) loses two lives{others}.")
-        else:
-            message += f" {next_guy.name} (the Next Guy) loses a life."
         losses = self._lose(hits)
-        message += self._fate_text(losses)
-        if taken:
-            message += f" {roller.name} takes the foul pot ({_money(taken)})."
+        # Each player named once: the Roller with all the Kuriki gives him, the Next Guy with
+        # all it costs him, everyone else (a 3rd Kuriki) only where it leaves them in the shit
+        # or out. (The game over, the Roller is the one left: he lost nothing.)
+        shows = f"{roller.name} shows 1-2" + (f" for the {_nth(roller.kurikis)} time" if third else "")
+        gets = [f"takes the foul pot ({_money(taken)})"] if taken else []
+        gets.append(self._won_words() if self.over else "keeps the cup")
+        message = f"KURIKI! {_said(shows, gets)}."
+        lost = ["loses two lives" if third else "loses a life", *self._fate_words(next_guy)]
+        message += f" {next_guy.name} (the Next Guy) {_listed(lost)}."
+        if len(hits) > 1:                                          # (nobody else at two players)
+            message += " Everyone else loses one."
+            for p, _ in hits[1:]:
+                if p.name in losses and self._fate_words(p):
+                    message += f" {p.name} {_listed(self._fate_words(p))}."
         if not self.over:
-            message += f" {roller.name} keeps the cup."
             if self.options.kuriki_reverses:
                 self.reverse()
                 message += f" Play reverses: now {self.direction}."
@@ -464,45 +477,48 @@ class Kuriki(Game):
             return f" The call is void; {nxt.name} rolls."
         return ""
 
-    def _called_text(self) -> str:
-        assert self.call is not None and self.answers is not None
-        # The roll by its one name, whatever word was said for it ("mime", "double-five"): the
-        # call line showed that name, and the verdict said "the mime (double-5)" under it.
-        text = f"{self.roller.name} called {call_text(self.call)}"
-        if self.answers is not self.roller:
-            text += f", passed on to {self.answers.name}"
-        return text
+    def _pull_text(self, head: str, call: str | None, dice: Sequence[int], roller: Player,
+                   answers: Player, puller: Player, standing: bool) -> str:
+        """A pull's verdict, naming each player once: the one who answers for the call with what
+        the pull does to him, the dice, then the puller with what it does to him ("LIE! Ann
+        called 9, loses a life and is in the shit — the dice show 5-3. Bob pulled and rolls.").
+        The words had named the loser two or three times ("Ann called 9 — ... Ann loses a life.
+        Ann is in the shit.") and the winner of the game twice, long and repetitive on the wall
+        under a long name. The Roller, when he neither answers nor pulls, is named with his call
+        ("Ann called 9, passed on to Bob, who ..."). The call by its one name, whatever word was
+        said for it ("mime", "double-five"), as the call line shows it ("The Mime (5-5)")."""
+        assert call is not None
+        loser = puller if standing else answers
+        # (Out, the lost life goes unsaid: the call, the pull and the dice say it.)
+        lost = self._fate_words(loser) if loser.out else ["loses a life", *self._fate_words(loser)]
+        if self.over:
+            won = [self._won_words()]
+        else:
+            won = ["rolls again" if standing else "rolls"]
+        said, pulled = (won, lost) if standing else (lost, won)
+        if answers is roller:
+            who = _said(f"{answers.name} called {call_text(call)}", said)
+        elif puller is roller:
+            who = _said(f"{answers.name} passed on {call_text(call)}", said)
+        else:
+            who = (f"{roller.name} called {call_text(call)}, passed on to {answers.name}, "
+                   f"who {_listed(said)}")
+        pulled_by = f"{puller.name}, who called it, pulled" if puller is roller else f"{puller.name} pulled"
+        end = "!" if self.over and not standing else "."
+        return f"{head} {who} — the dice show {dice_text(dice)}. {_said(pulled_by, pulled)}{end}"
 
-    def _last_pull_text(self, head: str, call: str, dice: Sequence[int], roller: Player,
-                        answers: Player, puller: Player, standing: bool) -> str:
-        """The pull that ends the game, naming each player once: the usual words named the
-        winner twice ("Ann called ... / Ann wins!") and the loser three times, long and
-        repetitive on the wall's winner screen with a long name. Only two players are left in
-        it, the one answering for the call and the puller (the roller is one of them)."""
-        what = f"called {call_text(call)}" if answers is roller else f"passed on {call_text(call)}"
-        pulled = f"{puller.name}, who called it, pulled" if puller is roller else f"{puller.name} pulled"
-        won = " and wins" + (f" {_money(self.prize)}" if self.prize else "")
-        out = " and is out" + (", Tarted" if self.tarted == (puller if standing else answers).name else "")
-        if standing:
-            return f"{head} {answers.name} {what}{won} — the dice show {dice_text(dice)}. {pulled}{out}."
-        return f"{head} {answers.name} {what}{out} — the dice show {dice_text(dice)}. {pulled}{won}!"
+    def _fate_words(self, p: Player) -> list[str]:
+        """Where a loss has left a player, said after his name: ["is in the shit"], ["is out,
+        Tarted"], or nothing to say."""
+        if p.out:
+            return ["is out" + (", Tarted" if self.tarted == p.name else "")]
+        return ["is in the shit"] if p.lives == 1 else []
 
-    @staticmethod
-    def _lives_text(n: int) -> str:
-        return "a life" if n == 1 else f"{n} lives"
+    def _won_words(self) -> str:
+        return "wins" + (f" {_money(self.prize)}" if self.prize else "")
 
-    def _fate_text(self, losses: Mapping[str, int]) -> str:
-        text = ""
-        for name in losses:
-            p = self.player(name)
-            if p.out:
-                text += f" {name} is out" + (" and Tarted!" if self.tarted == name else ".")
-            elif p.lives == 1:
-                text += f" {name} is in the shit."
-        if self.winner is not None:
-            text += f" {self.winner} wins"
-            text += f" and takes {_money(self.prize)}!" if self.prize else "!"
-        return text
+    def _winner_text(self) -> str:
+        return f" {self.winner} {self._won_words()}!" if self.winner is not None else ""
 
     # -- what the table may see -------------------------------------------------------
     def player_standing(self, p: Player) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -143,7 +144,8 @@ def test_pull_catches_a_lie_liar_loses_and_puller_rolls_fresh() -> None:
     v = s.game.last_verdict
     assert v.outcome is Outcome.LIE and v.losses == {"Ann": 1}
     assert v.caller == "Ann" and v.challenger == "Bob" and v.call == "double-4"
-    assert "LIE! Ann called Walnuts (4-4) — the dice show 6-3. Ann loses a life." in v.message
+    assert v.message == ("LIE! Ann called Walnuts (4-4) and loses a life — the dice show 6-3. "
+                         "Bob pulled and rolls.")
     assert lives(s) == {"Ann": 4, "Bob": 5, "Cy": 5}
     state = s.game.public_state()
     assert state["roller"] == "Bob" and state["to_act"] == "Bob" and state["fresh"] is True
@@ -155,14 +157,15 @@ def test_a_verdict_names_the_roll_as_the_call_line_does(said: str) -> None:
     """QA: the call line said "The Mime (5-5)" and the verdict under it "double-5" (or "the mime
     (double-5)"): a roll has one name, the seed's, whatever word was said for it."""
     s = play(declare("Ann", said, [6, 3]), pull("Bob"))
-    assert s.game.last_verdict.message.startswith("LIE! Ann called The Mime (5-5) — the dice show 6-3.")
+    assert s.game.last_verdict.message.startswith(
+        "LIE! Ann called The Mime (5-5) and loses a life — the dice show 6-3.")
     s = play(declare("Ann", said, [5, 5]), pass_("Bob"), pull("Cy"))
     assert s.game.last_verdict.message.startswith(
-        "NOT A LIE! Ann called The Mime (5-5), passed on to Bob — the dice show 5-5.")
+        "NOT A LIE! Ann called The Mime (5-5), passed on to Bob, who rolls again — the dice show 5-5.")
     s = play(declare("Ann", "snake eyes", [1, 1]), pull("Bob"))
-    assert "Ann called Snake-Eyes (1-1) —" in s.game.last_verdict.message
+    assert "Ann called Snake-Eyes (1-1) and rolls again —" in s.game.last_verdict.message
     s = play(declare("Ann", "9", [5, 4]), pull("Bob"))              # a tally is its number
-    assert "Ann called 9 —" in s.game.last_verdict.message
+    assert "Ann called 9 and rolls again —" in s.game.last_verdict.message
 
 
 def test_a_refusal_names_the_roll_as_the_call_line_does() -> None:
@@ -185,7 +188,7 @@ def test_pull_on_the_truth_costs_the_puller_and_roller_rolls_again() -> None:
     s = play(declare("Ann", "9", [5, 4]), pull("Bob"))
     v = s.game.last_verdict
     assert v.outcome is Outcome.TRUTH and v.losses == {"Bob": 1}
-    assert "Ann rolls again" in v.message
+    assert "Ann called 9 and rolls again" in v.message and "Bob pulled and loses a life" in v.message
     assert s.game.to_act == "Ann" and s.game.fresh
 
 
@@ -321,7 +324,7 @@ def test_every_third_kuriki_next_guy_loses_two_everyone_else_one() -> None:
     v = s.game.last_verdict
     assert v.losses == {"Bob": 2, "Cy": 1}
     assert lives(s) == {"Ann": 5, "Bob": 1, "Cy": 4}
-    assert "3rd Kuriki" in v.message
+    assert "Ann shows 1-2 for the 3rd time" in v.message
 
 
 def test_a_third_kuriki_heads_up_does_not_speak_of_everyone_else() -> None:
@@ -330,9 +333,11 @@ def test_a_third_kuriki_heads_up_does_not_speak_of_everyone_else() -> None:
     s = play(k, k, k, players=("Ann", "Bob"))
     v = s.game.last_verdict
     assert v.losses == {"Bob": 2}
-    assert "Bob (the Next Guy) loses two lives." in v.message and "everyone else" not in v.message
+    assert v.message.endswith("Bob (the Next Guy) loses two lives and is in the shit.")
+    assert "everyone else" not in v.message.lower()
     s = play(k, k, k)
-    assert "Bob (the Next Guy) loses two lives, everyone else one." in s.game.last_verdict.message
+    assert s.game.last_verdict.message.endswith(
+        "Bob (the Next Guy) loses two lives and is in the shit. Everyone else loses one.")
 
 
 def test_sixth_kuriki_counts_again() -> None:
@@ -433,14 +438,15 @@ def test_foul_knocking_out_the_next_guy_moves_the_turn_on() -> None:
 
 def test_in_the_shit_at_one_life_first_out_is_tarted_last_standing_wins() -> None:
     s = play(declare("Ann", "boxcars", [1, 3]), pull("Bob"), options={"lives": 2})
-    assert person(s, "Ann")["in_the_shit"] is True and "Ann is in the shit" in s.game.last_verdict.message
+    assert person(s, "Ann")["in_the_shit"] is True
+    assert "Ann called Boxcars (6-6), loses a life and is in the shit" in s.game.last_verdict.message
     s.apply(declare("Bob", "double-1", [1, 1]))
     s.apply(pull("Cy"))                                       # truth: Cy 2 -> 1
     s.apply(declare("Bob", "11", [6, 5]))
     s.apply(pull("Cy"))                                       # truth again: Cy out
     st = s.game.standings()
     assert st["tarted"] == "Cy" and person(s, "Cy")["out"] is True and st["over"] is False
-    assert "Cy is out and Tarted!" in s.game.last_verdict.message
+    assert s.game.last_verdict.message.endswith("Cy pulled and is out, Tarted.")
     assert s.game.to_act == "Bob"
     s.apply(declare("Bob", "5", [4, 1]))
     assert s.game.to_act == "Ann"                             # Cy is skipped from now on
@@ -632,3 +638,97 @@ def test_the_kuriki_reverses_option_is_explained_in_the_table_s_words() -> None:
     assert 'tick "reverse direction" on the phone' in doc
     control = (Path(__file__).resolve().parents[2] / "web" / "static" / "control.js").read_text(encoding="utf-8")
     assert 'reverse: "reverse direction"' in control        # the phone's own label for the toggle
+
+
+# -- each name said once -------------------------------------------------------------------
+# A verdict named a player as often as it said something of him ("Ann called 9 — ... Ann loses
+# a life. Ann is in the shit. Bob rolls."): a 40-letter name three times over fills the wall.
+
+def names_said(message: str, players: tuple[str, ...] = TABLE) -> dict[str, int]:
+    return {name: len(re.findall(rf"\b{name}\b", message)) for name in players}
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    ((declare("Ann", "walnuts", [6, 3]), pull("Bob")),
+     "LIE! Ann called Walnuts (4-4), loses a life and is in the shit — the dice show 6-3. "
+     "Bob pulled and rolls."),
+    ((declare("Ann", "9", [5, 4]), pull("Bob")),
+     "NOT A LIE! Ann called 9 and rolls again — the dice show 5-4. "
+     "Bob pulled, loses a life and is in the shit."),
+    ((declare("Ann", "9", [5, 4]), pass_("Bob"), pull("Cy")),
+     "NOT A LIE! Ann called 9, passed on to Bob, who rolls again — the dice show 5-4. "
+     "Cy pulled, loses a life and is in the shit."),
+    ((declare("Ann", "9", [4, 3]), pass_("Bob"), pull("Cy")),
+     "LIE! Ann called 9, passed on to Bob, who loses a life and is in the shit — the dice show "
+     "4-3. Cy pulled and rolls."),
+    ((declare("Ann", "9", [4, 3]), pass_("Bob"), pass_("Cy"), pull("Ann")),
+     "LIE! Cy passed on 9, loses a life and is in the shit — the dice show 4-3. "
+     "Ann, who called it, pulled and rolls."),
+], ids=["lie", "truth", "passed-truth", "passed-lie", "roller-pulls"])
+def test_a_pull_that_leaves_the_loser_in_the_shit_names_each_player_once(actions, message) -> None:
+    s = play(*actions, options={"lives": 2})
+    v = s.game.last_verdict
+    assert not s.game.over and v.message == message
+    assert max(names_said(v.message).values()) == 1
+
+
+def test_a_pull_that_puts_a_player_out_names_him_once() -> None:
+    s = play(declare("Ann", "9", [5, 4]), pull("Bob"), options={"lives": 1})
+    v = s.game.last_verdict
+    assert not s.game.over and s.game.tarted == "Bob"
+    assert v.message == ("NOT A LIE! Ann called 9 and rolls again — the dice show 5-4. "
+                         "Bob pulled and is out, Tarted.")
+    assert max(names_said(v.message).values()) == 1
+
+
+def test_the_kuriki_that_ends_the_game_names_each_player_once() -> None:
+    s = play(foul("Ann"), declare("Ann", "kuriki", [1, 2]), players=("Ann", "Bob"),
+             options={"lives": 1, "stake": 2})
+    v = s.game.last_verdict
+    assert s.game.winner == "Ann" and v.message == (
+        "KURIKI! Ann shows 1-2, takes the foul pot (0.25) and wins 4.00. "
+        "Bob (the Next Guy) loses a life and is out, Tarted.")
+    assert names_said(v.message, ("Ann", "Bob")) == {"Ann": 1, "Bob": 1}
+
+
+def test_a_kuriki_names_each_player_once() -> None:
+    s = play(foul("Cy"), declare("Ann", "kuriki", [1, 2]), options={"lives": 2})
+    v = s.game.last_verdict
+    assert v.message == ("KURIKI! Ann shows 1-2, takes the foul pot (0.25) and keeps the cup. "
+                         "Bob (the Next Guy) loses a life and is in the shit.")
+    assert names_said(v.message) == {"Ann": 1, "Bob": 1, "Cy": 0}
+    k = declare("Ann", "kuriki", [1, 2])
+    s = play(foul("Cy", "rusk"), foul("Cy", "rusk"), k, k, k,          # Cy 4 -> 2 lives, Bob 4 -> 2
+             players=("Ann", "Bob", "Cy", "Dee"), options={"lives": 4})
+    v = s.game.last_verdict
+    assert v.losses == {"Bob": 2, "Cy": 1, "Dee": 1}
+    assert v.message == ("KURIKI! Ann shows 1-2 for the 3rd time and keeps the cup. Bob (the Next "
+                         "Guy) loses two lives and is out, Tarted. Everyone else loses one. "
+                         "Cy is in the shit.")
+    assert max(names_said(v.message, ("Ann", "Bob", "Cy", "Dee")).values()) == 1
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    ((foul("Bob", "rusk"),),
+     "FOUL! Bob: RUSK (a triple foul), 3 fouls; 0.75 into the foul pot. Every third foul costs a "
+     "life: none left, out and Tarted. Ann wins 4.75!"),
+    ((foul("Ann"), foul("Ann"), foul("Ann")),
+     "FOUL! Ann: peek, 3 fouls; 0.25 into the foul pot. Every third foul costs a life: none "
+     "left, out and Tarted. Bob wins 4.75!"),
+], ids=["rusk", "third"])
+def test_the_foul_that_ends_the_game_names_each_player_once(actions, message) -> None:
+    s = play(*actions, players=("Ann", "Bob"), options={"lives": 1, "stake": 2})
+    v = s.game.last_verdict
+    assert s.game.over and v.message == message
+    assert names_said(v.message, ("Ann", "Bob")) == {"Ann": 1, "Bob": 1}
+
+
+def test_a_foul_that_leaves_the_player_in_the_shit_names_him_once() -> None:
+    s = play(foul("Cy", "rusk"), options={"lives": 2})
+    v = s.game.last_verdict
+    assert v.message == ("FOUL! Cy: RUSK (a triple foul), 3 fouls; 0.75 into the foul pot. "
+                         "Every third foul costs a life: one left, in the shit.")
+    assert names_said(v.message) == {"Ann": 0, "Bob": 0, "Cy": 1}
+    s = play(declare("Ann", "9", [4, 5]), pass_("Bob"), foul("Bob", "rusk"), options={"lives": 3})
+    assert s.game.last_verdict.message == ("FOUL! Bob: RUSK (a triple foul), 3 fouls; 0.75 into "
+                                           "the foul pot. Every third foul costs a life.")

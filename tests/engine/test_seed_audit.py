@@ -82,7 +82,7 @@ def test_kuriki_third_kuriki_skips_players_already_out_and_spares_the_roller() -
     assert s.game.standings()["knocked_out"] == ["Cy", "Bob"]
     s.apply(act("Ann", "declare", call="kuriki", dice=[2, 1]))      # Ann's 3rd: Dee is Next Guy
     v = s.game.last_verdict
-    assert v.losses == {"Dee": 2} and "3rd Kuriki" in v.message
+    assert v.losses == {"Dee": 2} and "Ann shows 1-2 for the 3rd time" in v.message
     assert s.game.winner == "Ann" and counters(s, "lives")["Ann"] == 2
 
 
@@ -135,7 +135,7 @@ def test_kuriki_sixth_foul_costs_a_second_life_and_the_fines_pile_up_for_the_win
     s.apply(act("Bob", "foul", kind="dropped-die"))                 # the sixth
     st = s.game.standings()
     assert st["winner"] == "Ann" and st["prize"] == 3.5              # 2 stakes + 6 fines
-    assert "Ann wins and takes 3.50!" in s.game.last_verdict.message
+    assert "Ann wins 3.50!" in s.game.last_verdict.message
 
 
 def test_kuriki_a_lie_passed_on_costs_the_last_passer_and_the_puller_takes_the_cup() -> None:

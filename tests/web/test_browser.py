@@ -572,7 +572,8 @@ def test_the_phone_names_a_kuriki_roll_as_the_verdict_does(served, browser):
     phone.verb("Bob", "pull")
     phone.dice(6, 3)
     page.wait_for_selector("#ctl-verdict")
-    assert page.inner_text("#ctl-verdict").startswith("LIE! Ann called The Mime (5-5) — the dice show 6-3.")
+    assert page.inner_text("#ctl-verdict").startswith(
+        "LIE! Ann called The Mime (5-5) and loses a life — the dice show 6-3.")
     board.wait_for_selector("#verdict")
     assert "The call: The Mime (5-5)" in board.inner_text("#verdict .said")
     assert "Ann called The Mime (5-5)" in board.inner_text("#verdict .message")

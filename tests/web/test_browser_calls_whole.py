@@ -12,7 +12,7 @@ from .test_browser import SHOTS, browser, served  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
-MESSAGE = "LIE! Ann called Walnuts (4-4) — the dice show 6-3. Ann loses a life. Bob rolls."
+MESSAGE = "LIE! Ann called Walnuts (4-4) and loses a life — the dice show 6-3. Bob pulled and rolls."
 
 # Every roll or call ("6-3", "1-1-3-3-3") in the page's text laid out over more than one line.
 BROKEN = r"""() => { const out = [];

@@ -806,7 +806,7 @@ def test_a_bidi_override_in_a_name_turns_nothing_else_backwards(served, browser,
     table.act({"by": "Cy", "do": "pull", "dice": [6, 3]})
     board.wait_for_selector("#verdict.outcome-lie")
     phone.page.wait_for_selector("#ctl-verdict")
-    message = "passed on to Bob Smith — the dice show 6-3. Bob Smith loses a life. Cy rolls."
+    message = "passed on to Bob Smith, who loses a life — the dice show 6-3. Cy pulled and rolls."
     for page, selector in [(board, "#verdict .message"), (phone.page, "#ctl-verdict")]:
         text = page.inner_text(selector)
         assert message in text and "\u202e" not in text, text
@@ -1137,7 +1137,7 @@ def test_a_past_verdict_s_line_says_its_word_once(served, browser):
     table.act({"by": table.public_state()["to_act"], "do": "declare", "call": "8"})
     board.wait_for_selector('#app[data-call="8"] .last-verdict')
     assert board.inner_text(".last-verdict") == \
-        "last: NOT A LIE! Ann called 9 — the dice show 6-4. Bob loses a life. Ann rolls again."
+        "last: NOT A LIE! Ann called 9 and rolls again — the dice show 6-4. Bob pulled and loses a life."
     table.act({"by": "Cy", "do": "foul", "kind": "peek"})
     board.wait_for_selector('.last-verdict:has-text("peek")')
     assert board.inner_text(".last-verdict") == "last: FOUL! Cy: peek, 1 foul; 0.25 into the foul pot."

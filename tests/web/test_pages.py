@@ -47,7 +47,8 @@ def test_the_pages_name_a_kuriki_roll_as_its_verdict_does(client):
         names = embedded_call_names(html)["kuriki"]
         assert names["double-5"] == "The Mime" and names["double-4"] == "Walnuts"
         message = embedded_state(html)["verdict"]["message"]
-        assert message.startswith(f"LIE! Ann called {names['double-5']} (5-5) — the dice show 6-3."), message
+        assert message.startswith(
+            f"LIE! Ann called {names['double-5']} (5-5) and loses a life — the dice show 6-3."), message
     common = (WEB / "static" / "common.js").read_text(encoding="utf-8")
     for name in names.values():
         if name != "Kuriki":      # (the game's own title is named there too)
