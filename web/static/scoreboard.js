@@ -3,7 +3,7 @@
 
 (() => {
   // The wall sends nothing back to the table: everything it shows goes without bidi controls.
-  const { shown: esc, message: told, die, dice, call, title, money, bestKeep, BEST_KEEP } = DT;
+  const { shown: esc, message: told, die, dice, call, title, money, bestKeep, BEST_KEEP, SHY, hyphenated } = DT;
   const $ = (id) => document.getElementById(id);
 
   /* The score pad's life marker: one arm per life but the last, a spot at an arm's end for each
@@ -592,89 +592,11 @@
   }
 
   /* A word the stage had to break across lines (a 40-letter name with no space: the player to
-     act, the next one, a winner, a hand, the verdict's words) is broken with a hyphen at the
-     line's end, as a sign-writer would ("Wolfeschlegel-" over "steinhausen-"), not cut between
-     two letters with nothing to say that the name goes on. Only a word already broken gets
-     them: soft hyphens (U+00AD, shown only where a line breaks at one) where its syllables meet
-     (syllableBreaks), none within three letters of its ends; only in the scripts written with
-     hyphens (Chinese or Japanese breaks between its characters as it is). A name is fitted again
-     without them (plain), and they are put back once the stage is fitted. */
-  const SHY = "\u00AD";
-  const HYPHENATED = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]+$/u;
+     act, the next one, a winner, a hand, the verdict's words) is broken with a hyphen where its
+     syllables meet (DT.hyphenBroken, common.js, which the phone's page uses too). A name is
+     fitted again without them (plain), and they are put back once the stage is fitted. */
   const plain = (el) => { if (el.textContent.includes(SHY)) el.textContent = el.textContent.replaceAll(SHY, ""); };
-  function softHyphens(word) {
-    const letters = word.match(/\p{L}\p{M}*|\p{M}+/gu) || [];
-    if (letters.join("") !== word) return word;
-    const breaks = new Set(syllableBreaks(letters));
-    return letters.map((c, i) => (breaks.has(i) ? SHY : "") + c).join("");
-  }
-
-  /* Where a word may be broken with a hyphen: before the consonants that start a syllable, as
-     a sign-writer reads it aloud ("Wol-fe-schle-gel-stein-hau-sen-ber-ger-dorff-vo-ral"), and
-     never within three letters of either end. Broken between any two letters, the wall wrote
-     "Wolfesc-" over "hlegel..." and "hausenb-" over "ergerdorff...", read as other names. The
-     names are of any language: this is a rule of thumb, not a dictionary. Between two vowels
-     it never breaks (a diphthong, "ei", "au"); between vowels with consonants between, it
-     breaks before the last consonant, or the last two or three where a syllable can start
-     with them ("-schle", "-stein", "-bra"); letters written together for one sound ("sch",
-     "ck", "th") stay together. A word with no such place (no vowels to go by) may break
-     anywhere three letters from its ends, as before: broken with a hyphen all the same.
-     ``letters``: the word's letters, each with its marks; returns the indexes a break may come
-     before. */
-  const VOWELS = "aeiouyæøœαεηιουωаеёиоуыэюяіїє";
-  const UNITS = ["tsch", "sch", "ch", "ck", "ph", "th", "sh", "gh", "qu", "sz", "cz"];
-  // (Consonants a syllable can start with before an l or an r, Latin, Greek and Cyrillic.)
-  const BEFORE_L_R = new Set(["b", "c", "d", "f", "g", "k", "p", "t", "v", "ch", "sch", "ph", "th", "sh",
-    "β", "γ", "δ", "κ", "π", "τ", "φ", "θ", "χ", "б", "в", "г", "д", "к", "п", "т", "ф", "х"]);
-  const onset = (units) => units.length === 1
-    || (units.length === 2 && BEFORE_L_R.has(units[0]) && "lrλρлр".includes(units[1]))
-    || (units.length === 2 && units[0] === "s" && "tpk".includes(units[1]))
-    || (units.length === 3 && units[0] === "s" && "tpk".includes(units[1]) && units[2] === "r");
-  function syllableBreaks(letters) {
-    const low = letters.map((c) => c.normalize("NFD")[0].toLowerCase());
-    const vowel = (i) => VOWELS.includes(low[i]);
-    // The word as vowels and consonant units ({at, text}), each unit a sound's letters.
-    const units = [];
-    for (let i = 0; i < low.length; ) {
-      const unit = vowel(i) ? low[i] : UNITS.find((u) => low.slice(i, i + u.length).join("") === u) || low[i];
-      units.push({ at: i, text: unit, vowel: vowel(i) });
-      i += unit.length;
-    }
-    const breaks = [];
-    let cluster = [];
-    let seenVowel = false;
-    for (const u of units) {
-      if (!u.vowel) { cluster.push(u); continue; }
-      if (seenVowel && cluster.length) {
-        let j = 0;
-        while (!onset(cluster.slice(j).map((c) => c.text))) j += 1;
-        breaks.push(cluster[j].at);
-      }
-      seenVowel = true;
-      cluster = [];
-    }
-    const fine = breaks.filter((i) => i >= 3 && letters.length - i >= 3);
-    if (fine.length) return fine;
-    return letters.map((_, i) => i).filter((i) => i >= 3 && letters.length - i >= 3);
-  }
-  function hyphenBroken() {
-    const walk = document.createTreeWalker($("sb-stage"), NodeFilter.SHOW_TEXT);
-    const texts = [];
-    for (let t = walk.nextNode(); t; t = walk.nextNode()) texts.push(t);
-    texts.forEach((t) => {
-      if (t.data.includes(SHY)) return;
-      let data = t.data;
-      const words = [...data.matchAll(/[\p{L}\p{M}]{7,}/gu)].filter((m) => HYPHENATED.test(m[0]));
-      for (const m of words.reverse()) {
-        const range = document.createRange();
-        range.setStart(t, m.index);
-        range.setEnd(t, m.index + m[0].length);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (tops.size > 1) data = data.slice(0, m.index) + softHyphens(m[0]) + data.slice(m.index + m[0].length);
-      }
-      if (data !== t.data) t.data = data;
-    });
-  }
+  const hyphenBroken = () => DT.hyphenBroken($("sb-stage"));
 
   /* The player to act (and the verdict's next player), read from across the room: a name too
      long for one line at ONE_LINE_LEAST of its size goes onto two lines (three only past that),
@@ -733,7 +655,7 @@
     }
     // (Fitted with its soft hyphens in: the hyphen drawn at a line's end takes room too.)
     el.classList.add("anywhere");
-    el.textContent = el.textContent.split(/(\s+)/).map((w) => (w.length >= 7 && HYPHENATED.test(w) ? softHyphens(w) : w)).join("");
+    el.textContent = hyphenated(el.textContent);
     if (fits([2], base, least)) return done(false);
     if (fits([3, 4], base, least)) return done(false);
     size(least);
@@ -915,7 +837,7 @@
   /* A name too long for its card's line even at the least size (a 40-letter one, cut to
      "Wolfeschlegelstei…" at 31 px) goes onto up to CARD_NAME_LINES lines, as large as the card
      holds them: broken between its words, and a word still too long broken where its syllables
-     meet, with a hyphen (softHyphens). Where no size from its full one down to ``least`` fits
+     meet, with a hyphen (DT.hyphenated). Where no size from its full one down to ``least`` fits
      the card, it stays on one line, cut with "…" as before. */
   const CARD_NAME_LINES = 3;
   function wrapName(card, name, base, least, runsOver) {
@@ -936,7 +858,7 @@
     const whole = text.data;
     name.classList.add("wrapped");
     if (fits()) return;
-    text.data = whole.split(/(\s+)/).map((w) => (w.length >= 7 && HYPHENATED.test(w) ? softHyphens(w) : w)).join("");
+    text.data = hyphenated(whole);
     if (fits()) return;
     text.data = whole;
     name.classList.remove("wrapped");
