@@ -675,6 +675,17 @@
     app.dataset.ready = "1";
   }
 
+  /* A word too long for its line (a 40-letter name: the player to act, the roster, the verdict,
+     the dice entry) is broken with a hyphen where its syllables meet, as on the wall
+     (DT.hyphenBroken, common.js): the page's overflow-wrap broke it between any two letters
+     with nothing to say so ("...bergerd" over "orffvoral"). What the page writes is looked at
+     as it is written, before it is drawn, and the whole page again when the phone turns. */
+  new MutationObserver((changes) => {
+    const roots = new Set(changes.map((c) => (c.target.nodeType === Node.TEXT_NODE ? c.target.parentNode : c.target)));
+    roots.forEach((root) => { if (root && root.isConnected) DT.hyphenBroken(root); });
+  }).observe(app, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["hidden"] });
+  addEventListener("resize", () => DT.hyphenBroken(app));
+
   if (authorised) {
     $("foul-send").addEventListener("click", () =>
       act({ by: $("foul-player").value, do: "foul", kind: $("foul-kind").value }));
