@@ -11,7 +11,7 @@ Every photo read confidently wrong is listed with its wrong dice (the label's va
 reader's, and where), so a person can look: a label can be wrong too.
 
 ``--cameras`` reads every photo again as other cameras would have taken it (``CAMERAS``: fewer
-or more pixels, turned, darker or brighter, harder JPEG, noise, softer focus, another white
+or more pixels, turned a quarter or at a slant, darker or brighter, harder JPEG, noise, softer focus, another white
 balance), the labels moved with the pixels, and lists the photos any of them reads confidently
 wrong: what holds on the photos the reader was tuned on should hold on these.
 
@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 from vision.baseline import read_dice_baseline  # noqa: E402
 from vision.reader import read_dice  # noqa: E402
 from vision.scoring import (Score, Transform, Truth, _pairs, load_labels, photo_paths, score_photos,  # noqa: E402
-                            turned)
+                            turned, turned_by)
 
 CLASS_NAMES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -74,12 +74,14 @@ CAMERAS: dict[str, Transform] = {
     "fewer pixels (0.7 x)": _scaled(0.7),
     "more pixels (1.5 x)": _scaled(1.5),
     "turned a quarter": turned,
+    "turned 30 degrees": turned_by(30),
     "darker (0.6 x exposure)": _pixels(lambda f: f * 0.6),
     "brighter (1.35 x exposure, the tray clipped white)": _pixels(lambda f: f * 1.35),
     "harder JPEG (quality 35)": _jpeg,
     "sensor noise (sigma 7)": _noisy,
     "softer focus (blur sigma 1.2)": lambda image, truths: (cv2.GaussianBlur(image, (0, 0), 1.2), truths),
     "warmer light (blue 0.8 x, red 1.15 x)": _pixels(lambda f: f * np.array([0.8, 1.0, 1.15], np.float32)),
+    "cooler light (blue 1.15 x, red 0.8 x)": _pixels(lambda f: f * np.array([1.15, 1.0, 0.8], np.float32)),
 }
 
 

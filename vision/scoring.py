@@ -164,6 +164,24 @@ def turned(image: np.ndarray, truths: list[Truth]) -> tuple[np.ndarray, list[Tru
     return cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE), [Truth(t.value, height - 1 - t.y, t.x, t.size) for t in truths]
 
 
+def turned_by(degrees: float) -> Transform:
+    """The photo turned ``degrees`` anticlockwise about its middle, on a canvas grown to hold it
+    all (the corners filled with the photo's own edge), its labels moved with it: a camera held
+    at a slant to the table."""
+    def change(image: np.ndarray, truths: list[Truth]) -> tuple[np.ndarray, list[Truth]]:
+        height, width = image.shape[:2]
+        m = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
+        cos, sin = abs(m[0, 0]), abs(m[0, 1])
+        new_width, new_height = int(height * sin + width * cos), int(height * cos + width * sin)
+        m[0, 2] += new_width / 2 - width / 2
+        m[1, 2] += new_height / 2 - height / 2
+        out = cv2.warpAffine(image, m, (new_width, new_height), flags=cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_REPLICATE)
+        return out, [Truth(t.value, m[0, 0] * t.x + m[0, 1] * t.y + m[0, 2],
+                           m[1, 0] * t.x + m[1, 1] * t.y + m[1, 2], t.size) for t in truths]
+    return change
+
+
 def score_photos(reader_fn: Callable[[np.ndarray], Reading], photos_dir: Path, *,
                  select: Callable[[int], bool] | None = None, transform: Transform | None = None) -> Score:
     """Score ``reader_fn(image) -> Reading`` on ``photos_dir/images/*.jpg`` with ``labels/*.txt``.

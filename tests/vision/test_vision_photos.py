@@ -142,7 +142,7 @@ def test_each_camera_moves_the_labels_with_the_dice():
     from vision.scoring import Truth, match
     scene = render_scene(310, view="top", n_dice=3, style="white", die_size=60)
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    moved = {"fewer pixels (0.7 x)", "more pixels (1.5 x)", "turned a quarter"}
+    moved = {"fewer pixels (0.7 x)", "more pixels (1.5 x)", "turned a quarter", "turned 30 degrees"}
     assert moved <= set(cameras)
     for name, change in cameras.items():
         image, changed = change(scene.image.copy(), list(truths))
