@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -35,3 +37,10 @@ def assert_refused(session: Session, action: str | dict[str, Any], error: type[E
         assert fragment in message
     assert snapshot(session) == before
     return message
+
+
+def names_said(message: str, players: Iterable[str]) -> dict[str, int]:
+    """How many times a verdict's message says each player's name (as a whole word): the wall
+    shows it in large type, and a verdict names each player once ("Ann called 9 — ... Ann loses
+    a life. Ann is in the shit." filled the wall with a long name)."""
+    return {name: len(re.findall(rf"\b{re.escape(name)}\b", message)) for name in players}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from typing import Any
 
 import pytest
@@ -645,7 +644,7 @@ def test_the_kuriki_reverses_option_is_explained_in_the_table_s_words() -> None:
 # a life. Ann is in the shit. Bob rolls."): a 40-letter name three times over fills the wall.
 
 def names_said(message: str, players: tuple[str, ...] = TABLE) -> dict[str, int]:
-    return {name: len(re.findall(rf"\b{name}\b", message)) for name in players}
+    return records.names_said(message, players)
 
 
 @pytest.mark.parametrize(("actions", "message"), [
