@@ -29,6 +29,15 @@ NEXT = "next"
 LOSER = "loser"
 
 
+def _said(subject: str, words: Sequence[str]) -> str:
+    """A player's part and what comes of it, his name said once: "Ann called 54 and loses a
+    life", "Bob pulled, loses a life and is out" (as engine.kuriki says it)."""
+    if not words:
+        return subject
+    listed = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+    return f"{subject}{', ' if len(words) > 1 else ' and '}{listed}"
+
+
 @dataclass(frozen=True)
 class MiaOptions(Options):
     lives: int = option(3, "Lives each player starts with. The seed: 3 keeps a game of many "
@@ -107,19 +116,24 @@ class Mia(CupGame):
         lie = RANKING.beats(call, shown)
         loser = caller if lie else by
         amount = 2 if call == MIA else 1
-        said = (f"{caller.name} raised blind to {self._call_name(call)}" if self._blind
-                else f"{caller.name} called {self._call_name(call)}")
+        called = (f"{caller.name} raised blind to {self._call_name(call)}" if self._blind
+                  else f"{caller.name} called {self._call_name(call)}")
         lost = self._lose(loser, amount)
-        # A pulled Mia costs two; a player on his last life can only lose that one, and says so.
-        loses = lives_word(amount) + ("" if lost == amount else f" (all {loser.name} had: {lives_word(lost)})")
-        if lie:
-            message = f"LIE! {said} — the dice show {shown.shown}. {caller.name} loses {loses}."
-        else:
-            better = "" if shown == call else ", even better"
-            message = (f"TRUE! {said} — the dice show {shown.shown}{better}. {by.name} pulled and "
-                       f"loses {loses}.")
+        # Each player named once: the caller with what the pull does to him, the dice, then the
+        # puller with what it does to him, if anything ("LIE! Ann called 54 and loses a life —
+        # the dice show 3-2."; "TRUE! ... Bob pulled, loses a life and is out."). The words had
+        # said "Ann called 54 — ... Ann loses a life. Ann is out." and "... Bob wins!" after
+        # "Bob pulled".
+        losses = self._loss_words(loser, amount, lost)
+        wins = ["wins"] if self.winner is not None else []    # (the one left is the other one)
+        callers, pullers = (losses, wins) if lie else (wins, losses)
+        better = "" if lie or shown == call else ", even better"
+        message = (f"{'LIE!' if lie else 'TRUE!'} {_said(called, callers)} — the dice show "
+                   f"{shown.shown}{better}.")
+        if pullers:
+            message += f" {_said(f'{by.name} pulled', pullers)}" + ("!" if lie else ".")
         self._start_next_round(actor=by, loser=loser)
-        return Verdict(Outcome.LIE if lie else Outcome.TRUTH, self._finish_message(message, [loser]),
+        return Verdict(Outcome.LIE if lie else Outcome.TRUTH, message,
                        losses={loser.name: lost}, dice=tuple(dice), call=call.code,
                        caller=caller.name, challenger=by.name)
 
@@ -133,11 +147,26 @@ class Mia(CupGame):
         if self._given_dice(action) is not None:
             raise RecordError("an accept takes no dice: the cup stays down")
         caller = self._caller
-        message = f"{by.name} accepts {caller.name}'s Mia and loses a life."
         lost = self._lose(by, 1)
         self._start_next_round(actor=by, loser=by)
-        return Verdict(Outcome.ACCEPTED, self._finish_message(message, [by]), losses={by.name: lost},
+        losses = self._loss_words(by, 1, lost)
+        if self.winner is not None:
+            # (The one left is the caller: named once, as the winner, not "Bob accepts Ann's Mia,
+            # loses a life. Bob is out. Ann wins!".)
+            message = f"{_said(f'{by.name} accepts the Mia', losses)}. {caller.name}, who called it, wins!"
+        else:
+            accepts = f"{by.name} accepts {caller.name}'s Mia"
+            message = f"{_said(accepts, losses)}."
+        return Verdict(Outcome.ACCEPTED, message, losses={by.name: lost},
                        call=MIA.code, caller=caller.name, challenger=by.name)
+
+    def _loss_words(self, loser: Player, amount: int, lost: int) -> list[str]:
+        """What a loss does to a player, said after his name: ["loses a life"], ["loses 2 lives
+        (had only one)", "is out"]. (A pulled Mia costs two; a player on his last life can only
+        lose that one, and the words say so: they said "(all Bob had: a life)".)"""
+        # (Short only at two owed, one left: "one".)
+        words = [f"loses {lives_word(amount)}" + ("" if lost == amount else " (had only one)")]
+        return words + (["is out"] if loser.out else [])
 
     def _lose(self, player: Player, amount: int) -> int:
         lost = min(amount, player.lives)

@@ -115,7 +115,7 @@ def test_a_pulled_lie_costs_the_liar_a_life() -> None:
              '{"by": "Bob", "do": "pull"}')
     v = s.game.last_verdict
     assert v is not None
-    assert v.message == "LIE! Ann called 54 — the dice show 3-2. Ann loses a life."
+    assert v.message == "LIE! Ann called 54 and loses a life — the dice show 3-2."
     assert v.outcome.value == "lie" and dict(v.losses) == {"Ann": 1}
     assert v.dice == (3, 2) and v.caller == "Ann" and v.challenger == "Bob"
     assert lives(s) == {"Ann": 2, "Bob": 3, "Cy": 3}
@@ -188,7 +188,7 @@ def test_a_blind_raise_answers_for_the_higher_call_against_the_dice_still_under_
     s = play('{"by": "Ann", "do": "declare", "call": "43", "dice": [6, 5]}',
              '{"by": "Bob", "do": "declare", "call": "66", "blind": true}',
              '{"by": "Cy", "do": "pull"}')
-    assert s.game.last_verdict.message == "LIE! Bob raised blind to 66 — the dice show 6-5. Bob loses a life."
+    assert s.game.last_verdict.message == "LIE! Bob raised blind to 66 and loses a life — the dice show 6-5."
     assert lives(s) == {"Ann": 3, "Bob": 2, "Cy": 3}
 
 
@@ -234,7 +234,7 @@ def test_a_pulled_mia_costs_two_lives_to_whoever_is_wrong() -> None:
     assert lives(s) == {"Ann": 3, "Bob": 1, "Cy": 3}
     s = play('{"by": "Ann", "do": "declare", "call": "mia", "dice": [1, 1]}',
              '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == "LIE! Ann called Mia (21) — the dice show 1-1. Ann loses 2 lives."
+    assert s.game.last_verdict.message == "LIE! Ann called Mia (21) and loses 2 lives — the dice show 1-1."
     assert lives(s) == {"Ann": 1, "Bob": 3, "Cy": 3}
 
 
@@ -252,7 +252,7 @@ def test_knocked_out_players_are_skipped_and_the_last_one_standing_wins() -> Non
     header = '{"game": "mia", "players": ["Ann", "Bob", "Cy", "Dee"], "options": {"lives": 1}}'
     s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [5, 4]}',
              '{"by": "Bob", "do": "pull"}', header=header)            # Bob wrong: out
-    assert s.game.last_verdict.message.endswith("Bob pulled and loses a life. Bob is out.")
+    assert s.game.last_verdict.message.endswith("Bob pulled, loses a life and is out.")
     assert [p["out"] for p in s.game.standings()["players"]] == [False, True, False, False]
     assert s.game.to_act == "Cy"
     for line in ('{"by": "Cy", "do": "declare", "call": "31", "dice": [1, 3]}',
@@ -266,7 +266,8 @@ def test_knocked_out_players_are_skipped_and_the_last_one_standing_wins() -> Non
     s.apply({"by": "Ann", "do": "pull"})                              # Dee lied about Mia: out
     st = s.game.standings()
     assert st["over"] is True and st["winner"] == "Ann" and st["to_act"] is None
-    assert s.game.last_verdict.message.endswith("Dee loses 2 lives (all Dee had: a life). Dee is out. Ann wins!")
+    assert s.game.last_verdict.message == ("LIE! Dee called Mia (21), loses 2 lives (had only one) and is "
+                                           "out — the dice show 6-6. Ann pulled and wins!")
     assert {p["name"]: p["lives"] for p in st["players"]} == {"Ann": 1, "Bob": 0, "Cy": 0, "Dee": 0}
     assert s.game.legal_actions() == []
     refused(s, '{"by": "Ann", "do": "declare", "call": "31", "dice": [3, 1]}', IllegalAction,
@@ -281,8 +282,8 @@ def test_lives_never_go_below_zero_on_a_pulled_mia() -> None:
     assert dict(s.game.last_verdict.losses) == {"Bob": 1}
     assert s.game.winner == "Ann"
     # The message says what was lost: the two a pulled Mia costs, of which Bob had one.
-    assert s.game.last_verdict.message == ("TRUE! Ann called Mia (21) — the dice show 2-1. Bob pulled and "
-                                           "loses 2 lives (all Bob had: a life). Bob is out. Ann wins!")
+    assert s.game.last_verdict.message == ("TRUE! Ann called Mia (21) and wins — the dice show 2-1. Bob "
+                                           "pulled, loses 2 lives (had only one) and is out.")
 
 
 def test_a_knocked_out_starter_is_skipped_when_the_loser_starts() -> None:
@@ -320,7 +321,7 @@ def test_without_a_camera_the_dice_come_with_the_pull() -> None:
              '{"by": "Bob", "do": "declare", "call": "62"}')
     refused(s, '{"by": "Cy", "do": "pull"}', IllegalAction, "the pull must carry them")
     s.apply({"by": "Cy", "do": "pull", "dice": [6, 1]})
-    assert s.game.last_verdict.message == "LIE! Bob called 62 — the dice show 6-1. Bob loses a life."
+    assert s.game.last_verdict.message == "LIE! Bob called 62 and loses a life — the dice show 6-1."
 
 
 def test_a_declare_without_dice_after_a_camera_read_is_a_blind_raise() -> None:
@@ -329,7 +330,7 @@ def test_a_declare_without_dice_after_a_camera_read_is_a_blind_raise() -> None:
              '{"by": "Bob", "do": "declare", "call": "66"}')
     assert s.game.public_state()["blind"] is True
     s.apply({"by": "Cy", "do": "pull"})
-    assert s.game.last_verdict.message == "LIE! Bob raised blind to 66 — the dice show 6-5. Bob loses a life."
+    assert s.game.last_verdict.message == "LIE! Bob raised blind to 66 and loses a life — the dice show 6-5."
 
 
 def test_blind_false_without_dice_means_rolled_and_shown_at_the_pull() -> None:
@@ -384,3 +385,76 @@ def test_a_player_out_of_the_game_who_tries_to_act_is_told_he_is_out() -> None:
     for line in ('{"by": "Bob", "do": "declare", "call": "31", "dice": [1, 3]}', '{"by": "Bob", "do": "pull"}'):
         message = refused(s, line, IllegalAction, "Bob is out of the game")
         assert "turn" not in message
+
+
+# -- each name said once ---------------------------------------------------------------------
+# A verdict named the loser as often as it said something of him ("LIE! Ann called 54 — the dice
+# show 3-2. Ann loses a life." and "... Ann is out." after it; "... Bob pulled and loses 2 lives
+# (all Bob had: a life). Bob is out. Ann wins!"): a long name over and over fills the wall.
+
+def mia_record(players: tuple[str, ...], lives: int, *actions: dict) -> Session:
+    header = {"game": "mia", "players": list(players), "options": {"lives": lives}}
+    return records.play(header, *actions)
+
+
+def declare(by: str, call: str, dice: list[int] | None = None) -> dict:
+    return {"by": by, "do": "declare", "call": call, **({"dice": dice} if dice else {"blind": True})}
+
+
+@pytest.mark.parametrize(("players", "lives", "actions", "message"), [
+    (("Ann", "Bob", "Cy"), 3, (declare("Ann", "54", [3, 2]), {"by": "Bob", "do": "pull"}),
+     "LIE! Ann called 54 and loses a life — the dice show 3-2."),
+    (("Ann", "Bob", "Cy"), 3, (declare("Ann", "54", [4, 5]), {"by": "Bob", "do": "pull"}),
+     "TRUE! Ann called 54 — the dice show 5-4. Bob pulled and loses a life."),
+    (("Ann", "Bob", "Cy"), 3, (declare("Ann", "43", [6, 5]), declare("Bob", "66"),
+                               {"by": "Cy", "do": "pull"}),
+     "LIE! Bob raised blind to 66 and loses a life — the dice show 6-5."),
+    (("Ann", "Bob", "Cy"), 3, (declare("Ann", "43", [6, 5]), declare("Bob", "64"),
+                               {"by": "Cy", "do": "pull"}),
+     "TRUE! Bob raised blind to 64 — the dice show 6-5, even better. Cy pulled and loses a life."),
+    (("Ann", "Bob", "Cy"), 3, (declare("Ann", "21", [1, 1]), {"by": "Bob", "do": "pull"}),
+     "LIE! Ann called Mia (21) and loses 2 lives — the dice show 1-1."),
+    (("Ann", "Bob", "Cy"), 3, (declare("Ann", "21", [2, 1]), {"by": "Bob", "do": "pull"}),
+     "TRUE! Ann called Mia (21) — the dice show 2-1. Bob pulled and loses 2 lives."),
+    (("Ann", "Bob", "Cy"), 3, (declare("Ann", "21", [4, 1]), {"by": "Bob", "do": "accept"}),
+     "Bob accepts Ann's Mia and loses a life."),
+], ids=["lie", "truth", "blind-lie", "blind-truth", "mia-lie", "mia-truth", "accept"])
+def test_a_verdict_names_each_player_once(players, lives, actions, message) -> None:
+    v = mia_record(players, lives, *actions).game.last_verdict
+    assert v.message == message
+    assert max(records.names_said(v.message, players).values()) == 1
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    ((declare("Ann", "54", [3, 2]), {"by": "Bob", "do": "pull"}),
+     "LIE! Ann called 54, loses a life and is out — the dice show 3-2."),
+    ((declare("Ann", "54", [5, 4]), {"by": "Bob", "do": "pull"}),
+     "TRUE! Ann called 54 — the dice show 5-4. Bob pulled, loses a life and is out."),
+    ((declare("Ann", "21", [3, 1]), {"by": "Bob", "do": "pull"}),
+     "LIE! Ann called Mia (21), loses 2 lives (had only one) and is out — the dice show 3-1."),
+    ((declare("Ann", "21", [3, 1]), {"by": "Bob", "do": "accept"}),
+     "Bob accepts Ann's Mia, loses a life and is out."),
+], ids=["lie", "truth", "mia-lie-short", "accept"])
+def test_a_verdict_putting_a_player_out_names_him_once(actions, message) -> None:
+    s = mia_record(("Ann", "Bob", "Cy"), 1, *actions)
+    v = s.game.last_verdict
+    assert not s.game.over and v.message == message
+    assert max(records.names_said(v.message, ("Ann", "Bob", "Cy")).values()) == 1
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    ((declare("Ann", "54", [3, 2]), {"by": "Bob", "do": "pull"}),
+     "LIE! Ann called 54, loses a life and is out — the dice show 3-2. Bob pulled and wins!"),
+    ((declare("Ann", "54", [5, 4]), {"by": "Bob", "do": "pull"}),
+     "TRUE! Ann called 54 and wins — the dice show 5-4. Bob pulled, loses a life and is out."),
+    ((declare("Ann", "21", [2, 1]), {"by": "Bob", "do": "pull"}),
+     "TRUE! Ann called Mia (21) and wins — the dice show 2-1. Bob pulled, loses 2 lives (had only "
+     "one) and is out."),
+    ((declare("Ann", "21", [3, 1]), {"by": "Bob", "do": "accept"}),
+     "Bob accepts the Mia, loses a life and is out. Ann, who called it, wins!"),
+], ids=["lie", "truth", "mia-truth-short", "accept"])
+def test_the_verdict_that_ends_the_game_names_each_player_once(actions, message) -> None:
+    s = mia_record(("Ann", "Bob"), 1, *actions)
+    v = s.game.last_verdict
+    assert s.game.over and v.message == message
+    assert records.names_said(v.message, ("Ann", "Bob")) == {"Ann": 1, "Bob": 1}
