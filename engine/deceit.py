@@ -35,6 +35,15 @@ RANKING = Ranking("Deceit", ["11", "66", "65", "64", "63", "62", "61", "55", "54
 NAMED_CALLS: dict[str, str] = {"11": "1-1 (11)", "21": "2-1 (21)"}
 
 
+def _said(subject: str, words: Sequence[str]) -> str:
+    """A player's part and what comes of it, his name said once: "Ann called 54 and collects",
+    "Bob pulled, pays a chip and is out" (as engine.kuriki says it)."""
+    if not words:
+        return subject
+    listed = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+    return f"{subject}{', ' if len(words) > 1 else ' and '}{listed}"
+
+
 def call_name(call: str) -> str:
     """A call (its code, ``"11"``) as people are told it: ``"1-1 (11)"``, ``"2-1 (21)"``,
     ``"54"``."""
@@ -138,22 +147,34 @@ class Deceit(CupGame):
         else:
             truth = not RANKING.beats(call, shown)
         amount = 2 if call == ONE_ONE else 1
-        said = (f"{caller.name} called {self._call_name(call)} on {by.name}" if call == ONE_ONE
-                else f"{caller.name} called {self._call_name(call)}")
         payer, payee = (by, caller) if truth else (caller, by)
-        word = "TRUE!" if truth else "LIE!"
-        message = f"{word} {said} — the dice show {shown.shown}."
+        reverses = call == TWO_ONE and shown == TWO_ONE
+        paid = self._pay(payer, payee, amount)
+        if reverses:
+            self.reverse()
+        over = self._settle(caller)
+        # Each player named once: the caller with what the pull does to him, the dice, then the
+        # puller with what it does to him ("LIE! Ann called 54 and pays a chip — the dice show
+        # 3-2. Bob pulled and collects."). The words had said "Ann called 54 — ... Ann pays Bob
+        # a chip." and "Cy called 1-1 (11) on Ann — ... Cy pays Ann 2 chips (all Cy had: a
+        # chip). Cy is out. Ann wins!". The player an 11 names is the only one who may pull it.
+        seen = f"the dice show {shown.shown}"
         if not truth and RANKING.beats(shown, call):
             # Exact truth: dice above the call are a lie too, which players who know Mia or
             # Mexico take for the referee's mistake unless the verdict says why.
-            message = (f"{word} {said} — the dice show {shown.shown}, not "
-                       f"{self._call_name(call)}: a call must be the roll exactly.")
-        reverses = call == TWO_ONE and shown == TWO_ONE
-        paid = self._pay(payer, payee, amount, message)
+            seen += f", not {self._call_name(call)}: a call must be the roll exactly"
+        named = call == ONE_ONE
+        called = _said(f"{caller.name} called {self._call_name(call)}", self._words(caller, paid))
+        pulled = _said(f"{by.name}, who was named, pulled" if named else f"{by.name} pulled",
+                       self._words(by, paid))
+        message = (f"{'TRUE!' if truth else 'LIE!'} {called} — {seen}. {pulled}"
+                   + ("!" if self.winner == by.name else "."))
         if reverses:
-            self.reverse()
-            paid.message += f" 2-1 stands: play now goes {self.direction}."
-        return self._settle(paid, Outcome.TRUTH if truth else Outcome.LIE, caller, by, tuple(dice))
+            message += f" 2-1 stands: play now goes {self.direction}."
+        message += self._rounds_text(over, {caller.name: "the caller",
+                                            by.name: "the one named" if named else "the puller"})
+        return self._verdict(Outcome.TRUTH if truth else Outcome.LIE, message, paid, call, caller, by,
+                             tuple(dice))
 
     def _accept(self, by: Player, action: Mapping[str, Any]) -> Verdict:
         if self._target is None or self._caller is None:
@@ -164,59 +185,103 @@ class Deceit(CupGame):
                                 f"higher or pull")
         if self._given_dice(action) is not None:
             raise RecordError("an accept takes no dice: the cup stays down")
-        caller = self._caller
-        paid = self._pay(by, caller, 1, f"{by.name} believes {caller.name}'s {call_name('11')}.")
-        return self._settle(paid, Outcome.ACCEPTED, caller, by, None)
+        caller, call = self._caller, self._call
+        paid = self._pay(by, caller, 1)
+        over = self._settle(caller)
+        if self.winner == caller.name:
+            # (Named once, as the winner: not "Cy believes Ann's 1-1 (11). Cy pays Ann a chip.
+            # Cy is out. Ann wins!".)
+            message = (f"{_said(f'{by.name} believes the {call_name(ONE_ONE.code)}', self._words(by, paid))}."
+                       f" {caller.name}, who called it, collects and wins!")
+        else:
+            believes = f"{by.name} believes {caller.name}'s {call_name(ONE_ONE.code)}"
+            message = f"{_said(believes, self._words(by, paid))}."
+        message += self._rounds_text(over, {caller.name: "the caller", by.name: "the one named"})
+        return self._verdict(Outcome.ACCEPTED, message, paid, call, caller, by, None)
 
     # -- payments -------------------------------------------------------------
     @dataclass
     class _Payment:
-        message: str
         payer: Player
         payee: Player
-        amount: int
+        amount: int       # what moved: never more than the payer had (chips are conserved)
+        owed: int
 
-    def _pay(self, payer: Player, payee: Player, owed: int, message: str) -> "Deceit._Payment":
-        """Move chips (never more than the payer has: chips are conserved) and say so."""
+    def _pay(self, payer: Player, payee: Player, owed: int) -> "Deceit._Payment":
+        """Move chips, never more than the payer has: chips are conserved."""
         amount = min(owed, payer.chips)
         payer.chips -= amount
         payee.chips += amount
-        message += f" {payer.name} pays {payee.name} {chips_word(owed)}"
-        message += "." if amount == owed else f" (all {payer.name} had: {chips_word(amount)})."
         if payer.chips == 0:
             self.knock_out(payer)
-        return Deceit._Payment(message, payer, payee, amount)
+        return Deceit._Payment(payer, payee, amount, owed)
 
-    def _settle(self, paid: "Deceit._Payment", outcome: Outcome, caller: Player, challenger: Player,
-                dice: tuple[int, ...] | None) -> Verdict:
+    def _words(self, p: Player, paid: "Deceit._Payment") -> list[str]:
+        """What a payment does to one of its two players, said after his name: ["pays a chip"],
+        ["collects", "wins"], ["pays 2 chips (had only one)", "is out"]."""
+        words = []
+        if p is paid.payer:
+            # (Short only on an 11, two owed and one left: the words said "(all Cy had: a chip)".)
+            short = "" if paid.amount == paid.owed else " (had only one)"
+            words.append(f"pays {chips_word(paid.owed)}{short}")
+        elif p is paid.payee:
+            words.append("collects")
+        if p.out:
+            words.append("is out")
+        if self.winner == p.name:
+            words.append("wins")
+        return words
+
+    def _settle(self, caller: Player) -> tuple[str, list[str]] | None:
         """After every payment the next player (after the caller, in the direction of play now)
-        begins from zero."""
-        call = self._call
+        begins from zero. What the option rounds makes of it (see _rounds_over)."""
         self._target = None
         self._new_round(self.next_player(caller))
-        message = paid.message + self._rounds_over()
-        return Verdict(outcome, self._finish_message(message, [paid.payer]),
-                       losses={paid.payer.name: paid.amount}, gains={paid.payee.name: paid.amount},
-                       dice=dice, call=call.code if call else None, caller=caller.name,
+        return self._rounds_over()
+
+    def _verdict(self, outcome: Outcome, message: str, paid: "Deceit._Payment", call: Pair | None,
+                 caller: Player, challenger: Player, dice: tuple[int, ...] | None) -> Verdict:
+        return Verdict(outcome, message, losses={paid.payer.name: paid.amount},
+                       gains={paid.payee.name: paid.amount}, dice=dice,
+                       call=call.code if call else None, caller=caller.name,
                        challenger=challenger.name)
 
-    def _rounds_over(self) -> str:
+    def _rounds_over(self) -> tuple[str, list[str]] | None:
         """With the option rounds, after the last round the player with the most chips wins
-        (crowned here); tied leaders play on. What to add to the verdict's message."""
+        (crowned here); tied leaders play on. None if the rounds say nothing yet, else how they
+        end ("last": the last round played, "now": a tie broken after it, "tied") and the
+        leaders."""
         rounds = self.options.rounds
         played = self.round - 1
         if not rounds or played < rounds or self.winner is not None:
-            return ""
+            return None
         most = max(p.chips for p in self.alive)
         leaders = [p.name for p in self.alive if p.chips == most]
         if len(leaders) == 1:
             self.winner = leaders[0]
-            if played == rounds:
-                return f" That was the last of {rounds} rounds: {leaders[0]} has the most chips."
-            return f" {leaders[0]} now has the most chips."
-        tied = ", ".join(leaders[:-1]) + " and " + leaders[-1]
-        return (f" {played} rounds played of {rounds}, and {tied} tie with {chips_word(most)} each: "
-                "play goes on until one has the most.")
+            return ("last" if played == rounds else "now"), leaders
+        return "tied", leaders
+
+    def _rounds_text(self, over: tuple[str, list[str]] | None, named: Mapping[str, str]) -> str:
+        """What the rounds add to a verdict's message, a player the verdict has named (the
+        caller, the puller, the one an 11 named) not named again: a winner among them has
+        "wins" in his own words, and a tied leader is said by what he did ("the puller")."""
+        if over is None:
+            return ""
+        kind, leaders = over
+        rounds = self.options.rounds
+        if kind != "tied":
+            head = f"That was the last of {rounds} rounds" if kind == "last" else "The tie is broken"
+            if leaders[0] in named:
+                return f" {head}: the most chips win."
+            if kind == "last":
+                return f" {head}: {leaders[0]} has the most chips and wins!"
+            return f" {leaders[0]} now has the most chips and wins!"
+        roles = [named[n] for n in leaders if n in named]
+        said = [n for n in leaders if n not in named] + (["the two of them"] if len(roles) == 2 else roles)
+        tied = ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
+        return (f" {self.round - 1} rounds played of {rounds}, and {tied} tie with "
+                f"{chips_word(self.player(leaders[0]).chips)} each: play goes on until one has the most.")
 
     # -- what may be done and shown -------------------------------------------
     def _targets(self, by: Player) -> list[Player]:

@@ -62,7 +62,7 @@ def test_a_lie_costs_the_roller_a_chip_to_the_challenger() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [3, 2]}',
              '{"by": "Bob", "do": "pull"}')
     v = s.game.last_verdict
-    assert v.message == "LIE! Ann called 54 — the dice show 3-2. Ann pays Bob a chip."
+    assert v.message == "LIE! Ann called 54 and pays a chip — the dice show 3-2. Bob pulled and collects."
     assert v.outcome.value == "lie" and dict(v.losses) == {"Ann": 1} and dict(v.gains) == {"Bob": 1}
     assert chips(s) == {"Ann": 4, "Bob": 6, "Cy": 5, "Dee": 5}
 
@@ -70,7 +70,8 @@ def test_a_lie_costs_the_roller_a_chip_to_the_challenger() -> None:
 def test_the_truth_costs_the_challenger_a_chip_to_the_roller() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [4, 5]}',
              '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == "TRUE! Ann called 54 — the dice show 5-4. Bob pays Ann a chip."
+    assert s.game.last_verdict.message == ("TRUE! Ann called 54 and collects — the dice show 5-4. Bob "
+                                           "pulled and pays a chip.")
     assert chips(s) == {"Ann": 6, "Bob": 4, "Cy": 5, "Dee": 5}
 
 
@@ -87,8 +88,8 @@ def test_after_every_payment_the_next_player_begins_from_zero() -> None:
 def test_by_default_calling_lower_than_the_roll_is_a_lie() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [6, 6]}',
              '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == ("LIE! Ann called 54 — the dice show 6-6, not 54: a call "
-                                            "must be the roll exactly. Ann pays Bob a chip.")
+    assert s.game.last_verdict.message == ("LIE! Ann called 54 and pays a chip — the dice show 6-6, not "
+                                           "54: a call must be the roll exactly. Bob pulled and collects.")
 
 
 def test_option_at_least_makes_an_understatement_the_truth() -> None:
@@ -106,7 +107,8 @@ def test_a_believer_rolls_and_declares_and_answers_for_the_new_dice() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [3, 2]}',    # Ann lied
              '{"by": "Bob", "do": "declare", "call": "61", "dice": [2, 2]}',    # Bob believed, lies too
              '{"by": "Cy", "do": "pull"}')
-    assert s.game.last_verdict.message == "LIE! Bob called 61 — the dice show 2-2. Bob pays Cy a chip."
+    assert s.game.last_verdict.message == ("LIE! Bob called 61 and pays a chip — the dice show 2-2. Cy "
+                                           "pulled and collects.")
     assert chips(s) == {"Ann": 5, "Bob": 4, "Cy": 6, "Dee": 5}
     assert s.game.to_act == "Cy"
 
@@ -143,7 +145,7 @@ def test_an_11_names_a_player_who_may_believe_and_pay_one_chip() -> None:
     refused(s, '{"by": "Cy", "do": "accept", "dice": [4, 2]}', RecordError, "an accept takes no dice")
     s.apply({"by": "Cy", "do": "accept"})
     v = s.game.last_verdict
-    assert v.message == "Cy believes Ann's 1-1 (11). Cy pays Ann a chip."
+    assert v.message == "Cy believes Ann's 1-1 (11) and pays a chip."
     assert v.outcome.value == "accepted" and v.dice is None
     assert chips(s) == {"Ann": 6, "Bob": 5, "Cy": 4, "Dee": 5}
     # "...and the next player continues", from zero.
@@ -154,12 +156,14 @@ def test_an_11_names_a_player_who_may_believe_and_pay_one_chip() -> None:
 def test_an_11_pulled_costs_two_chips_to_whoever_is_wrong() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "11", "target": "Dee", "dice": [1, 1]}',
              '{"by": "Dee", "do": "pull"}')
-    assert s.game.last_verdict.message == "TRUE! Ann called 1-1 (11) on Dee — the dice show 1-1. Dee pays Ann 2 chips."
+    assert s.game.last_verdict.message == ("TRUE! Ann called 1-1 (11) and collects — the dice show 1-1. Dee, "
+                                           "who was named, pulled and pays 2 chips.")
     assert chips(s) == {"Ann": 7, "Bob": 5, "Cy": 5, "Dee": 3}
     assert s.game.to_act == "Bob"
     s = play('{"by": "Ann", "do": "declare", "call": "11", "target": "Dee", "dice": [6, 6]}',
              '{"by": "Dee", "do": "pull"}')
-    assert s.game.last_verdict.message == "LIE! Ann called 1-1 (11) on Dee — the dice show 6-6. Ann pays Dee 2 chips."
+    assert s.game.last_verdict.message == ("LIE! Ann called 1-1 (11) and pays 2 chips — the dice show 6-6. "
+                                           "Dee, who was named, pulled and collects.")
     assert chips(s) == {"Ann": 3, "Bob": 5, "Cy": 5, "Dee": 7}
 
 
@@ -200,8 +204,9 @@ def test_a_believed_21_turns_play_round() -> None:
 def test_a_challenged_true_21_turns_play_round_and_the_roller_is_paid() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "21", "dice": [1, 2]}',
              '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == ("TRUE! Ann called 2-1 (21) — the dice show 2-1. Bob pays Ann a "
-                                           "chip. 2-1 stands: play now goes counter-clockwise.")
+    assert s.game.last_verdict.message == ("TRUE! Ann called 2-1 (21) and collects — the dice show 2-1. Bob "
+                                           "pulled and pays a chip. 2-1 stands: play now goes "
+                                           "counter-clockwise.")
     assert chips(s) == {"Ann": 6, "Bob": 4, "Cy": 5, "Dee": 5}
     assert s.game.public_state()["direction"] == "counter-clockwise"
     assert s.game.to_act == "Dee"                 # the next player after Ann, the new way round
@@ -210,8 +215,9 @@ def test_a_challenged_true_21_turns_play_round_and_the_roller_is_paid() -> None:
 def test_a_challenged_lying_21_does_not_turn_play() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "21", "dice": [5, 3]}',
              '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == ("LIE! Ann called 2-1 (21) — the dice show 5-3, not 2-1 (21): "
-                                            "a call must be the roll exactly. Ann pays Bob a chip.")
+    assert s.game.last_verdict.message == ("LIE! Ann called 2-1 (21) and pays a chip — the dice show 5-3, "
+                                           "not 2-1 (21): a call must be the roll exactly. Bob pulled and "
+                                           "collects.")
     assert s.game.public_state()["direction"] == "clockwise"
     assert s.game.to_act == "Bob"
 
@@ -238,13 +244,13 @@ def test_out_at_zero_chips_skipped_and_the_last_with_chips_wins() -> None:
     header = '{"game": "deceit", "players": ["Ann", "Bob", "Cy"], "options": {"chips": 1}}'
     s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [5, 4]}',
              '{"by": "Bob", "do": "pull"}', header=header)                    # Bob pays: out
-    assert s.game.last_verdict.message.endswith("Bob pays Ann a chip. Bob is out.")
+    assert s.game.last_verdict.message.endswith("Bob pulled, pays a chip and is out.")
     assert s.game.to_act == "Cy"                                              # Bob skipped
     s.apply({"by": "Cy", "do": "declare", "call": "11", "target": "Ann", "dice": [3, 3]})
     s.apply({"by": "Ann", "do": "pull"})
     v = s.game.last_verdict
-    assert v.message == ("LIE! Cy called 1-1 (11) on Ann — the dice show 3-3. Cy pays Ann 2 chips "
-                         "(all Cy had: a chip). Cy is out. Ann wins!")
+    assert v.message == ("LIE! Cy called 1-1 (11), pays 2 chips (had only one) and is out — the dice "
+                         "show 3-3. Ann, who was named, pulled, collects and wins!")
     assert dict(v.losses) == {"Cy": 1} and dict(v.gains) == {"Ann": 1}
     st = s.game.standings()
     assert st["over"] and st["winner"] == "Ann" and st["to_act"] is None
@@ -321,3 +327,114 @@ def test_a_player_out_of_the_game_who_tries_to_act_is_told_he_is_out() -> None:
     for line in ('{"by": "Ann", "do": "declare", "call": "31", "dice": [1, 3]}', '{"by": "Ann", "do": "accept"}'):
         message = refused(s, line, IllegalAction, "Ann is out of the game")
         assert "turn" not in message
+
+
+# -- each name said once ---------------------------------------------------------------------
+# A verdict named both players of a payment twice ("LIE! Ann called 54 — the dice show 3-2. Ann
+# pays Bob a chip.", "Cy believes Ann's 1-1 (11). Cy pays Ann a chip.") and the loser of the
+# game three times ("... Cy pays Ann 2 chips (all Cy had: a chip). Cy is out. Ann wins!"): a
+# long name over and over fills the wall.
+
+def deceit_record(players: tuple[str, ...], *actions: dict, **options: int) -> Session:
+    return records.play({"game": "deceit", "players": list(players), "options": options}, *actions)
+
+
+def declare(by: str, call: str, dice: list[int], target: str | None = None) -> dict:
+    return {"by": by, "do": "declare", "call": call, "dice": dice, **({"target": target} if target else {})}
+
+
+def pull(by: str) -> dict:
+    return {"by": by, "do": "pull"}
+
+
+def accept(by: str) -> dict:
+    return {"by": by, "do": "accept"}
+
+
+FOUR = ("Ann", "Bob", "Cy", "Dee")
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    ((declare("Ann", "54", [3, 2]), pull("Bob")),
+     "LIE! Ann called 54 and pays a chip — the dice show 3-2. Bob pulled and collects."),
+    ((declare("Ann", "54", [5, 4]), pull("Bob")),
+     "TRUE! Ann called 54 and collects — the dice show 5-4. Bob pulled and pays a chip."),
+    ((declare("Ann", "43", [5, 4]), pull("Bob")),
+     "LIE! Ann called 43 and pays a chip — the dice show 5-4, not 43: a call must be the roll "
+     "exactly. Bob pulled and collects."),
+    ((declare("Ann", "11", [1, 1], "Cy"), pull("Cy")),
+     "TRUE! Ann called 1-1 (11) and collects — the dice show 1-1. Cy, who was named, pulled and "
+     "pays 2 chips."),
+    ((declare("Ann", "11", [6, 6], "Cy"), pull("Cy")),
+     "LIE! Ann called 1-1 (11) and pays 2 chips — the dice show 6-6. Cy, who was named, pulled and "
+     "collects."),
+    ((declare("Ann", "11", [4, 2], "Cy"), accept("Cy")),
+     "Cy believes Ann's 1-1 (11) and pays a chip."),
+    ((declare("Ann", "21", [2, 1]), pull("Bob")),
+     "TRUE! Ann called 2-1 (21) and collects — the dice show 2-1. Bob pulled and pays a chip. 2-1 "
+     "stands: play now goes counter-clockwise."),
+], ids=["lie", "truth", "exact-lie", "11-truth", "11-lie", "11-believed", "21-truth"])
+def test_a_verdict_names_each_player_once(actions, message) -> None:
+    v = deceit_record(FOUR, *actions).game.last_verdict
+    assert v.message == message
+    assert max(records.names_said(v.message, FOUR).values()) == 1
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    ((declare("Ann", "54", [3, 2]), pull("Bob")),
+     "LIE! Ann called 54, pays a chip and is out — the dice show 3-2. Bob pulled and collects."),
+    ((declare("Ann", "54", [5, 4]), pull("Bob")),
+     "TRUE! Ann called 54 and collects — the dice show 5-4. Bob pulled, pays a chip and is out."),
+    ((declare("Ann", "11", [3, 3], "Cy"), pull("Cy")),
+     "LIE! Ann called 1-1 (11), pays 2 chips (had only one) and is out — the dice show 3-3. Cy, "
+     "who was named, pulled and collects."),
+    ((declare("Ann", "11", [4, 2], "Cy"), accept("Cy")),
+     "Cy believes Ann's 1-1 (11), pays a chip and is out."),
+], ids=["lie", "truth", "11-lie-short", "11-believed"])
+def test_a_verdict_putting_a_player_out_names_him_once(actions, message) -> None:
+    s = deceit_record(FOUR, *actions, chips=1)
+    v = s.game.last_verdict
+    assert not s.game.over and v.message == message
+    assert max(records.names_said(v.message, FOUR).values()) == 1
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    ((declare("Ann", "54", [3, 2]), pull("Bob")),
+     "LIE! Ann called 54, pays a chip and is out — the dice show 3-2. Bob pulled, collects and wins!"),
+    ((declare("Ann", "54", [5, 4]), pull("Bob")),
+     "TRUE! Ann called 54, collects and wins — the dice show 5-4. Bob pulled, pays a chip and is out."),
+    ((declare("Ann", "11", [1, 1], "Bob"), pull("Bob")),
+     "TRUE! Ann called 1-1 (11), collects and wins — the dice show 1-1. Bob, who was named, pulled, "
+     "pays 2 chips (had only one) and is out."),
+    ((declare("Ann", "11", [4, 2], "Bob"), accept("Bob")),
+     "Bob believes the 1-1 (11), pays a chip and is out. Ann, who called it, collects and wins!"),
+], ids=["lie", "truth", "11-truth-short", "11-believed"])
+def test_the_verdict_that_ends_the_game_names_each_player_once(actions, message) -> None:
+    s = deceit_record(("Ann", "Bob"), *actions, chips=1)
+    v = s.game.last_verdict
+    assert s.game.over and v.message == message
+    assert records.names_said(v.message, ("Ann", "Bob")) == {"Ann": 1, "Bob": 1}
+
+
+@pytest.mark.parametrize(("players", "actions", "message"), [
+    (("Ann", "Bob", "Cy"), (declare("Ann", "54", [3, 2]), pull("Bob"),
+                            declare("Bob", "54", [5, 4]), pull("Cy")),
+     "TRUE! Bob called 54, collects and wins — the dice show 5-4. Cy pulled and pays a chip. That was "
+     "the last of 2 rounds: the most chips win."),
+    (("Ann", "Bob", "Cy"), (declare("Ann", "54", [5, 4]), pull("Bob"),
+                            declare("Bob", "54", [5, 4]), pull("Cy")),
+     "TRUE! Bob called 54 and collects — the dice show 5-4. Cy pulled and pays a chip. That was the "
+     "last of 2 rounds: Ann has the most chips and wins!"),
+    (("Ann", "Bob"), (declare("Ann", "54", [3, 2]), pull("Bob"),
+                      declare("Bob", "54", [3, 2]), pull("Ann")),
+     "LIE! Bob called 54 and pays a chip — the dice show 3-2. Ann pulled and collects. 2 rounds "
+     "played of 2, and the two of them tie with 5 chips each: play goes on until one has the most."),
+    (("Ann", "Bob", "Cy"), (declare("Ann", "54", [5, 4]), pull("Bob"),
+                            declare("Bob", "54", [3, 2]), pull("Cy")),
+     "LIE! Bob called 54 and pays a chip — the dice show 3-2. Cy pulled and collects. 2 rounds "
+     "played of 2, and Ann and the puller tie with 6 chips each: play goes on until one has the most."),
+], ids=["named-winner", "other-winner", "both-tie", "one-ties"])
+def test_the_last_round_names_each_player_once(players, actions, message) -> None:
+    v = deceit_record(players, *actions, rounds=2).game.last_verdict
+    assert v.message == message
+    assert max(records.names_said(v.message, players).values()) == 1

@@ -32,12 +32,14 @@ def test_a_call_is_named_as_the_pages_name_it(code: str, named: str) -> None:
 def test_a_believed_11_names_the_roll_as_the_call_line_did() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "11", "target": "Cy", "dice": [4, 2]}',
              '{"by": "Cy", "do": "accept"}')
-    assert s.game.last_verdict.message == "Cy believes Ann's 1-1 (11). Cy pays Ann a chip."
+    assert s.game.last_verdict.message == "Cy believes Ann's 1-1 (11) and pays a chip."
 
 
 @pytest.mark.parametrize("dice, message", [
-    ([1, 1], "TRUE! Ann called 1-1 (11) on Dee — the dice show 1-1. Dee pays Ann 2 chips."),
-    ([6, 6], "LIE! Ann called 1-1 (11) on Dee — the dice show 6-6. Ann pays Dee 2 chips."),
+    ([1, 1], "TRUE! Ann called 1-1 (11) and collects — the dice show 1-1. Dee, who was named, pulled "
+             "and pays 2 chips."),
+    ([6, 6], "LIE! Ann called 1-1 (11) and pays 2 chips — the dice show 6-6. Dee, who was named, "
+             "pulled and collects."),
 ])
 def test_a_pulled_11_names_the_roll_as_the_call_line_did(dice: list[int], message: str) -> None:
     s = play(f'{{"by": "Ann", "do": "declare", "call": "11", "target": "Dee", "dice": {dice}}}',
@@ -47,10 +49,12 @@ def test_a_pulled_11_names_the_roll_as_the_call_line_did(dice: list[int], messag
 
 def test_a_pulled_21_names_the_roll_as_the_call_line_did_and_other_calls_keep_their_digits() -> None:
     s = play('{"by": "Ann", "do": "declare", "call": "21", "dice": [1, 2]}', '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == ("TRUE! Ann called 2-1 (21) — the dice show 2-1. Bob pays "
-                                           "Ann a chip. 2-1 stands: play now goes counter-clockwise.")
+    assert s.game.last_verdict.message == ("TRUE! Ann called 2-1 (21) and collects — the dice show 2-1. "
+                                           "Bob pulled and pays a chip. 2-1 stands: play now goes "
+                                           "counter-clockwise.")
     s = play('{"by": "Ann", "do": "declare", "call": "54", "dice": [3, 2]}', '{"by": "Bob", "do": "pull"}')
-    assert s.game.last_verdict.message == "LIE! Ann called 54 — the dice show 3-2. Ann pays Bob a chip."
+    assert s.game.last_verdict.message == ("LIE! Ann called 54 and pays a chip — the dice show 3-2. Bob "
+                                           "pulled and collects.")
 
 
 def test_the_refusals_while_an_11_stands_name_it_as_the_call_line_does() -> None:

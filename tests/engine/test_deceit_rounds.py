@@ -37,8 +37,8 @@ def test_after_the_last_round_the_most_chips_win() -> None:
     s.apply(declare("Bob", "54", 5, 4))
     s.apply(pull("Cy"))                                                           # Cy pays Bob
     v = s.game.last_verdict
-    assert v.message == ("TRUE! Bob called 54 — the dice show 5-4. Cy pays Bob a chip. "
-                         "That was the last of 2 rounds: Bob has the most chips. Bob wins!")
+    assert v.message == ("TRUE! Bob called 54, collects and wins — the dice show 5-4. Cy pulled and "
+                         "pays a chip. That was the last of 2 rounds: the most chips win.")
     st_ = s.game.standings()
     assert st_["over"] and st_["winner"] == "Bob" and st_["to_act"] is None
     assert chips(s) == {"Ann": 4, "Bob": 7, "Cy": 4}
@@ -56,16 +56,18 @@ def test_tied_leaders_play_on_until_one_has_the_most() -> None:
                      declare("Bob", "54", 3, 2), pull("Cy"))                      # Bob 3, Cy 6
     assert not s.game.over
     assert s.game.last_verdict.message.endswith(
-        "2 rounds played of 2, and Ann and Cy tie with 6 chips each: play goes on until one has the most.")
+        "Cy pulled and collects. 2 rounds played of 2, and Ann and the puller tie with 6 chips each: "
+        "play goes on until one has the most.")
     s.apply(declare("Cy", "31", 3, 1))
     s.apply(pull("Ann"))                                                          # Ann pays Cy
     assert s.game.winner == "Cy" and s.game.last_verdict.message.endswith(
-        "Ann pays Cy a chip. Cy now has the most chips. Cy wins!")
+        "Ann pulled and pays a chip. The tie is broken: the most chips win.")
 
 
 def test_the_last_player_with_chips_still_wins_before_the_rounds_are_played() -> None:
     s = records.play(header(["Ann", "Bob"], chips=1, rounds=10), declare("Ann", "54", 5, 4), pull("Bob"))
-    assert s.game.winner == "Ann" and s.game.last_verdict.message.endswith("Bob is out. Ann wins!")
+    assert s.game.winner == "Ann" and s.game.last_verdict.message == (
+        "TRUE! Ann called 54, collects and wins — the dice show 5-4. Bob pulled, pays a chip and is out.")
 
 
 def test_without_rounds_play_goes_on_however_many_rounds() -> None:
