@@ -438,3 +438,15 @@ def test_the_last_round_names_each_player_once(players, actions, message) -> Non
     v = deceit_record(players, *actions, rounds=2).game.last_verdict
     assert v.message == message
     assert max(records.names_said(v.message, players).values()) == 1
+
+
+@pytest.mark.parametrize("options", [{"chips": 1}, {"chips": 3}, {"chips": 3, "rounds": 3}, {"rounds": 2}])
+def test_every_verdict_of_random_games_names_each_player_once(options: dict[str, int]) -> None:
+    for seed in range(40):
+        rng = random.Random(seed)
+        players = ("Ann", "Bob", "Cy", "Dee", "Eve")[:rng.randint(2, 5)]
+        s = deceit_record(players, **options)
+        while not s.game.over:
+            v = s.apply(s.game.random_action(rng))
+            if v is not None:
+                assert max(records.names_said(v.message, players).values()) <= 1, v.message

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -458,3 +459,15 @@ def test_the_verdict_that_ends_the_game_names_each_player_once(actions, message)
     v = s.game.last_verdict
     assert s.game.over and v.message == message
     assert records.names_said(v.message, ("Ann", "Bob")) == {"Ann": 1, "Bob": 1}
+
+
+@pytest.mark.parametrize("lives", [1, 2, 3])
+def test_every_verdict_of_random_games_names_each_player_once(lives: int) -> None:
+    for seed in range(40):
+        rng = random.Random(seed)
+        players = ("Ann", "Bob", "Cy", "Dee", "Eve")[:rng.randint(2, 5)]
+        s = mia_record(players, lives)
+        while not s.game.over:
+            v = s.apply(s.game.random_action(rng))
+            if v is not None:
+                assert max(records.names_said(v.message, players).values()) <= 1, v.message
