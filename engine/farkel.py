@@ -380,17 +380,19 @@ class Farkel(Game):
             lost = self.turn_base
             # (One die is "a 2": "rolled 2" read as two dice rolled.)
             rolled = f"a {dice[0]}" if len(dice) == 1 else fmt(dice)
-            message = f"FARKEL: {by.name} rolled {rolled}, no scoring dice."
+            # (The player named once: it said "FARKEL: Ann rolled 6-2, no scoring dice. Ann loses
+            # the 350 points of this turn.")
+            message = f"FARKEL: {by.name} rolled {rolled}, no scoring dice"
             if stake:
                 # The points put up are gone; on a roll that scores they simply stay (given back).
                 by.score -= stake
                 self.banks += 1
                 self.reached_at[self.team_of[by.name]] = self.banks
-                message += f" {by.name} loses the {stake:,} points put up for High Stakes."
+                message += f", and loses the {stake:,} points put up for High Stakes."
             elif lost:
-                message += f" {by.name} loses the {lost:,} points of this turn."
+                message += f", and loses the {lost:,} points of this turn."
             else:
-                message += " The turn is over."
+                message += ". The turn is over."
             losses = {by.name: lost + stake} if lost + stake else {}
             verdict = Verdict(Outcome.FARKEL, message, losses=losses, dice=dice, caller=by.name)
             return self._end_turn(verdict)
@@ -476,7 +478,7 @@ class Farkel(Game):
                 message += (f" {team.name} reached {self.opts.target:,}: every player of the other "
                             "teams gets one more turn.")
             else:
-                message += f" {by.name} reached {self.opts.target:,}: everyone else gets one more turn."
+                message += f" That reaches {self.opts.target:,}: everyone else gets one more turn."
         verdict = Verdict(Outcome.BANKED, message, gains={by.name: total}, caller=by.name)
         return self._end_turn(verdict)
 
@@ -496,8 +498,12 @@ class Farkel(Game):
             self.winner = best.name
             self.winning_team = best
             verb = "win" if len(best.members) > 1 else "wins"
-            return Verdict(verdict.outcome,
-                           f"{verdict.message} {best.name} {verb} with {self.team_score(best):,}.",
+            if verdict.outcome is Outcome.BANKED and best.members == (self.current.name,):
+                # (Who banked, named once: it said "Cy banks 900: 2,000 in all. Cy wins with 2,000.")
+                won = " That wins the game."
+            else:
+                won = f" {best.name} {verb} with {self.team_score(best):,}."
+            return Verdict(verdict.outcome, verdict.message + won,
                            losses=verdict.losses, gains=verdict.gains, dice=verdict.dice,
                            caller=verdict.caller)
         if verdict.outcome == Outcome.FARKEL:

@@ -258,7 +258,7 @@ def test_target_gives_everyone_else_one_more_turn_and_highest_wins() -> None:
         s.apply(a)
     st = s.game.standings()
     assert st["over"] and st["winner"] == "Cy" and st["to_act"] is None
-    assert "Cy wins with 2,000" in s.game.last_verdict.message
+    assert s.game.last_verdict.message == "Cy banks 2,000: 2,000 in all. That wins the game."
     refused(s, roll("Ann", *FARKEL_ROLL), "the game is over: Cy won")
 
 
@@ -496,3 +496,41 @@ def test_every_roll_of_one_to_six_dice_scores_as_the_seed_table_reads(three_ones
             best = max((_table_reading(p, three_ones, four_pair) or 0) for p in parts)
             assert best_keep(list(roll_), options)[1] == best
             assert has_score(list(roll_), options) == (best > 0)
+
+
+# -- each name said once ---------------------------------------------------------------------
+# A verdict named its player twice: "FARKEL: Ann rolled 6-2, no scoring dice. Ann loses the 350
+# points of this turn.", "Ann banks 2,400: 10,150 in all. Ann reached 10,000: ...", "Cy banks
+# 900: 2,000 in all. Cy wins with 2,000.".
+
+def test_a_farkel_names_the_player_once() -> None:
+    s = play(header(), roll("Ann", 1, 2, 2, 3, 3, 4), keep("Ann", 1), roll("Ann", 2, 2, 3, 3, 4))
+    v = s.game.last_verdict
+    assert v.message == ("FARKEL: Ann rolled 2-2-3-3-4, no scoring dice, and loses the 100 points of this "
+                         "turn.")
+    assert records.names_said(v.message, THREE) == {"Ann": 1, "Bob": 0, "Cy": 0}
+
+
+def test_reaching_the_target_and_winning_name_the_banker_once() -> None:
+    s = play(header(target=1000), *turn("Ann", 1, 1, 1, 1, 2, 3))
+    assert s.game.last_verdict.message == ("Ann banks 1,000: 1,000 in all. That reaches 1,000: everyone "
+                                           "else gets one more turn.")
+    s.apply(roll("Bob", *FARKEL_ROLL))
+    for a in turn("Cy", 2, 2, 2, 2, 2, 3):
+        s.apply(a)
+    assert s.game.last_verdict.message == "Cy banks 2,000: 2,000 in all. That wins the game."
+    s = play(header(target=1000), *turn("Ann", 1, 1, 1, 1, 2, 3), roll("Bob", *FARKEL_ROLL),
+             roll("Cy", *FARKEL_ROLL))
+    assert s.game.last_verdict.message == ("FARKEL: Cy rolled 2-2-3-3-4-6, no scoring dice. The turn is over. "
+                                           "Ann wins with 1,000.")
+
+
+@pytest.mark.parametrize("high_stakes", [False, True])
+def test_every_verdict_of_random_games_names_each_player_once(high_stakes: bool) -> None:
+    for seed in range(10):
+        rng = random.Random(seed)
+        s = play(header(target=3000, high_stakes=high_stakes))
+        while not s.game.over:
+            v = s.apply(s.game.random_action(rng))
+            if v is not None:
+                assert max(records.names_said(v.message, THREE).values()) <= 1, v.message

@@ -44,7 +44,8 @@ def test_a_stake_lost_on_a_farkel() -> None:
     s.apply(roll("Bob", 2, 3, high_stakes=True))
     v = s.game.last_verdict
     assert v.outcome.value == "farkel" and v.losses == {"Bob": 1000}
-    assert "Bob loses the 1,000 points put up for High Stakes." in v.message
+    assert v.message == ("FARKEL: Bob rolled 2-3, no scoring dice, and loses the 1,000 points put up for "
+                         "High Stakes.")
     assert scores(s) == [600, 1000, 0] and s.game.to_act == "Cy"
 
 
