@@ -21,6 +21,7 @@ from typing import Any
 from .core import Options, Outcome, Player, Verdict, option, register
 from .errors import IllegalAction, RecordError
 from .pair import CupGame, Pair, Ranking, chips_word
+from .words import listed, said
 
 ONE_ONE = Pair(1, 1)
 TWO_ONE = Pair(2, 1)
@@ -33,15 +34,6 @@ RANKING = Ranking("Deceit", ["11", "66", "65", "64", "63", "62", "61", "55", "54
 #: ("54"). The verdicts and refusals say them so: the phone's call line said "1-1 (11)" and the
 #: verdict under it "11".
 NAMED_CALLS: dict[str, str] = {"11": "1-1 (11)", "21": "2-1 (21)"}
-
-
-def _said(subject: str, words: Sequence[str]) -> str:
-    """A player's part and what comes of it, his name said once: "Ann called 54 and collects",
-    "Bob pulled, pays a chip and is out" (as engine.kuriki says it)."""
-    if not words:
-        return subject
-    listed = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
-    return f"{subject}{', ' if len(words) > 1 else ' and '}{listed}"
 
 
 def call_name(call: str) -> str:
@@ -164,8 +156,8 @@ class Deceit(CupGame):
             # Mexico take for the referee's mistake unless the verdict says why.
             seen += f", not {self._call_name(call)}: a call must be the roll exactly"
         named = call == ONE_ONE
-        called = _said(f"{caller.name} called {self._call_name(call)}", self._words(caller, paid))
-        pulled = _said(f"{by.name}, who was named, pulled" if named else f"{by.name} pulled",
+        called = said(f"{caller.name} called {self._call_name(call)}", self._words(caller, paid))
+        pulled = said(f"{by.name}, who was named, pulled" if named else f"{by.name} pulled",
                        self._words(by, paid))
         message = (f"{'TRUE!' if truth else 'LIE!'} {called} — {seen}. {pulled}"
                    + ("!" if self.winner == by.name else "."))
@@ -191,11 +183,11 @@ class Deceit(CupGame):
         if self.winner == caller.name:
             # (Named once, as the winner: not "Cy believes Ann's 1-1 (11). Cy pays Ann a chip.
             # Cy is out. Ann wins!".)
-            message = (f"{_said(f'{by.name} believes the {call_name(ONE_ONE.code)}', self._words(by, paid))}."
+            message = (f"{said(f'{by.name} believes the {call_name(ONE_ONE.code)}', self._words(by, paid))}."
                        f" {caller.name}, who called it, collects and wins!")
         else:
             believes = f"{by.name} believes {caller.name}'s {call_name(ONE_ONE.code)}"
-            message = f"{_said(believes, self._words(by, paid))}."
+            message = f"{said(believes, self._words(by, paid))}."
         message += self._rounds_text(over, {caller.name: "the caller", by.name: "the one named"})
         return self._verdict(Outcome.ACCEPTED, message, paid, call, caller, by, None)
 
@@ -278,8 +270,7 @@ class Deceit(CupGame):
                 return f" {head}: {leaders[0]} has the most chips and wins!"
             return f" {leaders[0]} now has the most chips and wins!"
         roles = [named[n] for n in leaders if n in named]
-        said = [n for n in leaders if n not in named] + (["the two of them"] if len(roles) == 2 else roles)
-        tied = ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
+        tied = listed([n for n in leaders if n not in named] + (["the two of them"] if len(roles) == 2 else roles))
         return (f" {self.round - 1} rounds played of {rounds}, and {tied} tie with "
                 f"{chips_word(self.player(leaders[0]).chips)} each: play goes on until one has the most.")
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from .core import Game, Options, Outcome, Player, Verdict, check_dice, option, register
 from .errors import IllegalAction, RecordError, json_text, name_text
+from .words import listed, said
 
 KURIKI = "kuriki"
 
@@ -182,17 +183,6 @@ def _money(amount: float) -> str:
 def _nth(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def _listed(words: Sequence[str]) -> str:
-    """Things said of one player, one after the other: "loses a life and is in the shit"."""
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
-
-
-def _said(subject: str, words: Sequence[str]) -> str:
-    """A player's part and what comes of it, his name said once: "Ann called 9 and rolls again",
-    "Bob pulled, loses a life and is in the shit"."""
-    return f"{subject}{', ' if len(words) > 1 else ' and '}{_listed(words)}"
 
 
 def roll_off(players: Sequence[str], rng: random.Random) -> str:
@@ -419,14 +409,14 @@ class Kuriki(Game):
         shows = f"{roller.name} shows 1-2" + (f" for the {_nth(roller.kurikis)} time" if third else "")
         gets = [f"takes the foul pot ({_money(taken)})"] if taken else []
         gets.append(self._won_words() if self.over else "keeps the cup")
-        message = f"KURIKI! {_said(shows, gets)}."
+        message = f"KURIKI! {said(shows, gets)}."
         lost = ["loses two lives" if third else "loses a life", *self._fate_words(next_guy)]
-        message += f" {next_guy.name} (the Next Guy) {_listed(lost)}."
+        message += f" {next_guy.name} (the Next Guy) {listed(lost)}."
         if len(hits) > 1:                                          # (nobody else at two players)
             message += " Everyone else loses one."
             for p, _ in hits[1:]:
                 if p.name in losses and self._fate_words(p):
-                    message += f" {p.name} {_listed(self._fate_words(p))}."
+                    message += f" {p.name} {listed(self._fate_words(p))}."
         if not self.over:
             if self.options.kuriki_reverses:
                 self.reverse()
@@ -495,17 +485,17 @@ class Kuriki(Game):
             won = [self._won_words()]
         else:
             won = ["rolls again" if standing else "rolls"]
-        said, pulled = (won, lost) if standing else (lost, won)
+        answer, pulled = (won, lost) if standing else (lost, won)
         if answers is roller:
-            who = _said(f"{answers.name} called {call_text(call)}", said)
+            who = said(f"{answers.name} called {call_text(call)}", answer)
         elif puller is roller:
-            who = _said(f"{answers.name} passed on {call_text(call)}", said)
+            who = said(f"{answers.name} passed on {call_text(call)}", answer)
         else:
             who = (f"{roller.name} called {call_text(call)}, passed on to {answers.name}, "
-                   f"who {_listed(said)}")
+                   f"who {listed(answer)}")
         pulled_by = f"{puller.name}, who called it, pulled" if puller is roller else f"{puller.name} pulled"
         end = "!" if self.over and not standing else "."
-        return f"{head} {who} — the dice show {dice_text(dice)}. {_said(pulled_by, pulled)}{end}"
+        return f"{head} {who} — the dice show {dice_text(dice)}. {said(pulled_by, pulled)}{end}"
 
     def _fate_words(self, p: Player) -> list[str]:
         """Where a loss has left a player, said after his name: ["is in the shit"], ["is out,

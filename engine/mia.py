@@ -19,6 +19,7 @@ from typing import Any
 from .core import Options, Outcome, Player, Verdict, option, register
 from .errors import IllegalAction, RecordError, json_text
 from .pair import CupGame, Pair, Ranking, lives_word
+from .words import said
 
 MIA = Pair(2, 1)
 RANKING = Ranking("Mia", ["21", "11", "22", "33", "44", "55", "66",
@@ -27,15 +28,6 @@ RANKING = Ranking("Mia", ["21", "11", "22", "33", "44", "55", "66",
 
 NEXT = "next"
 LOSER = "loser"
-
-
-def _said(subject: str, words: Sequence[str]) -> str:
-    """A player's part and what comes of it, his name said once: "Ann called 54 and loses a
-    life", "Bob pulled, loses a life and is out" (as engine.kuriki says it)."""
-    if not words:
-        return subject
-    listed = ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
-    return f"{subject}{', ' if len(words) > 1 else ' and '}{listed}"
 
 
 @dataclass(frozen=True)
@@ -128,10 +120,10 @@ class Mia(CupGame):
         wins = ["wins"] if self.winner is not None else []    # (the one left is the other one)
         callers, pullers = (losses, wins) if lie else (wins, losses)
         better = "" if lie or shown == call else ", even better"
-        message = (f"{'LIE!' if lie else 'TRUE!'} {_said(called, callers)} — the dice show "
+        message = (f"{'LIE!' if lie else 'TRUE!'} {said(called, callers)} — the dice show "
                    f"{shown.shown}{better}.")
         if pullers:
-            message += f" {_said(f'{by.name} pulled', pullers)}" + ("!" if lie else ".")
+            message += f" {said(f'{by.name} pulled', pullers)}" + ("!" if lie else ".")
         self._start_next_round(actor=by, loser=loser)
         return Verdict(Outcome.LIE if lie else Outcome.TRUTH, message,
                        losses={loser.name: lost}, dice=tuple(dice), call=call.code,
@@ -153,10 +145,10 @@ class Mia(CupGame):
         if self.winner is not None:
             # (The one left is the caller: named once, as the winner, not "Bob accepts Ann's Mia,
             # loses a life. Bob is out. Ann wins!".)
-            message = f"{_said(f'{by.name} accepts the Mia', losses)}. {caller.name}, who called it, wins!"
+            message = f"{said(f'{by.name} accepts the Mia', losses)}. {caller.name}, who called it, wins!"
         else:
             accepts = f"{by.name} accepts {caller.name}'s Mia"
-            message = f"{_said(accepts, losses)}."
+            message = f"{said(accepts, losses)}."
         return Verdict(Outcome.ACCEPTED, message, losses={by.name: lost},
                        call=MIA.code, caller=caller.name, challenger=by.name)
 

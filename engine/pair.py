@@ -186,15 +186,6 @@ class CupGame(Game):
         self.round += 1
         self._turn = starter
 
-    def _finish_message(self, message: str, losers: Sequence[Player]) -> str:
-        """Add who went out and who won to a verdict message."""
-        for p in losers:
-            if p.out:
-                message += f" {p.name} is out."
-        if self.winner is not None:
-            message += f" {self.winner} wins!"
-        return message
-
     # -- what may be shown --------------------------------------------------
     def table_state(self) -> dict[str, Any]:
         state = super().table_state()
