@@ -778,10 +778,11 @@ def _unread_scanned(frame: _Frame) -> None:
             # them lost when touching dice were cut apart.)
             if id(blob) in doubts_kept:
                 continue      # what the network saw there does not settle it
-            if (thresholds.SCAN_OFF_LONE_BLOB is not None and blob.area <= thresholds.LONE_BLOB_AREA * die_side ** 2
+            if (thresholds.SCAN_OFF_LONE_BLOB is not None
+                    and thresholds.LONE_BLOB_AREA[0] * die_side ** 2 <= blob.area <= thresholds.LONE_BLOB_AREA[1] * die_side ** 2
                     and any(seen[k][0] == 1 and np.hypot(seen[k][2] - blob.rect[0][0], seen[k][3] - blob.rect[0][1])
                             > thresholds.SCAN_OFF_LONE_BLOB * die_side for k in mine)):
-                # One die's blob, and the scan's 1 lies off its middle: a window centred on one of
+                # One whole die's blob, and the scan's 1 lies off its middle: a window centred on one of
                 # its pips (another lost to a glint) reads a 1 there, and that pip confirms it.
                 continue      # its doubt stays
             if all(k in sure for k in mine) and outlines.covered_by_dice(blob, centres, die_side) and not (

@@ -198,14 +198,15 @@ PIPS_BEYOND_REACH = 0.55       # x the die side measured: how far from a found d
                                # 0.6 a half-hidden die's pip 0.59 out, the die size measured large with
                                # the cup's rim: fresh 494978, read ok a die short. Of 46 regions so
                                # asked in frames read ok, 8,000 reads, the farthest pip lay 0.52 out)
-SCAN_OFF_LONE_BLOB: float | None = 0.2    # a doubted blob no bigger than one die (LONE_BLOB_AREA)
+SCAN_OFF_LONE_BLOB: float | None = 0.2    # a doubted blob the size of one die (LONE_BLOB_AREA)
                                # stays doubted where a 1 the scan found in it lies further than this
                                # (x die side) from its middle: a window centred on one pip of a 2, a
                                # glint over the other, reads a 1 (byler's IMG_20191209_100211 turned
                                # 30 degrees). Any value so (not only 1s) cost 4 of the benchmark's
                                # frames right -> unsure, the scan's 5s and a 2 lying 0.2-0.3 sides
                                # off their blob's middle (None: off)
-LONE_BLOB_AREA = 1.3           # x die side squared
+LONE_BLOB_AREA = (0.8, 1.3)    # x die side squared: one whole die (a piece of one, cut from its
+                               # neighbour, holds a 1 off its middle the scan read whole beside it)
 UNHELD_DIE_AREA = 0.5          # x die side squared: an unread region this big and solid that no die
                                # found lies in stays doubted, whatever the dice round it cover (0: off)
 UNHELD_NEAR = 0.2              # x die side: a die found this near such a region lies in it

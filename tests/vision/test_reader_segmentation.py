@@ -133,6 +133,10 @@ def test_blurred_frame_whose_dice_are_all_but_certain_is_read(monkeypatch, model
     assert reading.values == _truth(scene)
     assert min(d.confidence for d in reading.dice) >= thresholds.BLURRED_SURE
     monkeypatch.setattr(classifier, "STEADY_NO_FACE_MAX", None)
+    # (On its single look the least sure die, a face off its outline's middle at 0.87, is under
+    # classifier.OFF_MIDDLE_ALONE_MIN since 2026-12-01: doubted.)
+    assert reader.read_dice(scene.image, scene.view).status is Status.UNSURE
+    monkeypatch.setattr(classifier, "OFF_MIDDLE_ALONE_MIN", None)
     single = reader.read_dice(scene.image, scene.view)
     assert single.ok and thresholds.BLURRED_SURE <= min(d.confidence for d in single.dice) < 0.9
     monkeypatch.setattr(thresholds, "BLURRED_SURE", 0.9)
