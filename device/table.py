@@ -933,8 +933,11 @@ class Table:
             if self._session.header["game"] == "mia":
                 return (f"{who}: tap roll to take the cup and roll (at the buttons, press Declare), "
                         "or raise blind on the dice as they lie, or pull")
+            # Kuriki: a player who already passed on this roll (the cup came round to him after
+            # the Roller's Pressure Move) may only pull or take the cup.
+            may_pass = any(a.get("do") == "pass" for a in self._session.game.legal_actions())
             return (f"{who}: tap roll to take the cup and roll (at the buttons, press Declare), "
-                    "or pass, or pull")
+                    f"{'or pass, ' if may_pass else ''}or pull")
         if not self.virtual or self._session is None or self._session.header["game"] != "farkel":
             return None
         game = self._session.game
