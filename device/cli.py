@@ -721,11 +721,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()          # (a pipe's reader gone is found here, not at exit)
+        return code
     except UserError as exc:
         for line in str(exc).splitlines():
             print(f"dicetable: {line}", file=sys.stderr)
         return exc.code
+    except BrokenPipeError:
+        # The output's reader stopped reading (`dicetable replay REC | head`): stop quietly, as
+        # cat does, with a shell's status for that (128 + SIGPIPE), not a traceback. What is
+        # left unwritten goes nowhere (else Python's flush at exit fails on the pipe again).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
 
 
 if __name__ == "__main__":
