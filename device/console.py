@@ -166,8 +166,9 @@ class Console:
             names = [p["name"] for p in state["players"] if not p.get("out")]
             return [Choice(f"foul: {n}?", {"by": n}) for n in names], 0
         if self.mode == "foul-kind":
-            return [Choice(f"{self._foul_player}: {kind}", {"by": self._foul_player, "do": "foul",
-                                                             "kind": kind})
+            from engine.kuriki import FOUL_WORDS
+            return [Choice(f"{self._foul_player}: {FOUL_WORDS.get(kind, kind)}",
+                           {"by": self._foul_player, "do": "foul", "kind": kind})
                     for kind in self._foul_kinds()], 0
         verb = DIAL_VERBS.get(game, "declare")
         legal = [a for a in state.get("legal", []) if a.get("do") == verb]

@@ -51,6 +51,10 @@ KURIKI_SPELLINGS = ("kuriki", "ku-riki", "ku-liki", "quirikii", "ka rickey", "ca
 
 #: Foul kinds and how many fouls each counts for (a Rusk is a triple foul).
 FOUL_KINDS: dict[str, int] = {"peek": 1, "disrespect": 1, "dropped-die": 1, "rusk": 3}
+#: Each foul kind in words, as verdicts and the dial say it (the record's "dropped-die" is a
+#: dropped die).
+FOUL_WORDS: dict[str, str] = {"peek": "peek", "disrespect": "disrespect", "dropped-die": "dropped die",
+                              "rusk": "rusk"}
 
 
 def _key(word: str) -> str:
@@ -368,7 +372,7 @@ class Kuriki(Game):
         fine = count * self.options.fine
         self.pot = round(self.pot + fine, 2)
         lost = by.fouls // 3 - before // 3     # every third foul (3rd, 6th, ...) costs a life
-        label = "RUSK (a triple foul)" if kind == "rusk" else kind
+        label = "RUSK (a triple foul)" if kind == "rusk" else FOUL_WORDS[kind]
         message = f"FOUL! {by.name}: {label}, {by.fouls} foul{'s' if by.fouls != 1 else ''}"
         if fine:
             message += f"; {_money(fine)} into the foul pot"

@@ -126,6 +126,12 @@ def test_foul_mode_picks_a_player_and_a_foul(rig) -> None:
     assert table.public_state()["dial"] == "Cy: peek"
     turn(factory, -1)
     assert table.public_state()["dial"] == "Cy: rusk"
+    # The dial (and the wall, which shows it) says the foul in words: a dropped die, as the
+    # phone's list does, not the record's "dropped-die".
+    turn(factory, -1)
+    assert table.public_state()["dial"] == "Cy: dropped die"
+    turn(factory, 1)
+    assert table.public_state()["dial"] == "Cy: rusk"
     tap(factory, DECLARE)                  # Declare charges it too
     state = table.public_state()
     assert console.mode == "play" and state["verdict"]["outcome"] == "foul"

@@ -403,6 +403,21 @@ def test_rusk_is_a_triple_foul() -> None:
     assert lives(s)["Bob"] == 3
 
 
+def test_a_foul_s_verdict_says_its_kind_in_words_not_the_record_s() -> None:
+    """"FOUL! Bob: dropped-die, 1 foul" said the record's hyphenated kind beside "peek" and "RUSK
+    (a triple foul)": a dropped die is said in words; the record keeps "dropped-die"."""
+    said = {}
+    for kind in ("peek", "disrespect", "dropped-die", "rusk"):
+        s = play(declare("Ann", "9", [4, 5]), foul("Bob", kind))
+        said[kind] = s.game.last_verdict.message
+        assert s.log[-1]["kind"] == kind
+    assert said["dropped-die"].startswith("FOUL! Bob: dropped die, 1 foul")
+    assert said["peek"].startswith("FOUL! Bob: peek, 1 foul")
+    assert said["disrespect"].startswith("FOUL! Bob: disrespect, 1 foul")
+    assert said["rusk"].startswith("FOUL! Bob: RUSK (a triple foul), 3 fouls")
+    assert not any("-" in message.split(",")[0] for message in said.values()), said
+
+
 def test_unknown_foul_kind_is_refused() -> None:
     assert 'unknown foul "slouching"' in str(refused(foul("Bob", "slouching")))
 
