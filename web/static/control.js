@@ -199,8 +199,10 @@
     // before's, and says so (the wall's "last:"): the phone showed it as if it had just happened.
     // Farkel has no call: its every verdict (a farkle, a bank) ended a turn, and the next
     // player's is under way ("Ann banks 150" stood over Bob's rolls as his news).
+    // A foul (Kuriki) ends no round: the call stands and the same player is to act. It is what
+    // just happened in this round ("Last round: FOUL! Cy: disrespect" stood under Cy's call).
     const farkel = s.game === "farkel";
-    const past = Boolean(s.verdict && (s.call || farkel) && !s.over);
+    const past = Boolean(s.verdict && (s.call || farkel) && !s.over && s.verdict.outcome !== "foul");
     const v = s.verdict ? `<p class="verdict outcome-${esc(s.verdict.outcome)}${past ? " past" : ""}" id="ctl-verdict">` +
       `${past ? `<span class="label">${farkel ? "Last turn:" : "Last round:"}</span> ` : ""}${told(s.verdict.message)}</p>` : "";
     // Partners win together: "Ann & Cy win".
