@@ -215,9 +215,15 @@
       `${s.answers ? ` · <b>${shown(s.answers)}</b> answers for it` : ""}</p>` : "";
     // Farkel: the turn so far, which the bank button would bank, and the roll the keeps are
     // picked from (the phone showed neither: its holder had to turn round to the wall).
+    // With High Stakes ticked the roll takes over the dice the last player left, not six: the
+    // count follows the box ("6 dice to roll" stood over a roll of 3).
+    const takeOver = s.game === "farkel" && flags.high_stakes === true && s.high_stakes &&
+      (s.legal || []).some((a) => a.do === "roll" && a.high_stakes === true);
+    const toRoll = takeOver ? s.high_stakes.dice : s.dice_left;
     const turn = s.game === "farkel" && !s.over ? `<p class="call" id="ctl-turn">Turn total <b>${esc(points(s.turn_total ?? 0))}</b>` +
       (s.phase === "rolled" && Array.isArray(s.roll) && s.roll.length ? ` · rolled <span class="turn-dice">${dice(s.roll, 26)}</span>`
-        : (s.dice_left ? ` · ${esc(s.dice_left)} ${s.dice_left === 1 ? "die" : "dice"} to roll` : "")) + `</p>` : "";
+        : (toRoll ? ` · <span id="ctl-to-roll" data-dice="${esc(toRoll)}">${esc(toRoll)} ${toRoll === 1 ? "die" : "dice"} to roll` +
+          `${takeOver ? " (High&nbsp;Stakes)" : ""}</span>` : "")) + `</p>` : "";
     // ... and the roll's best keep, as the wall shows it: the player choosing a keep holds the phone.
     const best = s.over ? null : bestKeep(s);
     const bestLine = best ? `<p class="call" id="ctl-best-keep" data-dice="${esc(best.dice.join(","))}"><span class="label">${BEST_KEEP}</span> ` +
@@ -373,7 +379,8 @@
       i.addEventListener("change", () => {
         flags[i.dataset.flag] = i.checked; if (!stepped) callCount = null;
         renderActions(state);
-        if (i.dataset.flag === "reverse" || i.dataset.flag === "bounce") renderStatus(state);   // who plays next changes with it
+        // Who plays next changes with reverse and bounce; the dice to roll with High Stakes.
+        if (["reverse", "bounce", "high_stakes"].includes(i.dataset.flag)) renderStatus(state);
       }));
   }
 
