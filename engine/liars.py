@@ -388,6 +388,9 @@ class Liars(Game):
             "call": self.call.words() if self.call else None,
             "answers": self.caller.name if self.caller else None,
             "call_detail": self.call.to_dict() if self.call else None,
+            # The standing call is a bounce back: its caller ("answers") handed it back to the
+            # player who made the call before (now to act). A call made out loud: public.
+            "bounced": self.bounced and self.call is not None,
             "minimums": self.minimums(),
             "open_count": self.open_count,
         })

@@ -183,6 +183,24 @@ def test_bounce_back_adds_two_and_hands_the_call_back() -> None:
             "there is no call to bounce back yet: Ann starts the round with a call")
 
 
+def test_the_public_state_says_the_standing_call_was_bounced_back() -> None:
+    """The wall showed a bounced-back call as any raise ("eight 4s · Cy answers for it"): the
+    public state says a bounce back stands, until the next call (or the open) replaces it."""
+    s = play(header(), call("Ann", 6, 3))
+    assert s.game.public_state()["bounced"] is False
+    s.apply(call("Bob", 8, 3, bounce=True))
+    state = s.game.public_state()
+    assert (state["bounced"], state["answers"], state["to_act"]) == (True, "Bob", "Ann")
+    s.apply(call("Ann", 9, 3))                     # a plain raise: on round the table
+    assert s.game.public_state()["bounced"] is False
+    s.apply(call("Bob", 11, 3, bounce=True))
+    assert s.game.public_state()["bounced"] is True
+    s.apply(open_("Ann", HANDS))
+    state = s.game.public_state()
+    assert state["bounced"] is False and state["call"] is None
+    assert play(header()).game.public_state()["bounced"] is False
+
+
 def test_a_call_nobody_could_have_is_refused() -> None:
     s = play(header(["Ann", "Bob"]))
     refused(s, call("Ann", 15, 3), "15 3s is impossible: at most 14 can be counted at this table")

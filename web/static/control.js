@@ -212,7 +212,10 @@
     // Deceit's 11 names the player who must accept or pull it (the wall said so, the phone not).
     const callLine = c ? `<p class="call">Call: <b>${esc(c.big)}</b>${c.small ? ` (${esc(c.small)})` : ""}` +
       `${s.target ? ` on <b class="target">${shown(s.target)}</b>` : ""}` +
-      `${s.answers ? ` · <b>${shown(s.answers)}</b> answers for it` : ""}</p>` : "";
+      // Liar's dice' bounce back: the call was handed back to the player now to act, two more
+      // (the phone said only "Cy answers for it", as for any raise).
+      (s.bounced && s.answers ? ` · <span id="ctl-bounced">bounced back by <b>${shown(s.answers)}</b>, who answers for it</span>`
+        : s.answers ? ` · <b>${shown(s.answers)}</b> answers for it` : "") + `</p>` : "";
     // Farkel: the turn so far, which the bank button would bank, and the roll the keeps are
     // picked from (the phone showed neither: its holder had to turn round to the wall).
     // With High Stakes ticked the roll takes over the dice the last player left, not six: the
