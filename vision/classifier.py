@@ -299,7 +299,8 @@ DISAGREE = "a face is unclear: its pips and its look give different values"
 
 def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
           centre: tuple[float, float], *, square: bool = False,
-          pips_seen: int | None = None, steady: FaceGuess | None = None) -> tuple[int, float, float, float] | str:
+          pips_seen: int | None = None, steady: FaceGuess | None = None,
+          count_fits: bool = True) -> tuple[int, float, float, float] | str:
     """The reader's verdict on one die from the pip-layout check (``classic``: value, confidence,
     x, y, or why it could not read the face) and the network's guess. Returns the same shape.
     ``square``: the die's outline is a square with the face in its middle, as a leaning die's
@@ -310,7 +311,9 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     number is taken less surely. ``steady``: where the pips fit a layout and ``guess`` is the
     network's single look, its steady guess (``steady_guess``) on the same patch: it may clear
     that look's doubt that the face is flat (STEADY_NO_FACE_MAX), or doubt a face that look read
-    (STEADY_LEANING_MIN; UNSQUARE_STEADY_LEANING_MIN where not ``square``)."""
+    (STEADY_LEANING_MIN; UNSQUARE_STEADY_LEANING_MIN where not ``square``). ``count_fits``: the
+    pips seen lie as that many of the network's face would (two pips as far apart as a 2's): else
+    their count agreeing with it reads nothing (COUNT_AGREE_MIN)."""
     if not isinstance(classic, str):
         value, confidence, x, y = classic
         steady_max = STEADY_NO_FACE_MAX
@@ -354,7 +357,8 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     plain = guess.face is not None and guess.faceless <= no_face_max
     alone_min = OFF_MIDDLE_ALONE_MIN if OFF_MIDDLE_ALONE_MIN is not None and classic == OFF_MIDDLE else ALONE_MIN
     if plain and (guess.probability >= alone_min or (
-            classic.startswith(NO_LAYOUT) and guess.face == pips_seen and guess.probability >= COUNT_AGREE_MIN)):
+            classic.startswith(NO_LAYOUT) and count_fits and guess.face == pips_seen
+            and guess.probability >= COUNT_AGREE_MIN)):
         return guess.value, guess.probability, centre[0], centre[1]
     return classic
 

@@ -589,7 +589,14 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             in_perspective = (not lying_flat and view is View.TOP and not isinstance(result, str)
                               and outlines.side_in_perspective(blob, result[2], result[3], middle, reach))
             lying_flat = lying_flat or in_perspective
-            result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen)
+            count_fits = True
+            if thresholds.TWO_PIPS_APART is not None and pips_seen == 2:
+                (ax, ay, _), (bx, by, _) = pip_faces.pips_in(img, blob)
+                # Two pips as near as a 3's corner and middle pip are no 2's (a 3, its other
+                # corner pip lost: the test split's IMG_20191209_095526 turned a quarter).
+                count_fits = math.hypot(ax - bx, ay - by) >= thresholds.TWO_PIPS_APART * blob.side
+            result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen,
+                           count_fits=count_fits)
             if (thresholds.GUIDED_LAYOUT_MIN is not None and isinstance(result, str) and isinstance(classic, str)
                     and (classic.startswith(NO_LAYOUT) or classic == NO_PIPS
                          or (thresholds.GUIDED_LONE_PIP and classic == reasons.FACE_OFF_MIDDLE
