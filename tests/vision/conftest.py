@@ -80,6 +80,15 @@ def assert_not_wrong(reading: Reading, scene) -> None:
             "read confidently wrong", reading.values, [t.value for t in truths])
 
 
+def assert_photo_not_wrong(reading: Reading, truths: list[Truth], die: Truth, wrong_value: int) -> None:
+    """A real photo's reading is unsure, or ok and every die right against its labels
+    (``truths``); above all it does not say ok with ``die`` (one of them) read ``wrong_value``."""
+    assert not (reading.ok and any(d.value == wrong_value and np.hypot(d.x - die.x, d.y - die.y) < 0.5 * die.size
+                                   for d in reading.dice)), f"read ok with the {die.value} as a {wrong_value}"
+    right, exact = match(reading, truths)
+    assert not reading.ok or exact, f"read ok with {right} of {len(truths)} dice right"
+
+
 def boxed_near(reading: Reading, die, why: str) -> bool:
     """The reading boxes a place within a die's side of ``die`` (a rendered label) for ``why``
     (what the evidence photo shows)."""
