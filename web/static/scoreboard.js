@@ -249,11 +249,11 @@
     const actor = s.to_act ? `<div class="turn"><span class="label">${s.call ? "to act" : liars ? "first call" : "rolling"}</span><span class="who-acts">${esc(s.to_act)}</span></div>` : "";
     let body;
     if (s.call_detail && typeof s.call_detail === "object") {
-      // A bounce back (two more, handed back to the caller before): said, and by whom to whom.
-      // The wall showed "eight 4s · Cy answers for it" as for any raise, and the room, seeing
-      // Bob to act again, could not tell why.
-      const bounced = s.bounced && s.answers ? `<div class="answers-line" id="bounced"><span class="tag tag-bounce">BOUNCED BACK</span> ` +
-        `by&nbsp;<b>${esc(s.answers)}</b>${s.to_act ? ` to&nbsp;<b class="target">${esc(s.to_act)}</b>` : ""}</div>` : "";
+      // A bounce back (two more, handed back to the caller before): said. The wall showed
+      // "eight 4s · Cy answers for it" as for any raise, and the room, seeing Bob to act again,
+      // could not tell why. Who bounced it is the one who answers for it, and who it went to is
+      // to act: both already on the stage, so not named again here.
+      const bounced = s.bounced && s.answers ? `<div class="answers-line" id="bounced"><span class="tag tag-bounce">BOUNCED BACK</span></div>` : "";
       body = `<div class="callbox"><span class="label">the call</span><div id="call">${liarsCall(s.call_detail)}</div>` +
         `<div class="call-small">${esc(s.call)}</div>` + bounced +
         (s.answers ? `<div class="answers-line"><b>${esc(s.answers)}</b> answers for it</div>` : "") + `</div>`;
