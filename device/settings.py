@@ -477,7 +477,8 @@ DATA_FILES: tuple[tuple[str, str], ...] = (
     ("`dicetable.sqlite3`", "The game store (SQLite): every game, its header and its append-only "
      "log of actions, the dice sealed under the cup (so a power cut resumes them), whether the "
      "camera saw the dice stir since the last action (so an undo after a power cut still takes "
-     "back the roll under way) and the list of evidence photos. `/history`, the statistics and "
+     "back the roll under way), whether the player to act took the cup on the virtual table (so "
+     "after a power cut he still holds it) and the list of evidence photos. `/history`, the statistics and "
      "`dicetable export` read it."),
     ("`dicetable.sqlite3-wal`, `dicetable.sqlite3-shm`", "SQLite's write-ahead log and its index, "
      "beside the database while it is open: changes not yet copied into it are there, so they "

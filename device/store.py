@@ -12,7 +12,10 @@ One directory holds ``dicetable.sqlite3`` and ``photos/``. Tables:
   tray when they are not those (``tray``: a seal an undo gave back over a later roll);
 * ``stir``: that the camera saw the dice under the cup stir since the game in play last moved
   and not lie still since (a roll may be under way: an undo takes it back), so a power cut
-  between the stir and the undo forgets nothing: the game and its record lines by then.
+  between the stir and the undo forgets nothing: the game and its record lines by then;
+* ``cup``: that the player to act took the cup to roll on the standing call (Kuriki and Mia on
+  the virtual table: tapped roll; not an action, so not in the record), so a power cut before
+  his declare forgets nothing: the game and its record lines by then.
 
 Everything here stays on the device: the hidden dice are in ``actions`` and ``seal`` and are only
 handed out by :class:`device.table.Table`, which knows when they may be shown.
@@ -85,6 +88,11 @@ CREATE TABLE seal (
     tray      TEXT
 );
 CREATE TABLE stir (
+    only      INTEGER PRIMARY KEY CHECK (only = 1),
+    game_id   INTEGER NOT NULL,
+    at        INTEGER NOT NULL
+);
+CREATE TABLE cup (
     only      INTEGER PRIMARY KEY CHECK (only = 1),
     game_id   INTEGER NOT NULL,
     at        INTEGER NOT NULL
@@ -268,6 +276,11 @@ class Store:
             # A database made before the stir was kept: the table is made, empty (no stir
             # known). An older dicetable leaves it alone.
             db.execute("CREATE TABLE stir (only INTEGER PRIMARY KEY CHECK (only = 1), "
+                       "game_id INTEGER NOT NULL, at INTEGER NOT NULL)")
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cup'").fetchone():
+            # A database made before the cup taken was kept: the table is made, empty (nobody
+            # took the cup). An older dicetable leaves it alone.
+            db.execute("CREATE TABLE cup (only INTEGER PRIMARY KEY CHECK (only = 1), "
                        "game_id INTEGER NOT NULL, at INTEGER NOT NULL)")
 
     def _create(self) -> None:
@@ -517,6 +530,25 @@ class Store:
         rows = self._read("SELECT game_id, at FROM stir")
         if not rows or not all(isinstance(v, int) and not isinstance(v, bool) for v in rows[0]):
             return None     # none, or damaged: no stir known (as before it was kept)
+        return str(rows[0][0]), rows[0][1]
+
+    # -- the cup taken ------------------------------------------------------
+    def set_cup_taken(self, game_id: str | None, at: int | None) -> None:
+        """The player to act in game ``game_id`` took the cup to roll when its record had ``at``
+        lines (device.table's cup_taken); None: nobody holds it so."""
+        if game_id is None or at is None:
+            self._write(lambda db: db.execute("DELETE FROM cup"))
+            return
+        key = (int(game_id), int(at))
+        self._write(lambda db: db.execute(
+            "INSERT OR REPLACE INTO cup (only, game_id, at) VALUES (1, ?, ?)", key))
+
+    def cup_taken(self) -> tuple[str, int] | None:
+        """The game and its record's length when the player to act took the cup (see
+        set_cup_taken), or None."""
+        rows = self._read("SELECT game_id, at FROM cup")
+        if not rows or not all(isinstance(v, int) and not isinstance(v, bool) for v in rows[0]):
+            return None     # none, or damaged: nobody took the cup (as before it was kept)
         return str(rows[0][0]), rows[0][1]
 
     # -- photos -------------------------------------------------------------

@@ -20,7 +20,8 @@ seal/unseal/dial side for the referee loop (device/referee.py). Rules:
   not): kept, not recorded. After a keep the virtual table rolls nothing until the player asks
   (or banks), and the note says how. So in Kuriki after a declare: nothing is rolled until the
   Next Guy takes the cup (a roll tapped without dice, or Declare pressed at the buttons; not
-  recorded either), and the note says how;
+  recorded either), and the note says how; once he took it the note says so until he declares,
+  after a power cut too (the cup taken is kept in the store);
 * in Kuriki with a camera, an undo that takes back a Kuriki (the 1-2 the referee declared) takes
   back its roll too: the 1-2 is not declared again, and whoever rolled it rolls again (the
   virtual table at once; the Next Guy who had taken the cup keeps it), the note says so; and
@@ -280,7 +281,9 @@ class Table:
         self.virtual_dice: frozenset[int] = frozenset()
         self._roll_asked: tuple[str | None, int, bool] | None = None
         # Kuriki on the virtual table: the Next Guy took the cup (tapped roll, or pressed
-        # Declare at the buttons): (game id, log length), good until the game moves on.
+        # Declare at the buttons): (game id, log length), good until the game moves on. Kept in
+        # the store (Store.set_cup_taken): a power cut before his declare forgot it, and with it
+        # the wall's "Bob takes the cup and rolls" (and, before his dice settled, his roll).
         self._cup_taken: tuple[str | None, int] | None = None
         # Kuriki with a camera: who rolls again because the last line took back his Kuriki (see
         # rolls_again), worked out once per (game id, log length).
@@ -345,6 +348,7 @@ class Table:
             return
         self._session, self._steps, self._game_id = session, steps, row.id
         self._rolling = self._stored_stir()
+        self._cup_taken = self._stored_cup_taken()
         # A Kuriki taken back just before the power went: its roller still rolls again, and the
         # wall says so (the record tells it; the other notes wait for the virtual table).
         self._note = self._kuriki_note()
@@ -362,6 +366,19 @@ class Table:
             log.warning("whether the dice stirred before the restart is not known: %s", exc)
             return None
         return stir if stir == (self._game_id, len(self._session.log)) else None
+
+    def _stored_cup_taken(self) -> tuple[str | None, int] | None:
+        """The cup taken the store kept (see _take_cup), if it is of the game resumed as it
+        stands (its record no longer since): the player to act took the cup before the power
+        went, and still holds it (the note says so once the virtual table is back, see
+        _choice_note)."""
+        assert self._session is not None
+        try:
+            taken = self.store.cup_taken()
+        except StoreError as exc:
+            log.warning("whether the cup was taken before the restart is not known: %s", exc)
+            return None
+        return taken if taken == (self._game_id, len(self._session.log)) else None
 
     def _keep_stir(self, key: tuple[str | None, int] | None) -> None:
         """The dice stirred in the game and at the record's length ``key`` and were not seen
@@ -582,6 +599,15 @@ class Table:
         if who is None:
             return None
         return f"the Kuriki is taken back: {who} rolls again, and declares once the dice settle under the cup"
+
+    def _holds_the_cup(self) -> bool:
+        """Kuriki or Mia on the virtual table: the player to act took the cup on the standing
+        call (see _take_cup) and has not declared since: his roll is under way, or settled under
+        the cup for his declare. Kept over a power cut (see _stored_cup_taken)."""
+        if not (self.has_camera and self._virtual) or self._session is None \
+                or self._session.header["game"] not in TAKE_CUP_GAMES or self._session.game.over:
+            return False
+        return self.cup_taken() and self._session.game.public_state().get("call") is not None
 
     def _waits_for_cup(self) -> bool:
         """Kuriki on the virtual table: a call stands and the table waits for the player to act
@@ -905,8 +931,15 @@ class Table:
         # Any placeholder roll (not a 1-2) on the standing call: the rules' own refusal for a
         # player who may not take the cup now, and the copy leaves the game as it is.
         copy.deepcopy(game).apply({"by": by, "do": "declare", "call": call, "dice": [6, 6]})
-        self._cup_taken = (self._game_id, len(session.log))
-        self._note = f"{by} takes the cup and rolls: declare once the dice settle under it"
+        key = (self._game_id, len(session.log))
+        try:
+            # Kept for a power cut before his declare (the record cannot say it: taking the cup
+            # is no action). Not kept, he is only asked to tap roll again after one.
+            self.store.set_cup_taken(*key)
+        except StoreError as exc:
+            log.error("could not save that the cup was taken: %s", exc)
+        self._cup_taken = key
+        self._note = self._choice_note()
         return self._publish_state()
 
     def asked_roll(self) -> bool | None:
@@ -927,6 +960,10 @@ class Table:
         taken_back = self._kuriki_note()
         if taken_back is not None:
             return taken_back
+        if self._holds_the_cup():
+            assert self._session is not None
+            return (f"{self._session.game.to_act} takes the cup and rolls: declare once the dice "
+                    "settle under it")
         if self._waits_for_cup():
             assert self._session is not None
             who = self._session.game.to_act

@@ -231,6 +231,29 @@ def test_the_stir_survives_a_restart_and_an_older_database_gains_its_table(tmp_p
     older.close()
 
 
+def test_the_cup_taken_survives_a_restart_and_an_older_database_gains_its_table(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    gid = store.new_game(HEADER)
+    assert store.cup_taken() is None
+    store.set_cup_taken(gid, 2)
+    store.close()
+    again = Store(tmp_path)
+    assert again.cup_taken() == (gid, 2)
+    again.set_cup_taken(None, None)
+    assert again.cup_taken() is None
+    again.close()
+    # A database made before the cup taken was kept: no table "cup".
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    db.execute("DROP TABLE cup")
+    db.commit()
+    db.close()
+    older = Store(tmp_path)
+    assert older.cup_taken() is None
+    older.set_cup_taken(gid, 4)
+    assert older.cup_taken() == (gid, 4)
+    older.close()
+
+
 def test_an_undo_gives_a_seal_back_in_its_own_transaction(tmp_path: Path) -> None:
     store = Store(tmp_path)
     gid = store.new_game(HEADER)
