@@ -52,11 +52,16 @@ One thread (:meth:`Referee.start`) reads frames at the camera's pace; every fram
   cup, and only a fall after the number of dice on the tray changed (the die put back, the dice
   picked up) is a new foul with a new count. That foul entered again by hand (the phone's foul,
   for the player to act) while the die is still off overrules the undo: it is charged as entered,
-  once, and its count runs as on a foul the referee charged. Not for the roll an undo took
-  back while it was under way (``table.awaits_roll_taken_back``): it is nobody's, so is the die
-  short in it; the wall asks for the die back (as in Mia and Deceit, which have no such foul),
-  and that roll, once whole, is taken back as it would have been. Such a request (a die missing,
-  one too many) comes down once the right number of dice settles under the cup.
+  once, and its count runs as on a foul the referee charged. Any dropped-die foul of the player
+  to act entered by hand (the phone's, the buttons' foul mode) is the fall's foul as a seen one
+  is: with no count running its count of ten starts (a lone die settling after it is the same
+  fall, not charged again), unless the two dice are seen lying whole on the tray (the die back:
+  the foul stands, nothing to count down); with a count running it is that count's foul charged
+  early, and a new count of ten starts from it. Another player's starts none. Not for the roll
+  an undo took back while it was under way (``table.awaits_roll_taken_back``): it is nobody's,
+  so is the die short in it; the wall asks for the die back (as in Mia and Deceit, which have no
+  such foul), and that roll, once whole, is taken back as it would have been. Such a request (a
+  die missing, one too many) comes down once the right number of dice settles under the cup.
 * **reader errors**: a frame the reader fails on (an exception) is an unsure reading; the
   failure is logged once, when it starts (and its end once), not at every frame.
 * **start-up**: after the referee starts and after the camera is (re)opened or lost, frames are
@@ -338,11 +343,11 @@ class Referee:
         # tray changes (the die put back, or the dice picked up): what falls then is a new fall.
         # Also after a power cut, when the record's last line undid that foul.
         self._excused_fall: str | None = _undone_dropped_die(table)
-        # How many actions were in effect when that fall was excused (the fewest since): a
-        # dropped-die foul of the player to act entered after it, by hand (the phone's foul),
-        # charges that fall again and starts its count (see _foul_entered_by_hand).
-        self._excused_since = len(table.session.effective) \
-            if self._excused_fall is not None and table.session is not None else 0
+        # The game (its id) and its record's length when this referee last looked for dropped-die
+        # fouls entered by hand (the phone's foul): one of the player to act entered since starts
+        # the ten count, as a fall seen does (see _foul_entered_by_hand). The lines from before
+        # it started are not new: a power cut resumes their count at the next settle.
+        self._record_seen: tuple[str | None, int] = _record_mark(table)
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
@@ -793,8 +798,7 @@ class Referee:
 
     def _tick(self) -> None:
         """Advance the ten count (called after every frame, read or not)."""
-        if self._count_player is None and self._excused_fall is not None:
-            self._foul_entered_by_hand()
+        self._foul_entered_by_hand()
         if self._count_player is None or self._count_started is None:
             return
         state = self._state()
@@ -812,7 +816,6 @@ class Referee:
                 # the count must not charge it again. The die is still asked back.
                 self._count_player = self._count_started = self._count_foul = None
                 self._excused_fall = state.get("game_id")
-                self._excused_since = len(session.effective)
                 self._ask_count(missing_note(max(1, CUP_GAMES["kuriki"] - self._last_count)))
                 return
         elapsed = self.clock() - self._count_started
@@ -827,29 +830,56 @@ class Referee:
         self._note(self._count_text(max(1, TEN_COUNT - int(elapsed))))
 
     def _foul_entered_by_hand(self) -> None:
-        """The fall excused (its foul undone) charged again at the table: a dropped-die foul of
-        the player to act entered since (the phone's foul), the die still off the tray. The
-        players overruled the undo: the fall is a foul again, charged once (as entered), and its
-        count runs as on a foul the referee charged (the count reaching zero is another foul, the
-        die put back stops it, an undo of it excuses the fall again). Before, the foul stood with
-        no count, and the wall asked for the die back as if nobody were charged for it."""
+        """A dropped-die foul of the player to act entered at the table since the last look (the
+        phone's foul; not the foul the count runs on, which the referee charged), still in effect:
+        the fall's foul, as one the referee charged on a fall seen. The seed: the foul is
+        immediate, "and the table begins a countdown from ten"; the count reaching zero is another
+        foul and another count. So:
+
+        * a count running for him: the table charged its count-out by hand (it counted faster):
+          a new count of ten starts from that foul. Before, the referee's count ran on and charged
+          the same ten seconds again a moment later;
+        * no count running, the fall excused (its foul undone, the die still off): the players
+          overruled the undo, the fall is a foul again and its count runs;
+        * no count running, the dice not seen lying whole (the cup up, the die on the floor, a
+          lone die under the cup): its count starts. Before, none ran, and the lone die settling
+          was charged as a second foul for the same fall;
+        * the dice lying whole on the tray (the die back before the fall was charged): the foul
+          stands as entered, with nothing to count down.
+
+        Another player's foul starts nothing: the player to act holds the cup. An undo of the
+        foul the count runs on stops it, as for the referee's own (see _tick)."""
         session = self.table.session
-        state = self._state()
-        if session is None or state.get("game") != "kuriki" or state.get("over") \
-                or state.get("game_id") != self._excused_fall:
+        game_id = self.table.game_id
+        mark = _record_mark(self.table)
+        seen, self._record_seen = self._record_seen, mark
+        if session is None or mark == seen:
             return
-        effective = session.effective
-        # Undone further back since: what is entered from there on is new.
-        self._excused_since = min(self._excused_since, len(effective))
+        state = self._state()
+        if state.get("game") != "kuriki" or state.get("over"):
+            return
+        since = seen[1] if seen[0] == game_id else 0     # another game: all its lines are new
         player = state.get("to_act")
-        entered = [i for i in range(self._excused_since, len(effective))
-                   if _is_dropped_die(effective, i, player)]
-        if not entered:
+        entered = [i for i, at in enumerate(_effective_places(session.log))
+                   if at >= since and _is_dropped_die(session.effective, i, player)
+                   and (game_id, i) != self._count_foul]
+        if not entered or player is None:
+            return
+        if self._count_player is not None and self._count_player != player:
+            return
+        if self._count_player is None and self._excused_fall != game_id and self._dice_whole():
             return
         self._excused_fall = None
         self._count_player, self._count_started = player, self.clock()
-        self._count_foul = (state.get("game_id"), entered[-1])
+        self._count_foul = (game_id, entered[-1])
         self._note(self._count_text(TEN_COUNT))
+
+    def _dice_whole(self) -> bool:
+        """Whether the last frame read shows the two dice of Kuriki's cup on the tray (read well):
+        no die is off."""
+        reading = self.last_reading
+        return reading is not None and bool(reading.ok) \
+            and len(reading.dice) >= CUP_GAMES["kuriki"]
 
     def _stop_count(self) -> None:
         if self._count_player is not None:
@@ -982,6 +1012,25 @@ def _last_dropped_die(table: Table) -> str | None:
             and last.get("by") == session.game.to_act:
         return last.get("by")
     return None
+
+
+def _record_mark(table: Table) -> tuple[str | None, int]:
+    """The game in play (its id) and how many lines its record has."""
+    session = table.session
+    return table.game_id, len(session.log) if session is not None else 0
+
+
+def _effective_places(log: Sequence[dict[str, Any]]) -> list[int]:
+    """For each action in effect (in order, as Session.effective), its line's place in the
+    record ``log`` (an undo line takes back the action in effect last)."""
+    places: list[int] = []
+    for n, line in enumerate(log):
+        if line.get("do") == UNDO:
+            if places:
+                places.pop()
+        else:
+            places.append(n)
+    return places
 
 
 def _is_dropped_die(effective: Sequence[dict[str, Any]], index: int, player: str | None) -> bool:
