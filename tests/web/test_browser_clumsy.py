@@ -1140,7 +1140,8 @@ def test_a_past_verdict_s_line_says_its_word_once(served, browser):
         "last: NOT A LIE! Ann called 9 and rolls again — the dice show 6-4. Bob pulled and loses a life."
     table.act({"by": "Cy", "do": "foul", "kind": "peek"})
     board.wait_for_selector('.last-verdict:has-text("peek")')
-    assert board.inner_text(".last-verdict") == "last: FOUL! Cy: peek, 1 foul; 0.25 into the foul pot."
+    # (A foul is this round's, not the last: test_qa_wall_foul_this_round.)
+    assert board.inner_text(".last-verdict") == "FOUL! Cy: peek, 1 foul; 0.25 into the foul pot."
     assert board.inner_text(".last-verdict b") == "FOUL!"
     table.start_game({"game": "farkel", "players": ["Ann", "Bob"]}, replace=True)
     table.act({"by": "Ann", "do": "roll", "dice": [2, 2, 3, 3, 4, 6]})

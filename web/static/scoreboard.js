@@ -281,7 +281,12 @@
     const calls = Array.isArray(s.calls) && s.calls.length > 1 ? `<div class="calls"><span class="label">this round</span>${s.calls.slice(-5).map((x) => {
       const cc = call(s.game, x.call ?? x);
       return `<span class="call-chip">${x.by ? esc(x.by) + " " : ""}<b>${esc(cc ? cc.big : "")}</b>${x.target ? " → " + esc(x.target) : ""}</span>`; }).join("")}</div>` : "";
-    const last = s.verdict ? `<div class="last-verdict">last: ${verdictLine(s.verdict)}</div>` : "";
+    // The verdict before the call standing is the last round's, and says so. Not a foul
+    // (Kuriki): it ends no round, the call stands, and it is this round's news ("last: FOUL!
+    // Cy: disrespect" stood under the call it was charged during); its line says FOUL itself,
+    // as on the phone.
+    const v = s.verdict;
+    const last = v ? `<div class="last-verdict outcome-${esc(v.outcome)}">${v.outcome === "foul" ? "" : "last: "}${verdictLine(v)}</div>` : "";
     return actor + body + cup + dial + calls + last;
   }
 
