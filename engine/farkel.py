@@ -19,6 +19,7 @@ from typing import Any
 
 from .core import Game, Options, Outcome, Player, Verdict, check_dice, option, register
 from .errors import IllegalAction, RecordError, json_text, name_text
+from .words import listed
 
 DICE = 6
 SINGLES = {1: 100, 5: 50}
@@ -313,6 +314,11 @@ class Farkel(Game):
     def partnered(self) -> bool:
         return bool(self.opts.partners)
 
+    def _team_with(self, p: Player) -> str:
+        """A partner's team said beside that partner's own name, each player named once: "the
+        team with Ann" (the team's name, "Ann & Cy", would say Cy again after "Cy banks ...")."""
+        return "the team with " + listed([n for n in self.team_of[p.name].members if n != p.name])
+
     def team_score(self, team: Team) -> int:
         """Partners add their scores together under one name."""
         return sum(self._by_name[n].score for n in team.members)
@@ -463,7 +469,8 @@ class Farkel(Game):
         self.reached_at[team] = self.banks
         score_now = self.team_score(team)
         if len(team.members) > 1:
-            message = f"{by.name} banks {total:,} for {team.name}: {score_now:,} in all."
+            # (The team's name is its players' names: "Cy banks 600 for Ann & Cy" said Cy twice.)
+            message = f"{by.name} banks {total:,} for {self._team_with(by)}: {score_now:,} in all."
         else:
             message = f"{by.name} banks {total:,}: {score_now:,} in all."
         if self.opts.high_stakes and 0 < left < DICE:
@@ -475,8 +482,9 @@ class Farkel(Game):
             # One more turn for every player of the other sides; the reacher's partners are skipped.
             self.final_turns_left = len(self.players) - len(team.members)
             if len(team.members) > 1:
-                message += (f" {team.name} reached {self.opts.target:,}: every player of the other "
-                            "teams gets one more turn.")
+                # (It said "... Ann & Cy reached 10,000: ..." after "Cy banks 600 for Ann & Cy".)
+                message += (f" That reaches {self.opts.target:,}: every player of the other teams "
+                            "gets one more turn.")
             else:
                 message += f" That reaches {self.opts.target:,}: everyone else gets one more turn."
         verdict = Verdict(Outcome.BANKED, message, gains={by.name: total}, caller=by.name)
@@ -498,9 +506,16 @@ class Farkel(Game):
             self.winner = best.name
             self.winning_team = best
             verb = "win" if len(best.members) > 1 else "wins"
-            if verdict.outcome is Outcome.BANKED and best.members == (self.current.name,):
-                # (Who banked, named once: it said "Cy banks 900: 2,000 in all. Cy wins with 2,000.")
+            if verdict.outcome is Outcome.BANKED and self.current.name in best.members:
+                # (Who banked, named once: it said "Cy banks 900: 2,000 in all. Cy wins with 2,000."
+                # The bank already named the team.)
                 won = " That wins the game."
+            elif self.current.name in best.members and len(best.members) > 1:
+                # A partner's farkel ends the game their team wins: "FARKEL: Dee rolled ... Bob &
+                # Dee win" said Dee twice. (Alone, the last to play cannot be ahead on a farkel: the
+                # score that started the final round was someone else's.)
+                team = self._team_with(self.current)
+                won = f" {team[0].upper()}{team[1:]} wins with {self.team_score(best):,}."
             else:
                 won = f" {best.name} {verb} with {self.team_score(best):,}."
             return Verdict(verdict.outcome, verdict.message + won,

@@ -63,7 +63,8 @@ def test_partners_add_their_scores_under_one_name() -> None:
 def test_the_bank_message_names_the_team_and_its_score() -> None:
     s = records.play(header(partners=PAIRS), *turn("Ann", 5, 5, 5, 2, 3, 4),
                      roll("Bob", *FARKEL_ROLL), *turn("Cy", 6, 6, 6, 2, 3, 4))
-    assert s.game.last_verdict.message == "Cy banks 600 for Ann & Cy: 1,100 in all."
+    # (The team said by Cy's partner, the team's name "Ann & Cy" would say Cy again.)
+    assert s.game.last_verdict.message == "Cy banks 600 for the team with Ann: 1,100 in all."
     assert s.game.last_verdict.gains == {"Cy": 600}
 
 
@@ -94,8 +95,8 @@ def test_each_partner_must_make_the_entry_score_on_their_own() -> None:
 def test_final_round_is_by_team_and_the_reachers_partner_does_not_play_again() -> None:
     s = records.play(header(partners=PAIRS, target=1000), *turn("Ann", 5, 5, 5, 2, 3, 4),
                      roll("Bob", *FARKEL_ROLL), *turn("Cy", 5, 5, 5, 2, 3, 4))   # Ann & Cy 1000
-    assert "Ann & Cy reached 1,000: every player of the other teams gets one more turn." \
-        in s.game.last_verdict.message
+    assert s.game.last_verdict.message.endswith(" That reaches 1,000: every player of the other "
+                                                "teams gets one more turn.")
     st_ = s.game.standings()
     assert st_["final_round"] and st_["to_act"] == "Dee"
     s.apply(roll("Dee", *FARKEL_ROLL))
@@ -216,3 +217,65 @@ def test_random_partner_games_add_up_by_team(seed: int, count: int) -> None:
     won = next(t for t in st_["teams"] if t["name"] == st_["winner"])
     assert won["score"] == top >= 2000 and st_["winners"] == won["players"]
     assert replay(s.lines()).game.standings() == st_
+
+
+# -- each name said once ---------------------------------------------------------------------
+# A team's name is its players' names, so a verdict that named the player and then the team said
+# the player twice: "Cy banks 600 for Ann & Cy: 1,000 in all. Ann & Cy reached 1,000: ...", and
+# "FARKEL: Dee rolled ..., no scoring dice. The turn is over. Bob & Dee win with 1,100.".
+
+def test_a_bank_for_a_team_of_three_names_each_partner_once() -> None:
+    s = records.play(header(FOUR + ["Eve"], partners=[["Ann", "Cy", "Eve"], ["Bob", "Dee"]]),
+                     *turn("Ann", 5, 5, 5, 2, 3, 4), roll("Bob", *FARKEL_ROLL),
+                     *turn("Cy", 6, 6, 6, 2, 3, 4))
+    v = s.game.last_verdict
+    assert v.message == "Cy banks 600 for the team with Ann and Eve: 1,100 in all."
+    assert records.names_said(v.message, FOUR + ["Eve"]) == {"Ann": 1, "Bob": 0, "Cy": 1, "Dee": 0,
+                                                             "Eve": 1}
+
+
+def test_reaching_the_target_and_winning_name_each_partner_once() -> None:
+    reached = [*turn("Ann", 5, 5, 5, 2, 3, 4), roll("Bob", *FARKEL_ROLL), *turn("Cy", 5, 5, 5, 2, 3, 4)]
+    s = records.play(header(partners=PAIRS, target=1000), *reached)
+    assert s.game.last_verdict.message == ("Cy banks 500 for the team with Ann: 1,000 in all. That "
+                                           "reaches 1,000: every player of the other teams gets one "
+                                           "more turn.")
+    # The final round: Dee puts Bob & Dee ahead, and Bob's last turn ends the game.
+    s = records.play(header(partners=PAIRS, target=1000), *reached, *turn("Dee", 1, 1, 1, 1, 5, 2),
+                     *turn("Bob", 5, 5, 5, 2, 3, 4))
+    assert s.game.winner == "Bob & Dee"
+    assert s.game.last_verdict.message == ("Bob banks 500 for the team with Dee: 1,550 in all. That "
+                                           "wins the game.")
+    s = records.play(header(partners=PAIRS, target=1000), *reached, *turn("Dee", 1, 1, 1, 1, 5, 2),
+                     roll("Bob", *FARKEL_ROLL))
+    v = s.game.last_verdict
+    assert s.game.winner == "Bob & Dee"
+    assert v.message == ("FARKEL: Bob rolled 2-2-3-3-4-6, no scoring dice. The turn is over. The team "
+                         "with Dee wins with 1,050.")
+    assert records.names_said(v.message, FOUR) == {"Ann": 0, "Bob": 1, "Cy": 0, "Dee": 1}
+
+
+@pytest.mark.parametrize("high_stakes", [False, True])
+def test_every_verdict_of_random_partner_games_names_each_player_once(high_stakes: bool) -> None:
+    """Who rolled or banked is named once, and a partner's bank names the rest of the team."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fin"][:rng.randint(3, 6)]
+        shuffled = rng.sample(names, len(names))
+        # One team of two or three, then maybe a second team; anyone else plays alone.
+        first = rng.randint(2, min(3, len(names) - 1))
+        rest = shuffled[first:]
+        partners = [shuffled[:first]] + ([rest[:rng.randint(2, len(rest))]] if len(rest) >= 2
+                                         and rng.random() < 0.7 else [])
+        s = Session(header(names, partners=partners, target=2000, high_stakes=high_stakes,
+                           high_stakes_stake=rng.choice([0, 100]) if high_stakes else 0))
+        while not s.game.over:
+            v = s.apply(s.game.random_action(rng))
+            if v is None:
+                continue
+            said = records.names_said(v.message, names)
+            assert max(said.values()) <= 1, v.message
+            assert said[v.caller] == 1, v.message
+            if v.outcome.value == "banked":
+                team = next((t for t in partners if v.caller in t), [v.caller])
+                assert all(said[n] == 1 for n in team), v.message
