@@ -363,9 +363,10 @@ class Farkel(Game):
                 raise IllegalAction("there are no dice to take over: High Stakes is the first roll "
                                     "of a turn right after a player banked with dice left")
             if not self._can_put_up(by):
+                # (The player named once: it said "Bob has 0 points, ...: Bob rolls six dice instead".)
                 raise IllegalAction(f"{by.name} has {by.score:,} points, and High Stakes asks "
                                     f"{self.opts.high_stakes_stake:,} put up to take over the dice: "
-                                    f"{by.name} rolls six dice instead")
+                                    "roll six dice instead")
             expected = self.offer[0]
         else:
             expected = self.dice_left

@@ -58,7 +58,7 @@ def test_a_farkel_partners_game_with_high_stakes_and_a_stake_on_the_buttons(rig)
     # Bob has nothing to put up: his two dice are the High Stakes roll, refused in plain words.
     state = rolls(4, 6)
     assert state["note"] == ("Bob has 0 points, and High Stakes asks 100 put up to take over the "
-                             "dice: Bob rolls six dice instead")
+                             "dice: roll six dice instead")
     assert state["phase"] == "start" and state["to_act"] == "Bob"
     state = rolls(5, 2, 3, 4, 6, 6)                       # six dice instead
     assert state["phase"] == "rolled" and state["high_stakes"] is None
