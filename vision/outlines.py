@@ -320,6 +320,21 @@ def side_in_perspective(blob: Blob, x: float, y: float, middle: tuple[float, flo
             and d <= (thresholds.SIDE_IN_PERSPECTIVE * r / reach + thresholds.SIDE_IN_PERSPECTIVE_SLACK) * blob.side)
 
 
+def face_toward_middle(blob: Blob, x: float, y: float, middle: tuple[float, float]) -> bool:
+    """Whether, seen from above, the face at (x, y) sits off its oblong outline's middle toward
+    the frame's middle (see FACE_TOWARD_MIDDLE): the other way from a flat die's, whose outline
+    reaches past its face toward the middle (side_in_perspective)."""
+    if thresholds.FACE_TOWARD_MIDDLE is None:
+        return False
+    w, h = blob.rect[1]
+    rx, ry = x - middle[0], y - middle[1]
+    r = math.hypot(rx, ry)
+    if r == 0 or min(w, h) <= 0 or max(w, h) / min(w, h) < thresholds.FACE_TOWARD_MIDDLE_ASPECT:
+        return False
+    toward = -((x - blob.rect[0][0]) * rx + (y - blob.rect[0][1]) * ry) / r
+    return toward > thresholds.FACE_TOWARD_MIDDLE * blob.side
+
+
 def outline_in_perspective(blob: Blob, middle: tuple[float, float], reach: float) -> bool:
     """Whether, seen from above, ``blob`` is a square die's outline lengthened by the side a camera
     above sees of a flat die off the frame's middle (see PERSPECTIVE_OUTLINE): solid, less than

@@ -588,6 +588,13 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             # neighbour is not read for it).
             in_perspective = (not lying_flat and view is View.TOP and not isinstance(result, str)
                               and outlines.side_in_perspective(blob, result[2], result[3], middle, reach))
+            if (view is View.TOP and not lying_flat and not in_perspective and not isinstance(result, str)
+                    and outlines.face_toward_middle(blob, result[2], result[3], middle)):
+                # Its face sits off its oblong outline toward the middle, where a flat die's sits
+                # away from it: foreshortened, leaning, whatever the network's scan reads there.
+                doubts[id(blob)] = LEANING
+                doubts_kept.add(id(blob))
+                continue
             lying_flat = lying_flat or in_perspective
             count_fits = True
             if thresholds.TWO_PIPS_APART is not None and pips_seen == 2:

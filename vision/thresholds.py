@@ -75,6 +75,16 @@ SIDE_IN_PERSPECTIVE: float | None = 0.25   # from above, a die whose face sits o
 SIDE_IN_PERSPECTIVE_ALIGN = 0.9  # ... the face's offset at most this far off the line from the middle
                                # (the cosine of the angle between them)
 SIDE_IN_PERSPECTIVE_SLACK = 0.03  # ... plus this x its side (a pixel or two of rounding)
+FACE_TOWARD_MIDDLE: float | None = 0.05   # from above, a die whose pips fit a face that sits off
+                               # its outline's middle toward the frame's middle by more than this x
+                               # its side (a flat die's sits away from it, SIDE_IN_PERSPECTIVE), in
+                               # an outline longer than wide by FACE_TOWARD_MIDDLE_ASPECT, is leaning:
+                               # its face foreshortened, its outline lengthened by what lies beyond
+                               # it (fresh 682682: a 1 cocked on the rim, its glare outside it, read
+                               # plainly flat, 0.066 and 1.25). Of 4,300 dice so read in 5,000
+                               # frames from above (syn, fresh 677000-681000, hard), 3 flat ones
+                               # pass (0.08-0.12, 1.21-1.29) and 18 leaning ones (None: not asked)
+FACE_TOWARD_MIDDLE_ASPECT = 1.2
 PERSPECTIVE_OUTLINE: float | None = 1.5    # from above, an outline up to this long / wide (not
                                # square: 1.3 and more) is still read as a die's where it is lengthened
                                # toward the frame's middle by no more than a flat die's side shows
