@@ -789,6 +789,9 @@
   const TAG_READ_VH = 2.8;        // 30 px at 1080 lines: read across the room
   const TAG_LEAST_VH = 2.2;       // 24 px at 1080 lines: a crowd card's tags were this size before
   const TAG_ROOM = ["tags-inline", "tags-tight", "marker-small"];
+  // (A name too long for its line may take the marker's room whole: a crowd's card is too low
+  // for three lines beside it.)
+  const NAME_ROOM = [...TAG_ROOM, "marker-out"];
   function fitPlayers() {
     // Whether a name runs past its card, to the fraction of a pixel: scrollWidth and clientWidth
     // are whole pixels, and "Fitzgerald" half a pixel too wide was cut to "Fitzgera…" unshrunk.
@@ -801,13 +804,51 @@
       const name = card.querySelector(".name");
       const base = parseFloat(getComputedStyle(name).fontSize);
       const least = Math.max(0.4, 0.028 * innerHeight / base);
-      for (let fit = 1; fit - 0.05 >= least - 1e-9 && runsOver(name); ) {
-        fit -= 0.05;
-        name.style.fontSize = `${(base * fit).toFixed(1)}px`;
-      }
-      if (runsOver(name)) wrapName(card, name, base, least * base, runsOver);
+      const text = [...name.childNodes].reverse().find((n) => n.nodeType === Node.TEXT_NODE);
+      const whole = text ? text.data : "";
+      const room = (steps) => NAME_ROOM.forEach((c, i) => card.classList.toggle(c, i < steps));
+      // The name's size as seen once fitted with the first `steps` of TAG_ROOM taken; 0 when it
+      // is cut with "…".
+      const fitCardName = (steps) => {
+        room(steps);
+        name.style.removeProperty("font-size");
+        name.classList.remove("wrapped");
+        if (text) text.data = whole;
+        for (let fit = 1; fit - 0.05 >= least - 1e-9 && runsOver(name); ) {
+          fit -= 0.05;
+          name.style.fontSize = `${(base * fit).toFixed(1)}px`;
+        }
+        if (runsOver(name)) wrapName(card, name, base, least * base, runsOver);
+        return runsOver(name) ? 0 : parseFloat(getComputedStyle(name).fontSize);
+      };
+      // A name too long for its line makes room on its card as the tags do (TAG_ROOM): the tags
+      // on the score's line, set closer, the life marker smaller. With its tags under it and the
+      // marker as wide as ever, a 40-letter winner's name stood 30 px on three lines at a table
+      // of eight, and at twelve, beside ANSWERS, it was cut to "Wolfeschlegelst…".
+      // Where it is cut however much room it takes beside two tags or more at their size, it is
+      // fitted beside them at TAG_READ_VH, and they are fitted after it as large as they then fit.
       const tags = card.querySelector(".tags");
       const tagged = [...tags.children];
+      let nameSteps = 0;
+      if (runsOver(name)) {
+        const roomiest = () => {
+          let most = fitCardName(0);
+          nameSteps = 0;
+          for (let steps = 1; steps <= NAME_ROOM.length && most < base - 0.05; steps++) {
+            const px = fitCardName(steps);
+            if (px > most + 0.5) { nameSteps = steps; most = px; }
+          }
+          return most;
+        };
+        // (Not beside a single tag: a card's one tag keeps its 40 px and the name is cut.)
+        if (!roomiest() && tagged.length > 1) {
+          const read = TAG_READ_VH * innerHeight / 100;
+          tagged.forEach((tag) => { tag.style.fontSize = `${Math.min(read, parseFloat(getComputedStyle(tag).fontSize)).toFixed(2)}px`; });
+          roomiest();
+        }
+        fitCardName(nameSteps);
+        tagged.forEach((tag) => tag.style.removeProperty("font-size"));
+      }
       const who = card.querySelector(".who");
       // (A tag past the side of the card's words: the tags may stand on the score's line, out
       // of their own box, so not only the box's overflow.)
@@ -818,7 +859,6 @@
         const read = Math.min(tagBase, TAG_READ_VH * innerHeight / 100);
         const tagLeast = Math.min(tagBase, TAG_LEAST_VH * innerHeight / 100);
         const setTags = (px) => tagged.forEach((tag) => { tag.style.fontSize = `${px.toFixed(2)}px`; });
-        const room = (steps) => TAG_ROOM.forEach((c, i) => card.classList.toggle(c, i < steps));
         // (In steps of 5% down to the least, as before, TAG_READ_VH itself tried too.)
         const sizes = [read, tagLeast];
         for (let px = tagBase; px > tagLeast + 0.05; px -= 0.05 * tagBase) sizes.push(px);
@@ -828,8 +868,9 @@
           room(steps);
           return sizes.find((px) => { setTags(px); return !over(); }) || 0;
         };
-        let best = { steps: 0, px: tagLeast };
-        for (let steps = 0, most = 0; steps <= TAG_ROOM.length && most < tagBase; steps++) {
+        // (No less room than the name took: it was fitted with it.)
+        let best = { steps: nameSteps, px: tagLeast };
+        for (let steps = nameSteps, most = 0; steps <= Math.max(nameSteps, TAG_ROOM.length) && most < tagBase; steps++) {
           const px = largest(steps);
           if (px > most + 0.01) { best = { steps, px }; most = px; }
         }

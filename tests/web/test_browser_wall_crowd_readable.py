@@ -1,0 +1,61 @@
+"""Places where the wall's words stood under what the rest of it is read at from across a bar
+room (1920x1080): a 40-letter winner's name on its card at a table of eight (30 px, three lines
+beside a marker as wide as ever, WINNER under it; the other cards' 40-letter names stand 32 px
+and more, test_browser_wall_hyphen.py); and at twelve a 40-letter
+name on the card marked ANSWERS, cut with "…" where every other card breaks it with a hyphen.
+Same Chromium and fixtures as test_browser.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_browser import SHOTS, browser, open_wall, served  # noqa: F401  (fixtures)
+from .test_browser_wall_hyphen import CARD, check
+from .test_browser_wall_tags import CARDS, LONG, TWELVE
+from .test_browser_wall_winner_long_name import _kuriki_won, _liars_won
+
+pytestmark = pytest.mark.browser
+
+NAME_ON_CARD = 32        # px: a 40-letter name on its card (test_browser_wall_hyphen.py)
+TAG_READ = 30            # px: a crowd card's tags, two or more (test_browser_wall_tags.py)
+
+
+@pytest.mark.parametrize("game", ["kuriki", "liars"])
+def test_a_40_letter_winner_s_card_at_eight_is_read_across_the_room(served, browser, game):
+    url, table = served
+    board, errors = open_wall(browser, url)
+    (_kuriki_won if game == "kuriki" else _liars_won)(table)
+    board.wait_for_selector('#app[data-over="1"] #winner .word')
+    board.wait_for_timeout(300)
+    board.screenshot(path=str(SHOTS / f"wall-winner-card-8-{game}.png"))
+    card = board.evaluate(CARD, LONG)
+    assert card["text"] == LONG and not card["cut"] and card["lines"] <= 3, card
+    assert card["px"] >= NAME_ON_CARD, f"the winner's name stands {card['px']:.1f} px on its card"
+    check(board, f'#sb-players .player[data-name="{LONG}"] .name', "#sb-players")
+    cards = board.evaluate(CARDS)
+    for c in cards:
+        assert not c["cut"] and c["zoom"] == 1, c
+        assert all(t["px"] >= 40 for t in c["tags"]), c          # (WINNER, OUT: one tag each)
+    assert all(c["namePx"] >= 54 for c in cards if c["name"] != LONG), cards
+    assert errors == []
+
+
+def test_a_40_letter_name_answering_at_twelve_is_whole_on_its_card(served, browser):
+    url, table = served
+    table.start_game({"game": "kuriki", "players": TWELVE, "options": {"lives": 5}})
+    table.act({"by": LONG, "do": "declare", "call": "double-6", "dice": [6, 6]})
+    board, errors = open_wall(browser, url)
+    board.wait_for_selector(f'.player.answers[data-name="{LONG}"] .tag-answers')
+    board.wait_for_timeout(200)
+    board.screenshot(path=str(SHOTS / "wall-answers-long-name-12.png"))
+    card = board.evaluate(CARD, LONG)
+    assert card["text"] == LONG and not card["cut"], card
+    assert card["px"] >= NAME_ON_CARD, card
+    pieces = check(board, f'#sb-players .player[data-name="{LONG}"] .name', "#sb-players")
+    assert 2 <= len(pieces) <= 3, pieces
+    cards = board.evaluate(CARDS)
+    for c in cards:
+        assert not c["cut"] and c["zoom"] == 1, c
+        assert all(t["px"] >= TAG_READ for t in c["tags"]), c
+    assert all(c["namePx"] >= 45 for c in cards if c["name"] != LONG), cards
+    assert errors == []
