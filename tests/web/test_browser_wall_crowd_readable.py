@@ -1,7 +1,8 @@
-"""Places where the wall's words stood under what the rest of it is read at from across a bar
-room (1920x1080): a 40-letter winner's name on its card at a table of eight (30 px, three lines
-beside a marker as wide as ever, WINNER under it; the other cards' 40-letter names stand 32 px
-and more, test_browser_wall_hyphen.py); and at twelve a 40-letter
+"""Three places where the wall's words stood under what the rest of it is read at from across a
+bar room (1920x1080): a 40-letter winner's name on its card at a table of eight (30 px, three
+lines beside a marker as wide as ever, WINNER under it; the other cards' 40-letter names stand
+32 px and more, test_browser_wall_hyphen.py); the partners' tags at twelve (28.4 px, under the
+30 px a crowd card's tags are kept at, test_browser_wall_tags.py); and at twelve a 40-letter
 name on the card marked ANSWERS, cut with "…" where every other card breaks it with a hyphen.
 Same Chromium and fixtures as test_browser.py."""
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from .test_browser import SHOTS, browser, open_wall, served  # noqa: F401  (fixtures)
+from .test_browser_partners import CROWD
 from .test_browser_wall_hyphen import CARD, check
 from .test_browser_wall_tags import CARDS, LONG, TWELVE
 from .test_browser_wall_winner_long_name import _kuriki_won, _liars_won
@@ -37,6 +39,22 @@ def test_a_40_letter_winner_s_card_at_eight_is_read_across_the_room(served, brow
         assert not c["cut"] and c["zoom"] == 1, c
         assert all(t["px"] >= 40 for t in c["tags"]), c          # (WINNER, OUT: one tag each)
     assert all(c["namePx"] >= 54 for c in cards if c["name"] != LONG), cards
+    assert errors == []
+
+
+def test_partners_tags_at_twelve_are_read_across_the_room(served, browser):
+    url, table = served
+    table.start_game(CROWD)
+    board, errors = open_wall(browser, url)
+    board.wait_for_selector('#app[data-ready="1"] .player[data-name="Lu"] .tag')
+    board.wait_for_timeout(200)
+    board.screenshot(path=str(SHOTS / "wall-partners-tags-12.png"))
+    cards = board.evaluate(CARDS)
+    assert len(cards) == 12
+    least = min(t["px"] for c in cards for t in c["tags"])
+    assert least >= TAG_READ, f"a tag stands {least:.1f} px at 1080 lines: {cards}"
+    for c in cards:
+        assert not c["cut"] and c["zoom"] == 1 and c["namePx"] >= 45, c
     assert errors == []
 
 
