@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from .test_browser import browser, served_camera  # noqa: F401  (fixtures)
+from .test_browser import browser, served, served_camera  # noqa: F401  (fixtures)
 from .test_browser_wall_liars_banner import NAMES, hands_photo, open_wall, wait_for_photo
 
 pytestmark = pytest.mark.browser
@@ -33,8 +33,10 @@ PARTS = ['#verdict .verdict-head', '#verdict .said', '#evidence-banner', '#verdi
 MAY_GO = {'#verdict .said', '#evidence-banner', '#verdict #evidence'}
 MEASURE = """() => {
     const stage = document.getElementById('sb-stage').getBoundingClientRect();
-    const shown = %s.filter((sel) => document.querySelector(sel).getClientRects().length > 0);
-    const out = %s.filter((sel) => !shown.includes(sel));
+    // (Without a camera there is no banner or photo: neither is on the page.)
+    const there = %s.filter((sel) => document.querySelector(sel) !== null);
+    const shown = there.filter((sel) => document.querySelector(sel).getClientRects().length > 0);
+    const out = there.filter((sel) => !shown.includes(sel));
     const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect();
       return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
     const parts = shown.map(box);
@@ -44,7 +46,7 @@ MEASURE = """() => {
     parts.forEach((a, i) => parts.forEach((b, j) => {
       if (i < j && a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
         overlaps.push([shown[i], shown[j]]); }));
-""" % (json.dumps(PARTS), json.dumps(PARTS)) + """
+""" % json.dumps(PARTS) + """
     const seen = (el) => { let zoom = 1;
       for (let e = el; e; e = e.parentElement) zoom *= parseFloat(e.style.zoom || 1);
       return parseFloat(getComputedStyle(el).fontSize) * zoom; };
@@ -144,8 +146,8 @@ def test_an_open_s_verdict_stays_on_the_wall_with_a_40_letter_name(served_camera
 
 # (Not eight hands of three-letter names: there the hands were left at 65%, 42 px, the message
 # at 19.7 px, and both stay so; two columns would take the dice down to 27 px for it.)
-@pytest.mark.parametrize("name, players", [("Ann", 12), (LONG, 8), (LONG, 12)],
-                         ids=["twelve", "eight-one-word", "twelve-one-word"])
+@pytest.mark.parametrize("name, players", [("Ann", 12), (LONG, 8), (LONG, 12), ("Ann", 8)],
+                         ids=["twelve", "eight-one-word", "twelve-one-word", "eight"])
 def test_a_crowded_open_s_message_is_read_across_the_room(served_camera, browser, name, players):
     """Eight hands or more: the message (why the caller lost, every hand's count) shrank with the
     hands to 60% of its size, 18.1 px at 1080 lines, while the stage's right half stood empty
@@ -157,6 +159,8 @@ def test_a_crowded_open_s_message_is_read_across_the_room(served_camera, browser
     board, errors = open_lost_by(url, table, browser, names)
     shoot(board, f"open-message-{players}-{'long' if name == LONG else 'short'}.png")
     laid = board.evaluate(MEASURE)
+    print(f"\n{players} {name}: out {laid['out']}, {laid['classes']}; who lost {laid['losses']:.1f} px, message "
+          f"{laid['message']:.1f}, dice {laid['die']:.1f}, hand names {laid['hand']:.1f}, next {laid['name']:.1f}")
     assert laid["message"] >= 28, f"the message stands {laid['message']:.1f} px high at 1080 lines"
     assert laid["die"] >= 0.025 * 1080, laid
     assert laid["losses"] >= 0.7 * 4.4 * 10.8 - 0.05, laid
@@ -164,4 +168,42 @@ def test_a_crowded_open_s_message_is_read_across_the_room(served_camera, browser
     assert laid["inside"] and laid["handsInside"] and laid["screen"] and laid["overlaps"] == [], laid
     assert laid["cut"] == [] and laid["stageWhole"] and laid["messageWhole"], laid
     assert set(laid["out"]) <= MAY_GO, laid["out"]
+    assert errors == []
+
+
+def open_without_camera(url, browser, table, names, call, hands):
+    """A liar's dice open with no camera: Ann calls ``call``, Bob opens and sends ``hands`` (the
+    same for every player). The wall once the verdict is fitted."""
+    board, errors = open_wall(browser, url)
+    table.start_game({"game": "liars", "players": names})
+    table.act({"by": "Ann", "do": "call", **call})
+    table.act({"by": "Bob", "do": "open", "hands": {n: list(hands) for n in names}})
+    board.wait_for_selector("#verdict.has-hands #opening-minimum")
+    board.wait_for_timeout(300)
+    return board, errors
+
+
+# Eight hands with no camera: the message shrank with the hands to 23.9 px at 1080 lines (18.4 px
+# where each hand "counts nothing": the longest message), the stage's right of the hands empty.
+# Held at 28 px in one column the dice went from 51 to 45 px; the stage is widened for it, and
+# the dice keep what they had (test_browser_wall_liars_next_call: 50 px at least; 39.5 px where
+# the hands count nothing).
+@pytest.mark.parametrize("call, hands, least_die", [({"count": 10, "face": 3}, [1, 3, 3, 5, 6], 50),
+                                                    ({"count": 9, "face": 3, "zhai": True}, [1, 2, 3, 4, 6], 39.5)],
+                         ids=["eight", "eight-counting-nothing"])
+def test_a_crowded_open_s_message_is_read_across_the_room_without_a_camera(served, browser, call, hands, least_die):
+    url, table = served
+    names = NAMES[:8]
+    board, errors = open_without_camera(url, browser, table, names, call, hands)
+    shoot(board, f"open-message-8-no-camera-{'nothing' if call.get('zhai') else 'counted'}.png")
+    laid = board.evaluate(MEASURE)
+    print(f"\n8 no camera {hands}: {laid['classes']}; message {laid['message']:.1f} px, dice {laid['die']:.1f}, "
+          f"who lost {laid['losses']:.1f}, hand names {laid['hand']:.1f}, next {laid['name']:.1f}")
+    assert laid["message"] >= 28, f"the message stands {laid['message']:.1f} px high at 1080 lines"
+    assert laid["die"] >= least_die, laid
+    assert laid["losses"] >= 0.7 * 4.4 * 10.8 - 0.05, laid
+    assert laid["name"] >= 54 - 0.05, laid
+    assert laid["inside"] and laid["handsInside"] and laid["screen"] and laid["overlaps"] == [], laid
+    assert laid["cut"] == [] and laid["stageWhole"] and laid["messageWhole"], laid
+    assert laid["out"] == [], laid["out"]
     assert errors == []

@@ -427,23 +427,49 @@
       const fit = fitHandsOnce(verdict);
       return fit >= HANDS_READ - 1e-9 ? fit : 0;
     };
+    // (What a layout came to: the hands' size, how many parts gave way, the banner's size and
+    // that of who lost and the call's words.)
+    const size = (v) => parseFloat(verdict.style.getPropertyValue(v) || 1);
+    const laid = (fit) => ({ fit, gone: fit ? GIVE_WAY.filter((c) => verdict.classList.contains(c)).length : Infinity,
+      band: size("--band"), words: size("--words") });
     const one = () => {
       verdict.classList.remove(HANDS_TWO);
       verdict.style.removeProperty("--say");
-      return fitted();
+      return laid(fitted());
     };
     const before = one();
     // (Two to four hands: one column, as before; the stage is wide, the message larger. So too
-    // at a crowd's stage where the message is larger than its least: the hands' dice keep their
-    // size, eight hands' 50 px with no photo, the message 23 px. Widened, only where the
-    // message reads: widened for it, twelve hands' message was left at 18.7 px.)
-    if (!$("app").classList.contains("many") || before > (wide ? SAY_READ : SAY_LEAST) + 1e-9) return before > 0;
-    verdict.classList.add(HANDS_TWO);
-    verdict.style.setProperty("--say", SAY_READ);
-    const two = fitted();
-    if (two) return true;
-    if (!wide) return false;                        // (the stage is widened first, OPEN_WIDE)
-    return one() > 0;
+    // where the message reads at the size it shrank to with the hands.)
+    if (!$("app").classList.contains("many") || before.fit >= SAY_READ - 1e-9) return before.fit > 0;
+    // The message held at SAY_READ, the hands in one column or two by two, whichever gives less
+    // of the verdict away (GIVE_WAY), then shrinks the banner less, then who lost, then leaves
+    // the dice larger (two by two where all is the same).
+    const held = (two) => {
+      verdict.classList.toggle(HANDS_TWO, two);
+      verdict.style.setProperty("--say", SAY_READ);
+      return laid(fitted());
+    };
+    const worse = (a, b) => {
+      for (const k of ["band", "words", "fit"]) {
+        if (a.gone !== b.gone) return a.gone > b.gone;
+        if (Math.abs(a[k] - b[k]) > 1e-9) return a[k] < b[k];
+      }
+      return false;
+    };
+    const column = held(false);
+    const two = held(true);
+    const kept = worse(two, column) ? column : two;
+    if (kept === column) held(false);
+    // At a crowd's narrower stage that is kept where it costs nothing against the message
+    // shrinking with the hands: no more given way, the banner and who lost no smaller, the
+    // dice no smaller.
+    // Else the stage is widened for it (OPEN_WIDE), and there kept wherever it fits. Eight
+    // hands with no camera were left as they were, their dice 51 px and the message 23.9 px
+    // (18.4 px where every hand counts nothing); held at 28 px there, one column took the dice
+    // down to 45 px, two columns to under 50.
+    if (kept.fit && (wide || !worse(kept, before))) return true;
+    if (!wide) return false;
+    return one().fit > 0;
   }
   const GIVE_WAY = ["photo-beside", "photo-out", "note-out", "said-out", "banner-out", "least-out"];
   const HANDS_TWO = "hands-two";
