@@ -264,6 +264,17 @@ UNSQUARE_STEADY_LEANING_MIN: float | None = 0.2  # ... and the steady doubt over
                              # 1); no other set's verdicts changed. Asked of square dice too (0.04
                              # and 0.2), 9 frames more there, 8 of them flat dice square round
                              # their face. (None: STEADY_LEANING_MIN)
+SQUARE_STEADY_ASKED_FROM: float | None = 0.03   # a die lying plainly flat (``square``) whose
+                             # single look doubts it this much, if less than STEADY_ASKED_FROM, is
+                             # asked the steady look too, and is leaning where that doubts it more
+                             # than SQUARE_STEADY_LEANING_MIN: fresh 677949, under the cup, an Asian
+                             # 4 leaning, square round its face, dimmer than its neighbours: single
+                             # 0.041, steady 0.49 (calibrated, doubted 0.26 and 0.53). Of 818 flat
+                             # dice so asked in 8,800 frames (syn, fresh 677000-683000
+                             # uncalibrated, every, lean, hard, clean), steadily doubted at most
+                             # 0.16 but two: 40179's (clean, 0.30) and 681769's (a black die, 0.53,
+                             # doubted). (None: asked from STEADY_ASKED_FROM)
+SQUARE_STEADY_LEANING_MIN = 0.4
 STEADY_JITTER: float | None = 0.04   # x the patch's extent: where the reader judges a face whose
                              # pips fit a layout on the network's steady guess, it asks it again
                              # of the patch moved this far each of eight ways; where one of those
@@ -326,6 +337,11 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
         leaning_min = STEADY_LEANING_MIN
         if not square and UNSQUARE_STEADY_LEANING_MIN is not None and leaning_min is not None:
             leaning_min = min(leaning_min, UNSQUARE_STEADY_LEANING_MIN)
+        if (square and SQUARE_STEADY_ASKED_FROM is not None and leaning_min is not None
+                and guess.faceless < STEADY_ASKED_FROM):
+            # (Asked of a face the single look hardly doubts: only a steady doubt well over
+            # what flat dice measure makes it leaning.)
+            leaning_min = max(leaning_min, SQUARE_STEADY_LEANING_MIN)
         if steady is not None and leaning_min is not None and steady.faceless > leaning_min:
             return LEANING
         no_face_max = SQUARE_NO_FACE_MAX if square else AGREE_NO_FACE_MAX

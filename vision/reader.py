@@ -643,6 +643,8 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             # (Of a die not plainly flat, from a smaller doubt: UNSQUARE_STEADY_ASKED_FROM.)
             asked_from = (classifier.STEADY_ASKED_FROM if lying_flat or classifier.UNSQUARE_STEADY_ASKED_FROM is None
                           else classifier.UNSQUARE_STEADY_ASKED_FROM)
+            if lying_flat and classifier.SQUARE_STEADY_ASKED_FROM is not None:
+                asked_from = min(asked_from, classifier.SQUARE_STEADY_ASKED_FROM)
             if not isinstance(classic, str) and (
                     (result == LEANING and classifier.STEADY_NO_FACE_MAX is not None)
                     or (not isinstance(result, str) and classifier.STEADY_LEANING_MIN is not None
