@@ -11,7 +11,7 @@ import pytest
 
 from .test_browser import SHOTS, browser, served  # noqa: F401  (fixtures)
 from .test_browser_small_phone import PHONES, phone_page, unlock
-from .test_browser_wall_hyphen import BROKEN, LONG, SYLLABLES
+from .test_browser_wall_hyphen import BROKEN, LONG, long_name_pieces
 
 pytestmark = pytest.mark.browser
 
@@ -25,15 +25,7 @@ def broken_words(page) -> list[dict]:
 def check(page) -> int:
     """Every broken word on the page broken at a hyphen, no piece shorter than three letters,
     the long name only where its syllables meet; how many times the long name is broken."""
-    words = broken_words(page)
-    for word in words:
-        assert all(word["cutAtShy"]), f"broken between two letters with no hyphen: {word['pieces']}"
-        assert all(len(p) >= 3 for p in word["pieces"]), word
-    names = [w["pieces"] for w in words if "".join(w["pieces"]) == LONG]
-    for pieces in names:
-        cuts = [sum(len(p) for p in pieces[:i]) for i in range(1, len(pieces))]
-        assert set(cuts) <= SYLLABLES, f"broken where no syllables meet: {'-/'.join(pieces)}"
-    return len(names)
+    return len(long_name_pieces(broken_words(page)))
 
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}px")

@@ -57,19 +57,26 @@ BROKEN = """([sel, root]) => {
 SYLLABLES = {3, 5, 10, 13, 18, 21, 24, 27, 30, 35, 37}
 
 
-def check(board, sel: str, root: str = "#sb-stage") -> list[str]:
-    """The name at ``sel`` whole, every broken word in ``root`` (the stage) broken at a hyphen,
-    none within three letters of its ends, the name only where its syllables meet; the pieces of
-    the name at ``sel``."""
-    seen = board.evaluate(BROKEN, [sel, root])
-    assert seen["text"] == LONG, seen
-    for word in seen["words"]:
+def long_name_pieces(words: list[dict]) -> list[list[str]]:
+    """Of the broken ``words`` (BROKEN's): each broken at a hyphen, none within three letters of
+    its ends, the long name only where its syllables meet; the long name's pieces, each time it
+    is broken (the wall, the phone and the history page check their words so)."""
+    for word in words:
         assert all(word["cutAtShy"]), f"broken between two letters with no hyphen: {word['pieces']}"
         assert all(len(p) >= 3 for p in word["pieces"]), word
-    pieces = [w["pieces"] for w in seen["words"] if "".join(w["pieces"]) == LONG]
+    pieces = [w["pieces"] for w in words if "".join(w["pieces"]) == LONG]
     for broken in pieces:
         cuts = [sum(len(p) for p in broken[:i]) for i in range(1, len(broken))]
         assert set(cuts) <= SYLLABLES, f"broken where no syllables meet: {'-/'.join(broken)}"
+    return pieces
+
+
+def check(board, sel: str, root: str = "#sb-stage") -> list[str]:
+    """The name at ``sel`` whole, every broken word in ``root`` (the stage) as long_name_pieces
+    asks; the pieces of the name at ``sel``."""
+    seen = board.evaluate(BROKEN, [sel, root])
+    assert seen["text"] == LONG, seen
+    pieces = long_name_pieces(seen["words"])
     return pieces[0] if pieces else [LONG]
 
 
