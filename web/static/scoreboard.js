@@ -413,8 +413,12 @@
     // least, the hands' dice still at HANDS_READ or more (at a crowd's narrower stage two
     // columns seldom fit: it is widened for them, as for the hands).
     if (!verdict) return true;
-    const wide = $("app").classList.contains(OPEN_WIDE) || !$("app").classList.contains("many");
-    const gives = wide ? GIVE_WAY : GIVE_WAY.slice(0, GIVE_WAY.indexOf("banner-out"));
+    // (Two to four hands: the stage is wide already, and every part may give way on it; it is
+    // widened further only for the message, below.)
+    const many = $("app").classList.contains("many");
+    const wide = $("app").classList.contains(OPEN_WIDE);
+    const gives = wide || !many ? GIVE_WAY : GIVE_WAY.slice(0, GIVE_WAY.indexOf("banner-out"));
+    const say = many ? SAY_READ : SAY_READ_FEW;
     // The hands' size where the verdict fits, the parts in GIVE_WAY given way one by one (0:
     // it does not fit, the hands under HANDS_READ).
     const fitted = () => {
@@ -438,15 +442,14 @@
       return laid(fitted());
     };
     const before = one();
-    // (Two to four hands: one column, as before; the stage is wide, the message larger. So too
-    // where the message reads at the size it shrank to with the hands.)
-    if (!$("app").classList.contains("many") || before.fit >= SAY_READ - 1e-9) return before.fit > 0;
-    // The message held at SAY_READ, the hands in one column or two by two, whichever gives less
+    // (Where the message reads at the size it shrank to with the hands, as it was.)
+    if (before.fit >= say - 1e-9) return before.fit > 0;
+    // The message held at SAY_READ (SAY_READ_FEW), the hands in one column or two by two, whichever gives less
     // of the verdict away (GIVE_WAY), then shrinks the banner less, then who lost, then leaves
     // the dice larger (two by two where all is the same).
     const held = (two) => {
       verdict.classList.toggle(HANDS_TWO, two);
-      verdict.style.setProperty("--say", SAY_READ);
+      verdict.style.setProperty("--say", say);
       return laid(fitted());
     };
     const worse = (a, b) => {
@@ -467,6 +470,9 @@
     // hands with no camera were left as they were, their dice 51 px and the message 23.9 px
     // (18.4 px where every hand counts nothing); held at 28 px there, one column took the dice
     // down to 45 px, two columns to under 50.
+    // Two to four hands with a camera: the message shrank with the hands to 25.3 px at four
+    // (19.4 px with a 40-letter name), and held at 28 px on the normal stage the dice went
+    // under 50 px; so too widened (OPEN_WIDE, the players' column narrower).
     if (kept.fit && (wide || !worse(kept, before))) return true;
     if (!wide) return false;
     return one().fit > 0;
@@ -474,6 +480,7 @@
   const GIVE_WAY = ["photo-beside", "photo-out", "note-out", "said-out", "banner-out", "least-out"];
   const HANDS_TWO = "hands-two";
   const SAY_READ = 0.93;    // of the message's size: 2.6 vh with five players or more (28 px at 1080 lines)
+  const SAY_READ_FEW = 0.87; // two to four players: of 3 vh (28.2 px at 1080 lines)
   const SAY_LEAST = 0.6;    // 18 px: the least it shrank to with the hands
   const HANDS_READ = 0.42;           // of the hands' full size: their dice 2.5 vh (27 px at 1080 lines)
   const PHOTO_LEAST_VH = 9;          // narrower than this beside the hands the photo is left out
@@ -1022,7 +1029,7 @@
     const openPhoto = document.querySelector("#verdict.has-hands #evidence");
     if (openPhoto && openPhoto.complete) cutBanner(openPhoto);
     fitWords();
-    if (!fitHands() && !wide && app.classList.contains("many")) {
+    if (!fitHands() && !wide) {
       render(s, true);
       return;
     }
@@ -1038,7 +1045,7 @@
       openPhoto.addEventListener("load", () => {
         plainCaption();
         cutBanner(openPhoto);
-        if (!fitHands() && !wide && app.classList.contains("many") && openPhoto.isConnected) {
+        if (!fitHands() && !wide && openPhoto.isConnected) {
           render(s, true);
           return;
         }
