@@ -507,7 +507,16 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
         return side_reach[k]
 
     def side_shows(k: int) -> bool:
-        return faint_asked and faint_side(k) > faint_side_max
+        if not faint_asked:
+            return False
+        bound = faint_side_max
+        if (thresholds.FAINT_SIDE_MAX_APART is not None and view is View.BOTTOM and calibration is None
+                and outlines.apart(candidates[k][0], blobs, thresholds.FAINT_SIDE_APART * die_side)
+                and not outlines.against_edge(candidates[k][0], inner, thresholds.FAINT_SIDE_OFF_RIM * die_side)):
+            # By itself, off the rim, no other faint outline joins its own: a flat die's reaches
+            # out less.
+            bound = min(bound, thresholds.FAINT_SIDE_MAX_APART)
+        return faint_side(k) > bound
 
     top_unsquare_max = (thresholds.FAINT_SIDE_TOP_NOT_FLAT_CALIBRATED if calibration is not None
                         else thresholds.FAINT_SIDE_TOP_NOT_FLAT)

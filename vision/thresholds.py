@@ -565,6 +565,17 @@ FAINT_SIDE_MAX_BLURRED: float | None = 0.25   # ... and this in a blurred frame 
                            # an Asian 1 leaning on a 3, read plainly flat) measured 0.285. No other
                            # verdict of syn, cal, s611, s611c, every(c), hard(c), lean(c), clean
                            # or the real photos changes (None: FAINT_SIDE_MAX)
+FAINT_SIDE_MAX_APART: float | None = 0.22   # ... under the cup, of a die apart from the others
+                           # and off the rim (FAINT_SIDE_APART, FAINT_SIDE_OFF_RIM), where no
+                           # neighbour's faint outline or the rim's joins its own: fresh 687337, a
+                           # small Asian die leaning by itself, square round its face (its side a
+                           # faint strip below it), 0.242, read flat. Of such dice asked in 4,500
+                           # frames under the cup (syn, fresh 681000-688000 uncalibrated, every,
+                           # hard), 103 flat ones measure at most 0.192 but three over 0.4, 54
+                           # leaning ones 0.196-0.67 but five under 0.05. Uncalibrated only: the
+                           # faint look taken against the empty tray measures flat dice further
+                           # (fresh 682163 and 682767 calibrated, read right, were doubted at
+                           # 0.22). (None: FAINT_SIDE_MAX)
 FAINT_SIDE_TOP = True      # ... asked in the top view too (a leaning die's side, lit less than its
                            # face, can differ from the tray as little as under the cup)
 FAINT_SIDE_KEEPS = True    # ... and a die whose pips fit a face its single look doubts more than
