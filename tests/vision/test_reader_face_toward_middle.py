@@ -9,12 +9,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision import outlines, reader, thresholds
+from vision import outlines, thresholds
 from vision.classifier import LEANING
-from vision.reading import Status, View
-from vision.scoring import Truth, match
+from vision.reading import View
 
-from .conftest import assert_not_wrong, boxed_near, pinned_frame, read_right_until
+from .conftest import assert_leaning_doubted, assert_read_flat_without, pinned_frame, read_right_until
 
 
 def test_a_one_cocked_on_the_rim_read_flat_is_doubted() -> None:
@@ -26,20 +25,12 @@ def test_a_one_cocked_on_the_rim_read_flat_is_doubted() -> None:
     assert scene.view is View.TOP and not scene.readable
     (cocked,) = scene.labels
     assert cocked.cocked and cocked.value == 1
-
-    reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == LEANING
-    assert_not_wrong(reading, scene)
-    assert boxed_near(reading, cocked, LEANING)
+    assert_leaning_doubted(scene, cocked)
 
 
 def test_without_the_rule_the_cocked_one_was_read_flat(monkeypatch) -> None:
     scene, _ = pinned_frame(682_682)
-    monkeypatch.setattr(thresholds, "FACE_TOWARD_MIDDLE", None)
-    before = reader.read_dice(scene.image, scene.view)
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    assert before.ok                                      # the wrong read the rule stops
-    assert match(before, truths) == (1, True)
+    assert_read_flat_without(monkeypatch, scene, thresholds, "FACE_TOWARD_MIDDLE")
 
 
 @pytest.mark.parametrize("seed, constant, value", [

@@ -5,12 +5,11 @@ reaches out less there than where one does (which FAINT_SIDE_MAX allows for)."""
 
 from __future__ import annotations
 
-from vision import reader, thresholds
+from vision import thresholds
 from vision.classifier import LEANING
-from vision.reading import Status, View
-from vision.scoring import Truth, match
+from vision.reading import View
 
-from .conftest import assert_not_wrong, boxed_near, pinned_frame, read_right_until
+from .conftest import assert_leaning_doubted, assert_read_flat_without, pinned_frame, read_right_until
 
 
 def test_a_small_die_leaning_by_itself_is_doubted_by_its_faint_side(monkeypatch) -> None:
@@ -21,17 +20,8 @@ def test_a_small_die_leaning_by_itself_is_doubted_by_its_faint_side(monkeypatch)
     scene, _ = pinned_frame(687_337)
     assert scene.view is View.BOTTOM and not scene.readable
     (leaning,) = [d for d in scene.labels if d.cocked]
-
-    reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == LEANING
-    assert_not_wrong(reading, scene)
-    assert boxed_near(reading, leaning, LEANING)
-
-    monkeypatch.setattr(thresholds, "FAINT_SIDE_MAX_APART", None)
-    before = reader.read_dice(scene.image, scene.view)
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    assert before.ok                                        # the wrong read the rule stops
-    assert match(before, truths) == (len(truths), True)
+    assert_leaning_doubted(scene, leaning)
+    assert_read_flat_without(monkeypatch, scene, thresholds, "FAINT_SIDE_MAX_APART")
 
 
 def test_a_flat_die_by_itself_whose_faint_side_reaches_out_less_is_read(monkeypatch) -> None:

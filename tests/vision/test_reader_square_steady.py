@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from vision import classifier, reader
 from vision.classifier import LEANING
-from vision.reading import Status, View
+from vision.reading import View
 from vision.render import render_scene
 from vision.scoring import Truth, match
 
-from .conftest import assert_not_wrong, boxed_near, pinned_frame
+from .conftest import assert_leaning_doubted, assert_read_flat_without, pinned_frame
 
 
 def test_a_leaning_die_square_round_its_face_is_doubted_by_its_steady_look() -> None:
@@ -22,20 +22,12 @@ def test_a_leaning_die_square_round_its_face_is_doubted_by_its_steady_look() -> 
     scene, _ = pinned_frame(677_949)
     assert scene.view is View.BOTTOM and not scene.readable
     (leaning,) = [d for d in scene.labels if d.cocked]
-
-    reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == LEANING
-    assert_not_wrong(reading, scene)
-    assert boxed_near(reading, leaning, LEANING)
+    assert_leaning_doubted(scene, leaning)
 
 
 def test_without_the_rule_the_leaning_die_was_read_flat(monkeypatch) -> None:
     scene, _ = pinned_frame(677_949)
-    monkeypatch.setattr(classifier, "SQUARE_STEADY_ASKED_FROM", None)
-    before = reader.read_dice(scene.image, scene.view)
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    assert before.ok                                        # the wrong read the rule stops
-    assert match(before, truths) == (len(truths), True)
+    assert_read_flat_without(monkeypatch, scene, classifier, "SQUARE_STEADY_ASKED_FROM")
 
 
 def test_a_flat_die_its_steady_look_doubts_less_is_read(monkeypatch) -> None:
