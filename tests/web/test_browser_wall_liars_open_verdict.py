@@ -170,14 +170,21 @@ def test_a_crowded_open_s_message_is_read_across_the_room(served_camera, browser
     laid = board.evaluate(MEASURE)
     print(f"\n{players} {name}: out {laid['out']}, {laid['classes']}; who lost {laid['losses']:.1f} px, message "
           f"{laid['message']:.1f}, dice {laid['die']:.1f}, hand names {laid['hand']:.1f}, next {laid['name']:.1f}")
+    assert_read_across_the_room(laid, least_die)
+    assert set(laid["out"]) <= MAY_GO, laid["out"]
+    assert errors == []
+
+
+def assert_read_across_the_room(laid: dict, least_die: float) -> None:
+    """An open as MEASURE laid it out: the message at least 28 px at 1080 lines, the dice at least
+    ``least_die``, who lost and the next player at their sizes, nothing outside, over another or
+    cut."""
     assert laid["message"] >= 28, f"the message stands {laid['message']:.1f} px high at 1080 lines"
     assert laid["die"] >= least_die, laid
     assert laid["losses"] >= 0.7 * 4.4 * 10.8 - 0.05, laid
     assert laid["name"] >= 54 - 0.05, laid
     assert laid["inside"] and laid["handsInside"] and laid["screen"] and laid["overlaps"] == [], laid
     assert laid["cut"] == [] and laid["stageWhole"] and laid["messageWhole"], laid
-    assert set(laid["out"]) <= MAY_GO, laid["out"]
-    assert errors == []
 
 
 def open_without_camera(url, browser, table, names, call, hands):
@@ -208,11 +215,6 @@ def test_a_crowded_open_s_message_is_read_across_the_room_without_a_camera(serve
     laid = board.evaluate(MEASURE)
     print(f"\n8 no camera {hands}: {laid['classes']}; message {laid['message']:.1f} px, dice {laid['die']:.1f}, "
           f"who lost {laid['losses']:.1f}, hand names {laid['hand']:.1f}, next {laid['name']:.1f}")
-    assert laid["message"] >= 28, f"the message stands {laid['message']:.1f} px high at 1080 lines"
-    assert laid["die"] >= least_die, laid
-    assert laid["losses"] >= 0.7 * 4.4 * 10.8 - 0.05, laid
-    assert laid["name"] >= 54 - 0.05, laid
-    assert laid["inside"] and laid["handsInside"] and laid["screen"] and laid["overlaps"] == [], laid
-    assert laid["cut"] == [] and laid["stageWhole"] and laid["messageWhole"], laid
+    assert_read_across_the_room(laid, least_die)
     assert laid["out"] == [], laid["out"]
     assert errors == []
