@@ -7,8 +7,6 @@ Names that fit are not touched. Same Chromium and fixtures as test_browser.py.""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from .test_browser import SHOTS, browser, served  # noqa: F401  (fixtures)
@@ -18,8 +16,8 @@ from .test_browser_wall_hyphen import BROKEN, LONG, long_name_pieces
 pytestmark = pytest.mark.browser
 
 
-def history(browser, url: str, size: dict):
-    page = browser.new_page(viewport=size, is_mobile=True, has_touch=True)
+def history(browser, url: str, size: dict, *, mobile: bool = True):
+    page = browser.new_page(viewport=size, is_mobile=mobile, has_touch=mobile)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(url + "/history")
@@ -33,13 +31,19 @@ def long_names_broken(page) -> list[list[str]]:
     return long_name_pieces(page.evaluate(BROKEN, ["main", "main"])["words"])
 
 
+def games_with_the_long_name(table) -> None:
+    """A Kuriki game the long name wins (a lie caught) and a Mia game in play, with a name that
+    fits beside it ('Zoë Smith-Jones')."""
+    table.start_game({"game": "kuriki", "players": ["Ann", LONG], "options": {"lives": 1}})
+    table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 1]})
+    table.act({"by": LONG, "do": "pull"})
+    table.start_game({"game": "mia", "players": ["Dee", LONG, "Zoë Smith-Jones"]})
+
+
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s['width']}px")
 def test_a_40_letter_name_in_the_history_is_broken_with_a_hyphen(served, browser, size):
     url, table = served
-    table.start_game({"game": "kuriki", "players": ["Ann", LONG], "options": {"lives": 1}})
-    table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 1]})
-    table.act({"by": LONG, "do": "pull"})                     # a lie caught: the long name wins
-    table.start_game({"game": "mia", "players": ["Dee", LONG, "Zoë Smith-Jones"]})
+    games_with_the_long_name(table)
     page, errors = history(browser, url, size)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"history-hyphen-{size['width']}.png"), full_page=True)
@@ -73,18 +77,10 @@ def test_a_name_broken_once_the_phone_turns_is_broken_with_a_hyphen(served, brow
                          ids=lambda s: f"{s['width']}px")
 def test_a_40_letter_name_in_the_history_on_a_tablet_is_broken_with_a_hyphen(served, browser, size):
     url, table = served
-    table.start_game({"game": "kuriki", "players": ["Ann", LONG], "options": {"lives": 1}})
-    table.act({"by": "Ann", "do": "declare", "call": "9", "dice": [6, 1]})
-    table.act({"by": LONG, "do": "pull"})                     # a lie caught: the long name wins
-    table.start_game({"game": "mia", "players": ["Dee", LONG, "Zoë Smith-Jones"]})
-    page = browser.new_page(viewport=size)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url + "/history")
-    page.wait_for_selector("table.games td")
-    shots = os.environ.get("DICETABLE_SHOTS")
-    if shots:
-        page.screenshot(path=os.path.join(shots, f"history-tablet-{size['width']}.png"), full_page=True)
+    games_with_the_long_name(table)
+    page, errors = history(browser, url, size, mobile=False)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"history-tablet-{size['width']}.png"), full_page=True)
     # The page no wider than the window, the games' table no wider than the page (at 1024 px
     # the players' too), and at 700 px the long name nowhere wider than a third of it. (At 700 px the players' figures, eight columns,
     # are 755 px wide with 'Zoë Smith-Jones' whole: its table still scrolls, for them.)
