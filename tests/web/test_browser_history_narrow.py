@@ -2,8 +2,9 @@
 table, a name and seven figures a row, was 755-860 px wide in a 593-976 px page and scrolled
 sideways inside its box, the last columns out of sight. No table scrolls now: where the eight
 columns do not fit, each name has a line of its own and its figures go under it, in the columns
-under their names. Nothing smaller than 14 px, no cell's text cut, no cell over another. Same
-Chromium and fixtures as test_browser.py."""
+under their names (and the games, where they do not fit, are cards as on a phone). Nothing
+smaller than 14 px, no cell's text cut, no cell over another. Same Chromium and fixtures as
+test_browser.py."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def games_that_fill_the_table(table) -> None:
 
 # Every table in main: how wide it is in its box; every cell laid out (not a header hidden for
 # a screen reader): whether its text is cut, and its box; every piece of text in a table and
-# every label drawn from data-label: its font size.
+# every label drawn from data-label (a phone's card): its font size.
 LAID_OUT = """() => {
     const hidden = (el) => { for (let e = el; e; e = e.parentElement) if (getComputedStyle(e).clipPath !== 'none') return true; return false; };
     const tables = [...document.querySelectorAll('main table')];
@@ -43,10 +44,11 @@ LAID_OUT = """() => {
         const walk = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
         for (let n = walk.nextNode(); n; n = walk.nextNode())
             if (n.data.trim() && !hidden(n.parentElement)) sizes.push([n.data, parseFloat(getComputedStyle(n.parentElement).fontSize)]);
-        for (const c of t.querySelectorAll('td')) {
-            const after = getComputedStyle(c, '::after');
-            if (after.content !== 'none' && after.content !== 'normal') sizes.push([after.content, parseFloat(after.fontSize)]);
-        }
+        for (const c of t.querySelectorAll('td'))
+            for (const pseudo of ['::before', '::after']) {
+                const label = getComputedStyle(c, pseudo);
+                if (label.content !== 'none' && label.content !== 'normal') sizes.push([label.content, parseFloat(label.fontSize)]);
+            }
     }
     return { page: document.documentElement.scrollWidth,
              boxes: tables.map((t) => [t.className, t.parentElement.scrollWidth, t.parentElement.clientWidth]),
