@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -18,6 +19,9 @@ from web import create_app
 from .serving import serve
 
 from .conftest import PIN
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -341,6 +345,14 @@ def open_wall(browser, url: str):
 def wait_for_photo(board) -> None:
     board.wait_for_function("() => { const i = document.getElementById('evidence');"
                             " return i && i.complete && i.naturalWidth > 0; }")
+
+
+def wait_for_laid(board: Page) -> None:
+    """Wait until the wall has done every fitting pass for what it shows: scoreboard.js sets
+    body[data-laid] at the end of a render, or once the photo it waits on has loaded and been
+    fitted, and takes it away while a resize's re-render is queued. (Waited on after a selector of
+    the state looked for: that render has run by then.)"""
+    board.wait_for_function("() => document.body.dataset.laid !== undefined")
 
 
 def verdict_overflow(board) -> float:

@@ -16,7 +16,7 @@ from device.evidence import evidence_jpeg
 from vision.annotate import BOTTOM_NOTE, GREEN, annotate
 from vision.reading import Die, Reading, Status, View
 
-from .test_browser import browser, dice_photo, open_wall, served_camera, verdict_overflow, wait_for_photo  # noqa: F401  (fixtures)
+from .test_browser import browser, dice_photo, open_wall, served_camera, verdict_overflow, wait_for_laid, wait_for_photo  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +84,7 @@ def pull_with_photo(url, table, browser, players, photo):
     table.act({"by": players[1], "do": "pull"})
     board.wait_for_selector("#verdict.outcome-lie #evidence")
     wait_for_photo(board)
-    board.wait_for_timeout(300)               # (what is drawn and fitted once the photo is in)
+    wait_for_laid(board)                      # (what is drawn and fitted once the photo is in)
     return board, errors
 
 
@@ -145,7 +145,7 @@ def test_the_banner_of_the_pull_that_ends_the_game_reads_across_the_room(served_
     assert table.public_state()["over"]
     board.wait_for_selector("#winner #final-evidence #evidence")
     wait_for_photo(board)
-    board.wait_for_timeout(300)
+    wait_for_laid(board)
     shot, _ = stage_shot(board)
     head, more, band = banner_letters(shot)
     assert head >= 32, f"the banner's 'OK: 5 4' stands {head:.0f} px high at 1080 lines"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import SHOTS, browser, open_wall, served  # noqa: F401  (fixtures)
+from .test_browser import SHOTS, browser, open_wall, served, wait_for_laid  # noqa: F401  (fixtures)
 from .test_browser_partners import CROWD
 from .test_browser_wall_hyphen import CARD, check
 from .test_browser_wall_tags import CARDS, LONG, TWELVE
@@ -28,7 +28,7 @@ def test_a_40_letter_winner_s_card_at_eight_is_read_across_the_room(served, brow
     board, errors = open_wall(browser, url)
     (_kuriki_won if game == "kuriki" else _liars_won)(table)
     board.wait_for_selector('#app[data-over="1"] #winner .word')
-    board.wait_for_timeout(300)
+    wait_for_laid(board)
     board.screenshot(path=str(SHOTS / f"wall-winner-card-8-{game}.png"))
     card = board.evaluate(CARD, LONG)
     assert card["text"] == LONG and not card["cut"] and card["lines"] <= 3, card
@@ -47,7 +47,7 @@ def test_partners_tags_at_twelve_are_read_across_the_room(served, browser):
     table.start_game(CROWD)
     board, errors = open_wall(browser, url)
     board.wait_for_selector('#app[data-ready="1"] .player[data-name="Lu"] .tag')
-    board.wait_for_timeout(200)
+    wait_for_laid(board)
     board.screenshot(path=str(SHOTS / "wall-partners-tags-12.png"))
     cards = board.evaluate(CARDS)
     assert len(cards) == 12
@@ -64,7 +64,7 @@ def test_a_40_letter_name_answering_at_twelve_is_whole_on_its_card(served, brows
     table.act({"by": LONG, "do": "declare", "call": "double-6", "dice": [6, 6]})
     board, errors = open_wall(browser, url)
     board.wait_for_selector(f'.player.answers[data-name="{LONG}"] .tag-answers')
-    board.wait_for_timeout(200)
+    wait_for_laid(board)
     board.screenshot(path=str(SHOTS / "wall-answers-long-name-12.png"))
     card = board.evaluate(CARD, LONG)
     assert card["text"] == LONG and not card["cut"], card

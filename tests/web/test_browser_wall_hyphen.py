@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import SHOTS, browser, open_wall, served, served_camera, dice_photo, wait_for_photo  # noqa: F401  (fixtures)
+from .test_browser import SHOTS, browser, open_wall, served, served_camera, dice_photo, wait_for_laid, wait_for_photo  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -106,7 +106,7 @@ def test_a_40_letter_name_next_after_a_pull_is_broken_with_a_hyphen(served_camer
     table.act({"by": LONG, "do": "pull"})             # a lie: Zed loses a life, LONG rolls next
     board.wait_for_selector("#verdict.outcome-lie #next-up .who-next")
     wait_for_photo(board)
-    board.wait_for_timeout(300)                      # (what is fitted once the photo is in)
+    wait_for_laid(board)                             # (what is fitted once the photo is in)
     pieces = check(board, "#next-up .who-next")
     assert len(pieces) >= 2, pieces
     board.screenshot(path=str(SHOTS / f"wall-hyphen-next-{len(others) + 1}.png"))
@@ -136,7 +136,7 @@ def test_a_40_letter_name_beside_its_hand_is_broken_with_a_hyphen(served, browse
     opener = table.public_state()["to_act"]
     table.act({"by": opener, "do": "open", "hands": {n: [1, 3, 3, 5, 6] for n in names}})
     board.wait_for_selector("#verdict.has-hands .hand")
-    board.wait_for_timeout(300)
+    wait_for_laid(board)
     pieces = check(board, "#verdict .hand span")
     assert len(pieces) >= 2, pieces
     board.screenshot(path=str(SHOTS / "wall-hyphen-hands.png"))
@@ -164,7 +164,7 @@ def test_a_40_letter_name_on_its_card_is_whole(served, browser, others):
     board, errors = open_wall(browser, url)
     table.start_game({"game": "kuriki", "players": [*others, LONG], "options": {"lives": 5}})
     board.wait_for_selector(f'#sb-players .player[data-name="{LONG}"]')
-    board.wait_for_timeout(200)
+    wait_for_laid(board)
     seen = board.evaluate(CARD, LONG)
     assert seen["text"] == LONG and not seen["cut"], seen
     assert seen["lines"] <= 3 and seen["px"] >= 32, seen           # (cut, it stood 31.8-32.4 px)

@@ -18,7 +18,7 @@ from device.evidence import evidence_jpeg
 from vision.annotate import BOTTOM_NOTE
 from vision.reading import Die, Reading, Status, View
 
-from .test_browser import browser, dice_photo, open_wall, served_camera, verdict_overflow, wait_for_photo  # noqa: F401  (fixtures)
+from .test_browser import browser, dice_photo, open_wall, served_camera, verdict_overflow, wait_for_laid, wait_for_photo  # noqa: F401  (fixtures)
 from .test_browser_wall_banner import banner_letters, stage_shot
 
 pytestmark = pytest.mark.browser
@@ -51,7 +51,7 @@ def open_with_photo(url, table, browser, names, photo):
     table.act({"by": table.public_state()["to_act"], "do": "open"})
     board.wait_for_selector("#verdict.has-hands #evidence")
     wait_for_photo(board)
-    board.wait_for_timeout(300)               # (what is cut and fitted once the photo is in)
+    wait_for_laid(board)                      # (what is cut and fitted once the photo is in)
     return board, errors
 
 
@@ -192,7 +192,7 @@ def test_the_winner_s_name_stays_large_over_the_deciding_open_s_banner(served_ca
         table.act({"by": table.public_state()["to_act"], "do": "open"})
     board.wait_for_selector("#winner #final-hands")
     wait_for_photo(board)
-    board.wait_for_timeout(300)
+    wait_for_laid(board)
     banner = table.public_state()["verdict"]["banner"]
     name = board.evaluate("""() => { const word = document.querySelector('#winner .word');
         let zoom = 1;

@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from .test_browser import browser, served, served_camera  # noqa: F401  (fixtures)
+from .test_browser import browser, served, served_camera, wait_for_laid  # noqa: F401  (fixtures)
 from .test_browser_wall_liars_banner import NAMES, _laid_out, hands_photo, open_with_photo
 
 pytestmark = pytest.mark.browser
@@ -101,7 +101,7 @@ def test_the_lowest_first_call_reads_across_the_room_without_a_camera(served, br
     table.act({"by": "Ann", "do": "call", "count": players + 2, "face": 3})
     table.act({"by": bob, "do": "open", "hands": {n: [1, 3, 3, 5, 6] for n in names}})
     board.wait_for_selector("#verdict.has-hands #opening-minimum")
-    board.wait_for_timeout(300)
+    wait_for_laid(board)
     shoot(board, f"hands-{players}{'' if bob == 'Bob' else '-long'}.png")
     assert board.inner_text("#next-up .who-next") == bob
     check(board, players, least_die)

@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from .test_browser import browser, served, served_camera  # noqa: F401  (fixtures)
+from .test_browser import browser, served, served_camera, wait_for_laid  # noqa: F401  (fixtures)
 from .test_browser_wall_liars_banner import NAMES, hands_photo, open_wall, wait_for_photo
 
 pytestmark = pytest.mark.browser
@@ -106,7 +106,7 @@ def open_lost_by(url, table, browser, names):
     table.act({"by": table.public_state()["to_act"], "do": "open"})
     board.wait_for_selector("#verdict.has-hands #evidence", state="attached")   # (shown or left out)
     wait_for_photo(board)
-    board.wait_for_timeout(300)               # (what is cut and fitted once the photo is in)
+    wait_for_laid(board)                      # (what is cut and fitted once the photo is in)
     return board, errors
 
 
@@ -195,7 +195,7 @@ def open_without_camera(url, browser, table, names, call, hands):
     table.act({"by": "Ann", "do": "call", **call})
     table.act({"by": "Bob", "do": "open", "hands": {n: list(hands) for n in names}})
     board.wait_for_selector("#verdict.has-hands #opening-minimum")
-    board.wait_for_timeout(300)
+    wait_for_laid(board)
     return board, errors
 
 

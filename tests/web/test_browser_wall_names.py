@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import browser, dice_photo, open_wall, served_camera, verdict_overflow, wait_for_photo  # noqa: F401  (fixtures)
+from .test_browser import browser, dice_photo, open_wall, served_camera, verdict_overflow, wait_for_laid, wait_for_photo  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +71,7 @@ def test_a_40_letter_name_next_after_a_pull_reads_across_the_room(served_camera,
     table.act({"by": LONG, "do": "pull"})             # a lie: Zed loses a life, LONG rolls next
     board.wait_for_selector("#verdict.outcome-lie #next-up .who-next")
     wait_for_photo(board)
-    board.wait_for_timeout(300)                      # (what is fitted once the photo is in)
+    wait_for_laid(board)                             # (what is fitted once the photo is in)
     assert board.locator("#evidence-banner").count() == (1 if banner else 0)
     seen = board.evaluate(SEEN, "#next-up .who-next")
     assert seen["text"] == LONG
@@ -135,7 +135,7 @@ def test_a_name_of_words_next_breaks_between_its_words(served_camera, browser, n
     table.act({"by": name, "do": "pull"})             # a lie: Zed loses a life, the name rolls next
     board.wait_for_selector("#verdict.outcome-lie #next-up .who-next")
     wait_for_photo(board)
-    board.wait_for_timeout(300)
+    wait_for_laid(board)
     seen = board.evaluate(SEEN, "#next-up .who-next")
     lines = board.evaluate(LINES, "#next-up .who-next")
     assert seen["text"] == name

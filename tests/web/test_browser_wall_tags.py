@@ -128,7 +128,7 @@ def test_under_the_cup_is_read_across_the_room(served_camera, browser, ends):
     fitted to the stage); now at least 40 px, beside the photo where the stage has the room."""
     from vision.reading import View
 
-    from .test_browser import dice_photo, open_wall, verdict_overflow, wait_for_photo
+    from .test_browser import dice_photo, open_wall, verdict_overflow, wait_for_laid, wait_for_photo
     from .test_browser_wall_banner import evidence_photo
 
     url, table = served_camera
@@ -139,7 +139,7 @@ def test_under_the_cup_is_read_across_the_room(served_camera, browser, ends):
     table.act({"by": "Ann", "do": "pull"})                   # a lie: Bob loses a life
     board.wait_for_selector("#winner #evidence" if ends else "#verdict.outcome-lie #evidence")
     wait_for_photo(board)
-    board.wait_for_timeout(300)                              # (what is fitted once the photo is in)
+    wait_for_laid(board)                                     # (what is fitted once the photo is in)
     seen = board.evaluate(CAPTION)
     board.screenshot(path=str(SHOTS / f"wall-under-the-cup-{'winner' if ends else 'verdict'}.png"))
     assert seen["text"] == "under the cup"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import SHOTS, browser, open_wall, served  # noqa: F401  (fixtures)
+from .test_browser import SHOTS, browser, open_wall, served, wait_for_laid  # noqa: F401  (fixtures)
 from .test_browser_wall_hyphen import CARD, LONG, MANY, check
 
 pytestmark = pytest.mark.browser
@@ -68,7 +68,7 @@ def test_the_winner_s_screen_with_a_40_letter_name_and_eight_players(served, bro
     (_kuriki_won if game == "kuriki" else _liars_won)(table)
     assert table.public_state()["winner"] == LONG
     board.wait_for_selector('#app[data-over="1"] #winner .word')
-    board.wait_for_timeout(300)
+    wait_for_laid(board)
     board.screenshot(path=str(SHOTS / f"wall-winner-long-name-{game}.png"))
     seen = board.evaluate(ON_STAGE)
     assert seen["off"] == [], f"cut at the stage's edge: {seen['off']}"
@@ -108,7 +108,7 @@ def test_the_winning_pull_names_the_40_letter_winner_once(served, browser):
     board, errors = open_wall(browser, url)
     _kuriki_won(table)
     board.wait_for_selector('#app[data-over="1"] #winner .message')
-    board.wait_for_timeout(300)
+    wait_for_laid(board)
     board.screenshot(path=str(SHOTS / "wall-winner-long-name-message.png"))
     seen = board.evaluate(MESSAGE)
     assert seen["text"].count(LONG) == 1 and seen["text"].count("Gus") == 1, seen

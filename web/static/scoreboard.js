@@ -1007,7 +1007,33 @@
      stage of half the screen, the players' cards fitted to their narrower columns: who lost and
      why is what the room looks at then. */
   const OPEN_WIDE = "open-wide";
+  /* body[data-laid]: the number of the render whose fitting is finished, absent while a pass is
+     still to come (a photo's load, a resize's re-render). Tests and kiosk screenshots wait on it
+     rather than sleep. A photo of a render since replaced neither re-fits nor settles the page. */
+  let renders = 0;
+  let pending = 0;             // photo loads the current render still has to fit for
+  let refit = 0;               // a resize's re-render, queued for the next frame
+  const unsettled = () => { delete document.body.dataset.laid; };
+  const settled = () => { if (!pending && !refit) document.body.dataset.laid = String(renders); };
+  // (Also on an error: a photo that never loads has nothing more to fit.)
+  function onceIn(img, fit) {
+    const n = renders;
+    pending += 1;
+    const done = (e) => {
+      img.removeEventListener("load", done);
+      img.removeEventListener("error", done);
+      if (n !== renders) return;
+      pending -= 1;
+      if (e.type === "load") fit();
+      if (n === renders) settled();      // (fit may have rendered again, wide: that one settles)
+    };
+    img.addEventListener("load", done);
+    img.addEventListener("error", done);
+  }
   function render(s, wide = false) {
+    renders += 1;
+    pending = 0;
+    unsettled();
     const app = $("app");
     app.classList.toggle(OPEN_WIDE, wide);
     const idle = !s.game;
@@ -1038,11 +1064,11 @@
     hyphenBroken();
     const cupPhoto = document.querySelector("#verdict:not(.has-hands) #evidence, #final-evidence #evidence");
     if (cupPhoto && cupPhoto.complete) photoIn(cupPhoto);
-    else if (cupPhoto) cupPhoto.addEventListener("load", () => photoIn(cupPhoto), { once: true });
+    else if (cupPhoto) onceIn(cupPhoto, () => photoIn(cupPhoto));
     // An open's photo takes its width only once loaded, and may then wrap under the hands: fit
     // them again from full size.
     if (openPhoto && !openPhoto.complete) {
-      openPhoto.addEventListener("load", () => {
+      onceIn(openPhoto, () => {
         plainCaption();
         cutBanner(openPhoto);
         if (!fitHands() && !wide && openPhoto.isConnected) {
@@ -1051,23 +1077,24 @@
         }
         fitCaption();
         hyphenBroken();
-      }, { once: true });
+      });
     }
     app.dataset.game = s.game || "";
     app.dataset.toAct = s.to_act || "";
     app.dataset.call = s.call == null ? "" : (typeof s.call === "object" ? JSON.stringify(s.call) : String(s.call));
     app.dataset.over = s.over ? "1" : "0";
     app.dataset.ready = "1";
+    settled();
   }
 
   // The fitted sizes are worked out for the screen's size: a display that changes it (a kiosk
   // browser going full screen after its first paint) gets them worked out again.
   let shown = DT.initial();
-  let refit = 0;
   const show = (s) => { shown = s; render(s); };
   addEventListener("resize", () => {
+    unsettled();
     cancelAnimationFrame(refit);
-    refit = requestAnimationFrame(() => render(shown));
+    refit = requestAnimationFrame(() => { refit = 0; render(shown); });
   });
 
   show(shown);
