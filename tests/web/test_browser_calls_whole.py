@@ -45,8 +45,13 @@ def test_the_wall_never_breaks_a_roll_at_its_hyphen(served, browser):
     board.screenshot(path=str(SHOTS / "verdict-rolls-whole-1920.png"))
     broken = board.evaluate(BROKEN)
     for width in range(1000, 1940, 20):
+        laid = board.get_attribute("body", "data-laid")
         board.set_viewport_size({"width": width, "height": 1080})
-        board.wait_for_timeout(20)
+        # The wall fits itself again on the resize's next frame: a render newer than the last,
+        # at this width. (Polled each frame, after that frame's resize has been handled.)
+        board.wait_for_function("([laid, width]) => { const now = document.body.dataset.laid;"
+                                " return now !== undefined && now !== laid && innerWidth === width; }",
+                                arg=[laid, width])
         broken += board.evaluate(BROKEN)
     assert broken == []
 
