@@ -5,6 +5,7 @@ to out/screenshots/ (gitignored)."""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -361,6 +362,32 @@ def verdict_overflow(board) -> float:
     return board.evaluate("() => { const m = document.querySelector('#verdict .message');"
                           " const p = m.parentElement.parentElement.getBoundingClientRect();"
                           " return m.getBoundingClientRect().bottom - Math.min(p.bottom, innerHeight); }")
+
+
+def test_the_wall_is_laid_out_only_once_the_verdict_s_photo_is_in(served_camera, browser):
+    """body[data-laid], what the tests wait on rather than sleeping, is not set while the photo
+    the verdict is fitted around is on its way (held here), and is once it is in."""
+    url, table = served_camera
+    board, errors = open_wall(browser, url)
+    held: list = []
+    released: list[bool] = []
+    board.route("**/api/photos/*", lambda route: route.continue_() if released else held.append(route))
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"], "options": {"lives": 5}})
+    table.seal([5, 4], dice_photo("IMG_20191208_112648"))
+    table.act({"by": "Ann", "do": "declare", "call": "double-6"})
+    table.act({"by": "Bob", "do": "pull"})
+    board.wait_for_selector("#verdict.outcome-lie #evidence")
+    deadline = time.monotonic() + 30
+    while not held:                     # (each call to the page hands the route its requests)
+        assert time.monotonic() < deadline, "the wall never asked for the photo"
+        board.evaluate("0")
+    assert board.get_attribute("body", "data-laid") is None
+    released.append(True)
+    for route in held:
+        route.continue_()
+    wait_for_photo(board)
+    wait_for_laid(board)
+    assert errors == []
 
 
 def test_camera_table_shows_the_evidence_photo(served_camera, browser):
