@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from flask import Flask
@@ -13,6 +13,9 @@ from device.events import EventBus
 from device.store import Store
 from device.table import Table
 from web import create_app
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Playwright
 
 PIN = "4321"
 AUTH = {"X-Table-PIN": PIN}
@@ -42,6 +45,26 @@ def camera_table(tmp_path, bus: EventBus) -> Iterator[Table]:
     s = Store(tmp_path / "camera-data")
     yield Table(s, bus, has_camera=True)
     s.close()
+
+
+@pytest.fixture(scope="session")
+def playwright_session() -> Iterator[Playwright]:
+    """One Playwright driver for the whole run, for every browser test (a second one started
+    beside it fails)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_session: Playwright) -> Iterator[list[Browser]]:
+    """Where the run's one Chromium is kept (test_browser.py's browser fixture launches it):
+    closed at the end, before the driver."""
+    held: list[Browser] = []
+    yield held
+    for b in held:
+        b.close()
 
 
 def make_app(table: Table, **config: Any) -> Flask:

@@ -22,7 +22,7 @@ from .serving import serve
 from .conftest import PIN
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page, Playwright
 
 pytestmark = pytest.mark.browser
 
@@ -60,15 +60,20 @@ def served(tmp_path) -> Iterator[tuple[str, Table]]:
 
 
 @pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+def browser(playwright_session: Playwright, chromium: list[Browser]) -> Iterator[Browser]:
+    """The session's Chromium (launched by the first test that asks: launched for each test, it
+    took a good part of the browser tests' time; again if it died). Every context and page a test
+    opened is closed after it, so the next test starts without its cookies, storage or pages
+    (each new_page has a context of its own)."""
+    if not chromium or not chromium[0].is_connected():
+        chromium[:] = [playwright_session.chromium.launch(executable_path=chromium_path(),
+                                                          args=CHROMIUM_ARGS, headless=True)]
+    b = chromium[0]
+    try:
+        yield b
+    finally:
+        for context in b.contexts:
+            context.close()
 
 
 class Table_:

@@ -9,10 +9,14 @@ import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from .test_browser import CHROMIUM_ARGS, REPO, chromium_path, open_pages, served  # noqa: F401  (fixtures)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Playwright
 
 pytestmark = pytest.mark.browser
 
@@ -46,16 +50,14 @@ def only_the_installed_fonts(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def kiosk_browser(only_the_installed_fonts: Path) -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True,
-                              env={**os.environ, "FONTCONFIG_FILE": str(only_the_installed_fonts)})
-        try:
-            yield b
-        finally:
-            b.close()
+def kiosk_browser(playwright_session: Playwright, only_the_installed_fonts: Path) -> Iterator[Browser]:
+    # A Chromium of its own (its fonts are fixed at launch), from the session's Playwright.
+    b = playwright_session.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True,
+                                           env={**os.environ, "FONTCONFIG_FILE": str(only_the_installed_fonts)})
+    try:
+        yield b
+    finally:
+        b.close()
 
 
 def fonts_drawing(page, selector: str) -> dict[str, int]:
