@@ -30,7 +30,9 @@ def phone_page(browser, url: str, size: dict):
 def unlock(page) -> Table_:
     page.fill("#pin", PIN)
     page.click(".pin-form button")
-    page.wait_for_selector("#new-game")
+    # The unlocked page's script has run, so its stylesheets are in: #new-game alone is there
+    # while they may still be loading (the nav's links were once measured unstyled, 19 px).
+    page.wait_for_selector('#app[data-ready="1"] #new-game')
     return Table_(page)
 
 
