@@ -78,26 +78,92 @@ def faint_side(faint: np.ndarray, scale: float, blob: outlines.Blob, others: lis
     differs from the tray a little, on one side of the face. (Pixels nearer another die's
     centre in ``others`` are that die's. ``opening``: ``faint`` is not opened yet; it is, by this
     kernel, round this die only: the same pixels there, at a fraction of the whole frame's cost.)"""
-    (cx, cy), _, angle = blob.rect
+    return _faint_reach(faint, scale, blob, others, opening)[0]
+
+
+def lighter_side_away(faint: np.ndarray, small: np.ndarray, scale: float, blob: outlines.Blob,
+                      others: list[tuple[float, float]], opening: np.ndarray | None,
+                      middle: tuple[float, float]) -> float:
+    """faint_side of the faint outline's pixels lighter than the tray round the die (the die's
+    own outline kept whole, LIGHTER_SIDE_LEVEL), where it reaches out away from the frame's
+    middle (LIGHTER_SIDE_AWAY); else 0, and 0 for a die whose face is no lighter than the tray.
+    ``small``: the frame at ``scale``, as ``faint``; ``middle`` in the frame's pixels. From
+    above, a flat die's shadow is darker than the tray, and the side a camera above sees of it
+    reaches toward the middle; a white die leaning shows its side, lighter than the tray,
+    wherever it leans."""
+    window = _window(faint, scale, blob)
+    if window is None:
+        return 0.0
+    x0, y0, x1, y1 = window
+    near = faint[y0:y1, x0:x1]
+    lightness = cv2.cvtColor(small[y0:y1, x0:x1], cv2.COLOR_BGR2LAB)[..., 0]
+    left_out = cv2.bitwise_not(near)
+    if not cv2.countNonZero(left_out):
+        return 0.0
+    # (Its mean: what the faint look leaves out is within FAINT_LEVEL of the tray already.)
+    tray = cv2.mean(lightness, mask=left_out)[0]
+    (cx, cy), (w, h), angle = blob.rect
+    face = np.zeros_like(near)
+    inner = cv2.boxPoints(((cx * scale - x0, cy * scale - y0), (0.6 * w * scale, 0.6 * h * scale), angle))
+    cv2.fillConvexPoly(face, np.round(inner).astype(np.int32), 255)
+    if not (face > 0).any() or float(np.median(lightness[face > 0])) <= tray + thresholds.LIGHTER_SIDE_LEVEL:
+        return 0.0      # (a die no lighter than the tray has no side lighter than it)
+    lighter = np.zeros_like(faint)
+    lighter[y0:y1, x0:x1] = np.where((near > 0) & (lightness > tray + thresholds.LIGHTER_SIDE_LEVEL), 255, 0)
+    box = cv2.boxPoints(((cx * scale, cy * scale), (w * scale, h * scale), angle))
+    cv2.fillConvexPoly(lighter, np.round(box).astype(np.int32), 255)
+    reach, (dx, dy) = _faint_reach(lighter, scale, blob, others, opening)
+    if thresholds.LIGHTER_SIDE_AWAY is None:
+        return reach
+    rx, ry = middle[0] - cx, middle[1] - cy
+    return reach if dx * rx + dy * ry <= -thresholds.LIGHTER_SIDE_AWAY * math.hypot(rx, ry) else 0.0
+
+
+def _window(faint: np.ndarray, scale: float, blob: outlines.Blob) -> tuple[int, int, int, int] | None:
+    """faint_side's window round ``blob`` in ``faint`` (x0, y0, x1, y1: 1.2 sides each way, turned),
+    or None if the blob's middle is outside it."""
+    (cx, cy), _, _ = blob.rect
     side = blob.side * scale
     cx, cy = cx * scale, cy * scale
     rows, cols = faint.shape
-    half = int(math.ceil(1.2 * side * math.sqrt(2))) + 1      # the window: 1.2 sides each way, turned
+    half = _half(side)
     x0, y0 = max(0, int(cx) - half), max(0, int(cy) - half)
     x1, y1 = min(cols, int(cx) + half + 1), min(rows, int(cy) + half + 1)
     xi, yi = int(round(cx)), int(round(cy))
     if not (x0 <= xi < x1 and y0 <= yi < y1):
-        return 0.0
+        return None
+    return x0, y0, x1, y1
+
+
+def _half(side: float) -> int:
+    """Half faint_side's window for a die ``side`` pixels wide: 1.2 sides each way, turned."""
+    return int(math.ceil(1.2 * side * math.sqrt(2))) + 1
+
+
+def _faint_reach(faint: np.ndarray, scale: float, blob: outlines.Blob, others: list[tuple[float, float]],
+                 opening: np.ndarray | None) -> tuple[float, tuple[float, float]]:
+    """faint_side, and which way the outline reaches out further (a unit vector in the frame's
+    axes; (0, 0) where it does not reach out)."""
+    window = _window(faint, scale, blob)
+    if window is None:
+        return 0.0, (0.0, 0.0)
+    x0, y0, x1, y1 = window
+    (cx, cy), _, angle = blob.rect
+    side = blob.side * scale
+    cx, cy = cx * scale, cy * scale
+    rows, cols = faint.shape
+    half = _half(side)
+    xi, yi = int(round(cx)), int(round(cy))
     if opening is None:
-        window = faint[y0:y1, x0:x1]
+        near = faint[y0:y1, x0:x1]
     else:
         m = max(opening.shape)      # (the most an opening reaches: half the kernel, twice)
         mx0, my0 = max(0, x0 - m), max(0, y0 - m)
         opened = cv2.morphologyEx(faint[my0:min(rows, y1 + m), mx0:min(cols, x1 + m)], cv2.MORPH_OPEN, opening)
-        window = np.ascontiguousarray(opened[y0 - my0:y1 - my0, x0 - mx0:x1 - mx0])
-    if not window[yi - y0, xi - x0]:
-        return 0.0
-    _, labels = cv2.connectedComponents(window)
+        near = np.ascontiguousarray(opened[y0 - my0:y1 - my0, x0 - mx0:x1 - mx0])
+    if not near[yi - y0, xi - x0]:
+        return 0.0, (0.0, 0.0)
+    _, labels = cv2.connectedComponents(near)
     ys, xs = np.nonzero(labels == labels[yi - y0, xi - x0])
     xs, ys = xs + x0 - cx, ys + y0 - cy
     keep = np.ones(len(xs), bool)
@@ -108,11 +174,16 @@ def faint_side(faint: np.ndarray, scale: float, blob: outlines.Blob, others: lis
     a = math.radians(angle)
     u = xs[keep] * math.cos(a) + ys[keep] * math.sin(a)
     v = -xs[keep] * math.sin(a) + ys[keep] * math.cos(a)
-    near = (np.abs(u) < 1.2 * side) & (np.abs(v) < 1.2 * side)
-    if not near.any():
-        return 0.0
-    u, v = u[near], v[near]
-    return float(max(abs(u.max() + u.min()), abs(v.max() + v.min())) / side)
+    inside = (np.abs(u) < 1.2 * side) & (np.abs(v) < 1.2 * side)
+    if not inside.any():
+        return 0.0, (0.0, 0.0)
+    u, v = u[inside], v[inside]
+    du, dv = float(u.max() + u.min()), float(v.max() + v.min())
+    if abs(du) >= abs(dv):
+        way = (math.copysign(math.cos(a), du), math.copysign(math.sin(a), du)) if du else (0.0, 0.0)
+    else:
+        way = (math.copysign(-math.sin(a), dv), math.copysign(math.cos(a), dv))
+    return max(abs(du), abs(dv)) / side, way
 
 
 def _face_lightness(blob: outlines.Blob) -> float | None:

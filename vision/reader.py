@@ -506,6 +506,17 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                 faint_look[1] if len(faint_look) > 1 else None) if faint_asked else 0.0
         return side_reach[k]
 
+    def lighter_side(k: int) -> float:
+        """How far candidate k's faint outline lighter than the tray reaches out away from the
+        frame's middle (leaning_signs.lighter_side_away)."""
+        small = frame.scaled.get(scale)
+        if not faint_asked or small is None or small[0].shape[:2] != faint_look[0].shape[:2]:
+            return 0.0
+        blob = candidates[k][0]
+        return leaning_signs.lighter_side_away(faint_look[0], small[0], scale, blob,
+                                               [b.rect[0] for b in blobs if b is not blob],
+                                               faint_look[1] if len(faint_look) > 1 else None, middle)
+
     def side_shows(k: int) -> bool:
         if not faint_asked:
             return False
@@ -667,12 +678,19 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             # (FAINT_SIDE_TOP_NOT_FLAT).
             read_unsquare_top = (view is View.TOP and top_unsquare_max is not None and not lying_flat
                                  and not isinstance(result, str))
-            if (faint_asked and (doubted_once or read_unsquare or read_unsquare_top)
+            # ... and from above, uncalibrated, one plainly flat by its outline, whose side lighter
+            # than the tray reaches out away from the middle further still (FAINT_SIDE_TOP_FLAT):
+            # a white die's side as grey as the tray falls out of its outline, not out of the
+            # faint look.
+            read_square_top = (view is View.TOP and thresholds.FAINT_SIDE_TOP_FLAT is not None and calibration is None
+                               and lying_flat and not isinstance(result, str))
+            if (faint_asked and (doubted_once or read_unsquare or read_unsquare_top or read_square_top)
                     and not isinstance(classic, str)
                     and outlines.apart(blob, blobs, thresholds.FAINT_SIDE_APART * die_side)
                     and not outlines.against_edge(blob, inner, thresholds.FAINT_SIDE_OFF_RIM * die_side)
                     and (((doubted_once or read_unsquare) and side_shows(k))
-                         or (read_unsquare_top and faint_side(k) > top_unsquare_max))):
+                         or (read_unsquare_top and faint_side(k) > top_unsquare_max)
+                         or (read_square_top and lighter_side(k) > thresholds.FAINT_SIDE_TOP_FLAT))):
                 # Its side shows faintly: neither its steady look nor the network's scan reading
                 # the face plainly makes it lie flat.
                 result = LEANING

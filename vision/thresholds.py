@@ -618,6 +618,32 @@ FAINT_SIDE_TOP_NOT_FLAT_CALIBRATED: float | None = None   # ... the same, calibr
                            # measure more (the benchmark's 11784 and 10238, 0.40 and 0.37): at 0.2
                            # it made 6 frames of cal and fresh 651000-657000 calibrated unsure that
                            # were read right, and mended one (655330)
+FAINT_SIDE_TOP_FLAT: float | None = 0.28   # from above, uncalibrated: a die read flat, square
+                           # round its face, apart and off the rim (FAINT_SIDE_APART,
+                           # FAINT_SIDE_OFF_RIM), lighter than the tray, whose faint outline's
+                           # pixels lighter than the tray round it (LIGHTER_SIDE_LEVEL) reach out
+                           # further than this (x its side) away from the frame's middle
+                           # (LIGHTER_SIDE_AWAY), is leaning (leaning_signs.lighter_side_away). A
+                           # white die's side, grey like the tray, falls out of its outline and out
+                           # of the network's patch, not out of the faint look: fresh 250904,
+                           # 452786, 519494 and 639210 (Asian and white 1s leaning by themselves,
+                           # read flat) 0.29-0.51. Flat dice so measured: the benchmark's at most
+                           # 0.19; of 11,000 frames from above judged (real, syn, hard, fresh
+                           # 677000-691000), 2 right made unsure: 678944 and 680158, coloured and
+                           # wooden dice touching others under a glare, 0.45 and 0.30. The whole
+                           # faint outline (darker and lighter, any way) made 9 right
+                           # frames of syn and fresh 691000 unsure, 0.28-0.63: coloured dice's
+                           # shadows (darker) and the sides a camera above sees of them (toward the
+                           # middle). (None: not asked)
+LIGHTER_SIDE_LEVEL = 3     # ... lighter: by this much Lab lightness over the mean of the window's
+                           # pixels the faint look leaves out (the tray round the die); the die's
+                           # face by as much (its side is its colour in shade: a die darker than the
+                           # tray shows none lighter; fresh 685156, a purple 5 on a green tray, a
+                           # glare beyond it, 0.67)
+LIGHTER_SIDE_AWAY: float | None = 0.5   # ... and only where it reaches away from the frame's
+                           # middle: the cosine of its way and the way from the middle at least this
+                           # (fresh 685576, a flat wooden 4 lighter than its tray, its side in view
+                           # 0.36 askew, cosine 0.42; the leaning dice 0.69-1.0; None: any way)
 LONE_FACE_OFF_MIDDLE = 0.12   # bottom view: a die read from its pips, apart and off the rim (as
                            # FAINT_SIDE_APART, LONE_FACE_OFF_RIM), whose face lies more than this
                            # (x its side) off its outline's middle shows its side: it is leaning,
