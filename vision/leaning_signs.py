@@ -94,7 +94,7 @@ def lighter_side_away(faint: np.ndarray, small: np.ndarray, scale: float, blob: 
     window = _window(faint, scale, blob)
     if window is None:
         return 0.0
-    x0, y0, x1, y1 = window
+    x0, y0, x1, y1, _ = window
     near = faint[y0:y1, x0:x1]
     lightness = cv2.cvtColor(small[y0:y1, x0:x1], cv2.COLOR_BGR2LAB)[..., 0]
     left_out = cv2.bitwise_not(near)
@@ -119,25 +119,19 @@ def lighter_side_away(faint: np.ndarray, small: np.ndarray, scale: float, blob: 
     return reach if dx * rx + dy * ry <= -thresholds.LIGHTER_SIDE_AWAY * math.hypot(rx, ry) else 0.0
 
 
-def _window(faint: np.ndarray, scale: float, blob: outlines.Blob) -> tuple[int, int, int, int] | None:
-    """faint_side's window round ``blob`` in ``faint`` (x0, y0, x1, y1: 1.2 sides each way, turned),
-    or None if the blob's middle is outside it."""
+def _window(faint: np.ndarray, scale: float, blob: outlines.Blob) -> tuple[int, int, int, int, int] | None:
+    """faint_side's window round ``blob`` in ``faint``: x0, y0, x1, y1 and its half width (1.2
+    sides each way, turned), or None if the blob's middle is outside it."""
     (cx, cy), _, _ = blob.rect
-    side = blob.side * scale
     cx, cy = cx * scale, cy * scale
     rows, cols = faint.shape
-    half = _half(side)
+    half = int(math.ceil(1.2 * blob.side * scale * math.sqrt(2))) + 1
     x0, y0 = max(0, int(cx) - half), max(0, int(cy) - half)
     x1, y1 = min(cols, int(cx) + half + 1), min(rows, int(cy) + half + 1)
     xi, yi = int(round(cx)), int(round(cy))
     if not (x0 <= xi < x1 and y0 <= yi < y1):
         return None
-    return x0, y0, x1, y1
-
-
-def _half(side: float) -> int:
-    """Half faint_side's window for a die ``side`` pixels wide: 1.2 sides each way, turned."""
-    return int(math.ceil(1.2 * side * math.sqrt(2))) + 1
+    return x0, y0, x1, y1, half
 
 
 def _faint_reach(faint: np.ndarray, scale: float, blob: outlines.Blob, others: list[tuple[float, float]],
@@ -147,12 +141,11 @@ def _faint_reach(faint: np.ndarray, scale: float, blob: outlines.Blob, others: l
     window = _window(faint, scale, blob)
     if window is None:
         return 0.0, (0.0, 0.0)
-    x0, y0, x1, y1 = window
+    x0, y0, x1, y1, half = window
     (cx, cy), _, angle = blob.rect
     side = blob.side * scale
     cx, cy = cx * scale, cy * scale
     rows, cols = faint.shape
-    half = _half(side)
     xi, yi = int(round(cx)), int(round(cy))
     if opening is None:
         near = faint[y0:y1, x0:x1]
