@@ -1137,7 +1137,7 @@ def test_a_past_verdict_s_line_says_its_word_once(served, browser):
     table.act({"by": table.public_state()["to_act"], "do": "declare", "call": "8"})
     board.wait_for_selector('#app[data-call="8"] .last-verdict')
     assert board.inner_text(".last-verdict") == \
-        "last: NOT A LIE! Ann called 9 and rolls again — the dice show 6-4. Bob pulled and loses a life."
+        "Last round: NOT A LIE! Ann called 9 and rolls again — the dice show 6-4. Bob pulled and loses a life."
     table.act({"by": "Cy", "do": "foul", "kind": "peek"})
     board.wait_for_selector('.last-verdict:has-text("peek")')
     # (A foul is this round's, not the last: test_qa_wall_foul_this_round.)
@@ -1147,14 +1147,14 @@ def test_a_past_verdict_s_line_says_its_word_once(served, browser):
     table.act({"by": "Ann", "do": "roll", "dice": [2, 2, 3, 3, 4, 6]})
     table.act({"by": "Bob", "do": "roll", "dice": [1, 2, 3, 4, 6, 6]})
     board.wait_for_selector('#app[data-game="farkel"] .last-verdict.outcome-farkel')
-    assert board.inner_text(".last-verdict").startswith("FARKEL: Ann rolled ")
+    assert board.inner_text(".last-verdict").startswith("Last turn: FARKEL: Ann rolled ")
     table.act({"by": "Bob", "do": "keep", "dice": [1]})
     table.act({"by": "Bob", "do": "roll", "dice": [5, 5, 5, 2, 3]})
     table.act({"by": "Bob", "do": "keep", "dice": [5, 5, 5]})
     table.act({"by": "Bob", "do": "bank"})
     table.act({"by": "Ann", "do": "roll", "dice": [1, 2, 3, 4, 6, 6]})
     board.wait_for_selector('.last-verdict.outcome-banked')
-    assert board.inner_text(".last-verdict") == "BANKED Bob banks 600: 600 in all."
+    assert board.inner_text(".last-verdict") == "Last turn: BANKED Bob banks 600: 600 in all."
 
 
 def test_starting_a_game_over_one_in_play_needs_a_second_deliberate_tap(served, browser):

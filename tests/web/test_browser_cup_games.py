@@ -71,7 +71,7 @@ def test_the_phone_says_who_an_11_names_and_what_accept_and_pull_cost(served, br
 def test_the_phone_says_a_verdict_is_the_last_round_s_once_the_next_call_stands(served, browser):
     """After a pull the next round began and its calls were made, but the phone kept showing
     "TRUE! Bob called 53 ... Cy pulled and loses a life" under the header, as if it had just
-    happened (the wall says "last:"). It is marked as the last round's once a call stands."""
+    happened (the wall says "Last round:"). It is marked as the last round's once a call stands."""
     url, table = served
     table.start_game({"game": "mia", "players": ["Ann", "Bob", "Cy"]})
     table.act({"by": "Ann", "do": "declare", "call": "42"})

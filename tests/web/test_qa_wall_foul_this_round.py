@@ -4,8 +4,8 @@ Ann declared, then Cy was charged a foul (disrespect) while Bob was still to ans
 wall wrote it under the call as "last: FOUL! Cy: disrespect, 1 foul; ...", as if the foul had
 ended the round before, though it belongs to the round still going on (a foul ends no round: the
 call stands and the same player is to act). Its line says FOUL itself, unlabelled, as the phone
-has it (test_qa_phone_foul_this_round); a pull's verdict is still "last:" once the next call
-stands. Same Chromium and fixtures as test_browser.py."""
+has it (test_qa_phone_foul_this_round); a pull's verdict is still the last round's ("Last
+round:", as on the phone) once the next call stands. Same Chromium and fixtures as test_browser.py."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_a_foul_mid_round_is_not_called_the_last_verdict_on_the_wall(served, bro
     table.act({"by": "Bob", "do": "pull", "dice": [4, 5]})
     table.act({"by": table.public_state()["to_act"], "do": "declare", "call": "5", "dice": [3, 2]})
     board.wait_for_selector(f'#app[data-call="5"] {LINE}')
-    assert board.inner_text(LINE).startswith("last: NOT A LIE! Ann called 9")
+    assert board.inner_text(LINE).startswith("Last round: NOT A LIE! Ann called 9")
     # ... and a foul in that round is its news again, unlabelled.
     table.act({"by": "Ann", "do": "foul", "kind": "peek"})
     board.wait_for_selector(f'{LINE}:has-text("peek")')

@@ -282,13 +282,18 @@
       const cc = call(s.game, x.call ?? x);
       return `<span class="call-chip">${x.by ? esc(x.by) + " " : ""}<b>${esc(cc ? cc.big : "")}</b>${x.target ? " → " + esc(x.target) : ""}</span>`; }).join("")}</div>` : "";
     // The verdict before the call standing is the last round's, and says so. Not a foul
-    // (Kuriki): it ends no round, the call stands, and it is this round's news ("last: FOUL!
-    // Cy: disrespect" stood under the call it was charged during); its line says FOUL itself,
-    // as on the phone.
+    // (Kuriki): it ends no round, the call stands, and it is this round's news ("Last round:
+    // FOUL! Cy: disrespect" stood under the call it was charged during); its line says FOUL
+    // itself, as on the phone.
     const v = s.verdict;
-    const last = v ? `<div class="last-verdict outcome-${esc(v.outcome)}">${v.outcome === "foul" ? "" : "last: "}${verdictLine(v)}</div>` : "";
+    const last = v ? `<div class="last-verdict outcome-${esc(v.outcome)}">${v.outcome === "foul" ? "" : pastLabel(s)}${verdictLine(v)}</div>` : "";
     return actor + body + cup + dial + calls + last;
   }
+
+  /* What a past verdict's line is headed with, in the phone's words (control.js): "Last round:",
+     Farkel's "Last turn:" (its verdicts end a turn). The wall said "last:", the phone "Last
+     round:", and the room read two boards telling it different things. */
+  const pastLabel = (s) => `<span class="past-label">${s.game === "farkel" ? "Last turn:" : "Last round:"}</span> `;
 
   /* High Stakes on offer: the dice left by the last bank, their points, and the stake the
      player to roll puts up to take them. */
@@ -349,7 +354,7 @@
       (v && s.phase === "start" && !s.turn_total
         // The turn just ended: say how, big, until the next roll.
         ? `<div id="verdict" class="farkel-verdict outcome-${esc(v.outcome)}"><span class="word">${esc(OUTCOME_WORD[v.outcome] || v.outcome)}</span><p>${told(v.message)}</p></div>`
-        : (v ? `<div class="last-verdict outcome-${esc(v.outcome)}">${verdictLine(v)}</div>` : ""));
+        : (v ? `<div class="last-verdict outcome-${esc(v.outcome)}">${pastLabel(s)}${verdictLine(v)}</div>` : ""));
   }
 
   function stage(s) {
