@@ -1071,14 +1071,14 @@ def test_the_wall_tells_liars_dice_players_the_lowest_opening_call(served, brows
     board.goto(url + "/")
     table.start_game({"game": "liars", "players": ["Ann", "Bob", "Cy"], "options": {"lives": 1}})
     board.wait_for_selector("#opening-minimum")
-    assert board.inner_text("#opening-minimum") == "first call at least 5 × · 4 × zhai · 3 × 1s"
+    assert board.inner_text("#opening-minimum") == "first call at least 5 × any face · 4 × zhai · 3 × 1s"
     assert board.inner_text(".turn .label").lower() == "first call"
     table.act({"by": "Ann", "do": "call", "count": 5, "face": 3})
     table.act({"by": "Bob", "do": "open", "hands": {"Ann": [2, 2, 4, 4, 6], "Bob": [2, 2, 4, 4, 6],
                                                     "Cy": [2, 2, 4, 4, 6]}})
     # Ann is out: two players, so the next round opens lower; the verdict says it by the next name.
     board.wait_for_selector("#verdict #next-up #opening-minimum")
-    assert board.inner_text("#opening-minimum") == "at least 4 × · 3 × zhai · 2 × 1s"
+    assert board.inner_text("#opening-minimum") == "at least 4 × any face · 3 × zhai · 2 × 1s"
     assert table.public_state()["minimums"] == {"ones": 2, "zhai": 3, "plain": 4}
     table.start_game({"game": "liars", "players": ["Ann", "Bob"], "options": {"opening_minimum": "none"}},
                      replace=True)

@@ -1,8 +1,11 @@
-"""Liar's dice on the wall after an open: the next round's lowest first call ("at least 6 × · 5 ×
-zhai · 4 × 1s") and who makes it. Until someone calls, the verdict is the only place the wall
-shows it; under the big word's corner it stood 23.8 px high at 1080 lines, unread across the
-room. It now stands at least 36 px (3.4 vh), on the verdict's head line, the hands' dice kept
+"""Liar's dice on the wall after an open: the next round's lowest first call ("at least 6 × any
+face · 5 × zhai · 4 × 1s") and who makes it. Until someone calls, the verdict is the only place
+the wall shows it; under the big word's corner it stood 23.8 px high at 1080 lines, unread across
+the room. It now stands at least 36 px (3.4 vh), on the verdict's head line, the hands' dice kept
 at least 48 px with two to four hands, nothing cut or overlapping with up to twelve hands.
+(It stood on one line in the corner with up to four players while it said "at least 6 × ·": with
+the face said, "6 × any face", it is too long for the corner beside the big word at 36 px, and
+goes on two there, each call whole, the lowest on the first line.)
 Same Chromium and fixtures as test_browser.py and test_browser_wall_liars_banner.py."""
 
 from __future__ import annotations
@@ -42,7 +45,17 @@ MEASURE = _laid_out(['#verdict .verdict-head .word', '#next-up .who-next', '#nex
     const banner = document.getElementById('evidence-banner');
     const b = banner && banner.getBoundingClientRect();
     if (b) parts.forEach((a, i) => { if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) extra.push(100 + i); });
-    return {inside, overlaps, extra, least: seen(least), label: seen(document.querySelector('#next-up .label')),
+    // (The text on its first line.)
+    const firstTop = Math.round(range.getClientRects()[0].top);
+    const walker = document.createTreeWalker(least, NodeFilter.SHOW_TEXT);
+    let first = '';
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) for (let i = 0; i < t.length; i++) {
+      const r = document.createRange(); r.setStart(t, i); r.setEnd(t, i + 1);
+      const box = [...r.getClientRects()].find((x) => x.width > 0);
+      if (box && Math.abs(box.top - firstTop) <= 3) first += t.data[i];
+    }
+    first = first.replace(/\u00a0/g, ' ').trim();
+    return {inside, overlaps, extra, least: seen(least), label: seen(document.querySelector('#next-up .label')), first,
             lines, whole, text: least.textContent.replace(/\\u00a0/g, ' '),
             cut: least.scrollWidth > least.clientWidth + 1 || least.scrollHeight > least.clientHeight + 1,
             die: document.querySelector('#verdict .hand svg.die').getBoundingClientRect().height,
@@ -61,8 +74,11 @@ def check(board, players: int, least_die: float, most_lines: int = 0) -> dict:
     assert laid["text"].startswith("at least"), laid
     assert laid["least"] >= 36, f"the lowest first call stands {laid['least']:.1f} px high at 1080 lines"
     assert laid["label"] >= 36, f"'next to call' stands {laid['label']:.1f} px high at 1080 lines"
-    # One line where the stage is wide (up to four players), two at a big table's narrower stage.
-    assert laid["lines"] <= (most_lines or (1 if players <= 4 else 2)) and laid["whole"] and not laid["cut"], laid
+    # At most two lines, each call whole on its line: all three on one, or the lowest ("at least
+    # 6 × any face") on the first and the other two on the next.
+    assert laid["lines"] <= (most_lines or 2) and laid["whole"] and not laid["cut"], laid
+    assert laid["first"] == (laid["text"] if laid["lines"] == 1 else laid["text"].split(" · ")[0] + " ·"), laid
+    assert laid["first"].startswith("at least ") and " × any face" in laid["first"], laid
     assert laid["inside"] and laid["overlaps"] == [] and laid["extra"] == [], laid
     assert laid["messageWhole"], laid
     assert laid["name"] >= 54 - 0.05, laid

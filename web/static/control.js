@@ -240,8 +240,9 @@
     // phone showed only the stepper at the non-zhai lowest (six for four players), the 1s and
     // the zhai calls, lower, behind the zhai box, and said nothing of either.
     const m = s.game === "liars" && !s.call && !s.over && s.minimums && s.minimums.plain > 1 ? s.minimums : null;
-    // (Each call kept on one line: "6×" ended one line and "1s" began the next.)
-    const least = m ? `<p class="call" id="ctl-least">First call at least <b>${esc(m.plain)}×</b> · ` +
+    // (Each call kept on one line: "6×" ended one line and "1s" began the next. The non-zhai
+    // call of any face, as the table says it: "6×" stood with nothing after it.)
+    const least = m ? `<p class="call" id="ctl-least">First call at least <b>${esc(m.plain)}×&nbsp;any&nbsp;face</b> · ` +
       `${esc(m.zhai)}×&nbsp;zhai · ${esc(m.ones)}×&nbsp;1s <span class="muted">(1s and zhai: tick&nbsp;zhai)</span></p>` : "";
     // Farkel, High Stakes: the dice left are on offer but the player to act cannot put up the
     // stake. The phone offered a plain roll and said nothing of the dice left or why.

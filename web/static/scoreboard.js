@@ -216,9 +216,12 @@
   }
 
   /* Liar's dice: a round's lowest first calls, each kept on one line. (Not "open": in liar's
-     dice that is the challenge, lifting the cups.) */
-  const openingMinimum = (m) => [`at least <b>${esc(m.plain)} ×</b>`, `${esc(m.zhai)} × zhai`, `${esc(m.ones)} × 1s`]
-    .map((part) => `<span class="nowrap">${part}</span>`).join(" · ");
+     dice that is the challenge, lifting the cups.) The non-zhai one is said as the table says
+     it, of any face, 1s wild ("6 ×" stood with nothing after it). Too long for its line (the
+     verdict's corner), it breaks after that one only: "at least 6 × any face ·" over "5 × zhai
+     · 4 × 1s" (not "4 × 1s" left alone on a line). */
+  const openingMinimum = (m) => `<span class="nowrap">at least <b>${esc(m.plain)} × any face</b> ·</span> ` +
+    `<span class="nowrap">${esc(m.zhai)} × zhai · ${esc(m.ones)} × 1s</span>`;
 
   /* The dial's label as the wall names it: the call word first (a named roll by its name), then
      any flag the console put after it ("double-4 reverse" -> "Walnuts reverse"). */
