@@ -77,3 +77,51 @@ def test_a_40_letter_name_answering_at_twelve_is_whole_on_its_card(served, brows
         assert all(t["px"] >= TAG_READ for t in c["tags"]), c
     assert all(c["namePx"] >= 45 for c in cards if c["name"] != LONG), cards
     assert errors == []
+
+
+# The top of the wall as seen: each team chip's and the direction's lines, the strip's and the
+# game's name's boxes.
+TOP = """() => {
+    const lines = (el) => { const r = document.createRange(); r.selectNodeContents(el);
+      return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size; };
+    const box = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, right: r.right}; };
+    const strip = document.getElementById('team-strip');
+    return { chips: [...strip.querySelectorAll('.team-chip')].map((c) => ({ text: c.textContent, lines: lines(c) })),
+             dir: lines(document.querySelector('#sb-money .dir')), strip: box(strip),
+             game: box(document.getElementById('sb-game')), top: box(document.querySelector('.sb-top')),
+             money: box(document.getElementById('sb-money')) }; }"""
+
+
+def test_a_lone_card_s_tag_at_twelve_partners_is_read_across_the_room(served, browser):
+    """Farkel, twelve seats, three teams of partners and four players alone: the top's team strip
+    wrapped at its own line height (a chip under the first, "↻" over "clockwise"), took 137 px
+    of the wall's height off the cards, and each lone player's one tag, NOT ON THE BOARD, stood
+    34.4 px, under the 40 px a card's lone tag is read at (test_browser_wall_tags.py). The strip
+    now goes on two lines set close within the height of the game's name, each chip whole, and
+    the lone tags keep their 40 px; no other words shrink for it."""
+    url, table = served
+    table.start_game(CROWD)
+    board, errors = open_wall(browser, url)
+    board.wait_for_selector('#app[data-ready="1"][data-game="farkel"] .player[data-name="Lu"] .tag')
+    wait_for_laid(board)
+    board.screenshot(path=str(SHOTS / "wall-partners-lone-tag-12.png"))
+    cards = board.evaluate(CARDS)
+    assert len(cards) == 12
+    lone = [c for c in cards if len(c["tags"]) == 1]
+    assert [c["name"] for c in lone] == ["Fitzgerald", "Maximilian", "Konstantinos", "Lu"], cards
+    for c in lone:
+        assert [t["text"] for t in c["tags"]] == ["NOT ON THE BOARD"], c
+        assert c["tags"][0]["px"] >= 40, f"a lone tag stands {c['tags'][0]['px']:.1f} px at 1080 lines: {c}"
+    for c in cards:
+        assert not c["cut"] and c["zoom"] == 1 and c["namePx"] >= 45, c
+        assert all(t["px"] >= TAG_READ for t in c["tags"]), c
+    top = board.evaluate(TOP)
+    # Every chip whole on one line, the direction too; the strip no taller than the game's name
+    # beside it (one line, or two set close), and the top no taller than that.
+    assert [c["lines"] for c in top["chips"]] == [1, 1, 1] and top["dir"] == 1, top
+    game = top["game"]["bottom"] - top["game"]["top"]
+    assert top["strip"]["bottom"] - top["strip"]["top"] <= game + 6, top
+    assert top["top"]["bottom"] - top["top"]["top"] <= game + 6, top
+    # The chips' words no smaller than before (3.6 vh, as the rest of the top's line).
+    assert board.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.team-chip')).fontSize)") >= 3.6 * 10.8 - 0.05
+    assert errors == []
