@@ -684,13 +684,22 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             # faint look.
             read_square_top = (view is View.TOP and thresholds.FAINT_SIDE_TOP_FLAT is not None and calibration is None
                                and lying_flat and not isinstance(result, str))
-            if (faint_asked and (doubted_once or read_unsquare or read_unsquare_top or read_square_top)
-                    and not isinstance(classic, str)
+            # ... and under the cup, one its pips read no face of, read by the network alone though
+            # it doubts it more than a die plainly flat (the leeway NO_LAYOUT_NO_FACE_MAX gives a
+            # face with a pip smudged), whose side reaches out further than a flat die's blur
+            # (FAINT_SIDE_ALONE).
+            read_alone_doubted = (thresholds.FAINT_SIDE_ALONE is not None and view in thresholds.FAINT_SIDE_NOT_FLAT
+                                  and not lying_flat and isinstance(classic, str) and not isinstance(result, str)
+                                  and guesses[k].faceless > classifier.PLAIN_NO_FACE_MAX)
+            read_by_pips = not isinstance(classic, str)
+            if (faint_asked and ((read_by_pips and (doubted_once or read_unsquare or read_unsquare_top or read_square_top))
+                                 or read_alone_doubted)
                     and outlines.apart(blob, blobs, thresholds.FAINT_SIDE_APART * die_side)
                     and not outlines.against_edge(blob, inner, thresholds.FAINT_SIDE_OFF_RIM * die_side)
-                    and (((doubted_once or read_unsquare) and side_shows(k))
-                         or (read_unsquare_top and faint_side(k) > top_unsquare_max)
-                         or (read_square_top and lighter_side(k) > thresholds.FAINT_SIDE_TOP_FLAT))):
+                    and ((read_by_pips and (((doubted_once or read_unsquare) and side_shows(k))
+                                            or (read_unsquare_top and faint_side(k) > top_unsquare_max)
+                                            or (read_square_top and lighter_side(k) > thresholds.FAINT_SIDE_TOP_FLAT)))
+                         or (read_alone_doubted and faint_side(k) > thresholds.FAINT_SIDE_ALONE))):
                 # Its side shows faintly: neither its steady look nor the network's scan reading
                 # the face plainly makes it lie flat.
                 result = LEANING

@@ -601,6 +601,20 @@ FAINT_SIDE_NOT_FLAT: tuple[View, ...] = (View.BOTTOM,)   # in these views, so to
                            # side 0.53). Not from above: there a flat die's shadow or blur reaches
                            # out on one side as far (0.38, 0.63 in the benchmark's frames 11032,
                            # 10816; (): not asked)
+FAINT_SIDE_ALONE: float | None = 0.5  # under the cup, so too (apart, off the rim) a die its
+                           # pips read no face of, read by the network alone though it doubts the
+                           # face is flat more than PLAIN_NO_FACE_MAX (the leeway
+                           # NO_LAYOUT_NO_FACE_MAX gives a face with a pip smudged), not square round
+                           # its face, whose faint side reaches out further than this: fresh 449429
+                           # calibrated (a black 5 leaning under a glare, its side a dark smear,
+                           # 0.64; the network 0.86, doubting it 0.084) and fresh 695479 (a faded
+                           # Asian 3 leaning, 0.56; doubted 0.086) were read ok. 2026-12-02, of
+                           # every die from below so read in the benchmark's sets (syn, hard, lean,
+                           # every style, clean, both ways) and fresh 677000-695000 both ways:
+                           # flat ones reach 0.64 too, but over 0.5 only in frames unsure already
+                           # (690507 and 686491 calibrated...); at 0.4, fresh 690689's noisy wooden
+                           # 5s, a glow beside each (0.41, 0.44), were doubted, the frame right
+                           # (None: not asked)
 FAINT_SIDE_TOP_NOT_FLAT: float | None = 0.25  # from above, uncalibrated: a die whose pips fit a
                            # face the network reads plainly flat, whose outline is not square round
                            # its face (nor shows the side a camera above sees of a flat die off the

@@ -97,20 +97,21 @@ def boxed_near(reading: Reading, die, why: str) -> bool:
                                                reading.extra.get("unclear_why", [])) if reason == why)
 
 
-def assert_leaning_doubted(scene: Scene, leaning: DieLabel) -> None:
+def assert_leaning_doubted(scene: Scene, leaning: DieLabel, *, calibration: Calibration | None = None) -> None:
     """``scene`` is read unsure for a die leaning, not wrong, with the place of ``leaning`` (its
     leaning die) boxed for it."""
-    reading = reader.read_dice(scene.image, scene.view)
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == classifier.LEANING, reading.reason
     assert_not_wrong(reading, scene)
     assert boxed_near(reading, leaning, classifier.LEANING)
 
 
-def assert_read_flat_without(monkeypatch, scene: Scene, module: Any, constant: str) -> None:
+def assert_read_flat_without(monkeypatch, scene: Scene, module: Any, constant: str, *,
+                             calibration: Calibration | None = None) -> None:
     """With ``module.<constant>`` None (a rule switched off), ``scene`` is read ok with every value
     right: its leaning die taken for flat, the wrong read the rule stops."""
     monkeypatch.setattr(module, constant, None)
-    before = reader.read_dice(scene.image, scene.view)
+    before = reader.read_dice(scene.image, scene.view, calibration=calibration)
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
     assert before.ok, before.reason
     assert match(before, truths) == (len(truths), True)
