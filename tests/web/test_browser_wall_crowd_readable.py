@@ -42,15 +42,22 @@ def test_a_40_letter_winner_s_card_at_eight_is_read_across_the_room(served, brow
     assert errors == []
 
 
-def test_partners_tags_at_twelve_are_read_across_the_room(served, browser):
+def _crowd_wall(served, browser, ready: str, shot: str):
+    """The wall at the twelve-seat Farkel partners game (test_browser_partners.CROWD), laid out
+    once Lu's tag shows under ``ready``, its screenshot taken: (the page, its errors, its cards)."""
     url, table = served
     table.start_game(CROWD)
     board, errors = open_wall(browser, url)
-    board.wait_for_selector('#app[data-ready="1"] .player[data-name="Lu"] .tag')
+    board.wait_for_selector(f'{ready} .player[data-name="Lu"] .tag')
     wait_for_laid(board)
-    board.screenshot(path=str(SHOTS / "wall-partners-tags-12.png"))
+    board.screenshot(path=str(SHOTS / shot))
     cards = board.evaluate(CARDS)
     assert len(cards) == 12
+    return board, errors, cards
+
+
+def test_partners_tags_at_twelve_are_read_across_the_room(served, browser):
+    board, errors, cards = _crowd_wall(served, browser, '#app[data-ready="1"]', "wall-partners-tags-12.png")
     least = min(t["px"] for c in cards for t in c["tags"])
     assert least >= TAG_READ, f"a tag stands {least:.1f} px at 1080 lines: {cards}"
     for c in cards:
@@ -99,14 +106,8 @@ def test_a_lone_card_s_tag_at_twelve_partners_is_read_across_the_room(served, br
     34.4 px, under the 40 px a card's lone tag is read at (test_browser_wall_tags.py). The strip
     now goes on two lines set close within the height of the game's name, each chip whole, and
     the lone tags keep their 40 px; no other words shrink for it."""
-    url, table = served
-    table.start_game(CROWD)
-    board, errors = open_wall(browser, url)
-    board.wait_for_selector('#app[data-ready="1"][data-game="farkel"] .player[data-name="Lu"] .tag')
-    wait_for_laid(board)
-    board.screenshot(path=str(SHOTS / "wall-partners-lone-tag-12.png"))
-    cards = board.evaluate(CARDS)
-    assert len(cards) == 12
+    board, errors, cards = _crowd_wall(served, browser, '#app[data-ready="1"][data-game="farkel"]',
+                                       "wall-partners-lone-tag-12.png")
     lone = [c for c in cards if len(c["tags"]) == 1]
     assert [c["name"] for c in lone] == ["Fitzgerald", "Maximilian", "Konstantinos", "Lu"], cards
     for c in lone:
