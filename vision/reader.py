@@ -688,17 +688,17 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             # it doubts it more than a die plainly flat (the leeway NO_LAYOUT_NO_FACE_MAX gives a
             # face with a pip smudged), whose side reaches out further than a flat die's blur
             # (FAINT_SIDE_ALONE).
-            read_alone_doubted = (thresholds.FAINT_SIDE_ALONE is not None and view in thresholds.FAINT_SIDE_NOT_FLAT
-                                  and not lying_flat and isinstance(classic, str) and not isinstance(result, str)
-                                  and guesses[k].faceless > classifier.PLAIN_NO_FACE_MAX)
             read_by_pips = not isinstance(classic, str)
-            if (faint_asked and ((read_by_pips and (doubted_once or read_unsquare or read_unsquare_top or read_square_top))
-                                 or read_alone_doubted)
+            read_alone_doubted = (thresholds.FAINT_SIDE_ALONE is not None and view in thresholds.FAINT_SIDE_NOT_FLAT
+                                  and not lying_flat and not read_by_pips and not isinstance(result, str)
+                                  and guesses[k].faceless > classifier.PLAIN_NO_FACE_MAX)
+            pips_asked = read_by_pips and (doubted_once or read_unsquare or read_unsquare_top or read_square_top)
+            if (faint_asked and (pips_asked or read_alone_doubted)
                     and outlines.apart(blob, blobs, thresholds.FAINT_SIDE_APART * die_side)
                     and not outlines.against_edge(blob, inner, thresholds.FAINT_SIDE_OFF_RIM * die_side)
-                    and ((read_by_pips and (((doubted_once or read_unsquare) and side_shows(k))
-                                            or (read_unsquare_top and faint_side(k) > top_unsquare_max)
-                                            or (read_square_top and lighter_side(k) > thresholds.FAINT_SIDE_TOP_FLAT)))
+                    and ((pips_asked and (((doubted_once or read_unsquare) and side_shows(k))
+                                          or (read_unsquare_top and faint_side(k) > top_unsquare_max)
+                                          or (read_square_top and lighter_side(k) > thresholds.FAINT_SIDE_TOP_FLAT)))
                          or (read_alone_doubted and faint_side(k) > thresholds.FAINT_SIDE_ALONE))):
                 # Its side shows faintly: neither its steady look nor the network's scan reading
                 # the face plainly makes it lie flat.
