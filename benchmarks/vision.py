@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from vision.baseline import read_dice_baseline  # noqa: E402
 from vision.reader import read_dice  # noqa: E402
 from vision.render import dataset, render_scene, table_calibration  # noqa: E402
-from vision.scoring import Score, score_photos, score_scenes  # noqa: E402
+from vision.scoring import NO_HARD_CASE, Score, score_photos, score_scenes  # noqa: E402
 from vision.training.realdata import held_out  # noqa: E402
 
 PHOTOS = ROOT.parent / "shared" / "dice-photos" / "byler"
@@ -147,6 +147,7 @@ def main() -> int:
     if not args.speed_only:
         # As an installed table reads them: calibrated by `dicetable calibrate` (vision.render.table_calibration).
         s = score_scenes(read_dice, dataset(n_frames, seed=10_000), calibrated=True)
+        reader_scores["synthetic calibrated"] = s
         print(row(f"reader calibrated, {n_frames} synthetic", s, True), flush=True)
         # Frames no change was ever judged on (the ones above were): what to expect of others.
         # Report only: a change kept because it reads these better would make them tuned too.
@@ -168,6 +169,18 @@ def main() -> int:
         print("| --- | ---: | ---: |")
         for why, _ in (real.not_read + synthetic.not_read).most_common():
             print(f"| {why} | {real.not_read[why]} | {synthetic.not_read[why]} |")
+        # Where the unsure frames come from: each hard case of the random mix (a frame with two
+        # counts under both), the frames with none, each view and each die style.
+        calibrated = reader_scores["synthetic calibrated"]
+        print(f"\n## the reader: readable synthetic frames read unsure, by how they were rendered\n")
+        print("| rendered with | frames | unsure | unsure calibrated |")
+        print("| --- | ---: | ---: | ---: |")
+        for condition, frames in sorted(synthetic.readable_by_condition.items(),
+                                        key=lambda item: (item[0] != NO_HARD_CASE, " " in item[0], item[0])):
+            unsure = synthetic.readable_unsure_by_condition[condition]
+            unsure_cal = calibrated.readable_unsure_by_condition[condition]
+            print(f"| {condition} | {frames} | {unsure} ({100 * unsure / frames:.1f}%) "
+                  f"| {unsure_cal} ({100 * unsure_cal / calibrated.readable_by_condition[condition]:.1f}%) |")
 
     print("\n## speed, one thread (ms per frame)\n")
     print("| reader | frame | median | p95 |")

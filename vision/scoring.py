@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from .reading import Reading, View
-from .render import table_calibration
+from .render import Scene, table_calibration
 
 MATCH_RADIUS = 0.6     # x the labelled die's size
 
@@ -45,6 +45,10 @@ class Score:
     wrong_names: list[str] = field(default_factory=list)
     # Each labelled die not read right, by why (``misses``): where the dice still to gain are.
     not_read: Counter = field(default_factory=Counter)
+    # Rendered scenes a careful reader can be sure of, and those of them read unsure, by the
+    # conditions they were rendered in (``conditions``): which hard cases the unsure ones come from.
+    readable_by_condition: Counter = field(default_factory=Counter)
+    readable_unsure_by_condition: Counter = field(default_factory=Counter)
 
     @staticmethod
     def _pct(a: int, b: int) -> float:
@@ -203,6 +207,15 @@ def score_photos(reader_fn: Callable[[np.ndarray], Reading], photos_dir: Path, *
     return score
 
 
+NO_HARD_CASE = "no hard case"
+
+
+def conditions(scene: Scene) -> list[str]:
+    """What a rendered scene is tallied under: each hard case it was rendered with (the random
+    mix: touching, rim, glare, blur, noise, uneven), or NO_HARD_CASE; and its view and die style."""
+    return (sorted(scene.hard) or [NO_HARD_CASE]) + [f"{scene.view.value} view", f"{scene.style} dice"]
+
+
 def score_scenes(reader_fn: Callable[..., Reading], scenes: Iterable, *, calibrated: bool = False) -> Score:
     """Score ``reader_fn(image, view) -> Reading`` on rendered scenes (vision.render.Scene).
 
@@ -216,4 +229,9 @@ def score_scenes(reader_fn: Callable[..., Reading], scenes: Iterable, *, calibra
         else:
             reading = reader_fn(scene.image, scene.view)
         _add(score, f"seed {scene.seed} {scene.view.value}", reading, truths, scene.readable)
+        if scene.readable:
+            tally = conditions(scene)
+            score.readable_by_condition.update(tally)
+            if not reading.ok:
+                score.readable_unsure_by_condition.update(tally)
     return score

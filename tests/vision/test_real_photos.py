@@ -11,8 +11,8 @@ import pytest
 
 from vision.reader import read_dice
 from vision.reading import Die, Reading, Status
-from vision.scoring import (UNSEEN, UNSURE_ELSEWHERE, WRONG_VALUE, Truth, load_labels, match, misses, photo_paths,
-                            score_photos, score_scenes)
+from vision.scoring import (NO_HARD_CASE, UNSEEN, UNSURE_ELSEWHERE, WRONG_VALUE, Truth, conditions, load_labels,
+                            match, misses, photo_paths, score_photos, score_scenes)
 from vision.training.realdata import held_out
 
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler"
@@ -81,11 +81,12 @@ def test_load_yolo_labels(tmp_path: Path) -> None:
 
 
 class _Scene:
-    def __init__(self, readable: bool) -> None:
+    def __init__(self, readable: bool, hard: frozenset[str] = frozenset()) -> None:
         from vision.reading import View
         from vision.render import DieLabel
         self.labels = (DieLabel(4, 4, 100.0, 100.0, 40.0, 0.0, "white"),)
         self.readable, self.image, self.view, self.seed = readable, None, View.TOP, 0
+        self.style, self.hard = "white", hard
 
 
 def test_an_unreadable_scene_read_ok_is_confidently_wrong() -> None:
@@ -100,6 +101,20 @@ def test_an_unreadable_scene_read_ok_is_confidently_wrong() -> None:
     s = score_scenes(unsure, [_Scene(True), _Scene(False)])
     assert (s.dice_right, s.dice_right_ok, s.photos_unsure, s.photos_confidently_wrong) == (2, 0, 2, 0)
     assert (s.photos_readable, s.photos_readable_unsure) == (1, 1)
+
+
+def test_readable_scenes_read_unsure_are_tallied_by_the_hard_cases_they_were_rendered_with() -> None:
+    clean, glared, cocked = _Scene(True), _Scene(True, frozenset({"glare", "blur"})), _Scene(False, frozenset({"cocked"}))
+    glared.image = np.zeros((4, 4, 3), np.uint8)       # (the reader below tells it by its image)
+
+    def unsure_if_glared(image, view):
+        return _reading(Status.OK if image is None else Status.UNSURE, (4, 100, 100))
+
+    s = score_scenes(unsure_if_glared, [clean, glared, cocked])
+    # the cocked scene counts in neither: unsure is its right answer
+    assert s.readable_by_condition == {NO_HARD_CASE: 1, "glare": 1, "blur": 1, "top view": 2, "white dice": 2}
+    assert s.readable_unsure_by_condition == {"glare": 1, "blur": 1, "top view": 1, "white dice": 1}
+    assert conditions(clean) == [NO_HARD_CASE, "top view", "white dice"]
 
 
 def test_each_die_not_read_right_says_why() -> None:
