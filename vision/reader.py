@@ -350,9 +350,11 @@ def _regions(frame: _Frame, calibration: Any) -> Reading | None:
     frame.faint_squares = thresholds.FAINT_SQUARES and view is View.BOTTOM
     frame.faint_look = [] if frame.faint_squares or (
         thresholds.FAINT_SIDE_TOP and thresholds.FAINT_SIDE_MAX is not None and view is View.TOP) else None
+    frame.bitten_hulls = []   # the hulls dice the foreground bit into were filled out to
     frame.whole, frame.scale = tray_foreground.foreground(img, frame.die_side, scaled, inner, opened_away=frame.taken,
                                                           faint=frame.faint_look,
-                                                          faint_unopened=not frame.faint_squares, rim_reach=rim_reach)
+                                                          faint_unopened=not frame.faint_squares, rim_reach=rim_reach,
+                                                          bitten=frame.bitten_hulls)
     components = outlines.mask_components(frame.whole, connectivity=4)
     uncut: list[outlines.Blob] | None = None       # the blobs of ``whole``, where they were needed
     if thresholds.TOP_OUTLINE_MEASURED and frame.size_calibrated and view is View.TOP:
@@ -973,10 +975,14 @@ def _stray_spots(frame: _Frame, problems: list[str], unclear: list, unclear_why:
         lit_alone = bool(frame.light)
     # (A die read at the frame's die size may be bigger than that: its pips are taken for its
     # own as far out as 0.75 of the frame's size, as before STRAY_DIE_REACH.)
+    # (So too a die read in a region filled out to its hull, BITTEN_OWN_SPOTS: the part of it the
+    # hull left out, beyond the bite, is its own.)
+    bitten = [d for d in found if thresholds.BITTEN_OWN_SPOTS
+              and any(cv2.pointPolygonTest(hull, (float(d[2]), float(d[3])), False) >= 0 for hull in frame.bitten_hulls)]
     stray = [(px, py) for px, py in dark + frame.light if not outlines.by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < (max(0.75 * die_side, thresholds.STRAY_DIE_REACH * d[4])
                                                            if thresholds.STRAY_SCAN else 0.75 * die_side)
-                         for d in by_pips + (in_light if thresholds.PIPS_OF_DICE_IN_LIGHT else []) + scanned)]
+                         for d in by_pips + (in_light if thresholds.PIPS_OF_DICE_IN_LIGHT else []) + scanned + bitten)]
     # (One spot alone may be a speck of noise; in a blurred frame the noise is smoothed away and
     # a faded die's pips run together into one. Under the cup (no glare on the lit tray) a lone
     # dark spot is a die's pip, a leaning die faded but for its one pip, or dirt on the tray.)

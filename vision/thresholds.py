@@ -20,9 +20,28 @@ MIDDLE_PIP_BY_PLACE = True     # fit_layout: a 3's or a 5's middle pip is the on
 PIP_STEP_RANGE = (0.17, 0.36)  # the pip step relative to the die side
 MAX_FORESHORTENING = 1.6     # longest / shortest axis of a face seen obliquely
 EDGE_MARGIN = 0.14            # a face's pip lies at least this far inside the die's outline
+OTSU_CEILING = 55             # a die's body differs from the tray by at least this much, 0.6 dL + |da| + |db|
+BITTEN_DIE_SOLIDITY: float | None = 0.86   # a piece of the foreground (before its opening by half a
+                              # die) whose convex hull is die-sized (0.6-1.5 x its area) and square
+                              # (BITTEN_DIE_SQUARE), and which fills no more than this of that hull,
+                              # is a die something as grey as the tray bit into: filled out to its
+                              # hull. A glare's halo round a black die's bright middle, a white die's
+                              # half in the tray's light corner (the benchmark's 10587, 11259, 11739:
+                              # a crescent the opening whittled down to a fragment, "not a readable
+                              # die"; those crescents 0.81-0.83, a whole die about 1.0). 2026-12-02
+                              # (with BITTEN_OWN_SPOTS): syn unsure 165 -> 157, cal 151 -> 145,
+                              # every(c) 11 -> 9 each, fresh 723000 171 -> 164 and 170 -> 163 (one
+                              # right -> unsure, calibrated: 724698, its face now off its filled
+                              # outline's middle), fresh 725000 153 -> 144 and 159 -> 150; none
+                              # read wrong; hard(c), lean(c), clean(c) and the real photos' verdicts
+                              # unchanged (None: not filled)
+BITTEN_DIE_SQUARE = 0.8         # ... its hull's least-area box at least this wide / long
+BITTEN_OWN_SPOTS = True         # ... and the dark and light spots within a die's reach (STRAY_DIE_REACH)
+                                # of a die read in such a hull are its own: what lies beyond the bite,
+                                # left out of the hull (fresh 80405 calibrated, 430511: a black die's
+                                # dark edge past its glare, "a dark spot off every die")
 # An unread blob at least this big (x the die's area) and thick (x its side) is asked of the
 # network: unless it is sure no die is there, the frame is unsure.
-OTSU_CEILING = 55             # a die's body differs from the tray by at least this much, 0.6 dL + |da| + |db|
 NOT_A_DIE = 0.9               # the network's p(no die here) that lets an unread blob go
 PIPLESS_PIECE = 0.25          # x a die's area: a piece this big, not a die's shape, no pips found in it,
                               # where the network framed as a whole die sees a die (p(no die) under

@@ -109,8 +109,8 @@ def scaled(full: np.ndarray, scale: float, cache: dict | None
 
 def foreground(full: np.ndarray, die_side: float | None, cache: dict | None = None,
                tray_rect: tuple[int, int, int, int] | None = None, opened_away: list | None = None,
-               faint: list | None = None, faint_unopened: bool = False, rim_reach: float = 0.0
-               ) -> tuple[np.ndarray, float]:
+               faint: list | None = None, faint_unopened: bool = False, rim_reach: float = 0.0,
+               bitten: list | None = None) -> tuple[np.ndarray, float]:
     """Pixels that differ from the tray (0/255), and the scale they were worked out at.
 
     Worked out on a smaller copy (dice about 32 px there; pips do not matter, the holes they leave
@@ -126,6 +126,8 @@ def foreground(full: np.ndarray, die_side: float | None, cache: dict | None = No
     opening's kernel after it (to open only round the dice asked about, see ``leaning_signs.faint_side``).
     ``opened_away``: if given, what the last step (an opening by half a die) took away is
     appended to it (0/255, at the same scale). ``rim_reach``: see ``_tray_beyond_rim``.
+    ``bitten``: if given, the hulls a bitten die was filled out to (BITTEN_DIE_SOLIDITY) are
+    appended to it, in ``full``'s pixels (float32 N x 1 x 2 outlines).
     """
     if die_side is None:
         scale = min(1.0, 320.0 / max(full.shape[:2]))
@@ -197,6 +199,10 @@ def foreground(full: np.ndarray, die_side: float | None, cache: dict | None = No
         mask[gy0:gy1, gx0:gx1] &= unlike_tray
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     _fill_pip_holes(mask)
+    if thresholds.BITTEN_DIE_SOLIDITY is not None and die_side is not None:
+        hulls = _fill_bitten_dice(mask, die_side)
+        if bitten is not None:
+            bitten.extend(hull.astype(np.float32) / scale for hull in hulls)
     k_open = 3 if die_side is None else max(3, int(die_side * 0.5))
     opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k_open, k_open))
     opened = opened_mask(mask, opening)
@@ -372,6 +378,38 @@ def _fill_pip_holes(mask: np.ndarray) -> None:
             parent = hierarchy[0][i][3]
             if parent >= 0 and cv2.contourArea(contour) < 0.2 * cv2.contourArea(contours[parent]):
                 cv2.drawContours(mask, [contour], -1, 255, -1)
+
+
+def _fill_bitten_dice(mask: np.ndarray, side: float) -> list[np.ndarray]:
+    """Fill, in place, the convex hull of each piece of ``mask`` that is a die with a bite out of
+    it (BITTEN_DIE_SOLIDITY; ``side``: the die's side at the mask's scale). A glare on a dark die
+    lights a ring round its bright middle to the tray's own grey, a white die in the tray's light
+    corner is as light as the tray on one side: taken for the tray, that cuts the die's outline
+    into a crescent the opening then whittles down to a fragment, "not a readable die".
+    Returns the hulls filled (outlines in ``mask``'s pixels)."""
+    # Worked out from the pieces' outer outlines (a twentieth of labelling the mask's pixels): a
+    # piece's hull is its outline's, its area the pixels of the mask inside that outline.
+    outlines_, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    bitten = []
+    for outline in outlines_:
+        x, y, w, h = cv2.boundingRect(outline)
+        if max(w, h) > 1.6 * side:
+            continue
+        hull = cv2.convexHull(outline)
+        hull_area = cv2.contourArea(hull)
+        if not 0.6 * side * side <= hull_area <= 1.5 * side * side:
+            continue
+        (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
+        if min(rw, rh) < thresholds.BITTEN_DIE_SQUARE * max(rw, rh):
+            continue
+        inside = np.zeros((h, w), np.uint8)
+        cv2.drawContours(inside, [outline], -1, 255, -1, offset=(-x, -y))
+        area = cv2.countNonZero(cv2.bitwise_and(inside, mask[y:y + h, x:x + w]))
+        if 0.25 * side * side <= area <= thresholds.BITTEN_DIE_SOLIDITY * hull_area:
+            bitten.append(hull)
+    for hull in bitten:         # (after measuring them all: a filled hull is no other piece's)
+        cv2.fillConvexPoly(mask, hull, 255)
+    return bitten
 
 
 def opened_mask(mask: np.ndarray, kernel: np.ndarray) -> np.ndarray:

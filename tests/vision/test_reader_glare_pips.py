@@ -86,8 +86,11 @@ def test_a_glared_slot_is_bare_in_confirming_the_scanned_die(monkeypatch) -> Non
 def test_spots_by_a_die_the_scan_found_are_its_own(monkeypatch) -> None:
     """Frame 10013 of the benchmark's 2,000, calibrated: a glare cut a black die's corner off its
     region; the network's scan found the die and its pips confirm it (with the glared slot bare).
-    The dark corner left out of the region is that die's, not a stray spot of a die unseen."""
+    The dark corner left out of the region is that die's, not a stray spot of a die unseen.
+    (With the bitten die filled out to its hull, BITTEN_DIE_SOLIDITY, the region holds the whole
+    die and no corner is left out: the rule is tested on the region as it was found.)"""
     scene, calibration = pinned_frame(10013)
+    monkeypatch.setattr(thresholds, "BITTEN_DIE_SOLIDITY", None)
     read_right_until(monkeypatch, scene, thresholds, "SCANNED_OWN_SPOTS", False, reasons.LONE_SPOT,
                      calibration=calibration)
 

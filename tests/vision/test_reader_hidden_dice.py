@@ -168,6 +168,11 @@ def test_black_die_a_glare_thinned_out_of_the_foreground_makes_the_frame_unsure(
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.ok and exact, (reading.reason, reading.values)
+    # (The rules below are tested on the foreground as it was found: filled out to its hull,
+    # BITTEN_DIE_SOLIDITY, the glared die is read by its own region.)
+    monkeypatch.setattr(thresholds, "BITTEN_DIE_SOLIDITY", None)
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.ok and match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])[1]
     # A scan reading another face than the pips lay out reads nothing there: the frame is unsure.
     scan = classifier.find_faces
     monkeypatch.setattr(classifier, "find_faces",
@@ -212,8 +217,15 @@ def test_a_piece_of_a_die_is_asked_of_the_network_framed_as_a_whole_die(monkeypa
     Framed by itself, the network sees one colour and says "no die here" (0.95); framed as a
     whole die round it, it sees a die: the frame is unsure. It was read ok with the die missing.
     (The network's scan at 1.4 times the die size, thresholds.UNREAD_SCAN_BIGGER, now finds that
-    die and its pips confirm it: it is reported, and the frame stays unsure, the piece boxed.)"""
+    die and its pips confirm it: it is reported, and the frame stays unsure, the piece boxed.)
+    Since 2026-12-02 the piece, filled out to its hull (BITTEN_DIE_SOLIDITY), is the whole die,
+    read ok and right; the rules here are tested with that off."""
     scene = _fresh(50_285)
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    # Filled out to its hull (BITTEN_DIE_SOLIDITY), the piece is the whole die: read ok, and right.
+    reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
+    assert reading.ok and match(reading, truths) == (len(truths), True), reading.reason
+    monkeypatch.setattr(thresholds, "BITTEN_DIE_SOLIDITY", None)
     reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
     assert reading.status is Status.UNSURE and reading.reason == reasons.NOT_READABLE
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
@@ -308,6 +320,11 @@ def test_a_crescent_of_a_black_die_left_by_a_glare_on_its_middle_makes_the_frame
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     _, exact = match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])
     assert reading.ok and exact, (reading.reason, reading.values)
+    # (The rules below are tested on the foreground as it was found: filled out to its hull,
+    # BITTEN_DIE_SOLIDITY, the glared die is read by its own region.)
+    monkeypatch.setattr(thresholds, "BITTEN_DIE_SOLIDITY", None)
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.ok and match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])[1]
     monkeypatch.setattr(thresholds, "READ_FADED_IN_LIGHT", False)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == reasons.FADED_IN_LIGHT
@@ -894,11 +911,17 @@ def test_a_black_die_a_glare_cut_into_pieces_makes_the_frame_unsure(monkeypatch,
     read ok with four dice. What the opening took is joined where its pieces nearly touch: the
     network sees a die there, and the frame is unsure, the place boxed. (Fresh 40017, blurred,
     its glared die touching another, was read ok with three of four dice the same way, until
-    the renderer's touching dice were mended.)"""
+    the renderer's touching dice were mended.) Since 2026-12-02 the biggest piece, filled out to
+    its hull (BITTEN_DIE_SOLIDITY), is read ok and right; the rules here are tested with that off."""
     monkeypatch.setattr(thresholds, "LIT_ALONE_ASKED", False)   # (it would catch the rule-off reads below too)
     scene = next(iter(dataset(1, seed=seed, view=View.BOTTOM)))
     assert "glare" in scene.hard and len(scene.labels) == dice and scene.readable
     calibration = table_calibration(scene)
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    # Its pieces filled out to the hull of the biggest (BITTEN_DIE_SOLIDITY): read ok, and right.
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.ok and match(reading, truths) == (len(truths), True), reading.reason
+    monkeypatch.setattr(thresholds, "BITTEN_DIE_SOLIDITY", None)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == reasons.FADED_IN_LIGHT
     assert _one_missing_and_boxed(reading, scene, reasons.FADED_IN_LIGHT)
@@ -1411,6 +1434,11 @@ def test_a_lit_face_on_a_die_read_is_that_dies_face(monkeypatch, seed: int) -> N
     (Fresh 430511, pinned; 10107, of the benchmark's 2,000, rendered.)"""
     scene = pinned_frame(seed)[0] if seed == 430_511 else benchmark_frame(seed)
     assert scene.view is View.BOTTOM
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.ok and match(reading, [Truth(d.value, d.x, d.y, d.size) for d in scene.labels])[1]
+    # (Tested on the outline as it was lost: filled out to its hull, BITTEN_DIE_SOLIDITY, the
+    # glared die is found by its own region.)
+    monkeypatch.setattr(thresholds, "BITTEN_DIE_SOLIDITY", None)
     read_right_until(monkeypatch, scene, thresholds, "LIT_FACE_OFF_DICE", False, reasons.STRAY_PIPS)
 
 
