@@ -172,7 +172,7 @@ def main() -> int:
         # Where the unsure frames come from: each hard case of the random mix (a frame with two
         # counts under both), the frames with none, each view and each die style.
         calibrated = reader_scores["synthetic calibrated"]
-        print(f"\n## the reader: readable synthetic frames read unsure, by how they were rendered\n")
+        print("\n## the reader: readable synthetic frames read unsure, by how they were rendered\n")
         print("| rendered with | frames | unsure | unsure calibrated |")
         print("| --- | ---: | ---: | ---: |")
         for condition, frames in sorted(synthetic.readable_by_condition.items(),

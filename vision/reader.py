@@ -977,8 +977,8 @@ def _stray_spots(frame: _Frame, problems: list[str], unclear: list, unclear_why:
     # own as far out as 0.75 of the frame's size, as before STRAY_DIE_REACH.)
     # (So too a die read in a region filled out to its hull, BITTEN_OWN_SPOTS: the part of it the
     # hull left out, beyond the bite, is its own.)
-    bitten = [d for d in found if thresholds.BITTEN_OWN_SPOTS
-              and any(cv2.pointPolygonTest(hull, (float(d[2]), float(d[3])), False) >= 0 for hull in frame.bitten_hulls)]
+    bitten = [d for d in found if thresholds.BITTEN_OWN_SPOTS and any(
+        cv2.pointPolygonTest(hull, (float(d[2]), float(d[3])), False) >= 0 for hull in frame.bitten_hulls)]
     stray = [(px, py) for px, py in dark + frame.light if not outlines.by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < (max(0.75 * die_side, thresholds.STRAY_DIE_REACH * d[4])
                                                            if thresholds.STRAY_SCAN else 0.75 * die_side)
