@@ -12,6 +12,7 @@ from vision import reasons, thresholds, tray_foreground
 
 from .conftest import pinned_frame, read_right_until
 
+
 def test_a_white_die_half_as_light_as_the_tray_s_corner_is_read(monkeypatch) -> None:
     """The benchmark's frame 11739, under the cup: a white die by the rim in the tray's light
     corner, blurred; half of it as light as the tray there, the rest a crescent."""

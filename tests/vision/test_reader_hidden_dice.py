@@ -228,7 +228,6 @@ def test_a_piece_of_a_die_is_asked_of_the_network_framed_as_a_whole_die(monkeypa
     monkeypatch.setattr(thresholds, "BITTEN_DIE_SOLIDITY", None)
     reading = reader.read_dice(scene.image, scene.view, calibration=table_calibration(scene))
     assert reading.status is Status.UNSURE and reading.reason == reasons.NOT_READABLE
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
     assert match(reading, truths) == (len(truths), True)
     assert len(reading.extra["unclear"]) == 1 and reading.extra["unclear_why"] == [reasons.NOT_READABLE]
     monkeypatch.setattr(thresholds, "UNREAD_SCAN_BIGGER", False)
