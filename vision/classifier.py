@@ -235,6 +235,20 @@ STEADY_SQUARE_NO_FACE_MAX: float | None = 0.1   # ... and up to this for a die l
                              # lone leaning dice read flat so far measure 0.35-0.42 steadily, and no
                              # frame of the lean and hard sets was read ok at 0.2 (None: STEADY_NO_FACE_MAX)
 STEADY_AGREE_MIN = 0.9       # ... giving that value at least this
+STEADY_SQUARE_DOUBTED_MAX: float | None = 0.3   # a die lying flat (``square``) whose pips fit a
+                             # layout and whose single look doubts it more than SQUARE_NO_FACE_MAX
+                             # (else read on that look): its steady look giving that value first,
+                             # at least STEADY_SQUARE_DOUBTED_AGREE, and doubting it at most this,
+                             # reads it. Flat dice so doubted measure 0.1-0.3 steadily and their
+                             # steady look is less than STEADY_AGREE_MIN sure (black and wooden
+                             # dice, noise, blur: the benchmark's 10202, 10513, 11414); in the
+                             # benchmark's 2,000, hard and lean, the 11 leaning dice square round
+                             # their face the single look so doubts measure 0.71 and more. 2026-12-02:
+                             # 3-8 frames of each 2,000 unsure -> right, none wrong (the benchmark's
+                             # both ways, fresh 723000-727000 both ways; BENCHMARKS.md) (None: only
+                             # as STEADY_SQUARE_NO_FACE_MAX says)
+STEADY_SQUARE_DOUBTED_AGREE = 0.6   # (the pips' value 0.6 sure is its first choice: the rest of
+                             # the steady look, under 0.4, is the doubt and the other five faces)
 STEADY_OVERRULES_MAX: float | None = 0.9   # ... where the single look saw a die with no readable
                              # face (FACELESS_DIE) less surely than this: a look that sure is no fluke
                              # of how the die is turned (fresh 558846, a purple 4 leaning by the rim
@@ -354,7 +368,13 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
                                and guess.probability > RIVAL_MARGIN * guess.of(value))
         if guess.of(value) >= AGREE_MIN and guess.faceless <= no_face_max and not rival:
             return value, min(confidence, guess.of(value)), x, y
-        return LEANING if guess.face is None or guess.faceless > no_face_max else DISAGREE
+        doubted = guess.face is None or guess.faceless > no_face_max
+        if (doubted and square and steady is not None and STEADY_SQUARE_DOUBTED_MAX is not None
+                and steady.face == value and steady.probability >= STEADY_SQUARE_DOUBTED_AGREE
+                and steady.faceless <= STEADY_SQUARE_DOUBTED_MAX
+                and (STEADY_OVERRULES_MAX is None or guess.of(FACELESS_DIE) < STEADY_OVERRULES_MAX)):
+            return value, min(confidence, steady.probability), x, y
+        return LEANING if doubted else DISAGREE
     # No face read from the pips: the network's plain "this face, lying flat" reads it alone.
     # That overrules the pips' "a die is leaning" too (its face off its outline's middle): a die
     # leaning shows its side, but so does a flat die photographed at an angle, and on 300

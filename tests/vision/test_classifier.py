@@ -232,11 +232,13 @@ def test_a_steady_look_clears_a_single_looks_doubt_of_a_face_the_pips_fit() -> N
     assert judge(pips, single, (5, 6), steady=unsure) == LEANING
 
 
-def test_a_steady_look_clears_more_doubt_of_a_die_lying_flat() -> None:
+def test_a_steady_look_clears_more_doubt_of_a_die_lying_flat(monkeypatch) -> None:
     """The pips fit a 1, the outline square round it (``square``), and the network's single look
     doubts the face 0.44, over SQUARE_NO_FACE_MAX (0.3). Its steady guess, 1 surely and
     doubting it 0.086, reads it: up to STEADY_SQUARE_NO_FACE_MAX (0.1) for a die lying flat,
-    where a die not so (not ``square``) is read only up to STEADY_NO_FACE_MAX (0.065)."""
+    where a die not so (not ``square``) is read only up to STEADY_NO_FACE_MAX (0.065). (Further
+    doubt, less surely, is STEADY_SQUARE_DOUBTED_MAX's: test_reader_square_doubted.py.)"""
+    monkeypatch.setattr("vision.classifier.STEADY_SQUARE_DOUBTED_MAX", None)
     pips = (1, 0.97, 5.0, 6.0)
     single = guess(0.04, 0.52, 0, 0, 0, 0, 0, 0.44)
     steady = guess(0.006, 0.908, 0, 0, 0, 0, 0, 0.086)
