@@ -295,7 +295,9 @@ def test_a_die_lying_flat_the_single_look_doubts_much_is_read_by_a_steady_look_d
     each face 0.44-0.51, over SQUARE_NO_FACE_MAX; its steady guess reads the same face 0.91 sure,
     doubting it 0.077-0.086: over STEADY_NO_FACE_MAX (0.065), under STEADY_SQUARE_NO_FACE_MAX
     (0.1). Read so, the frame is read right; with that bound off, unsure, "leaning". (11088's 5,
-    doubted 0.063 steadily, was read by this bound too, until STEADY_NO_FACE_MAX became 0.065.)"""
+    doubted 0.063 steadily, was read by this bound too, until STEADY_NO_FACE_MAX became 0.065.
+    STEADY_SQUARE_DOUBTED_MAX, which reads them less surely, is switched off to test this bound.)"""
+    monkeypatch.setattr(classifier, "STEADY_SQUARE_DOUBTED_MAX", None)
     read_right_until(monkeypatch, benchmark_frame(seed), classifier, "STEADY_SQUARE_NO_FACE_MAX", None,
                      classifier.LEANING)
 
