@@ -61,8 +61,11 @@ def machine() -> str:
 
 
 # vision/reader.py and the stages it was split into (what vision/reader.py alone held until 2026-12-01).
+# (The network's weighing, vision/classifier.py, and its shipped model count too: a reading
+# depends on them as much as on the pips.)
 READER_FILES = ("vision/reader.py", "vision/thresholds.py", "vision/reasons.py", "vision/tray_foreground.py",
-                "vision/outlines.py", "vision/pip_faces.py", "vision/leaning_signs.py", "vision/scan.py")
+                "vision/outlines.py", "vision/pip_faces.py", "vision/leaning_signs.py", "vision/scan.py",
+                "vision/classifier.py", "vision/faces.py", "vision/models/faces.onnx", "vision/models/faces.json")
 
 
 def reader_version() -> str:
