@@ -244,9 +244,9 @@ STEADY_SQUARE_DOUBTED_MAX: float | None = 0.3   # a die lying flat (``square``) 
                              # dice, noise, blur: the benchmark's 10202, 10513, 11414); in the
                              # benchmark's 2,000, hard and lean, the 11 leaning dice square round
                              # their face the single look so doubts measure 0.71 and more. 2026-12-02:
-                             # 3-8 frames of each 2,000 unsure -> right, none wrong (the benchmark's
-                             # both ways, fresh 723000-727000 both ways; BENCHMARKS.md) (None: only
-                             # as STEADY_SQUARE_NO_FACE_MAX says)
+                             # 2-11 frames of each 2,000 fewer unsure, none read wrong (the
+                             # benchmark's both ways, fresh 723000-729000 both ways; BENCHMARKS.md)
+                             # (None: only as STEADY_SQUARE_NO_FACE_MAX says)
 STEADY_SQUARE_DOUBTED_AGREE = 0.6   # (the pips' value 0.6 sure is its first choice: the rest of
                              # the steady look, under 0.4, is the doubt and the other five faces)
 STEADY_OVERRULES_MAX: float | None = 0.9   # ... where the single look saw a die with no readable
