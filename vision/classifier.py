@@ -239,11 +239,11 @@ STEADY_SQUARE_DOUBTED_MAX: float | None = 0.3   # a die lying flat (``square``) 
                              # layout and whose single look doubts it more than SQUARE_NO_FACE_MAX
                              # (else read on that look): its steady look giving that value first,
                              # at least STEADY_SQUARE_DOUBTED_AGREE, and doubting it at most this,
-                             # reads it. Flat dice so doubted measure 0.1-0.3 steadily and their
-                             # steady look is less than STEADY_AGREE_MIN sure (black and wooden
-                             # dice, noise, blur: the benchmark's 10202, 10513, 11414); in the
-                             # benchmark's 2,000, hard and lean, the 11 leaning dice square round
-                             # their face the single look so doubts measure 0.71 and more. 2026-12-02:
+                             # reads it. Of the 23 flat dice so doubted in the benchmark's 2,000,
+                             # hard and lean, 18 measure 0.3 or less steadily, 6 of them over 0.1
+                             # and under STEADY_AGREE_MIN sure (black and wooden dice, noise, blur:
+                             # the benchmark's 10202, 10513, 11414); the 11 leaning dice square
+                             # round their face the single look so doubts, 0.71 and more. 2026-12-02:
                              # 2-11 frames of each 2,000 fewer unsure, none read wrong (the
                              # benchmark's both ways, fresh 723000-729000 both ways; BENCHMARKS.md)
                              # (None: only as STEADY_SQUARE_NO_FACE_MAX says)
@@ -335,8 +335,9 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     they lay out no face of (a pip hidden, a stray one): the network's steady guess of that same
     number is taken less surely. ``steady``: where the pips fit a layout and ``guess`` is the
     network's single look, its steady guess (``steady_guess``) on the same patch: it may clear
-    that look's doubt that the face is flat (STEADY_NO_FACE_MAX), or doubt a face that look read
-    (STEADY_LEANING_MIN; UNSQUARE_STEADY_LEANING_MIN where not ``square``). ``count_fits``: the
+    that look's doubt that the face is flat (STEADY_NO_FACE_MAX; for a ``square`` die also
+    STEADY_SQUARE_DOUBTED_MAX, less surely), or doubt a face that look read (STEADY_LEANING_MIN;
+    UNSQUARE_STEADY_LEANING_MIN where not ``square``). ``count_fits``: the
     pips seen lie as that many of the network's face would (two pips as far apart as a 2's): else
     their count agreeing with it reads nothing (COUNT_AGREE_MIN)."""
     if not isinstance(classic, str):

@@ -1,7 +1,8 @@
 """A die lying plainly flat by its outline (square round its face), its pips fitting a layout,
 that the network's single look doubts more than SQUARE_NO_FACE_MAX: read on its steady look where
-that gives the pips' value first and doubts it at most classifier.STEADY_SQUARE_DOUBTED_MAX (flat
-dice so doubted measure 0.1-0.3 steadily; leaning dice square round their face 0.7 and more)."""
+that gives the pips' value first and doubts it at most classifier.STEADY_SQUARE_DOUBTED_MAX (of
+the flat dice so doubted in the benchmark's 2,000, hard and lean, 18 of 23 measure 0.3 or less
+steadily; the leaning dice square round their face 0.71 and more)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ SINGLE_DOUBTING = _guess(4, 0.45, 0.5)      # over SQUARE_NO_FACE_MAX (0.3)
 
 def test_a_square_die_its_steady_look_reads_plainly_enough_is_read() -> None:
     steady = _guess(4, 0.75, 0.2)
-    assert judge(PIPS_READ_4, SINGLE_DOUBTING, (50.0, 50.0), square=True, steady=steady) == (4, 0.75, 50.0, 50.0)
+    read = judge(PIPS_READ_4, SINGLE_DOUBTING, (50.0, 50.0), square=True, steady=steady)
+    assert read == (4, 0.75, 50.0, 50.0)
 
 
 @pytest.mark.parametrize("square, steady", [
@@ -46,7 +48,8 @@ def test_otherwise_it_stays_leaning(square: bool, steady: FaceGuess) -> None:
 
 def test_a_single_look_sure_there_is_no_readable_face_is_not_overruled() -> None:
     plain_no_die = FaceGuess(FACELESS_DIE, 0.95, (0.0, 0.0, 0.0, 0.0, 0.05, 0.0, 0.0, 0.95))
-    assert judge(PIPS_READ_4, plain_no_die, (50.0, 50.0), square=True, steady=_guess(4, 0.75, 0.2)) == LEANING
+    steady = _guess(4, 0.75, 0.2)
+    assert judge(PIPS_READ_4, plain_no_die, (50.0, 50.0), square=True, steady=steady) == LEANING
 
 
 @pytest.mark.parametrize("seed", [
