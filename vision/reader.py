@@ -80,6 +80,9 @@ class _Frame:
     all_first: list[outlines.Blob] = field(default_factory=list)     # the first, coarse look's blobs
     coarse: tuple[np.ndarray, float] | None = None      # the first look's mask and scale
     taken: list[np.ndarray] = field(default_factory=list)   # what the foreground's opening took
+    # The hulls dice the foreground bit into were filled out to (thresholds.BITTEN_DIE_SOLIDITY),
+    # in img's pixels. (Not ``bitten``: that is where a cup's rim bites off the tray.)
+    bitten_hulls: list[np.ndarray] = field(default_factory=list)
     faint_squares: bool = False
     faint_look: list[np.ndarray] | None = None
     whole: np.ndarray | None = None     # the foreground at the die size, and its scale
@@ -350,7 +353,6 @@ def _regions(frame: _Frame, calibration: Any) -> Reading | None:
     frame.faint_squares = thresholds.FAINT_SQUARES and view is View.BOTTOM
     frame.faint_look = [] if frame.faint_squares or (
         thresholds.FAINT_SIDE_TOP and thresholds.FAINT_SIDE_MAX is not None and view is View.TOP) else None
-    frame.bitten_hulls = []   # the hulls dice the foreground bit into were filled out to
     frame.whole, frame.scale = tray_foreground.foreground(img, frame.die_side, scaled, inner, opened_away=frame.taken,
                                                           faint=frame.faint_look,
                                                           faint_unopened=not frame.faint_squares, rim_reach=rim_reach,
@@ -977,8 +979,9 @@ def _stray_spots(frame: _Frame, problems: list[str], unclear: list, unclear_why:
     # own as far out as 0.75 of the frame's size, as before STRAY_DIE_REACH.)
     # (So too a die read in a region filled out to its hull, BITTEN_OWN_SPOTS: the part of it the
     # hull left out, beyond the bite, is its own.)
-    bitten = [d for d in found if thresholds.BITTEN_OWN_SPOTS and any(
-        cv2.pointPolygonTest(hull, (float(d[2]), float(d[3])), False) >= 0 for hull in frame.bitten_hulls)]
+    bitten = ([d for d in found if any(cv2.pointPolygonTest(hull, (float(d[2]), float(d[3])), False) >= 0
+                                       for hull in frame.bitten_hulls)]
+              if thresholds.BITTEN_OWN_SPOTS else [])
     stray = [(px, py) for px, py in dark + frame.light if not outlines.by_any(px, py, faint, 0.2 * die_side)
              and not any(np.hypot(px - d[2], py - d[3]) < (max(0.75 * die_side, thresholds.STRAY_DIE_REACH * d[4])
                                                            if thresholds.STRAY_SCAN else 0.75 * die_side)
