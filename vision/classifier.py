@@ -174,6 +174,21 @@ OFF_MIDDLE_ALONE_MIN: float | None = 0.9    # ... where the pips lay out a face 
                        # a blue 3, its middle pip dim, read 2 at 0.86-0.89). 2026-12-01: 2 of the
                        # 200 photos and 1-2 frames of each 2,000 rendered right -> unsure (None:
                        # ALONE_MIN)
+OFF_MIDDLE_LONE_PIP_MIN: float | None = 0.6  # ... but from this, seen from above with one pip found
+                       # (``judge``'s lone_pip) and read plainly flat (PLAIN_NO_FACE_MAX): a real
+                       # die photographed at an angle shows its side, which widens its outline, and
+                       # of red pips on a dark die the pip finder finds one. Of 37 such real dice,
+                       # the network read 19 plainly at 0.5-0.9, every one right; on the rendered
+                       # frames from above, every one at 0.5-0.9 (7). 2026-12-02: 4 more dice of
+                       # the 200 photos read right, 2 photos right, not unsure; of 32,000 rendered
+                       # readings (the benchmark's and fresh 723000-735000, both ways), 5 right, not
+                       # unsure; none wrong, nor as other cameras take the photos (None: not asked)
+OFF_MIDDLE_LONE_PIP_FACES = (1, 3, 5, 6)    # ... a 1, 3, 5 or 6: a 3 or a 5 whose middle pip is dim
+                       # shows a lone corner pip too, and the network reads it a 2 or a 4 (095526)
+OFF_MIDDLE_LONE_PIP_RIVAL: float | None = 0.35  # ... and a 3 or a 5 only where the network's 2 or 4
+                       # (the same face without its middle pip) is under this x its own: a swirl
+                       # in a marbled 2's middle read it 3 at 0.62, 2 at 0.33 (095735 under warmer
+                       # light). None: not asked
 ALONE_NO_FACE_MAX = 0.02     # the scan's windows, and their steady guess: "no readable face" at most this
 PLAIN_NO_FACE_MAX = 0.03     # a die the pips could not read, read by the network's steady guess alone
 NO_LAYOUT_NO_FACE_MAX: float | None = 0.1  # ... the same where its pips were found but lay out no face
@@ -325,7 +340,7 @@ DISAGREE = "a face is unclear: its pips and its look give different values"
 def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
           centre: tuple[float, float], *, square: bool = False,
           pips_seen: int | None = None, steady: FaceGuess | None = None,
-          count_fits: bool = True) -> tuple[int, float, float, float] | str:
+          count_fits: bool = True, lone_pip: bool = False) -> tuple[int, float, float, float] | str:
     """The reader's verdict on one die from the pip-layout check (``classic``: value, confidence,
     x, y, or why it could not read the face) and the network's guess. Returns the same shape.
     ``square``: the die's outline is a square with the face in its middle, as a leaning die's
@@ -339,7 +354,8 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     STEADY_SQUARE_DOUBTED_MAX, less surely), or doubt a face that look read (STEADY_LEANING_MIN;
     UNSQUARE_STEADY_LEANING_MIN where not ``square``). ``count_fits``: the
     pips seen lie as that many of the network's face would (two pips as far apart as a 2's): else
-    their count agreeing with it reads nothing (COUNT_AGREE_MIN)."""
+    their count agreeing with it reads nothing (COUNT_AGREE_MIN). ``lone_pip``: seen from above,
+    the pips found are one pip, off the outline's middle (OFF_MIDDLE_LONE_PIP_MIN)."""
     if not isinstance(classic, str):
         value, confidence, x, y = classic
         steady_max = STEADY_NO_FACE_MAX
@@ -393,6 +409,11 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
         no_face_max = STEADY_NO_FACE_MAX
     plain = guess.face is not None and guess.faceless <= no_face_max
     alone_min = OFF_MIDDLE_ALONE_MIN if OFF_MIDDLE_ALONE_MIN is not None and classic == OFF_MIDDLE else ALONE_MIN
+    if (lone_pip and OFF_MIDDLE_LONE_PIP_MIN is not None and classic == OFF_MIDDLE
+            and guess.face in OFF_MIDDLE_LONE_PIP_FACES and guess.faceless <= PLAIN_NO_FACE_MAX
+            and not (OFF_MIDDLE_LONE_PIP_RIVAL is not None and guess.face in (3, 5)
+                     and guess.of(guess.face - 1) >= OFF_MIDDLE_LONE_PIP_RIVAL * guess.probability)):
+        alone_min = min(alone_min, OFF_MIDDLE_LONE_PIP_MIN)
     if plain and (guess.probability >= alone_min or (
             classic.startswith(NO_LAYOUT) and count_fits and guess.face == pips_seen
             and guess.probability >= COUNT_AGREE_MIN)):
