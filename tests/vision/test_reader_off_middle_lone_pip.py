@@ -25,6 +25,13 @@ PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" /
 CENTRE = (120.0, 80.0)
 
 
+def _photo(name: str) -> tuple[np.ndarray, list]:
+    """A photo of ../shared/dice-photos/byler and its labels."""
+    image = cv2.imread(str(PHOTOS / "images" / f"{name}.jpg"))
+    assert image is not None, f"the real photo {name} is missing from {PHOTOS / 'images'}"
+    return image, load_labels(PHOTOS / "labels" / f"{name}.txt", *image.shape[1::-1])
+
+
 def _guess(value: int, probability: float, faceless: float) -> FaceGuess:
     """A steady look giving ``value`` at ``probability``, ``faceless`` to a die with no readable
     face, the rest to the face after it."""
@@ -68,9 +75,7 @@ LONE_PIP_DICE = [
 
 @pytest.mark.parametrize("name, where, value", LONE_PIP_DICE, ids=[n for n, _, _ in LONE_PIP_DICE])
 def test_a_real_die_with_one_pip_found_off_its_middle_is_read(name: str, where, value: int, monkeypatch) -> None:
-    image = cv2.imread(str(PHOTOS / "images" / f"{name}.jpg"))
-    assert image is not None, f"the real photo {name} is missing from {PHOTOS / 'images'}"
-    truths = load_labels(PHOTOS / "labels" / f"{name}.txt", *image.shape[1::-1])
+    image, truths = _photo(name)
     reading = reader.read_dice(image, "top")
     right, exact = match(reading, truths)
     assert reading.status is Status.OK and exact, (reading.reason, [(d.value, d.x, d.y) for d in reading.dice])
@@ -97,10 +102,7 @@ def test_a_marbled_two_with_a_swirl_in_its_middle_is_not_read_a_three_under_warm
     """IMG_20191209_095735 as a camera under warmer light takes it (vision_photos' CAMERAS): a
     smoky 2, one pip found off its outline's middle, a light swirl where a 3's middle pip would be;
     the network reads 3 at 0.62, 2 at 0.33."""
-    name = "IMG_20191209_095735"
-    image = cv2.imread(str(PHOTOS / "images" / f"{name}.jpg"))
-    assert image is not None, f"the real photo {name} is missing from {PHOTOS / 'images'}"
-    truths = load_labels(PHOTOS / "labels" / f"{name}.txt", *image.shape[1::-1])
+    image, truths = _photo("IMG_20191209_095735")
     warmer = np.clip(image.astype(np.float32) * np.array([0.8, 1.0, 1.15], np.float32), 0, 255).astype(np.uint8)
     two = next(t for t in truths if t.value == 2 and np.hypot(t.x - 458, t.y - 393) < 10)
     assert_photo_not_wrong(reader.read_dice(warmer, "top"), truths, two, 3)
