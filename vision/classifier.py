@@ -409,10 +409,11 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
         no_face_max = STEADY_NO_FACE_MAX
     plain = guess.face is not None and guess.faceless <= no_face_max
     alone_min = OFF_MIDDLE_ALONE_MIN if OFF_MIDDLE_ALONE_MIN is not None and classic == OFF_MIDDLE else ALONE_MIN
-    if (lone_pip and OFF_MIDDLE_LONE_PIP_MIN is not None and classic == OFF_MIDDLE
-            and guess.face in OFF_MIDDLE_LONE_PIP_FACES and guess.faceless <= PLAIN_NO_FACE_MAX
-            and not (OFF_MIDDLE_LONE_PIP_RIVAL is not None and guess.face in (3, 5)
-                     and guess.of(guess.face - 1) >= OFF_MIDDLE_LONE_PIP_RIVAL * guess.probability)):
+    # (A 3 or a 5 whose 2 or 4 the network gives nearly as much: its middle pip may be a swirl.)
+    middle_in_doubt = (OFF_MIDDLE_LONE_PIP_RIVAL is not None and guess.face in (3, 5)
+                       and guess.of(guess.face - 1) >= OFF_MIDDLE_LONE_PIP_RIVAL * guess.probability)
+    if (lone_pip and OFF_MIDDLE_LONE_PIP_MIN is not None and classic == OFF_MIDDLE and not middle_in_doubt
+            and guess.face in OFF_MIDDLE_LONE_PIP_FACES and guess.faceless <= PLAIN_NO_FACE_MAX):
         alone_min = min(alone_min, OFF_MIDDLE_LONE_PIP_MIN)
     if plain and (guess.probability >= alone_min or (
             classic.startswith(NO_LAYOUT) and count_fits and guess.face == pips_seen

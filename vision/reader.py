@@ -626,15 +626,15 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                 # Two pips as near as a 3's corner and middle pip are no 2's (a 3, its other
                 # corner pip lost: the test split's IMG_20191209_095526 turned a quarter).
                 count_fits = math.hypot(ax - bx, ay - by) >= thresholds.TWO_PIPS_APART * blob.side
-            # From above, one pip found, off the outline's middle (see classifier.OFF_MIDDLE_LONE_PIP_MIN).
-            lone_pip = (view is View.TOP and classic == reasons.FACE_OFF_MIDDLE
+            # One pip found, off the outline's middle (the pips' "leaning"): from above, read by the
+            # network less surely (classifier.OFF_MIDDLE_LONE_PIP_MIN), or guided (GUIDED_LONE_PIP).
+            lone_pip = (classic == reasons.FACE_OFF_MIDDLE
                         and len(pip_faces.inside_outline(pip_faces.pips_in(img, blob), blob)) == 1)
             result = judge(result, guesses[k], blob.rect[0], square=lying_flat, pips_seen=pips_seen,
-                           count_fits=count_fits, lone_pip=lone_pip)
+                           count_fits=count_fits, lone_pip=lone_pip and view is View.TOP)
             if (thresholds.GUIDED_LAYOUT_MIN is not None and isinstance(result, str) and isinstance(classic, str)
                     and (classic.startswith(NO_LAYOUT) or classic == NO_PIPS
-                         or (thresholds.GUIDED_LONE_PIP and classic == reasons.FACE_OFF_MIDDLE
-                             and len(pip_faces.inside_outline(pip_faces.pips_in(img, blob), blob)) == 1))
+                         or (thresholds.GUIDED_LONE_PIP and lone_pip))
                     and guesses[k].face is not None and guesses[k].probability >= thresholds.GUIDED_LAYOUT_MIN
                     and guesses[k].faceless <= classifier.PLAIN_NO_FACE_MAX):
                 # The network reads a face plainly flat, if not surely enough alone: read where
