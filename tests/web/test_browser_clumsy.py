@@ -1234,3 +1234,29 @@ def test_starting_a_game_over_one_that_could_not_be_resumed_needs_the_second_tap
         assert errors == []
     finally:
         served_here.close()
+
+
+def test_start_tapped_before_the_page_s_script_is_in_starts_the_game(served, browser):
+    """The form is on the screen before the page's script has loaded (a slow phone, a busy
+    table): Start tapped then sent the form the browser's own way, reloading the page with the
+    names gone and no game started (CI's eight-hand liar's dice waited 30 s for a turn that never
+    came). Start is off until the script is in; the tap then starts the game."""
+    url, table = served
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(url + "/table")
+    held: list = []                          # the unlocked page's script, held back
+    page.route("**/static/control.js*", lambda route: held.append(route))
+    page.fill("#pin", PIN)
+    page.click(".pin-form button")
+    page.wait_for_selector("#new-game")
+    fill_new_game(page, "liars", "Ann\nBob\nCy")
+    assert page.is_disabled("#ng-start") and page.is_disabled("#raw-send")
+    page.evaluate("() => document.getElementById('ng-start').click()")   # a tap on it: nothing
+    assert table.public_state()["game"] is None
+    assert page.input_value("#ng-players") == "Ann\nBob\nCy"            # the page was not reloaded
+    for route in held:
+        route.continue_()
+    page.click("#ng-start")                  # (Playwright waits for it to be enabled)
+    page.wait_for_selector('#app[data-to-act="Ann"]')
+    assert table.public_state()["game"] == "liars"
+    assert page.is_enabled("#raw-send")

@@ -725,6 +725,10 @@
       act(line);
     });
     renderOptions();
+    // The forms' buttons come off until now (control.html): sent before, the form went the
+    // browser's own way, a reload that lost what was typed.
+    disarmStart();
+    $("raw-send").disabled = false;
     if ($("preview-card")) {
       const refresh = async () => {
         const response = await fetch("/api/preview", { credentials: "same-origin", cache: "no-store" });
