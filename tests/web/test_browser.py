@@ -152,7 +152,7 @@ def test_kuriki_from_the_control_page_with_a_live_scoreboard(served, browser):
     assert phone_page.locator("#ctl-actions").count() == 0
     phone_page.fill("#pin", PIN)
     phone_page.click(".pin-form button")
-    phone_page.wait_for_selector("#new-game")
+    phone_page.wait_for_selector('#app[data-ready="1"] #new-game')
     phone = Table_(phone_page)
 
     phone.new_game(["Ann", "Bob", "Cy"], lives=5)
@@ -281,7 +281,7 @@ def test_every_game_has_a_scoreboard_and_controls(served, browser):
     phone.goto(url + "/table")
     phone.fill("#pin", PIN)
     phone.click(".pin-form button")
-    phone.wait_for_selector("#new-game")
+    phone.wait_for_selector('#app[data-ready="1"] #new-game')
     for n, (game, options, moment, selector) in enumerate(OTHER_GAMES):
         table.start_game({"game": game, "players": ["Ann", "Bob", "Cy", "Dee"], "options": options},
                          replace=True)            # the last game is still in play
@@ -323,7 +323,8 @@ SMALL_PHONE = (390, 844)      # a small phone's screen, CSS pixels
 
 def open_pages(browser, url: str, phone: tuple[int, int] = (412, 915)):
     """The wall (1920 x 1080) and the phone page (``phone``: its width and height), the table's
-    PIN entered; and the list the pages' script errors go to."""
+    PIN entered and its script run (a tap before then may find no handler, or send the form the
+    browser's own way); and the list the pages' script errors go to."""
     board = browser.new_page(viewport={"width": 1920, "height": 1080})
     phone_page = browser.new_page(viewport={"width": phone[0], "height": phone[1]})
     errors: list[str] = []
@@ -334,7 +335,7 @@ def open_pages(browser, url: str, phone: tuple[int, int] = (412, 915)):
     phone_page.goto(url + "/table")
     phone_page.fill("#pin", PIN)
     phone_page.click(".pin-form button")
-    phone_page.wait_for_selector("#new-game")
+    phone_page.wait_for_selector('#app[data-ready="1"] #new-game')
     return board, Table_(phone_page), errors
 
 
