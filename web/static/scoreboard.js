@@ -492,6 +492,9 @@
   const SAY_LEAST = 0.6;    // 18 px: the least it shrank to with the hands
   const HANDS_READ = 0.42;           // of the hands' full size: their dice 2.5 vh (27 px at 1080 lines)
   const PHOTO_LEAST_VH = 9;          // narrower than this beside the hands the photo is left out
+  // Layouts the hands' fitting measured since the state came (body[data-measured] once laid): each
+  // costs a layout of every hand, and a wall that measured thousands hung for half a minute.
+  let measured = 0;
   function fitHandsOnce(verdict) {
     const stage = $("sb-stage");
     // (The verdict fills the stage's height, and its message gives way first: what does not fit
@@ -505,11 +508,14 @@
     // letters' feet cut by up to two.)
     const words = document.createRange();
     if (message !== null) words.selectNodeContents(message);
-    const overflows = () => stage.scrollHeight > stage.clientHeight || verdict.scrollHeight > verdict.clientHeight
-      || (message !== null && (message.scrollHeight > message.clientHeight + 1
-        || words.getBoundingClientRect().bottom > message.getBoundingClientRect().bottom + 0.5))
-      || hands.getBoundingClientRect().right > verdict.getBoundingClientRect().right + 1
-      || (img !== null && img.getBoundingClientRect().width < PHOTO_LEAST_VH * innerHeight / 100);
+    const overflows = () => {
+      measured += 1;
+      return stage.scrollHeight > stage.clientHeight || verdict.scrollHeight > verdict.clientHeight
+        || (message !== null && (message.scrollHeight > message.clientHeight + 1
+          || words.getBoundingClientRect().bottom > message.getBoundingClientRect().bottom + 0.5))
+        || hands.getBoundingClientRect().right > verdict.getBoundingClientRect().right + 1
+        || (img !== null && img.getBoundingClientRect().width < PHOTO_LEAST_VH * innerHeight / 100);
+    };
     const head = verdict.querySelector(".evidence-banner .banner-head[data-short]");
     const set = (fit, band) => {
       verdict.style.setProperty("--fit", fit.toFixed(2));
@@ -518,20 +524,37 @@
     };
     ["--fit", "--band", "--words"].forEach((v) => verdict.style.removeProperty(v));
     if (head) head.textContent = head.dataset.full;
-    let fit = 1;
-    while (fit > HANDS_FIRST + 1e-9 && overflows()) set(fit -= STEP, 1);
+    // Each size steps down by STEP from where it is to its least, and stops at the first step
+    // where nothing overflows: found by halving (a verdict lays out smaller at a smaller size),
+    // a handful of layouts for each instead of one a step. Stepped one by one, twelve hands took
+    // the wall 20-30 s of layouts to show an open's verdict, and the page hung meanwhile.
+    const descend = (from, least, apply) => {
+      const sizes = [from];
+      for (let v = from; v > least + 1e-9; ) sizes.push(v -= STEP);
+      if (sizes.length === 1 || !overflows()) return from;   // (the first size is applied already)
+      let lo = 1;
+      let hi = sizes.length - 1;     // (the least is kept if nothing above it fits)
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        apply(sizes[mid]);
+        if (overflows()) lo = mid + 1; else hi = mid;
+      }
+      apply(sizes[lo]);
+      return sizes[lo];
+    };
+    let fit = descend(1, HANDS_FIRST, (f) => set(f, 1));
     if (head && overflows()) {
       head.textContent = head.dataset.short;
       set(fit = 1, 1);
-      while (fit > HANDS_FIRST + 1e-9 && overflows()) set(fit -= STEP, 1);
+      fit = descend(1, HANDS_FIRST, (f) => set(f, 1));
     }
     let band = verdict.querySelector(".evidence-banner") ? 1 : BAND_LEAST;
-    while (band > BAND_LEAST + 1e-9 && overflows()) set(fit, band -= STEP);
-    while (fit > HANDS_READ + 1e-9 && overflows()) set(fit -= STEP, band);
+    band = descend(band, BAND_LEAST, (b) => set(fit, b));
+    fit = descend(fit, HANDS_READ, (f) => set(f, band));
     // Then the call's words and who lost (a 40-letter name three times over, on two lines each,
     // left the message no room at all), and last the hands on, under what reads across the room.
-    for (let words = 1; words > 0.7 + 1e-9 && overflows(); ) verdict.style.setProperty("--words", (words -= STEP).toFixed(2));
-    while (fit > 0.4 + 1e-9 && overflows()) set(fit -= STEP, band);
+    descend(1, 0.7, (w) => verdict.style.setProperty("--words", w.toFixed(2)));
+    fit = descend(fit, 0.4, (f) => set(f, band));
     // (How large the hands were left where the whole verdict fits; 0 where it does not.)
     return overflows() ? 0 : fit;
   }
@@ -1022,7 +1045,11 @@
   let pending = 0;             // photo loads the current render still has to fit for
   let refit = 0;               // a resize's re-render, queued for the next frame
   const unsettled = () => { delete document.body.dataset.laid; };
-  const settled = () => { if (!pending && !refit) document.body.dataset.laid = String(renders); };
+  const settled = () => {
+    if (pending || refit) return;
+    document.body.dataset.laid = String(renders);
+    document.body.dataset.measured = String(measured);
+  };
   // (Also on an error: a photo that never loads has nothing more to fit.)
   function onceIn(img, fit) {
     const n = renders;
@@ -1098,11 +1125,11 @@
   // The fitted sizes are worked out for the screen's size: a display that changes it (a kiosk
   // browser going full screen after its first paint) gets them worked out again.
   let shown = DT.initial();
-  const show = (s) => { shown = s; render(s); };
+  const show = (s) => { shown = s; measured = 0; render(s); };
   addEventListener("resize", () => {
     unsettled();
     cancelAnimationFrame(refit);
-    refit = requestAnimationFrame(() => { refit = 0; render(shown); });
+    refit = requestAnimationFrame(() => { refit = 0; measured = 0; render(shown); });
   });
 
   show(shown);
