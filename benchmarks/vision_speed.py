@@ -60,20 +60,30 @@ def interleaved(variant: dict[str, Any], *, frames: int, rounds: int, calibrated
     return times
 
 
+def p95(times: list[float]) -> float:
+    return sorted(times)[min(len(times) - 1, int(0.95 * len(times)))]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", required=True, help="constants to change, as JSON, e.g. '{\"HALF_FIRST\": false}'")
     ap.add_argument("--frames", type=int, default=30)
     ap.add_argument("--rounds", type=int, default=5, help="reads of each frame each way (the first warms up)")
     args = ap.parse_args()
-    variant = json.loads(args.variant)
+    try:
+        variant = json.loads(args.variant)
+    except json.JSONDecodeError as exc:
+        raise SystemExit(f"--variant is not JSON ({exc}): give it like '{{\"HALF_FIRST\": false}}'") from None
+    if not isinstance(variant, dict) or not variant:
+        raise SystemExit("--variant names at least one constant: '{\"NAME\": value}'")
+    for key in variant:
+        _module(key)          # (an unknown name stops here, saying so)
     cv2.setNumThreads(1)
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, variant {json.dumps(variant)}")
     print("| reader | as it is: median | p95 | changed: median | p95 | changed / as it is |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for calibrated in (False, True):
         a, b = interleaved(variant, frames=args.frames, rounds=max(2, args.rounds), calibrated=calibrated)
-        p95 = lambda t: sorted(t)[min(len(t) - 1, int(0.95 * len(t)))]  # noqa: E731
         print(f"| {'calibrated' if calibrated else 'uncalibrated'}, 640x480, 2 dice | {statistics.median(a):.1f} "
               f"| {p95(a):.1f} | {statistics.median(b):.1f} | {p95(b):.1f} "
               f"| {statistics.median(b) / statistics.median(a):.3f} |", flush=True)
