@@ -29,12 +29,12 @@ sys.path.insert(0, str(ROOT))
 
 from vision import reader  # noqa: E402
 from vision.render import render_scene, table_calibration  # noqa: E402
-from vision_sets import _module  # noqa: E402  (the constant's module, by its name)
+from vision_sets import _module, _variant  # noqa: E402  (a constant's module by its name; --variant's JSON)
 
 
 def _set(constants: dict[str, Any]) -> None:
     for key, value in constants.items():
-        setattr(_module(key), key, tuple(value) if isinstance(value, list) else value)
+        setattr(_module(key), key, value)
 
 
 def interleaved(variant: dict[str, Any], *, frames: int, rounds: int, calibrated: bool
@@ -66,16 +66,14 @@ def p95(times: list[float]) -> float:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--variant", required=True, help="constants to change, as JSON, e.g. '{\"HALF_FIRST\": false}'")
+    ap.add_argument("--variant", required=True, type=_variant,
+                    help="constants to change, as JSON, e.g. '{\"HALF_FIRST\": false}'")
     ap.add_argument("--frames", type=int, default=30)
     ap.add_argument("--rounds", type=int, default=5, help="reads of each frame each way (the first warms up)")
     args = ap.parse_args()
-    try:
-        variant = json.loads(args.variant)
-    except json.JSONDecodeError as exc:
-        raise SystemExit(f"--variant is not JSON ({exc}): give it like '{{\"HALF_FIRST\": false}}'") from None
-    if not isinstance(variant, dict) or not variant:
-        raise SystemExit("--variant names at least one constant: '{\"NAME\": value}'")
+    variant = args.variant
+    if not variant:
+        raise SystemExit('--variant names at least one constant: \'{"NAME": value}\'')
     for key in variant:
         _module(key)          # (an unknown name stops here, saying so)
     cv2.setNumThreads(1)

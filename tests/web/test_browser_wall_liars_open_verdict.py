@@ -143,7 +143,6 @@ def test_an_open_s_verdict_stays_on_the_wall_with_a_40_letter_name(served_camera
     # times (a layout of every hand each), the wall hung 20-30 s before it showed the verdict,
     # and at a busy table this test gave up waiting for it.
     measured = int(board.get_attribute("body", "data-measured"))
-    print(f"measured {measured} times")
     assert 0 < measured <= MEASURED_AT_MOST, measured
     assert laid["losses"] >= 0.7 * 4.4 * 10.8 - 0.05, f"who lost stands {laid['losses']:.1f} px high at 1080 lines"
     assert laid["message"] >= 0.6 * 2.8 * 10.8 - 0.05, f"the message stands {laid['message']:.1f} px high"
