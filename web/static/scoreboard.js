@@ -856,6 +856,7 @@
   // (A name too long for its line may take the marker's room whole: a crowd's card is too low
   // for three lines beside it.)
   const NAME_ROOM = [...TAG_ROOM, "marker-out"];
+  const MARKER_KEPT = 0.8;        // of a card name's size: smaller than this, the marker gives way
   function fitPlayers() {
     // Whether a name runs past its card, to the fraction of a pixel: scrollWidth and clientWidth
     // are whole pixels, and "Fitzgerald" half a pixel too wide was cut to "Fitzgera…" unshrunk.
@@ -899,6 +900,11 @@
           let most = fitCardName(0);
           nameSteps = 0;
           for (let steps = 1; steps <= NAME_ROOM.length && most < base - 0.05; steps++) {
+            // (The marker, a player's lives at a glance, gives way only to a name that would
+            // otherwise stand under MARKER_KEPT of its size or be cut: at six players
+            // "Annabelle" hid its star to stand 54 px rather than 51, and its star came back
+            // when the turn moved on and its ▶ went.)
+            if (NAME_ROOM[steps - 1] === "marker-out" && most >= MARKER_KEPT * base) break;
             const px = fitCardName(steps);
             if (px > most + 0.5) { nameSteps = steps; most = px; }
           }
