@@ -294,6 +294,48 @@ def _tophat_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float
     return pips, found_colours
 
 
+def _joined_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float, float, int]], list[np.ndarray]]:
+    """Pips that touch one another (see JOINED_PIPS), and their Lab colours: each spot too big or
+    too long for a pip that is a row or a clump of round pips of one size, cut where it narrows
+    between them: where it is less than JOINED_PIPS x its depth (its deepest point's distance from
+    its edge, a pip's radius) deep. Each part a pip of that radius; the spot's area must be about
+    that many such discs (a glare's patch or a die's edge is not), the pips a pip's size for the die."""
+    contrast: list = []
+    pips_in(img, blob, contrast)
+    if not contrast:
+        return [], []
+    dist8, threshold, (_, _, lab8) = contrast
+    _, labels, stats, _, _, merged = _pip_components(dist8, threshold, _inner(blob), blob.side)
+    x0, y0 = blob.box[0], blob.box[1]
+    pips, colours = [], []
+    for i in merged:
+        bx, by, bw, bh, area = (int(v) for v in stats[i, :5])
+        spot = (labels[by:by + bh, bx:bx + bw] == i).astype(np.uint8)
+        depth = cv2.distanceTransform(cv2.copyMakeBorder(spot, 1, 1, 1, 1, cv2.BORDER_CONSTANT, 0),
+                                      cv2.DIST_L2, cv2.DIST_MASK_PRECISE)[1:-1, 1:-1]
+        radius = float(depth.max())
+        low, high = thresholds.JOINED_PIP_DIAMETER
+        if not low * blob.side <= 2.0 * radius <= high * blob.side:
+            continue
+        cores = (depth >= thresholds.JOINED_PIPS * radius).astype(np.uint8)
+        m, parts, sub, centres = cv2.connectedComponentsWithStats(cores)
+        disc = math.pi * radius * radius
+        if m - 1 < 2 or not (thresholds.JOINED_PIP_AREA[0] * (m - 1) * disc <= area
+                             <= thresholds.JOINED_PIP_AREA[1] * (m - 1) * disc):
+            continue
+        if not all(_pip_shaped(int(sub[j, cv2.CC_STAT_AREA]), int(sub[j, cv2.CC_STAT_WIDTH]),
+                               int(sub[j, cv2.CC_STAT_HEIGHT])) for j in range(1, m)):
+            continue
+        for j in range(1, m):
+            cx, cy = float(centres[j][0] + bx), float(centres[j][1] + by)
+            where = np.zeros(labels.shape, np.uint8)
+            cv2.circle(where, (int(round(cx)), int(round(cy))), max(1, int(radius * 0.8)), 1, -1)
+            where &= (labels == i).astype(np.uint8)
+            pips.append((cx + x0, cy + y0, int(round(disc))))
+            colours.append(np.array(cv2.mean(lab8, where)[:3], np.float32))
+    return pips, colours
+
+
 def _grid_contrast(contrast: np.ndarray, box: tuple[int, int, int, int], centre: tuple[float, float],
                    step: float, angle: float, radius: float) -> np.ndarray:
     """Mean contrast at the nine pip positions of a 3x3 grid laid on the face (row-major)."""
@@ -714,7 +756,8 @@ def read_die(img: np.ndarray, blob: outlines.Blob) -> tuple[int, float, float, f
     """
     result = _read_pips(img, blob)
     fallbacks = ((thresholds.PIP_SPLIT_LEVEL, thresholds.PIP_SPLIT_CONFIRMING, _split_pips),
-                 (thresholds.PIP_TOPHAT, thresholds.PIP_TOPHAT_CONFIRMING, _tophat_pips))
+                 (thresholds.PIP_TOPHAT, thresholds.PIP_TOPHAT_CONFIRMING, _tophat_pips),
+                 (thresholds.JOINED_PIPS, thresholds.JOINED_PIPS_CONFIRMING, _joined_pips))
     for level, confirming_only, more_pips in fallbacks:
         if isinstance(result, str) and level is not None and (blob.confirming or not confirming_only):
             # Read again with those pips beside the ones found, if that reads the face.

@@ -299,6 +299,15 @@ PIP_TOPHAT: float | None = 0.5   # confirming a face the network's scan read, wh
 PIP_TOPHAT_CONFIRMING = True   # ... only there
 PIP_TOPHAT_LIGHTNESS = 0.9     # ... and light pips found so at least this x as light (Lab L) as the
                                # darkest pip found: a pip under a glare stays as light as the pips
+JOINED_PIPS: float | None = 0.7   # pips that touch (large pips close together, a 6's columns, a
+                               # blur joining them) make one spot too long for a pip, and a face of
+                               # them showed no pips: such a spot is cut where it narrows, at this x
+                               # its depth (the distance transform's peak, a pip's radius), into
+                               # pips if it is that many round pips of that size (pip_faces._joined_pips).
+                               # None: never
+JOINED_PIPS_CONFIRMING = False  # ... only confirming a face the network's scan read
+JOINED_PIP_DIAMETER = (0.1, 0.3)  # ... a pip's diameter (twice the depth), x the die's side
+JOINED_PIP_AREA = (0.6, 1.4)   # ... the spot's area, x as many discs of that depth as it is cut into
 PIP_LIGHTNESS: float | None = 1.0   # confirming a face the network's scan read (scan.confirmed),
                                # when its pips lay out no face even split or top-hatted, nor are as
                                # many as the face: a glare over a face's middle makes the face's

@@ -1534,10 +1534,15 @@ def test_a_leaning_die_whose_pips_were_not_found_is_doubted_over_0_07(monkeypatc
     steady guess read a plainly flat 6, doubting the face 0.08: under NO_PIPS_NO_FACE_MAX as it was
     raised to (0.09; the least leaning die so judged had measured 0.185), and the frame was read ok
     with the leaning 6. At 0.07 the frame is unsure, the 6 boxed; the flat 6s that bound was raised
-    for (0.062, 0.063) are still read."""
+    for (0.062, 0.063) are still read. (Its pips touch in their columns: cut apart where they do,
+    JOINED_PIPS, they lay out a 6 that is doubted as leaning; the bound is tested with no pips found
+    on it, as then.)"""
     scene, calibration = pinned_frame(615_550)
     assert scene.view is View.TOP and calibration is not None and not scene.readable
     (leaning,) = [d for d in scene.labels if d.cocked]
+    joined = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert joined.status is Status.UNSURE and _boxed_near(joined, leaning, classifier.LEANING)
+    monkeypatch.setattr(thresholds, "JOINED_PIPS", None)
     reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert reading.status is Status.UNSURE and reading.reason == classifier.NO_PIPS
     assert _boxed_near(reading, leaning, classifier.NO_PIPS)          # shown on the evidence photo
