@@ -752,7 +752,8 @@ def read_die(img: np.ndarray, blob: outlines.Blob) -> tuple[int, float, float, f
     together are no face, the reader tries leaving out up to three pips near the outline, and
     accepts only if exactly one value remains possible. When they are no face still, with pips a
     glare joined to a spot split off (_split_pips) they may be, or with the pips that stand out of
-    a glare that washed them together (_tophat_pips).
+    a glare that washed them together (_tophat_pips), or with pips that touch cut apart where their
+    spot narrows (_joined_pips).
     """
     result = _read_pips(img, blob)
     fallbacks = ((thresholds.PIP_SPLIT_LEVEL, thresholds.PIP_SPLIT_CONFIRMING, _split_pips),
