@@ -318,7 +318,7 @@ def _joined_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float
         if not low * blob.side <= 2.0 * radius <= high * blob.side:
             continue
         cores = (depth >= thresholds.JOINED_PIPS * radius).astype(np.uint8)
-        m, parts, sub, centres = cv2.connectedComponentsWithStats(cores)
+        m, _, sub, centres = cv2.connectedComponentsWithStats(cores)
         disc = math.pi * radius * radius
         if m - 1 < 2 or not (thresholds.JOINED_PIP_AREA[0] * (m - 1) * disc <= area
                              <= thresholds.JOINED_PIP_AREA[1] * (m - 1) * disc):
@@ -326,11 +326,12 @@ def _joined_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float
         if not all(_pip_shaped(int(sub[j, cv2.CC_STAT_AREA]), int(sub[j, cv2.CC_STAT_WIDTH]),
                                int(sub[j, cv2.CC_STAT_HEIGHT])) for j in range(1, m)):
             continue
+        in_spot = (labels == i).astype(np.uint8)
         for j in range(1, m):
             cx, cy = float(centres[j][0] + bx), float(centres[j][1] + by)
             where = np.zeros(labels.shape, np.uint8)
             cv2.circle(where, (int(round(cx)), int(round(cy))), max(1, int(radius * 0.8)), 1, -1)
-            where &= (labels == i).astype(np.uint8)
+            where &= in_spot
             pips.append((cx + x0, cy + y0, int(round(disc))))
             colours.append(np.array(cv2.mean(lab8, where)[:3], np.float32))
     return pips, colours

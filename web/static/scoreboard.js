@@ -902,8 +902,8 @@
           for (let steps = 1; steps <= NAME_ROOM.length && most < base - 0.05; steps++) {
             // (The marker, a player's lives at a glance, gives way only to a name that would
             // otherwise stand under MARKER_KEPT of its size or be cut: at six players
-            // "Annabelle" hid its star to stand 54 px rather than 51, and its star came back
-            // when the turn moved on and its ▶ went.)
+            // "Annabelle" and "Maximilian" hid their stars to stand 54 px rather than 46-51, and
+            // Annabelle's came back when the turn moved on and its ▶ went.)
             if (NAME_ROOM[steps - 1] === "marker-out" && most >= MARKER_KEPT * base) break;
             const px = fitCardName(steps);
             if (px > most + 0.5) { nameSteps = steps; most = px; }
