@@ -342,9 +342,9 @@ def test_a_face_glare_or_blur_left_without_pips_is_read_up_to_the_looser_bound(
     or the blur (11321, under the cup) left no pips to find. The network's steady guess reads 6,
     "no readable face" 0.062-0.063: over the 0.05 NO_PIPS_NO_FACE_MAX allowed before, under the
     0.07 it allows (a leaning die so judged measured 0.08: fresh 615550). The frame is read right;
-    at 0.05 it was unsure. (Read with its pips cut apart where they touch, JOINED_PIPS, 11321's
-    6 is read by its layout, and 10946's doubted as leaning: the bound is tested on the frames as
-    the pip finder found no pips on them.)"""
+    at 0.05 it was unsure. (10946's pips touch: cut apart where they do, JOINED_PIPS, its 6 is
+    read by its layout and doubted as leaning. The bound is tested with the pip finder as it was,
+    finding no pips on either 6.)"""
     scene = benchmark_frame(seed)
     monkeypatch.setattr(thresholds, "JOINED_PIPS", None)
     read_right_until(monkeypatch, scene, classifier, "NO_PIPS_NO_FACE_MAX", 0.05, classifier.NO_PIPS,
@@ -357,11 +357,13 @@ def test_a_face_with_no_pips_found_is_read_by_the_network_a_little_less_plain(mo
     found: the network's steady guess reads its face surely, "no readable face" 0.03-0.05, over
     the 0.03 a face read by the network alone had to be under. Up to NO_PIPS_NO_FACE_MAX (0.05)
     it is read, and the frame is read right; with that bound off, the frame is unsure. (Its pips
-    touch: cut apart where they do, JOINED_PIPS, the face is read by its layout, and the frame read
-    right whatever the bound; the bound is tested with no pips found, as then.)"""
-    assert read_dice(benchmark_frame(seed).image, benchmark_frame(seed).view).ok
+    touch: cut apart where they do, JOINED_PIPS, the 6 is read by its layout, in 10938 at once and
+    in 10418 confirming the 6 the network's scan reads there, and the frame is read right whatever
+    the bound; the bound is tested with no pips found, as then.)"""
+    scene = benchmark_frame(seed)
+    assert read_dice(scene.image, scene.view).ok
     monkeypatch.setattr(thresholds, "JOINED_PIPS", None)
-    read_right_until(monkeypatch, benchmark_frame(seed), classifier, "NO_PIPS_NO_FACE_MAX", None, classifier.NO_PIPS)
+    read_right_until(monkeypatch, scene, classifier, "NO_PIPS_NO_FACE_MAX", None, classifier.NO_PIPS)
 
 
 @pytest.mark.parametrize("value", [3, 5])

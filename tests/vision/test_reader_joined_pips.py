@@ -52,11 +52,37 @@ def test_a_six_whose_pips_touch_in_columns_reads_six(monkeypatch, radius, step, 
 
 
 def test_a_stroke_or_a_smear_is_not_cut_into_pips() -> None:
-    """A thin dark stroke across the face (a die's edge, a crack, a hair) and a broad smear are no
-    row of pips: the one too thin for a pip, the other not that many discs of its depth."""
+    """A thin dark stroke across the face (a die's edge, a crack, a hair) and a broad smear do not
+    narrow anywhere into round parts: no pips."""
     image, blob = _die([], radius=7, step=14, marks=((58, 60, 100, 64, 3), (62, 90, 98, 92, 14)))
     assert pip_faces._joined_pips(image, blob) == ([], [])
     assert isinstance(pip_faces.read_die(image, blob), str)
+
+
+def test_a_row_of_specks_is_too_small_for_pips(monkeypatch) -> None:
+    """Nine touching specks 5 px across (grit, a scratch's grains) on a 60 px die: cut apart they
+    are round and as many discs as the spot holds, but a pip is at least JOINED_PIP_DIAMETER's 0.1
+    of the side across (6 px here). Without that bound they were nine pips."""
+    image, blob = _die([], radius=7, step=14)
+    for x in range(60, 101, 5):
+        cv2.circle(image, (x, 66), 2, (40, 40, 40), -1, cv2.LINE_AA)
+    assert pip_faces._joined_pips(image, blob) == ([], [])
+    monkeypatch.setattr(thresholds, "JOINED_PIP_DIAMETER", (0.0, 1.0))
+    assert len(pip_faces._joined_pips(image, blob)[0]) == 9
+
+
+def test_two_spots_joined_by_a_long_stroke_are_not_two_pips(monkeypatch) -> None:
+    """Two pip-sized spots joined by a stroke that runs round between them (a handle): it narrows
+    into two round parts of a pip's size, but the spot is twice the area of two such discs, not
+    about that (JOINED_PIP_AREA). Without that bound they were two pips."""
+    image, blob = _die([], radius=7, step=14)
+    for x in (62, 98):
+        cv2.circle(image, (x, 76), 7, (40, 40, 40), -1, cv2.LINE_AA)
+    cv2.polylines(image, [np.array([(62, 76), (62, 98), (98, 98), (98, 76)], np.int32)], False,
+                  (40, 40, 40), 5, cv2.LINE_AA)
+    assert pip_faces._joined_pips(image, blob) == ([], [])
+    monkeypatch.setattr(thresholds, "JOINED_PIP_AREA", (0.0, 10.0))
+    assert len(pip_faces._joined_pips(image, blob)[0]) == 2
 
 
 def test_pips_joined_into_no_face_are_still_no_face() -> None:
