@@ -306,6 +306,10 @@ JOINED_PIPS: float | None = 0.7   # pips that touch (large pips close together, 
                                # pips if it is that many round pips of that size (pip_faces._joined_pips).
                                # None: never
 JOINED_PIPS_CONFIRMING = False  # ... only confirming a face the network's scan read
+JOINED_PIPS_UPSCALE: int | None = 4  # ... each such spot cut as seen this many times finer (the
+                               # contrast map enlarged smoothly): a small die's touching pips, 3 px
+                               # across, narrow to 0.71 of their depth at the frame's own pixels,
+                               # over the cut (fresh 741780: a 25 px 6). None: at the frame's pixels
 JOINED_PIP_DIAMETER = (0.1, 0.3)  # ... a pip's diameter (twice the depth), x the die's side
 JOINED_PIP_AREA = (0.6, 1.4)   # ... the spot's area, x as many discs of that depth as it is cut into
 PIP_LIGHTNESS: float | None = 1.0   # confirming a face the network's scan read (scan.confirmed),

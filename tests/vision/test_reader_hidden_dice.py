@@ -1534,12 +1534,16 @@ def test_a_leaning_die_whose_pips_were_not_found_is_doubted_over_0_07(monkeypatc
     steady guess read a plainly flat 6, doubting the face 0.08: under NO_PIPS_NO_FACE_MAX as it was
     raised to (0.09; the least leaning die so judged had measured 0.185), and the frame was read ok
     with the leaning 6. At 0.07 the frame is unsure, the 6 boxed; the flat 6s that bound was raised
-    for (0.062, 0.063) are still read. (Its pips touch in their columns: cut apart where they do,
-    JOINED_PIPS, they lay out a 6 that is doubted as leaning; the bound is tested with no pips found
-    on it, as then.)"""
+    for (0.062, 0.063) are still read. (Its pips touch in their columns: cut apart where they do at
+    the frame's own pixels, JOINED_PIPS, they lay out a 6 that is doubted as leaning; seen finer,
+    JOINED_PIPS_UPSCALE, its columns are not cut into pips and it shows none. The bound is
+    tested with no pips found on it, as then.)"""
     scene, calibration = pinned_frame(615_550)
     assert scene.view is View.TOP and calibration is not None and not scene.readable
     (leaning,) = [d for d in scene.labels if d.cocked]
+    finer = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert finer.status is Status.UNSURE and _boxed_near(finer, leaning, classifier.NO_PIPS)
+    monkeypatch.setattr(thresholds, "JOINED_PIPS_UPSCALE", None)
     joined = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert joined.status is Status.UNSURE and _boxed_near(joined, leaning, classifier.LEANING)
     monkeypatch.setattr(thresholds, "JOINED_PIPS", None)

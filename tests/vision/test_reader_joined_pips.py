@@ -100,3 +100,47 @@ def test_a_six_by_the_rim_whose_pips_touch_in_columns_is_read(monkeypatch) -> No
     Its columns cut into pips, each 6 is read by its layout."""
     scene, _ = pinned_frame(739764)
     read_right_until(monkeypatch, scene, thresholds, "JOINED_PIPS", None, classifier.NO_PIPS)
+
+
+def _small_six(*, side: int, radius: int, step: int, blur: float) -> tuple[np.ndarray, outlines.Blob, list]:
+    """A small white die (``side`` px) with a 6 of dark pips ``step`` px apart, blurred; the
+    image, its blob and the pips' centres."""
+    image = np.full((80, 80, 3), 120, np.uint8)
+    a = 40 - side // 2
+    cv2.rectangle(image, (a, a), (a + side - 1, a + side - 1), (235, 235, 235), -1)
+    centres = [(40 + step * gx, 40 + step * gy) for gx, gy in SIX]
+    for centre in centres:
+        cv2.circle(image, centre, radius, (40, 40, 40), -1, cv2.LINE_AA)
+    image = cv2.GaussianBlur(image, (0, 0), blur)
+    mask = np.zeros((80, 80), np.uint8)
+    cv2.rectangle(mask, (a, a), (a + side - 1, a + side - 1), 255, -1)
+    (blob,) = outlines.find_blobs(mask)
+    return image, blob, centres
+
+
+def test_a_small_six_whose_pips_touch_is_cut_as_seen_finer(monkeypatch) -> None:
+    """A 24 px die's pips, 4 px across 5 px apart, blur into two columns. At the frame's own
+    pixels a column narrows between its pips to 0.71 of their depth, over JOINED_PIPS (0.7): it
+    was no cut, and "no pips". Seen four times finer (JOINED_PIPS_UPSCALE) it narrows to half,
+    and is cut into three pips each, where they were drawn."""
+    image, blob, centres = _small_six(side=24, radius=2, step=5, blur=0.7)
+    joined, _ = pip_faces._joined_pips(image, blob)
+    assert len(joined) == 6
+    for (x, y, _), (cx, cy) in zip(sorted(joined), sorted(centres)):
+        assert abs(x - cx) <= 0.5 and abs(y - cy) <= 0.5
+    result = pip_faces.read_die(image, blob)
+    assert not isinstance(result, str) and result[0] == 6
+    monkeypatch.setattr(thresholds, "JOINED_PIPS_UPSCALE", None)
+    blob.pips_found = None
+    assert pip_faces._joined_pips(image, blob) == ([], [])
+    assert pip_faces.read_die(image, blob) == "a face shows no pips"
+
+
+@pytest.mark.parametrize("seed", [741780, 741323], ids=["dark-from-above", "yellow-under-the-cup"])
+def test_small_sixes_whose_pips_touch_are_read(monkeypatch, seed) -> None:
+    """Fresh frames 741780 (six dice from above, 20-21 px; a dark 6 with white pips) and 741323
+    (five under the cup; a yellow 6 by the rim): every die was read, the 6 by the network's scan,
+    but no pip was found on it to confirm that, and the frame was unsure. Its columns, cut as seen
+    finer, are its pips."""
+    scene, _ = pinned_frame(seed)
+    read_right_until(monkeypatch, scene, thresholds, "JOINED_PIPS_UPSCALE", None, classifier.NO_PIPS)
