@@ -120,9 +120,9 @@ def _small_six(*, side: int, radius: int, step: int, blur: float) -> tuple[np.nd
 
 def test_a_small_six_whose_pips_touch_is_cut_as_seen_finer(monkeypatch) -> None:
     """A 24 px die's pips, 4 px across 5 px apart, blur into two columns. At the frame's own
-    pixels a column narrows between its pips to 0.71 of their depth, over JOINED_PIPS (0.7): it
-    was no cut, and "no pips". Seen four times finer (JOINED_PIPS_UPSCALE) it narrows to half,
-    and is cut into three pips each, where they were drawn."""
+    pixels a column narrows between its pips only to 0.89 of their depth (2 of 2.24 px), over
+    JOINED_PIPS (0.7): it was not cut, and "no pips". Seen four times finer (JOINED_PIPS_UPSCALE)
+    it narrows to 0.59 (5 of 8.5), and is cut into three pips each, where they were drawn."""
     image, blob, centres = _small_six(side=24, radius=2, step=5, blur=0.7)
     joined, _ = pip_faces._joined_pips(image, blob)
     assert len(joined) == 6
