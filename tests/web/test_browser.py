@@ -524,7 +524,12 @@ def test_the_open_that_ends_a_liars_game_shows_its_hands_under_the_winner(served
             alive = [p["name"] for p in table.public_state()["players"] if not p["out"]]
             table.act({"by": opener, "do": "open", "hands": {n: [6, 6, 4, 3, 2] for n in alive}})
         last = table.public_state()["verdict"]["hands"]
-        board.wait_for_selector(f'#app[data-game="liars"] #winner #final-hands')
+        # (Waited for by its names: the first game's winner screen is still up until the wall
+        # hears of the second game's end, and a bare selector matched it: CI, 2026-12-03.)
+        board.wait_for_function("""(names) => [...document.querySelectorAll(
+            '#app[data-game="liars"] #winner #final-hands .hand')].map((h) => h.querySelector('span').textContent)
+            .join() === names""",
+                                arg=",".join(last))
         shown = board.eval_on_selector_all("#final-hands .hand", """(hs) => hs.map((h) => [h.querySelector('span').textContent,
             [...h.querySelectorAll('svg.die')].map((d) => Number(d.getAttribute('aria-label')))])""")
         assert shown == [[n, h] for n, h in last.items()], shown
