@@ -1146,6 +1146,11 @@ def test_a_lone_die_under_the_cup_whose_face_sits_off_its_outlines_middle_leans(
     assert scene.view is View.BOTTOM and calibration is not None
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).reason == LEANING
     monkeypatch.setattr(classifier, "UNSQUARE_STEADY_ASKED_FROM", None)
+    # The network's single look doubts the leaning 4 0.049 under OpenCV 5.0 and 0.051 under 5.1,
+    # either side of AGREE_NO_FACE_MAX and STEADY_ASKED_FROM (0.05): under 5.1 the network doubts
+    # it itself. Both lifted over either doubt, the rule's own part shows.
+    monkeypatch.setattr(classifier, "AGREE_NO_FACE_MAX", 0.055)
+    monkeypatch.setattr(classifier, "STEADY_ASKED_FROM", 0.055)
     _leaning_die_doubted_until(monkeypatch, scene, calibration, "LONE_FACE_OFF_MIDDLE", None)
 
 
