@@ -63,8 +63,9 @@ class FaceClassifier:
         self.channels = int(meta.get("channels", 1))      # 1: grey patches, 3: colour (BGR)
         self.classes = int(meta.get("classes", 7))
         try:
-            # OpenCV 5's classic engine runs this small network about a third faster than the
-            # new one (its default); OpenCV 4 has only the classic one.
+            # OpenCV 5.0's classic engine runs this small network about a third faster than its
+            # new one (its default). 5.1 has only its new one, and that faster still (16 patches
+            # 2.6 ms, 5.0's classic 4.3: benchmarks/vision_network.py); OpenCV 4 has only its own.
             engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
             self._net = (cv2.dnn.readNetFromONNX(str(model)) if engine is None
                          else cv2.dnn.readNetFromONNX(str(model), engine=engine))

@@ -1,0 +1,43 @@
+"""benchmarks/vision_network.py: the face network's forward pass timed per batch size, for each
+engine the installed OpenCV names."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import cv2
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def network():
+    spec = importlib.util.spec_from_file_location("vision_network", REPO / "benchmarks" / "vision_network.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_engine_gets_a_row_of_times_for_every_batch(network, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(sys, "argv", ["vision_network.py", "--runs", "1"])
+    threads = cv2.getNumThreads()
+    try:
+        assert network.main() == 0
+    finally:
+        cv2.setNumThreads(threads)
+    rows = [line for line in capsys.readouterr().out.splitlines()
+            if line.startswith("| ") and not line.startswith("| engine") and "---" not in line]
+    assert [row.split(" | ")[0][2:] for row in rows] == [name for name, _ in network.engines()]
+    for row in rows:
+        times = [float(t) for t in re.findall(r"([0-9.]+) ms", row)]
+        assert len(times) == len(network.BATCHES) and all(t > 0 for t in times), row
+
+
+def test_a_missing_model_is_named(network, monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(sys, "argv", ["vision_network.py", "--model", str(tmp_path / "none.onnx")])
+    with pytest.raises(SystemExit, match="no model at .*none.onnx"):
+        network.main()
