@@ -11,7 +11,6 @@ costs the network the same as a die's. Run it under each OpenCV to choose betwee
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -21,15 +20,23 @@ import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-MODEL = ROOT / "vision" / "models" / "faces.onnx"
+sys.path.insert(0, str(ROOT))
+
+from vision.classifier import MODEL, FaceClassifier, load_net, reader_engine  # noqa: E402
+
 BATCHES = (1, 8, 16, 32, 64)
 
 
 def engines() -> list[tuple[str, int | None]]:
-    """(name, engine) for each engine this OpenCV names; (default, None) where it names none."""
-    named = [(name, getattr(cv2.dnn, name)) for name in ("ENGINE_CLASSIC", "ENGINE_NEW", "ENGINE_OPENCV")
-             if hasattr(cv2.dnn, name)]
-    return named or [("default", None)]
+    """(name, engine) for each engine this OpenCV names, the reader's marked; (default, None)
+    where it names none."""
+    ours = reader_engine()
+    named = [(name + (" (the reader's)" if getattr(cv2.dnn, name) == ours else ""), getattr(cv2.dnn, name))
+             for name in ("ENGINE_CLASSIC", "ENGINE_NEW", "ENGINE_OPENCV") if hasattr(cv2.dnn, name)]
+    if ours is None:
+        named = [(name + " (the reader's, as the default)" if name == "ENGINE_OPENCV" else name, engine)
+                 for name, engine in named]
+    return named or [("default (the reader's)", None)]
 
 
 def forward_ms(net: cv2.dnn.Net, batch: np.ndarray, runs: int) -> float:
@@ -50,19 +57,20 @@ def main() -> int:
     ap.add_argument("--model", type=Path, default=MODEL)
     ap.add_argument("--runs", type=int, default=40)
     args = ap.parse_args()
-    if not args.model.is_file():
-        raise SystemExit(f"no model at {args.model}")
-    meta_path = args.model.with_suffix(".json")
-    meta = json.loads(meta_path.read_text()) if meta_path.is_file() else {}
-    size, channels = int(meta.get("patch", 32)), int(meta.get("channels", 1))
+    try:
+        # The patches' size and colours as the model was trained (its faces.json), and a clear
+        # message for a model that is missing or that OpenCV cannot load.
+        model = FaceClassifier(args.model)
+    except (FileNotFoundError, ValueError) as exc:
+        raise SystemExit(str(exc)) from None
+    size, channels = model.patch, model.channels
     cv2.setNumThreads(1)
     rng = np.random.default_rng(0)
     print(f"OpenCV {cv2.__version__}, one thread, {args.model.name} ({channels} x {size} x {size} patches)\n")
     print("| engine | " + " | ".join(f"{n} patch{'es' if n > 1 else ''}" for n in BATCHES) + " |")
     print("| --- |" + " ---: |" * len(BATCHES))
     for name, engine in engines():
-        net = (cv2.dnn.readNetFromONNX(str(args.model)) if engine is None
-               else cv2.dnn.readNetFromONNX(str(args.model), engine=engine))
+        net = load_net(args.model, engine)
         cells = [forward_ms(net, rng.random((n, channels, size, size), dtype=np.float32), args.runs)
                  for n in BATCHES]
         print(f"| {name} | " + " | ".join(f"{ms:.2f} ms" for ms in cells) + " |", flush=True)

@@ -48,6 +48,21 @@ class FaceGuess:
         return self.of(NO_FACE) + self.of(FACELESS_DIE)
 
 
+def reader_engine() -> int | None:
+    """The OpenCV DNN engine the reader runs the network with, None for OpenCV's only one.
+
+    OpenCV 5.0's classic engine runs this small network twice as fast as its new one (its
+    default). 5.1 has only its new one, as fast as 5.0's classic, and OpenCV 4 only its own
+    (benchmarks/vision_network.py times each)."""
+    return getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+
+
+def load_net(model: Path | str, engine: int | None) -> cv2.dnn.Net:
+    """The ONNX network at ``model`` on ``engine`` (None: OpenCV's default)."""
+    return (cv2.dnn.readNetFromONNX(str(model)) if engine is None
+            else cv2.dnn.readNetFromONNX(str(model), engine=engine))
+
+
 class FaceClassifier:
     """Loads the exported network once; ``guess`` is thread-safe (one dnn net is not)."""
 
@@ -63,12 +78,7 @@ class FaceClassifier:
         self.channels = int(meta.get("channels", 1))      # 1: grey patches, 3: colour (BGR)
         self.classes = int(meta.get("classes", 7))
         try:
-            # OpenCV 5.0's classic engine runs this small network about a third faster than its
-            # new one (its default). 5.1 has only its new one, and that faster still (16 patches
-            # 2.6 ms, 5.0's classic 4.3: benchmarks/vision_network.py); OpenCV 4 has only its own.
-            engine = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-            self._net = (cv2.dnn.readNetFromONNX(str(model)) if engine is None
-                         else cv2.dnn.readNetFromONNX(str(model), engine=engine))
+            self._net = load_net(model, reader_engine())
         except cv2.error as exc:
             raise ValueError(f"{model} is not a model OpenCV can load: {exc}") from None
         self.meta = meta
