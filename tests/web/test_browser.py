@@ -362,6 +362,32 @@ def wait_for_laid(board: Page) -> None:
     board.wait_for_function("() => document.body.dataset.laid !== undefined")
 
 
+def wait_for_streamed(board: Page) -> None:
+    """Wait until the wall has taken the live stream's first state (body[data-streamed]) and laid
+    out what it shows: until then the stage may be laid out again under a test's measurements."""
+    board.wait_for_function("() => Number(document.body.dataset.streamed || 0) >= 1")
+    wait_for_laid(board)
+
+
+def test_the_stream_s_first_state_as_shown_is_not_laid_out_again(served, browser):
+    """CI: a crowd's open measured after the page's first render came back with no box for a
+    hand: the stream's first state (the one the page was served with) replaced the stage under
+    the test. A state the wall shows already is left as it is; a new one is laid out."""
+    url, table = served
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    board, errors = open_wall(browser, url)
+    wait_for_streamed(board)
+    assert board.get_attribute("body", "data-laid") == "1"
+    marker = board.evaluate_handle("() => document.getElementById('sb-stage').firstElementChild")
+    assert marker.evaluate("e => e.isConnected")
+    table.set_dial("double-4")
+    board.wait_for_function("() => Number(document.body.dataset.streamed) >= 2")
+    wait_for_laid(board)
+    assert int(board.get_attribute("body", "data-laid")) >= 2
+    assert not marker.evaluate("e => e.isConnected")       # a new state: the stage laid anew
+    assert errors == []
+
+
 def verdict_overflow(board) -> float:
     """How far the verdict's last line (who rolls next) runs past the bottom of its panel or
     the screen, in pixels: at most 0 when the whole verdict can be read."""
@@ -656,6 +682,7 @@ def test_a_liars_open_of_many_hands_fits_the_wall(served, browser, players):
     board = browser.new_page(viewport={"width": 1920, "height": 1080})
     board.goto(url + "/")
     board.wait_for_selector("#verdict .hands")
+    wait_for_streamed(board)
     stage = board.locator("#sb-stage").bounding_box()
     assert stage is not None
     shown = ["#verdict .word", "#verdict .losses", "#verdict .message"] + \

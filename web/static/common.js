@@ -107,6 +107,17 @@ const DT = (() => {
 
   const initial = (id = "initial-state") => JSON.parse(document.getElementById(id).textContent);
 
+  /* Whether two states say the same: the page's (Flask's tojson sorts its keys) and the
+     stream's (in the engine's order) are compared key by key, not as text. */
+  function sameState(a, b) {
+    if (a === b) return true;
+    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameState(a[k], b[k]));
+  }
+
   const title = (game) => ({ kuriki: "Kuriki", mia: "Mia", deceit: "Deceit", farkel: "Farkel",
     liars: "Liar's dice" }[game] || (game ? String(game) : "dicetable"));
 
@@ -207,6 +218,6 @@ const DT = (() => {
     });
   }
 
-  return { esc, plain, shown, message, die, dice, call, follow, initial, title, money, bestKeep, BEST_KEEP,
+  return { esc, plain, shown, message, die, dice, call, follow, initial, sameState, title, money, bestKeep, BEST_KEEP,
     SHY, HYPHENATED, softHyphens, hyphenated, hyphenBroken };
 })();

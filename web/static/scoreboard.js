@@ -1130,8 +1130,19 @@
 
   // The fitted sizes are worked out for the screen's size: a display that changes it (a kiosk
   // browser going full screen after its first paint) gets them worked out again.
+  // The stream's first state is, most often, the one the page was served with: laid out again,
+  // the stage's every element was replaced under whoever was reading it (a browser test's box
+  // came back empty), and a crowd's open was measured all over. A state as shown is left as is.
+  // body[data-streamed] counts the states the stream brought, for tests to wait on.
   let shown = DT.initial();
+  let streamed = 0;
   const show = (s) => { shown = s; measured = 0; render(s); };
+  const fromStream = (s) => {
+    streamed += 1;
+    if (DT.sameState(s, shown)) { document.body.dataset.streamed = String(streamed); return; }
+    show(s);
+    document.body.dataset.streamed = String(streamed);
+  };
   addEventListener("resize", () => {
     unsettled();
     cancelAnimationFrame(refit);
@@ -1145,7 +1156,7 @@
   // and the last state stayed up as if the game went on. (A restart's reconnect is quicker.)
   const OFFLINE_AFTER_MS = 4000;
   let offline = 0;
-  DT.follow(show, (live) => {
+  DT.follow(fromStream, (live) => {
     $("sb-live").classList.toggle("down", !live);
     if (live) {
       clearTimeout(offline);
