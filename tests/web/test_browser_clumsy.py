@@ -8,7 +8,7 @@ import pytest
 from web.services import DiceNotSettled
 
 from .conftest import PIN
-from .test_browser import SHOTS, SMALL_PHONE, Table_, browser, open_pages, served, served_camera, verdict_overflow  # noqa: F401  (fixtures)
+from .test_browser import SHOTS, SMALL_PHONE, Table_, browser, open_pages, served, served_camera, verdict_overflow, wait_for_laid  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -915,7 +915,9 @@ def test_the_verdict_on_the_wall_says_who_plays_next(served, browser):
     table.start_game({"game": "deceit", "players": names}, replace=True)
     table.act({"by": "Ann", "do": "declare", "call": "11", "target": long})
     table.act({"by": long, "do": "pull", "dice": [6, 3]})
-    board.wait_for_selector('#verdict #next-up')
+    # (The Mia game's verdict had a #next-up too: wait for Deceit's, laid out.)
+    board.wait_for_selector('#app[data-game="deceit"] #verdict #next-up')
+    wait_for_laid(board)
     assert board.inner_text("#next-up .who-next") == long == table.public_state()["to_act"]
     assert runs_off(board, "#next-up") <= 0 and runs_off(board, "#verdict .word") <= 0
     assert verdict_overflow(board) <= 0
