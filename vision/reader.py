@@ -685,11 +685,14 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             # (FAINT_SIDE_TOP_NOT_FLAT).
             read_unsquare_top = (view is View.TOP and top_unsquare_max is not None and not lying_flat
                                  and not isinstance(result, str))
-            # ... and from above, uncalibrated, one plainly flat by its outline, whose side lighter
-            # than the tray reaches out away from the middle further still (FAINT_SIDE_TOP_FLAT):
+            # ... and from above, one plainly flat by its outline, whose side lighter than the
+            # tray reaches out away from the middle further still (FAINT_SIDE_TOP_FLAT, and
+            # FAINT_SIDE_TOP_FLAT_CALIBRATED calibrated):
             # a white die's side as grey as the tray falls out of its outline, not out of the
             # faint look.
-            read_square_top = (view is View.TOP and thresholds.FAINT_SIDE_TOP_FLAT is not None and calibration is None
+            square_top_max = (thresholds.FAINT_SIDE_TOP_FLAT if calibration is None
+                              else thresholds.FAINT_SIDE_TOP_FLAT_CALIBRATED)
+            read_square_top = (view is View.TOP and square_top_max is not None
                                and lying_flat and not isinstance(result, str))
             # ... and under the cup, one its pips read no face of, read by the network alone though
             # it doubts it more than a die plainly flat (the leeway NO_LAYOUT_NO_FACE_MAX gives a
@@ -705,7 +708,7 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                     and not outlines.against_edge(blob, inner, thresholds.FAINT_SIDE_OFF_RIM * die_side)
                     and ((pips_asked and (((doubted_once or read_unsquare) and side_shows(k))
                                           or (read_unsquare_top and faint_side(k) > top_unsquare_max)
-                                          or (read_square_top and lighter_side(k) > thresholds.FAINT_SIDE_TOP_FLAT)))
+                                          or (read_square_top and lighter_side(k) > square_top_max)))
                          or (read_alone_doubted and faint_side(k) > thresholds.FAINT_SIDE_ALONE))):
                 # Its side shows faintly: neither its steady look nor the network's scan reading
                 # the face plainly makes it lie flat.

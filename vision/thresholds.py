@@ -681,6 +681,12 @@ FAINT_SIDE_TOP_FLAT: float | None = 0.28   # from above, uncalibrated: a die rea
                            # frames of syn and fresh 691000 unsure, 0.28-0.63: coloured dice's
                            # shadows (darker) and the sides a camera above sees of them (toward the
                            # middle). (None: not asked)
+FAINT_SIDE_TOP_FLAT_CALIBRATED: float | None = 0.28  # ... the same, calibrated: fresh 452786's
+                           # leaning 1 measures 0.41 there too (0.42 uncalibrated) and was read flat
+                           # calibrated. The benchmark's flat dice so measured calibrated: at most
+                           # 0.16 (1,236 asked). 2026-12-04: no other frame changed in cal, hardc
+                           # and fresh 743000-751000 and 451000, 519000, 639000 calibrated (None:
+                           # not asked, as until then)
 LIGHTER_SIDE_LEVEL = 3     # ... lighter: by this much Lab lightness over the mean of the window's
                            # pixels the faint look leaves out (the tray round the die); the die's
                            # face by as much (its side is its colour in shade: a die darker than the

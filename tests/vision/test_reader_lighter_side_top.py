@@ -1,6 +1,7 @@
-"""From above, uncalibrated: a die plainly flat by its outline (square round its face), apart from
-the others and off the rim, whose faint outline's pixels lighter than the tray reach out away from
-the frame's middle further than thresholds.FAINT_SIDE_TOP_FLAT (x its side), is leaning. A white
+"""From above: a die plainly flat by its outline (square round its face), apart from the others
+and off the rim, whose faint outline's pixels lighter than the tray reach out away from the
+frame's middle further than thresholds.FAINT_SIDE_TOP_FLAT (x its side; calibrated,
+FAINT_SIDE_TOP_FLAT_CALIBRATED), is leaning. A white
 die's side, as grey as the tray, falls out of the outline the reader cuts, not out of the faint
 look; a flat die's shadow is darker than the tray, and the side a camera above sees of it reaches
 toward the middle (leaning_signs.lighter_side_away)."""
@@ -28,6 +29,18 @@ def test_a_white_die_leaning_by_itself_square_round_its_face_is_doubted_by_its_l
     (leaning,) = [d for d in scene.labels if d.cocked]
     assert_leaning_doubted(scene, leaning)
     assert_read_flat_without(monkeypatch, scene, thresholds, "FAINT_SIDE_TOP_FLAT")
+
+
+def test_calibrated_too_a_white_die_leaning_by_itself_is_doubted_by_its_lighter_side(monkeypatch) -> None:
+    """Fresh 452786 calibrated (FAINT_SIDE_TOP_FLAT_CALIBRATED): the same Asian 1, its grey side
+    to its left, was read flat with the table calibrated, only the uncalibrated reader asking its
+    lighter side. Now unsure there too, the leaning die boxed."""
+    scene, calibration = pinned_frame(452_786)
+    assert calibration is not None
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    assert_leaning_doubted(scene, leaning, calibration=calibration)
+    assert_read_flat_without(monkeypatch, scene, thresholds, "FAINT_SIDE_TOP_FLAT_CALIBRATED",
+                             calibration=calibration)
 
 
 def test_a_flat_die_whose_lighter_side_reaches_out_sideways_is_read(monkeypatch) -> None:
