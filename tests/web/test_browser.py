@@ -332,11 +332,19 @@ def open_pages(browser, url: str, phone: tuple[int, int] = (412, 915)):
         page.on("pageerror", lambda exc: errors.append(str(exc)))
     board.goto(url + "/")
     board.wait_for_selector("#sb-live:not(.down)")
+    wait_for_streamed(board)
     phone_page.goto(url + "/table")
     phone_page.fill("#pin", PIN)
     phone_page.click(".pin-form button")
     phone_page.wait_for_selector('#app[data-ready="1"] #new-game')
+    wait_for_heard(phone_page)
     return board, Table_(phone_page), errors
+
+
+def wait_for_heard(page: Page) -> None:
+    """Wait until the phone page has laid out the live stream's first state (body[data-heard]):
+    until then what it shows may be laid out again under a test's measurements or taps."""
+    page.wait_for_function("() => Number(document.body.dataset.heard || 0) >= 1")
 
 
 def open_wall(browser, url: str):
@@ -346,6 +354,7 @@ def open_wall(browser, url: str):
     board.on("pageerror", lambda exc: errors.append(str(exc)))
     board.goto(url + "/")
     board.wait_for_selector('#app[data-ready="1"]')
+    wait_for_streamed(board)
     return board, errors
 
 
@@ -707,6 +716,7 @@ def test_a_liars_open_whose_long_message_fills_the_verdict_still_fits(served, br
     board = browser.new_page(viewport={"width": 1920, "height": 1080})
     board.goto(url + "/")
     board.wait_for_selector("#verdict .hands")
+    wait_for_streamed(board)
     assert "counts nothing" in board.locator("#verdict .message").inner_text()
     verdict = board.locator("#verdict").bounding_box()
     message = board.locator("#verdict .message").bounding_box()

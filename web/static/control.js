@@ -749,5 +749,7 @@
     }
   }
   render(state);
-  DT.follow((s) => { heard += 1; render(s); }, showLive);
+  // body[data-heard]: the states heard on the stream, for tests to wait on (the first, most
+  // often the state the page was served with, still lays the page out again).
+  DT.follow((s) => { heard += 1; render(s); document.body.dataset.heard = String(heard); }, showLive);
 })();
