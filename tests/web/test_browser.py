@@ -384,8 +384,7 @@ def test_the_stream_s_first_state_as_shown_is_not_laid_out_again(served, browser
     the test. A state the wall shows already is left as it is; a new one is laid out."""
     url, table = served
     table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
-    board, errors = open_wall(browser, url)
-    wait_for_streamed(board)
+    board, errors = open_wall(browser, url)          # (waits for the stream's first state)
     assert board.get_attribute("body", "data-laid") == "1"
     marker = board.evaluate_handle("() => document.getElementById('sb-stage').firstElementChild")
     assert marker.evaluate("e => e.isConnected")
