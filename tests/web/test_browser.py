@@ -396,6 +396,24 @@ def test_the_stream_s_first_state_as_shown_is_not_laid_out_again(served, browser
     assert errors == []
 
 
+def test_the_phone_leaves_the_stream_s_first_state_as_it_shows_it(served, browser):
+    """The phone page laid out the stream's first state (most often the one it was served with)
+    again, replacing the action buttons under a thumb on its way to one. A state it shows
+    already is left as it is; a new one is laid out."""
+    url, table = served
+    table.start_game({"game": "kuriki", "players": ["Ann", "Bob"]})
+    _, phone, errors = open_pages(browser, url)      # (waits for the stream's first state)
+    page = phone.page
+    assert page.get_attribute("body", "data-rendered") == "1"
+    button = page.evaluate_handle("() => document.querySelector('#ctl-actions button')")
+    assert button.evaluate("e => e.isConnected")
+    table.set_dial("double-4")
+    page.wait_for_function("() => Number(document.body.dataset.heard) >= 2")
+    assert page.get_attribute("body", "data-rendered") == "2"
+    assert not button.evaluate("e => e.isConnected")       # a new state: the actions laid anew
+    assert errors == []
+
+
 def verdict_overflow(board) -> float:
     """How far the verdict's last line (who rolls next) runs past the bottom of its panel or
     the screen, in pixels: at most 0 when the whole verdict can be read."""

@@ -651,6 +651,7 @@
   /* A state answered to a request may be older than one the event stream has brought since the
      request left (another phone acted meanwhile): then the stream's is shown, not this one. */
   let heard = 0;              // states heard on the event stream
+  let rendered = 0;           // states laid out
   function renderUnlessOlder(s, since) {
     render(heard === since ? s : state);
   }
@@ -686,6 +687,8 @@
     app.dataset.game = s.game || "";
     app.dataset.toAct = s.to_act || "";
     app.dataset.ready = "1";
+    rendered += 1;
+    document.body.dataset.rendered = String(rendered);   // (for tests: the layouts made so far)
   }
 
   /* A word too long for its line (a 40-letter name: the player to act, the roster, the verdict,
@@ -749,7 +752,12 @@
     }
   }
   render(state);
-  // body[data-heard]: the states heard on the stream, for tests to wait on (the first, most
-  // often the state the page was served with, still lays the page out again).
-  DT.follow((s) => { heard += 1; render(s); document.body.dataset.heard = String(heard); }, showLive);
+  // The stream's first state is, most often, the one the page was served with: laid out again, it
+  // would replace the buttons under a thumb already on its way to one. body[data-heard]: the
+  // states heard on the stream, for tests to wait on.
+  DT.follow((s) => {
+    heard += 1;
+    if (!DT.sameState(s, state)) render(s);
+    document.body.dataset.heard = String(heard);
+  }, showLive);
 })();
