@@ -194,14 +194,20 @@ def test_pips_that_fit_no_layout_let_the_network_doubt_a_little_more() -> None:
     """Pips found that lay out no face, no more of them than the face the network reads (one
     smudged or hidden), or no pips found at all: it reads the face alone with "no readable
     face" up to NO_LAYOUT_NO_FACE_MAX (0.1) and NO_PIPS_NO_FACE_MAX (0.07). More pips than that face
-    may be a leaning die's side in view (fresh 425864), and a face off its outline's middle
+    may be a leaning die's side in view (fresh 425864): one more only where the network is sure
+    (NO_LAYOUT_EXTRA_SURE, 0.9), a glare found as a pip. A face off its outline's middle
     (leaning) has its own bound (STEADY_NO_FACE_MAX, 0.065, tested below); one whose pips were not
     counted keeps 0.03."""
     smudged = "a face matches no pip layout (a pip may be hidden or smudged)"
     somewhat = guess(0.01, 0, 0, 0, 0, 0.955, 0, 0.035)                    # 0.045 "no face"
     assert judge(smudged, somewhat, (5, 6), pips_seen=4) == (5, pytest.approx(0.955), 5, 6)
     assert judge("a face matches no pip layout", somewhat, (5, 6), pips_seen=5) == (5, pytest.approx(0.955), 5, 6)
-    assert judge(smudged, somewhat, (5, 6), pips_seen=6) == smudged       # a pip more than a 5
+    assert judge(smudged, somewhat, (5, 6), pips_seen=7) == smudged       # two pips more than a 5
+    # One more (a glare found as a pip) where the network reads the face surely (NO_LAYOUT_EXTRA_SURE).
+    assert judge(smudged, somewhat, (5, 6), pips_seen=6) == (5, pytest.approx(0.955), 5, 6)
+    less_sure = guess(0.01, 0, 0, 0, 0.07, 0.885, 0, 0.035)                # 0.045 "no face"
+    assert judge(smudged, less_sure, (5, 6), pips_seen=5) == (5, pytest.approx(0.885), 5, 6)
+    assert judge(smudged, less_sure, (5, 6), pips_seen=6) == smudged
     assert judge(smudged, somewhat, (5, 6)) == smudged
     assert judge("a face shows no pips", somewhat, (5, 6)) == (5, pytest.approx(0.955), 5, 6)
     leaning = "a die is leaning (its face is not flat on the tray)"
@@ -270,7 +276,7 @@ def test_a_face_off_its_outlines_middle_is_read_on_the_steady_look_up_to_its_bou
     assert off_middle == OFF_MIDDLE
     steady = guess(0.005, 0, 0, 0, 0, 0, 0.955, 0.04)
     assert judge(off_middle, steady, (5, 6)) == (6, pytest.approx(0.955), 5, 6)
-    assert judge("a face matches no pip layout", steady, (5, 6), pips_seen=7) == "a face matches no pip layout"
+    assert judge("a face matches no pip layout", steady, (5, 6), pips_seen=8) == "a face matches no pip layout"
     doubting = guess(0.005, 0, 0, 0, 0, 0, 0.925, 0.07)
     assert judge(off_middle, doubting, (5, 6)) == off_middle
     unsure = guess(0.005, 0, 0, 0, 0, 0.2, 0.76, 0.035)            # 0.76: under ALONE_MIN
