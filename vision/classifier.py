@@ -233,8 +233,9 @@ NO_LAYOUT_EXTRA_SURE: float | None = 0.9  # ... and one pip more than the face i
 NO_LAYOUT_EXTRA_MAX = 1      # ... at most this many spots more than the face
 NO_LAYOUT_FEW_PIPS_NO_FACE_MAX: float | None = 0.05  # ... and more than NO_LAYOUT_MISSING_MAX
                              # fewer pips than the face: up to this (a 6 a glare left two spots of:
-                             # fresh 753545, 6 at 0.95, doubted 0.038; flat ones of 745000-752999
-                             # measure 0.030-0.035 most), under the leaning 6 of 673052 (0.084).
+                             # fresh 753545, 6 at 0.95, doubted 0.038; of nine flat ones so left
+                             # unread in 745000-752999, five measure 0.030-0.035, the others up to
+                             # 0.077), under the leaning 6 of 673052 (0.084).
                              # 2026-12-04: of the benchmark's 2,000 both ways and fresh
                              # 741000-753999 (16,000 readings), 5 frames unsure -> right, none wrong;
                              # the lean, hard, every and clean sets and the real photos read the
