@@ -430,18 +430,19 @@ def judge(classic: tuple[int, float, float, float] | str, guess: FaceGuess,
     # leaning shows its side, but so does a flat die photographed at an angle, and on 300
     # rendered frames with leaning dice the network never said so of one.
     no_face_max = PLAIN_NO_FACE_MAX
-    # (One spot more than the face, read surely: a glare or a glint found as a pip.)
-    extra_spot = (guess.face is not None and pips_seen is not None and NO_LAYOUT_EXTRA_SURE is not None
-                  and guess.probability >= NO_LAYOUT_EXTRA_SURE and pips_seen - guess.face <= NO_LAYOUT_EXTRA_MAX)
-    if (NO_LAYOUT_NO_FACE_MAX is not None and classic.startswith(NO_LAYOUT) and guess.face is not None
-            and pips_seen is not None and (pips_seen <= guess.face or extra_spot)
-            and (NO_LAYOUT_MISSING_MAX is None or guess.face - pips_seen <= NO_LAYOUT_MISSING_MAX)):
+    # Pips counted on a face they lay out no face of: how many short of the face the network
+    # reads (a pip or so smudged; under 0, spots more: one, read surely, a glare found as a pip;
+    # far short, a face a glare left a spot or two of).
+    short = (guess.face - pips_seen if classic.startswith(NO_LAYOUT) and guess.face is not None
+             and pips_seen is not None else None)
+    few = short is not None and NO_LAYOUT_MISSING_MAX is not None and short > NO_LAYOUT_MISSING_MAX
+    extra_spot = (short is not None and short < 0 and NO_LAYOUT_EXTRA_SURE is not None
+                  and guess.probability >= NO_LAYOUT_EXTRA_SURE and -short <= NO_LAYOUT_EXTRA_MAX)
+    if NO_LAYOUT_NO_FACE_MAX is not None and short is not None and (short >= 0 or extra_spot) and not few:
         no_face_max = NO_LAYOUT_NO_FACE_MAX
         if not square and GLINT_UNSQUARE_NO_FACE_MAX is not None and classic == NO_LAYOUT_GLINT:
             no_face_max = min(no_face_max, GLINT_UNSQUARE_NO_FACE_MAX)
-    elif (NO_LAYOUT_FEW_PIPS_NO_FACE_MAX is not None and classic.startswith(NO_LAYOUT) and guess.face is not None
-          and pips_seen is not None and NO_LAYOUT_MISSING_MAX is not None
-          and guess.face - pips_seen > NO_LAYOUT_MISSING_MAX):      # (a face a glare left a spot or two of)
+    elif NO_LAYOUT_FEW_PIPS_NO_FACE_MAX is not None and few:
         no_face_max = NO_LAYOUT_FEW_PIPS_NO_FACE_MAX
     elif NO_PIPS_NO_FACE_MAX is not None and classic == NO_PIPS:
         no_face_max = NO_PIPS_NO_FACE_MAX
