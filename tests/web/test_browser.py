@@ -337,14 +337,8 @@ def open_pages(browser, url: str, phone: tuple[int, int] = (412, 915)):
     phone_page.fill("#pin", PIN)
     phone_page.click(".pin-form button")
     phone_page.wait_for_selector('#app[data-ready="1"] #new-game')
-    wait_for_heard(phone_page)
+    wait_for_streamed(phone_page, laid=False)
     return board, Table_(phone_page), errors
-
-
-def wait_for_heard(page: Page) -> None:
-    """Wait until the phone page has laid out the live stream's first state (body[data-heard]):
-    until then what it shows may be laid out again under a test's measurements or taps."""
-    page.wait_for_function("() => Number(document.body.dataset.heard || 0) >= 1")
 
 
 def open_wall(browser, url: str):
@@ -371,11 +365,13 @@ def wait_for_laid(board: Page) -> None:
     board.wait_for_function("() => document.body.dataset.laid !== undefined")
 
 
-def wait_for_streamed(board: Page) -> None:
-    """Wait until the wall has taken the live stream's first state (body[data-streamed]) and laid
-    out what it shows: until then the stage may be laid out again under a test's measurements."""
-    board.wait_for_function("() => Number(document.body.dataset.streamed || 0) >= 1")
-    wait_for_laid(board)
+def wait_for_streamed(page: Page, *, laid: bool = True) -> None:
+    """Wait until the page (the wall, or with ``laid`` False the phone) has taken the live
+    stream's first state (body[data-streamed], common.js) and the wall laid out what it shows:
+    until then what the page shows may be laid out again under a test's measurements or taps."""
+    page.wait_for_function("() => Number(document.body.dataset.streamed || 0) >= 1")
+    if laid:
+        wait_for_laid(page)
 
 
 def test_the_stream_s_first_state_as_shown_is_not_laid_out_again(served, browser):
@@ -408,7 +404,7 @@ def test_the_phone_leaves_the_stream_s_first_state_as_it_shows_it(served, browse
     button = page.evaluate_handle("() => document.querySelector('#ctl-actions button')")
     assert button.evaluate("e => e.isConnected")
     table.set_dial("double-4")
-    page.wait_for_function("() => Number(document.body.dataset.heard) >= 2")
+    page.wait_for_function("() => Number(document.body.dataset.streamed) >= 2")
     assert page.get_attribute("body", "data-rendered") == "2"
     assert not button.evaluate("e => e.isConnected")       # a new state: the actions laid anew
     assert errors == []

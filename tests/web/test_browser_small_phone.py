@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import PIN
-from .test_browser import SHOTS, Table_, browser, served, wait_for_heard  # noqa: F401  (fixtures)
+from .test_browser import SHOTS, Table_, browser, served, wait_for_streamed  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ def phone_page(browser, url: str, size: dict):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(url + "/table")
     page.wait_for_selector('#app[data-ready="1"]')
-    wait_for_heard(page)
+    wait_for_streamed(page, laid=False)
     return page, errors
 
 
@@ -34,7 +34,7 @@ def unlock(page) -> Table_:
     # The unlocked page's script has run, so its stylesheets are in: #new-game alone is there
     # while they may still be loading (the nav's links were once measured unstyled, 19 px).
     page.wait_for_selector('#app[data-ready="1"] #new-game')
-    wait_for_heard(page)
+    wait_for_streamed(page, laid=False)
     return Table_(page)
 
 

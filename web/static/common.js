@@ -90,10 +90,15 @@ const DT = (() => {
   }
 
   /* Follow the live state: calls onState(state) for each "state" event; onLive(bool). */
+  // body[data-streamed]: the states the stream has brought and the page has taken, for tests to
+  // wait on (counted across reconnections).
+  let streamed = 0;
   function follow(onState, onLive) {
     const source = new EventSource("/api/events");
     source.addEventListener("state", (e) => {
       try { onState(JSON.parse(e.data)); } catch (err) { console.error(err); }
+      streamed += 1;
+      document.body.dataset.streamed = String(streamed);
     });
     source.onopen = () => onLive && onLive(true);
     source.onerror = () => {

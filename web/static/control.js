@@ -753,11 +753,6 @@
   }
   render(state);
   // The stream's first state is, most often, the one the page was served with: laid out again, it
-  // would replace the buttons under a thumb already on its way to one. body[data-heard]: the
-  // states heard on the stream, for tests to wait on.
-  DT.follow((s) => {
-    heard += 1;
-    if (!DT.sameState(s, state)) render(s);
-    document.body.dataset.heard = String(heard);
-  }, showLive);
+  // would replace the buttons under a thumb already on its way to one.
+  DT.follow((s) => { heard += 1; if (!DT.sameState(s, state)) render(s); }, showLive);
 })();

@@ -1133,13 +1133,7 @@
   // The stream's first state is, most often, the one the page was served with: laid out again,
   // the stage's every element was replaced under whoever was reading it (a browser test's box
   // came back empty), and a crowd's open was measured all over. A state as shown is left as is.
-  // body[data-streamed] counts the states the stream brought, for tests to wait on.
-  let streamed = 0;
-  const fromStream = (s) => {
-    if (!DT.sameState(s, shown)) show(s);
-    streamed += 1;
-    document.body.dataset.streamed = String(streamed);
-  };
+  const fromStream = (s) => { if (!DT.sameState(s, shown)) show(s); };
   // The fitted sizes are worked out for the screen's size: a display that changes it (a kiosk
   // browser going full screen after its first paint) gets them worked out again.
   addEventListener("resize", () => {
