@@ -323,3 +323,88 @@ def _corner_squash(pts: np.ndarray) -> float:
     corners = pts - pts.mean(axis=0)
     small, large = np.linalg.eigvalsh(corners.T @ corners)
     return float(np.sqrt(large / small)) if small > 0 else float("inf")
+
+
+def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, angle: float,
+                   middle: tuple[float, float], others: list[tuple[tuple[float, float], tuple[float, float], float]],
+                   tray: tuple[int, int, int, int]) -> float:
+    """How plainly a leaning die's side shows beyond its read square (``centre``, ``side``,
+    ``angle`` in degrees, ``img``'s pixels) on an edge facing away from the frame's ``middle``: a
+    band of one even colour, no darker than what lies beyond it, ending in a straight step parallel
+    to that edge (SIDE_STEP_REACH of a side out). A leaning die's side is its own colour in shade
+    and ends in a straight edge; a flat die's shadow is darker than the tray, and the side a camera
+    above sees of it lies toward the middle. The step's size: the smaller of its sharpness (Lab
+    0.6|dL| + |da| + |db| across 4 pixels) and the band's difference from beyond it; 0 where no edge
+    qualifies. Edges whose band or step reaches another die's box (``others``, cv2 rotated rects,
+    taken 1.3 times as big) or the tray's edge (``tray``: x, y, w, h) are not asked."""
+    lo, hi = thresholds.SIDE_STEP_REACH
+    a = math.radians(angle)
+    ex, ey = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))
+    cx, cy = centre
+    half = side / 2
+    ts = np.arange(0.0, (hi + 0.15) * side, 1.0, dtype=np.float32)
+    ss = np.linspace(-0.6 * half, 0.6 * half, 13, dtype=np.float32)
+    if len(ts) < 8:
+        return 0.0
+    # The window the bands lie in, other dice's boxes blocked out in it.
+    reach = int(math.ceil(half * math.sqrt(2) + ts[-1])) + 2
+    x0, y0 = max(0, int(cx) - reach), max(0, int(cy) - reach)
+    x1, y1 = min(img.shape[1], int(cx) + reach + 1), min(img.shape[0], int(cy) + reach + 1)
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return 0.0
+    window = img[y0:y1, x0:x1]
+    blocked = np.zeros(window.shape[:2], np.uint8)
+    for (ox, oy), (ow, oh), oa in others:
+        corners = cv2.boxPoints(((ox - x0, oy - y0), (1.3 * ow, 1.3 * oh), oa))
+        cv2.fillConvexPoly(blocked, np.round(corners).astype(np.int32), 255)
+    tx, ty, tw, th = tray
+    rx, ry = middle[0] - cx, middle[1] - cy
+    to_middle = math.hypot(rx, ry) or 1.0
+    # The sharpest step is looked for from 0.15 side out, and must lie SIDE_STEP_REACH out: a flat
+    # die's shadow ends at 0.1-0.2 side.
+    i0, i1 = int(0.15 * side), min(len(ts) - 3, int(hi * side))
+    within = max(2, int(0.1 * side))
+    best = 0.0
+    for n, u in ((ex, ey), ((-ex[0], -ex[1]), ey), (ey, ex), ((-ey[0], -ey[1]), ex)):
+        if -(n[0] * rx + n[1] * ry) / to_middle < thresholds.SIDE_STEP_AWAY_COSINE or i1 <= i0:
+            continue
+        xs = cx + n[0] * (half + ts[:, None]) + u[0] * ss[None]
+        ys = cy + n[1] * (half + ts[:, None]) + u[1] * ss[None]
+        mx, my = (xs - x0).astype(np.float32), (ys - y0).astype(np.float32)
+        # (Only the samples are converted to Lab: the whole window took half the time.)
+        samples = cv2.cvtColor(cv2.remap(window, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE),
+                               cv2.COLOR_BGR2LAB).astype(np.float32)
+        profile = np.median(samples, axis=1)
+        sharp = np.zeros(len(ts), np.float32)
+        sharp[2:-2] = _lab_distance(profile[4:], profile[:-4])
+        i = i0 + int(np.argmax(sharp[i0:i1]))
+        if i < lo * side:
+            continue
+        end = min(len(ts), i + 3 + int(0.2 * side))
+        if (cv2.remap(blocked, mx[:i + 3], my[:i + 3], cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
+                      borderValue=255) > 0).any():
+            continue
+        bx, by = xs[:end], ys[:end]
+        if ((bx < tx + 2) | (by < ty + 2) | (bx > tx + tw - 3) | (by > ty + th - 3)).any():
+            continue
+        # Straight: along the edge, each line's sharpest change lies where the band's does.
+        each = np.zeros((len(ts), len(ss)), np.float32)
+        each[2:-2] = _lab_distance(samples[4:], samples[:-4])
+        a0, a1 = max(2, i - within), min(len(ts) - 2, i + within + 1)
+        if np.mean(np.abs(a0 + np.argmax(each[a0:a1], axis=0) - i) <= 2) < thresholds.SIDE_STEP_STRAIGHT:
+            continue
+        band, beyond = profile[int(0.05 * side):max(1, i - 2)], profile[i + 3:min(len(ts), i + 3 + int(0.15 * side))]
+        if len(band) == 0 or len(beyond) == 0:
+            continue
+        band_colour, beyond_colour = np.median(band, axis=0), np.median(beyond, axis=0)
+        if (band_colour[0] < beyond_colour[0]
+                or float(_lab_distance(band, band_colour[None]).mean()) > thresholds.SIDE_STEP_EVEN):
+            continue
+        best = max(best, min(float(sharp[i]), float(_lab_distance(band_colour[None], beyond_colour[None])[0])))
+    return best
+
+
+def _lab_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """0.6|dL| + |da| + |db| over the last axis (Lab, as floats)."""
+    d = np.abs(a - b)
+    return 0.6 * d[..., 0] + d[..., 1] + d[..., 2]

@@ -766,6 +766,15 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             doubts[id(blob)] = reasons.GLARED_MIDDLE
             doubts_kept.add(id(blob))
             continue
+        if (thresholds.SIDE_STEP_AWAY is not None and view is View.TOP and inner is not None
+                and leaning_signs.side_step_away(img, (result[2], result[3]), blob.side, float(blob.rect[2]), middle,
+                                                 [b.rect for b in blobs if b is not blob], inner)
+                > thresholds.SIDE_STEP_AWAY):
+            # Beyond its square, away from the middle, its side ends in a straight step: a white
+            # die's side as grey as the tray falls out of its outline and out of the faint look.
+            doubts[id(blob)] = LEANING
+            doubts_kept.add(id(blob))
+            continue
         found.append((*result, blob.side, float(blob.rect[2])))
         read_blobs.add(id(blob))
         if isinstance(classic, str):

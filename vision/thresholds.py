@@ -696,6 +696,27 @@ LIGHTER_SIDE_AWAY: float | None = 0.5   # ... and only where it reaches away fro
                            # middle: the cosine of its way and the way from the middle at least this
                            # (fresh 685576, a flat wooden 4 lighter than its tray, its side in view
                            # 0.36 askew, cosine 0.42; the leaning dice 0.69-1.0; None: any way)
+SIDE_STEP_AWAY: float | None = 5.0   # from above: a die read, whose read square has beyond an
+                           # edge facing away from the frame's middle a band of one even colour
+                           # (SIDE_STEP_EVEN), no darker than beyond it, ending in a straight step
+                           # (SIDE_STEP_STRAIGHT) parallel to that edge, SIDE_STEP_REACH of a side
+                           # out, of more than this (leaning_signs.side_step_away), is leaning: its
+                           # side shows. A white or Asian die's side, as grey as the tray round it,
+                           # falls out of its outline and out of the faint look, yet ends in a sharp
+                           # straight edge: fresh 368236 (a white 1 leaning by itself) 12.6, 570990
+                           # 6.6, 497180 5.8 (both ways); 761386 calibrated 27.1 (fresh, first read with it). Flat dice so measured (syn, cal, fresh
+                           # 745000-753000, 20,961 asked): at most 4.5 (11930, noise round a small
+                           # wooden die), and 5.6 in a frame unsure already (11042); a glare beside
+                           # a flat die, 8.1 as a step (745620), is left out as uneven (None: not
+                           # asked)
+SIDE_STEP_REACH = (0.3, 0.8)   # ... the step lies this far out (x the die side; a flat die's shadow
+                           # ends 0.1-0.2 side out, a leaning die's side 0.3-0.65)
+SIDE_STEP_AWAY_COSINE = 0.3    # ... on an edge whose outward way and the way from the middle have at
+                           # least this cosine (a flat die's side in perspective lies toward it)
+SIDE_STEP_STRAIGHT = 0.9   # ... this share of 13 lines across the band have their sharpest change
+                           # within 2 pixels of the band's (a glare's or noise's edge is not straight)
+SIDE_STEP_EVEN = 3.0       # ... and the band's colour varies by at most this on average (Lab 0.6|dL| +
+                           # |da| + |db| from its median; a leaning die's side is 0-0.7)
 LONE_FACE_OFF_MIDDLE = 0.12   # bottom view: a die read from its pips, apart and off the rim (as
                            # FAINT_SIDE_APART, LONE_FACE_OFF_RIM), whose face lies more than this
                            # (x its side) off its outline's middle shows its side: it is leaning,

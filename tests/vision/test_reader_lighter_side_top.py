@@ -39,6 +39,8 @@ def test_calibrated_too_a_white_die_leaning_by_itself_is_doubted_by_its_lighter_
     assert calibration is not None
     (leaning,) = [d for d in scene.labels if d.cocked]
     assert_leaning_doubted(scene, leaning, calibration=calibration)
+    # (Calibrated, its side's straight edge doubts it too since 2026-12-04: SIDE_STEP_AWAY, off here.)
+    monkeypatch.setattr(thresholds, "SIDE_STEP_AWAY", None)
     assert_read_flat_without(monkeypatch, scene, thresholds, "FAINT_SIDE_TOP_FLAT_CALIBRATED",
                              calibration=calibration)
 
