@@ -364,21 +364,27 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
     # die's shadow ends at 0.1-0.2 side.
     i0, i1 = int(0.15 * side), min(len(ts) - 3, int(hi * side))
     within = max(2, int(0.1 * side))
-    best = 0.0
+    best, face_colour = 0.0, None
     for n, u in ((ex, ey), ((-ex[0], -ex[1]), ey), (ey, ex), ((-ey[0], -ey[1]), ex)):
-        if -(n[0] * rx + n[1] * ry) / to_middle < thresholds.SIDE_STEP_AWAY_COSINE or i1 <= i0:
+        nearest = lo
+        if -(n[0] * rx + n[1] * ry) / to_middle < thresholds.SIDE_STEP_AWAY_COSINE:
+            # Toward the middle (or askew), further out than a flat die's side in perspective.
+            if thresholds.SIDE_STEP_TOWARD_REACH is None:
+                continue
+            nearest = thresholds.SIDE_STEP_TOWARD_REACH
+        if i1 <= i0:
             continue
         xs = cx + n[0] * (half + ts[:, None]) + u[0] * ss[None]
         ys = cy + n[1] * (half + ts[:, None]) + u[1] * ss[None]
         mx, my = (xs - x0).astype(np.float32), (ys - y0).astype(np.float32)
         # (Only the samples are converted to Lab: the whole window took half the time.)
-        samples = cv2.cvtColor(cv2.remap(window, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE),
-                               cv2.COLOR_BGR2LAB).astype(np.float32)
+        seen = cv2.remap(window, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        samples = cv2.cvtColor(seen, cv2.COLOR_BGR2LAB).astype(np.float32)
         profile = np.median(samples, axis=1)
         sharp = np.zeros(len(ts), np.float32)
         sharp[2:-2] = _lab_distance(profile[4:], profile[:-4])
         i = i0 + int(np.argmax(sharp[i0:i1]))
-        if i < lo * side:
+        if i < nearest * side:
             continue
         end = min(len(ts), i + 3 + int(0.2 * side))
         if (cv2.remap(blocked, mx[:i + 3], my[:i + 3], cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
@@ -397,11 +403,39 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
         if len(band) == 0 or len(beyond) == 0:
             continue
         band_colour, beyond_colour = np.median(band, axis=0), np.median(beyond, axis=0)
-        if (band_colour[0] < beyond_colour[0]
-                or float(_lab_distance(band, band_colour[None]).mean()) > thresholds.SIDE_STEP_EVEN):
+        if float(_lab_distance(band, band_colour[None]).mean()) > thresholds.SIDE_STEP_EVEN:
             continue
+        if band_colour[0] < beyond_colour[0]:
+            # Darker than beyond: a shadow is the tray's colour in shade, a leaning die's side its
+            # own (SIDE_STEP_DIE_CHROMA).
+            if thresholds.SIDE_STEP_DIE_CHROMA is None:
+                continue
+            if face_colour is None:
+                face_colour = _face_colour(window, (cx - x0, cy - y0), side, angle)
+            seen_profile = np.median(seen.astype(np.float32), axis=1)
+            band_bgr = np.median(seen_profile[int(0.05 * side):max(1, i - 2)], axis=0)
+            beyond_bgr = np.median(seen_profile[i + 3:min(len(ts), i + 3 + int(0.15 * side))], axis=0)
+            # (Where the tray's colour and the die's are alike, the band is taken for a shadow.)
+            if _chroma_distance(band_bgr, face_colour) >= thresholds.SIDE_STEP_DIE_CHROMA * _chroma_distance(
+                    band_bgr, beyond_bgr):
+                continue
         best = max(best, min(float(sharp[i]), float(_lab_distance(band_colour[None], beyond_colour[None])[0])))
     return best
+
+
+def _face_colour(window: np.ndarray, centre: tuple[float, float], side: float, angle: float) -> np.ndarray:
+    """The median BGR of the middle 0.8 x 0.8 of the die's square in ``window`` (its pips a
+    fifth of it at most)."""
+    mask = np.zeros(window.shape[:2], np.uint8)
+    corners = cv2.boxPoints((centre, (0.8 * side, 0.8 * side), angle))
+    cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 255)
+    return np.median(window[mask > 0].astype(np.float32), axis=0) if (mask > 0).any() else np.ones(3, np.float32)
+
+
+def _chroma_distance(a: np.ndarray, b: np.ndarray) -> float:
+    """How far apart two BGR colours' chromaticities (each over its sum) lie, summed over B, G, R:
+    a colour and the same colour in shade are 0 apart."""
+    return float(np.abs(a / max(1.0, float(a.sum())) - b / max(1.0, float(b.sum()))).sum())
 
 
 def _lab_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:

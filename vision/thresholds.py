@@ -713,6 +713,17 @@ SIDE_STEP_REACH = (0.3, 0.8)   # ... the step lies this far out (x the die side;
                            # ends 0.1-0.2 side out, a leaning die's side 0.3-0.65)
 SIDE_STEP_AWAY_COSINE = 0.3    # ... on an edge whose outward way and the way from the middle have at
                            # least this cosine (a flat die's side in perspective lies toward it)
+SIDE_STEP_TOWARD_REACH: float | None = 0.4   # ... and on the other edges (toward the middle, or
+                           # askew), where the step lies at least this far out (x the die side): the
+                           # side a camera above sees of a flat die lies toward the middle, 0.2-0.29
+                           # side out in syn and fresh 745000-753000; fresh 513320's and 476276's
+                           # leaning sides toward it 0.42 and 0.45 (None: those edges not asked)
+SIDE_STEP_DIE_CHROMA: float | None = 0.25   # ... a band darker than beyond it only where its
+                           # chromaticity lies within this share of its distance from beyond's of the
+                           # die's face's: the die's colour in shade, not the tray's (a shadow).
+                           # Fresh 550750's and 390304's grey sides on paler trays: 0.035 and 0.05; no
+                           # flat die's darker band in syn and fresh 751000 passed the other tests
+                           # (None: a darker band not asked)
 SIDE_STEP_STRAIGHT = 0.9   # ... this share of 13 lines across the band have their sharpest change
                            # within 2 pixels of the band's (a glare's or noise's edge is not straight)
 SIDE_STEP_EVEN = 3.0       # ... and the band's colour varies by at most this on average (Lab 0.6|dL| +

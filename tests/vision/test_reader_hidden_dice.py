@@ -660,9 +660,7 @@ def test_a_die_leaning_on_its_neighbour_is_not_read_flat(monkeypatch, seed: int,
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)
     monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_SURE", 0.02)
-    # (359182's leaning 4 is doubted by its side's straight edge too since 2026-12-04:
-    # SIDE_STEP_AWAY, switched off here.)
-    monkeypatch.setattr(thresholds, "SIDE_STEP_AWAY", None)
+    _side_step_off(monkeypatch)      # (359182's leaning 4 is doubted by its side's straight edge too)
     before = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert before.ok == flat_at_0_02
     if flat_at_0_02:
@@ -1044,6 +1042,7 @@ def test_a_leaning_die_seen_from_above_its_side_faint_makes_the_frame_unsure(mon
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
     monkeypatch.setattr(thresholds, "FAINT_SIDE_TOP", False)
+    _side_step_off(monkeypatch)
     assert reader.read_dice(scene.image, scene.view).ok     # confidently wrong
 
 
@@ -1099,8 +1098,15 @@ def _leaning_die_doubted_until(monkeypatch, scene, calibration, rule: str, off) 
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
     monkeypatch.setattr(thresholds, rule, off)
+    _side_step_off(monkeypatch)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)     # confidently wrong
+
+
+def _side_step_off(monkeypatch) -> None:
+    """The side's straight edge (thresholds.SIDE_STEP_*, since 2026-12-04) doubts some of these
+    leaning dice too: switched off where a test shows another rule alone stopping the wrong read."""
+    monkeypatch.setattr(thresholds, "SIDE_STEP_AWAY", None)
 
 
 @pytest.mark.parametrize("calibrated", [False, True])
@@ -1532,7 +1538,7 @@ def test_a_leaning_dies_faint_side_in_a_blurred_frame_is_measured_against_a_lowe
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
     monkeypatch.setattr(thresholds, "FAINT_SIDE_MAX_BLURRED", None)
-    monkeypatch.setattr(thresholds, "SIDE_STEP_AWAY", None)     # (its side's straight edge doubts it too)
+    _side_step_off(monkeypatch)
     wrong = reader.read_dice(scene.image, scene.view)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong
 
@@ -1560,6 +1566,7 @@ def test_a_leaning_die_whose_pips_were_not_found_is_doubted_over_0_07(monkeypatc
     assert reading.status is Status.UNSURE and reading.reason == classifier.NO_PIPS
     assert _boxed_near(reading, leaning, classifier.NO_PIPS)          # shown on the evidence photo
     monkeypatch.setattr(classifier, "NO_PIPS_NO_FACE_MAX", 0.09)
+    _side_step_off(monkeypatch)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong
 
@@ -1582,5 +1589,6 @@ def test_a_glared_die_not_plainly_flat_whose_pips_lay_out_no_face_is_doubted_ove
     monkeypatch.setattr(classifier, "GLINT_UNSQUARE_NO_FACE_MAX", None)
     # (Uncalibrated, FAINT_SIDE_TOP_NOT_FLAT doubts the 3 too since 2026-12-01.)
     monkeypatch.setattr(thresholds, "FAINT_SIDE_TOP_NOT_FLAT", None)
+    _side_step_off(monkeypatch)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and len(wrong.dice) == len(scene.labels)      # confidently wrong
