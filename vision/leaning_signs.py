@@ -329,14 +329,16 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
                    middle: tuple[float, float], others: list[tuple[tuple[float, float], tuple[float, float], float]],
                    tray: tuple[int, int, int, int]) -> float:
     """How plainly a leaning die's side shows beyond its read square (``centre``, ``side``,
-    ``angle`` in degrees, ``img``'s pixels) on an edge facing away from the frame's ``middle``: a
-    band of one even colour, no darker than what lies beyond it, ending in a straight step parallel
-    to that edge (SIDE_STEP_REACH of a side out). A leaning die's side is its own colour in shade
-    and ends in a straight edge; a flat die's shadow is darker than the tray, and the side a camera
-    above sees of it lies toward the middle. The step's size: the smaller of its sharpness (Lab
-    0.6|dL| + |da| + |db| across 4 pixels) and the band's difference from beyond it; 0 where no edge
-    qualifies. Edges whose band or step reaches another die's box (``others``, cv2 rotated rects,
-    taken 1.3 times as big) or the tray's edge (``tray``: x, y, w, h) are not asked."""
+    ``angle`` in degrees, ``img``'s pixels): a band of one even colour (SIDE_STEP_EVEN) ending in a
+    straight step parallel to an edge (SIDE_STEP_STRAIGHT), SIDE_STEP_REACH of a side out on an edge
+    facing away from the frame's ``middle``, SIDE_STEP_TOWARD_REACH out on the others. A leaning
+    die's side is its own colour in shade and ends in a straight edge; the side a camera above sees
+    of a flat die lies toward the middle, nearer; a flat die's shadow is darker than the tray, so a
+    band darker than beyond it counts only in the die's own colour (SIDE_STEP_DIE_CHROMA). The
+    step's size: the smaller of its sharpness (Lab 0.6|dL| + |da| + |db| across 4 pixels) and the
+    band's difference from beyond it; 0 where no edge qualifies. Edges whose band or step reaches
+    another die's box (``others``, cv2 rotated rects, taken 1.3 times as big) or the tray's edge
+    (``tray``: x, y, w, h) are not asked."""
     lo, hi = thresholds.SIDE_STEP_REACH
     a = math.radians(angle)
     ex, ey = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))
