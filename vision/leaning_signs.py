@@ -365,6 +365,8 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
     # The sharpest step is looked for from 0.15 side out, and must lie SIDE_STEP_REACH out: a flat
     # die's shadow ends at 0.1-0.2 side.
     i0, i1 = int(0.15 * side), min(len(ts) - 3, int(hi * side))
+    if i1 <= i0:
+        return 0.0
     within = max(2, int(0.1 * side))
     best, face_colour = 0.0, None
     for n, u in ((ex, ey), ((-ex[0], -ex[1]), ey), (ey, ex), ((-ey[0], -ey[1]), ex)):
@@ -374,8 +376,6 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
             if thresholds.SIDE_STEP_TOWARD_REACH is None:
                 continue
             nearest = thresholds.SIDE_STEP_TOWARD_REACH
-        if i1 <= i0:
-            continue
         xs = cx + n[0] * (half + ts[:, None]) + u[0] * ss[None]
         ys = cy + n[1] * (half + ts[:, None]) + u[1] * ss[None]
         mx, my = (xs - x0).astype(np.float32), (ys - y0).astype(np.float32)
@@ -401,7 +401,9 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
         a0, a1 = max(2, i - within), min(len(ts) - 2, i + within + 1)
         if np.mean(np.abs(a0 + np.argmax(each[a0:a1], axis=0) - i) <= 2) < thresholds.SIDE_STEP_STRAIGHT:
             continue
-        band, beyond = profile[int(0.05 * side):max(1, i - 2)], profile[i + 3:min(len(ts), i + 3 + int(0.15 * side))]
+        band_rows = slice(int(0.05 * side), max(1, i - 2))
+        beyond_rows = slice(i + 3, min(len(ts), i + 3 + int(0.15 * side)))
+        band, beyond = profile[band_rows], profile[beyond_rows]
         if len(band) == 0 or len(beyond) == 0:
             continue
         band_colour, beyond_colour = np.median(band, axis=0), np.median(beyond, axis=0)
@@ -415,8 +417,8 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
             if face_colour is None:
                 face_colour = _face_colour(window, (cx - x0, cy - y0), side, angle)
             seen_profile = np.median(seen.astype(np.float32), axis=1)
-            band_bgr = np.median(seen_profile[int(0.05 * side):max(1, i - 2)], axis=0)
-            beyond_bgr = np.median(seen_profile[i + 3:min(len(ts), i + 3 + int(0.15 * side))], axis=0)
+            band_bgr = np.median(seen_profile[band_rows], axis=0)
+            beyond_bgr = np.median(seen_profile[beyond_rows], axis=0)
             # (Where the tray's colour and the die's are alike, the band is taken for a shadow.)
             if _chroma_distance(band_bgr, face_colour) >= thresholds.SIDE_STEP_DIE_CHROMA * _chroma_distance(
                     band_bgr, beyond_bgr):

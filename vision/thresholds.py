@@ -704,11 +704,11 @@ SIDE_STEP_AWAY: float | None = 5.0   # from above: a die read, whose read square
                            # side shows. A white or Asian die's side, as grey as the tray round it,
                            # falls out of its outline and out of the faint look, yet ends in a sharp
                            # straight edge: fresh 368236 (a white 1 leaning by itself) 12.6, 570990
-                           # 6.6, 497180 5.8 (both ways); 761386 calibrated 27.1 (fresh, first read with it). Flat dice so measured (syn, cal, fresh
-                           # 745000-753000, 20,961 asked): at most 4.5 (11930, noise round a small
-                           # wooden die), and 5.6 in a frame unsure already (11042); a glare beside
-                           # a flat die, 8.1 as a step (745620), is left out as uneven (None: not
-                           # asked)
+                           # 6.6, 497180 5.8 (both ways); 761386 calibrated 27.1 (fresh, first read
+                           # with it). Flat dice so measured (syn, cal, fresh 745000-753000, 20,961
+                           # asked): at most 4.5 (11930, noise round a small wooden die), and 5.6 in
+                           # a frame unsure already (11042); a glare beside a flat die, 8.1 as a step
+                           # (745620), is left out as uneven (None: not asked)
 SIDE_STEP_REACH = (0.3, 0.8)   # ... the step lies this far out (x the die side; a flat die's shadow
                            # ends 0.1-0.2 side out, a leaning die's side 0.3-0.65)
 SIDE_STEP_AWAY_COSINE = 0.3    # ... on an edge whose outward way and the way from the middle have at
