@@ -67,38 +67,12 @@ def test_a_step_that_is_not_straight_is_not_measured() -> None:
     assert leaning_signs.side_step_away(img, (300.0, 200.0), 60.0, 0.0, MIDDLE, [], TRAY) == 0.0
 
 
-@pytest.mark.parametrize("seed", [368_236, 570_990, 497_180])
-def test_a_die_leaning_by_itself_from_above_is_doubted_by_its_side_s_straight_edge(monkeypatch, seed) -> None:
-    """Fresh 368236 (a white 1, 12.6), 570990 (an Asian 4, 6.6) and 497180 (a white 3 by
-    itself, 5.8), from above: each leaning die's side, as grey as the tray, fell out of its outline
-    and its faint look, and the network read it flat: read ok with every value right, and a cocked
-    die is thrown again. Now unsure, the leaning die boxed."""
-    scene, calibration = pinned_frame(seed)
-    assert scene.view is View.TOP and not scene.readable
-    (leaning,) = [d for d in scene.labels if d.cocked]
-    assert_leaning_doubted(scene, leaning)
-    assert_leaning_doubted(scene, leaning, calibration=calibration)
-    assert_read_flat_without(monkeypatch, scene, thresholds, "SIDE_STEP_AWAY")
-
-
 def test_a_glare_beyond_a_flat_die_is_no_side(monkeypatch) -> None:
     """Fresh 745620, from above: a flat red 6 with a glare on the tray beyond it, away from the
     middle, its edge a straight step 8.1 out of a band uneven by 5.5: read right; were the band
     let be as uneven, doubted."""
     scene, _ = pinned_frame(745_620)
     read_right_until(monkeypatch, scene, thresholds, "SIDE_STEP_EVEN", 10.0, LEANING)
-
-
-def test_calibrated_a_fresh_frame_s_leaning_die_is_doubted_by_its_side_s_straight_edge(monkeypatch) -> None:
-    """Fresh 761386 calibrated, first read with the rule in place: an Asian 1 from above, its pale
-    side beyond it to the left, away from the middle (27.1), was read flat, every value right
-    (found by reading fresh seed 761000 with the rule switched off). Now unsure, the leaning die
-    boxed."""
-    scene, calibration = pinned_frame(761_386)
-    assert calibration is not None and not scene.readable
-    (leaning,) = [d for d in scene.labels if d.cocked]
-    assert_leaning_doubted(scene, leaning, calibration=calibration)
-    assert_read_flat_without(monkeypatch, scene, thresholds, "SIDE_STEP_AWAY", calibration=calibration)
 
 
 def _coloured_die_with_band(band: tuple[int, int, int]) -> np.ndarray:
@@ -123,50 +97,9 @@ def test_a_band_toward_the_middle_counts_only_further_out() -> None:
     """Toward the middle, a band as wide as a flat die's side in perspective is not measured; one
     wider than SIDE_STEP_TOWARD_REACH is."""
     args = ((300.0, 200.0), 60.0, 0.0, MIDDLE, [], TRAY)
-    assert leaning_signs.side_step_away(_die_with_band(132, toward="toward", width=17), *args) == 0.0
-    assert leaning_signs.side_step_away(_die_with_band(132, toward="toward", width=30), *args) > thresholds.SIDE_STEP_AWAY
-
-
-@pytest.mark.parametrize("seed", [513_320, 476_276])
-def test_a_die_leaning_toward_the_middle_is_doubted_by_its_side_s_step_further_out(monkeypatch, seed) -> None:
-    """Fresh 513320 (a big white 2 under a glare, its side 0.42 of a side out) and 476276 (a
-    blurred white 2 beside a 3 and a 4, 0.45), from above: each leaning die's side lies toward the
-    frame's middle, where a flat die's side in perspective lies too, but further out than one
-    reaches (0.29 at most in the benchmark's sets): read flat both ways, every value right. Now
-    unsure, the leaning die boxed."""
-    scene, calibration = pinned_frame(seed)
-    assert scene.view is View.TOP and not scene.readable
-    (leaning,) = [d for d in scene.labels if d.cocked]
-    assert_leaning_doubted(scene, leaning)
-    assert_leaning_doubted(scene, leaning, calibration=calibration)
-    assert_read_flat_without(monkeypatch, scene, thresholds, "SIDE_STEP_TOWARD_REACH")
-
-
-@pytest.mark.parametrize("seed, calibrated", [(457_930, True), (655_330, True), (615_550, False)])
-def test_one_way_a_die_leaning_toward_the_middle_is_doubted_by_its_side_s_step_further_out(
-        monkeypatch, seed, calibrated) -> None:
-    """Fresh 457930 and 655330 calibrated (white dice leaning by themselves, their sides toward
-    the middle; uncalibrated their faint side doubts them, FAINT_SIDE_TOP_NOT_FLAT) and 615550
-    uncalibrated (a small white 6 leaning on a 2): read flat that way, every value right. Now
-    unsure, the leaning die boxed."""
-    scene, calibration = pinned_frame(seed)
-    calibration = calibration if calibrated else None
-    (leaning,) = [d for d in scene.labels if d.cocked]
-    assert_leaning_doubted(scene, leaning, calibration=calibration)
-    assert_read_flat_without(monkeypatch, scene, thresholds, "SIDE_STEP_TOWARD_REACH", calibration=calibration)
-
-
-@pytest.mark.parametrize("seed, calibrated", [(550_750, True), (390_304, False)])
-def test_a_die_whose_side_is_darker_than_the_tray_is_doubted_by_its_own_colour(monkeypatch, seed, calibrated) -> None:
-    """Fresh 550750 calibrated (a white 6 on a pale tray, its grey side darker than the tray,
-    toward the middle) and 390304 uncalibrated (a blurred Asian 2, the same): the band is the
-    die's colour in shade, not the tray's as a shadow is, and was left out as darker: read flat,
-    every value right. Now unsure, the leaning die boxed."""
-    scene, calibration = pinned_frame(seed)
-    calibration = calibration if calibrated else None
-    (leaning,) = [d for d in scene.labels if d.cocked]
-    assert_leaning_doubted(scene, leaning, calibration=calibration)
-    assert_read_flat_without(monkeypatch, scene, thresholds, "SIDE_STEP_DIE_CHROMA", calibration=calibration)
+    as_wide = leaning_signs.side_step_away(_die_with_band(132, toward="toward", width=17), *args)
+    wider = leaning_signs.side_step_away(_die_with_band(132, toward="toward", width=30), *args)
+    assert as_wide == 0.0 and wider > thresholds.SIDE_STEP_AWAY
 
 
 def test_a_flat_die_s_side_in_perspective_toward_the_middle_is_no_leaning_side(monkeypatch) -> None:
@@ -175,3 +108,41 @@ def test_a_flat_die_s_side_in_perspective_toward_the_middle_is_no_leaning_side(m
     from 0.2 of a side, doubted."""
     scene = benchmark_frame(11_700)
     read_right_until(monkeypatch, scene, thresholds, "SIDE_STEP_TOWARD_REACH", 0.2, LEANING)
+
+
+BOTH, CALIBRATED, UNCALIBRATED = (False, True), (True,), (False,)
+
+# Fresh frames from above each read ok with every value right, a leaning die taken for flat (a
+# cocked die is thrown again: a wrong read), the ways named; the rule that now doubts it.
+LEANING_READ_FLAT = [
+    # Away from the middle, the band no darker than the tray (SIDE_STEP_AWAY):
+    (368_236, BOTH, "SIDE_STEP_AWAY"),          # a white 1 by itself, its side grey as the tray: 12.6
+    (570_990, BOTH, "SIDE_STEP_AWAY"),          # an Asian 4: 6.6
+    (497_180, BOTH, "SIDE_STEP_AWAY"),          # a white 3 by itself: 5.8
+    (761_386, CALIBRATED, "SIDE_STEP_AWAY"),    # an Asian 1, its pale side to the left: 27.1 (found
+                                                # reading fresh 761000 with the rule off)
+    # Toward the middle, further out than a flat die's side in perspective (0.29 at most):
+    (513_320, BOTH, "SIDE_STEP_TOWARD_REACH"),  # a big white 2 under a glare: 0.42 of a side out
+    (476_276, BOTH, "SIDE_STEP_TOWARD_REACH"),  # a blurred white 2 beside a 3 and a 4: 0.45
+    (457_930, CALIBRATED, "SIDE_STEP_TOWARD_REACH"),  # white dice by themselves (uncalibrated their
+    (655_330, CALIBRATED, "SIDE_STEP_TOWARD_REACH"),  # faint side doubts them)
+    (615_550, UNCALIBRATED, "SIDE_STEP_TOWARD_REACH"),  # a small white 6 leaning on a 2
+    # Darker than the tray, in the die's own colour (SIDE_STEP_DIE_CHROMA):
+    (550_750, CALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a white 6 on a pale tray, toward the middle
+    (390_304, UNCALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a blurred Asian 2, the same
+]
+
+
+@pytest.mark.parametrize("seed, ways, rule", LEANING_READ_FLAT,
+                         ids=[f"{seed}-{rule}" for seed, _, rule in LEANING_READ_FLAT])
+def test_a_leaning_die_read_flat_is_doubted_by_its_side_s_straight_edge(monkeypatch, seed, ways, rule) -> None:
+    """Each way it was read wrong: now unsure, the leaning die boxed; with ``rule`` off, read flat
+    again."""
+    scene, calibration = pinned_frame(seed)
+    assert scene.view is View.TOP and not scene.readable
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    for calibrated in ways:
+        used = calibration if calibrated else None
+        assert_leaning_doubted(scene, leaning, calibration=used)
+        with monkeypatch.context() as patched:
+            assert_read_flat_without(patched, scene, thresholds, rule, calibration=used)
