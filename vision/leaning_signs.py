@@ -65,8 +65,7 @@ def side_over_rim(img: np.ndarray, blob: outlines.Blob, rect: tuple[int, int, in
             continue
         rim = np.median(cv2.cvtColor(np.ascontiguousarray(band[keep]), cv2.COLOR_BGR2LAB), axis=0)
         lab = cv2.cvtColor(np.ascontiguousarray(beside), cv2.COLOR_BGR2LAB).astype(np.float32)
-        d = np.abs(lab - rim.astype(np.float32)[None])
-        worst = max(worst, float(np.median(0.6 * d[..., 0] + d[..., 1] + d[..., 2])))
+        worst = max(worst, float(np.median(_lab_distance(lab, rim.astype(np.float32)[None]))))
     return worst
 
 
