@@ -333,7 +333,8 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
     facing away from the frame's ``middle``, SIDE_STEP_TOWARD_REACH out on the others. A leaning
     die's side is its own colour in shade and ends in a straight edge; the side a camera above sees
     of a flat die lies toward the middle, nearer; a flat die's shadow is darker than the tray, so a
-    band darker than beyond it counts only in the die's own colour (SIDE_STEP_DIE_CHROMA). The
+    band darker than beyond it counts only in the die's own colour (SIDE_STEP_DIE_CHROMA), and a
+    band of the face's own colour not at all (SIDE_STEP_FACE_APART). The
     step's size: the smaller of its sharpness (Lab 0.6|dL| + |da| + |db| across 4 pixels) and the
     band's difference from beyond it; 0 where no edge qualifies. Edges whose band or step reaches
     another die's box (``others``, cv2 rotated rects, taken 1.3 times as big) or the tray's edge
@@ -408,13 +409,17 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
         band_colour, beyond_colour = np.median(band, axis=0), np.median(beyond, axis=0)
         if float(_lab_distance(band, band_colour[None]).mean()) > thresholds.SIDE_STEP_EVEN:
             continue
+        if face_colour is None:
+            face_colour = _face_colour(window, (cx - x0, cy - y0), side, angle)
+        if thresholds.SIDE_STEP_FACE_APART is not None and float(_lab_distance(
+                band_colour, _as_lab(face_colour))) < thresholds.SIDE_STEP_FACE_APART:
+            # The face's own colour: the face itself, where the read square fell short of it.
+            continue
         if band_colour[0] < beyond_colour[0]:
             # Darker than beyond: a shadow is the tray's colour in shade, a leaning die's side its
             # own (SIDE_STEP_DIE_CHROMA).
             if thresholds.SIDE_STEP_DIE_CHROMA is None:
                 continue
-            if face_colour is None:
-                face_colour = _face_colour(window, (cx - x0, cy - y0), side, angle)
             seen_profile = np.median(seen.astype(np.float32), axis=1)
             band_bgr = np.median(seen_profile[band_rows], axis=0)
             beyond_bgr = np.median(seen_profile[beyond_rows], axis=0)
@@ -433,6 +438,12 @@ def _face_colour(window: np.ndarray, centre: tuple[float, float], side: float, a
     corners = cv2.boxPoints((centre, (0.8 * side, 0.8 * side), angle))
     cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 255)
     return np.median(window[mask > 0].astype(np.float32), axis=0) if (mask > 0).any() else np.ones(3, np.float32)
+
+
+def _as_lab(bgr: np.ndarray) -> np.ndarray:
+    """One BGR colour (floats 0-255) in OpenCV's 8-bit Lab, as floats."""
+    pixel = np.clip(np.round(bgr), 0, 255).astype(np.uint8).reshape(1, 1, 3)
+    return cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB).astype(np.float32).reshape(3)
 
 
 def _chroma_distance(a: np.ndarray, b: np.ndarray) -> float:

@@ -726,8 +726,14 @@ SIDE_STEP_DIE_CHROMA: float | None = 0.25   # ... a band darker than beyond it o
                            # (None: a darker band not asked)
 SIDE_STEP_STRAIGHT = 0.9   # ... this share of 13 lines across the band have their sharpest change
                            # within 2 pixels of the band's (a glare's or noise's edge is not straight)
-SIDE_STEP_EVEN = 3.0       # ... and the band's colour varies by at most this on average (Lab 0.6|dL| +
-                           # |da| + |db| from its median; a leaning die's side is 0-0.7)
+SIDE_STEP_EVEN = 4.0       # ... and the band's colour varies by at most this on average (Lab 0.6|dL| +
+                           # |da| + |db| from its median; a leaning die's side is 0-1.8, fresh 427976's
+                           # Asian 1 3.4; a glare's band beyond a flat die, 5.5)
+SIDE_STEP_FACE_APART: float | None = 15.0   # ... and the band's colour lies at least this far
+                           # from the face's own (Lab as SIDE_STEP_EVEN): a band of the face's colour
+                           # is the face, where the read square fell short of it (fresh 508202: flat
+                           # blurred wooden dice in the tray's dim corner read 25 px of their 35, the
+                           # band 2.5-5.2 from the face; the leaning dice's sides 33-58; None: not asked)
 LONE_FACE_OFF_MIDDLE = 0.12   # bottom view: a die read from its pips, apart and off the rim (as
                            # FAINT_SIDE_APART, LONE_FACE_OFF_RIM), whose face lies more than this
                            # (x its side) off its outline's middle shows its side: it is leaning,

@@ -107,10 +107,11 @@ def assert_leaning_doubted(scene: Scene, leaning: DieLabel, *, calibration: Cali
 
 
 def assert_read_flat_without(monkeypatch, scene: Scene, module: Any, constant: str, *,
-                             calibration: Calibration | None = None) -> None:
-    """With ``module.<constant>`` None (a rule switched off), ``scene`` is read ok with every value
-    right: its leaning die taken for flat, the wrong read the rule stops."""
-    monkeypatch.setattr(module, constant, None)
+                             calibration: Calibration | None = None, value: Any = None) -> None:
+    """With ``module.<constant>`` None (a rule switched off) or ``value`` (a bound as it was),
+    ``scene`` is read ok with every value right: its leaning die taken for flat, the wrong read
+    the rule stops."""
+    monkeypatch.setattr(module, constant, value)
     before = reader.read_dice(scene.image, scene.view, calibration=calibration)
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
     assert before.ok, before.reason

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import leaning_signs, thresholds
+from vision import leaning_signs, reader, reasons, thresholds
 from vision.classifier import LEANING
 from vision.reading import View
 
@@ -56,6 +56,31 @@ def test_a_band_that_is_no_leaning_die_s_side_is_not_measured(case) -> None:
         # lighter toward the die, as a glare is, fading to 132 at the step
         img[170:230, 330:354] = np.linspace(170, 132, 24).astype(np.uint8)[None, :, None]
     assert leaning_signs.side_step_away(img, (300.0, 200.0), 60.0, 0.0, MIDDLE, others, tray) == 0.0
+
+
+def test_a_band_of_the_face_s_own_colour_is_the_face_read_short_not_a_side(monkeypatch) -> None:
+    """A 60-pixel square read where the die is 100 (a blurred die in a dim corner, fresh 508202):
+    beyond the read square a band of the face's own colour ends in the die's edge, a straight
+    step; not measured, unless the band's distance from the face is not asked."""
+    img = np.full((400, 400, 3), 120, np.uint8)
+    img[150:250, 250:350] = 200
+    args = ((300.0, 200.0), 60.0, 0.0, MIDDLE, [], TRAY)
+    assert leaning_signs.side_step_away(img, *args) == 0.0
+    monkeypatch.setattr(thresholds, "SIDE_STEP_FACE_APART", None)
+    assert leaning_signs.side_step_away(img, *args) > thresholds.SIDE_STEP_AWAY
+
+
+def test_flat_dice_read_short_in_a_dim_corner_are_not_taken_for_leaning(monkeypatch) -> None:
+    """Fresh 508202, from above, blurred: flat wooden dice in the tray's dim corner read 25 pixels
+    of their 35, beyond the read square the face itself, an even band ending in the die's edge.
+    Unsure for a die faded into the tray alone; were the band not asked to differ from the face
+    (SIDE_STEP_FACE_APART), those dice would be doubted as leaning too."""
+    scene, _ = pinned_frame(508_202)
+    assert scene.readable and not any(d.cocked for d in scene.labels)
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.reason == reasons.FADED and LEANING not in reading.extra["problems"]
+    monkeypatch.setattr(thresholds, "SIDE_STEP_FACE_APART", None)
+    assert LEANING in reader.read_dice(scene.image, scene.view).extra["problems"]
 
 
 def test_a_step_that_is_not_straight_is_not_measured() -> None:
@@ -130,14 +155,17 @@ LEANING_READ_FLAT = [
     # Darker than the tray, in the die's own colour (SIDE_STEP_DIE_CHROMA):
     (550_750, CALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a white 6 on a pale tray, toward the middle
     (390_304, UNCALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a blurred Asian 2, the same
+    # A band a little less even, the bound as it was (SIDE_STEP_EVEN 3.0):
+    (427_976, CALIBRATED, ("SIDE_STEP_EVEN", 3.0)),   # an Asian 1 by itself, its band 3.4
 ]
 
 
 @pytest.mark.parametrize("seed, ways, rule", LEANING_READ_FLAT,
-                         ids=[f"{seed}-{rule}" for seed, _, rule in LEANING_READ_FLAT])
+                         ids=[f"{seed}-{rule if isinstance(rule, str) else rule[0]}"
+                              for seed, _, rule in LEANING_READ_FLAT])
 def test_a_leaning_die_read_flat_is_doubted_by_its_side_s_straight_edge(monkeypatch, seed, ways, rule) -> None:
-    """Each way it was read wrong: now unsure, the leaning die boxed; with ``rule`` off, read flat
-    again."""
+    """Each way it was read wrong: now unsure, the leaning die boxed; with ``rule`` off (or, a
+    pair, its bound as it was), read flat again."""
     scene, calibration = pinned_frame(seed)
     assert scene.view is View.TOP and not scene.readable
     (leaning,) = [d for d in scene.labels if d.cocked]
@@ -145,4 +173,5 @@ def test_a_leaning_die_read_flat_is_doubted_by_its_side_s_straight_edge(monkeypa
         used = calibration if calibrated else None
         assert_leaning_doubted(scene, leaning, calibration=used)
         with monkeypatch.context() as patched:
-            assert_read_flat_without(patched, scene, thresholds, rule, calibration=used)
+            constant, as_was = (rule, None) if isinstance(rule, str) else rule
+            assert_read_flat_without(patched, scene, thresholds, constant, calibration=used, value=as_was)
