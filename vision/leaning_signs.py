@@ -367,7 +367,7 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
     i0, i1 = int(0.15 * side), min(len(ts) - 3, int(hi * side))
     if i1 <= i0:
         return 0.0
-    within = max(2, int(0.1 * side))
+    within = max(thresholds.SIDE_STEP_LINE_REACH_MIN, int(0.1 * side))
     best, face_colour = 0.0, None
     for n, u in ((ex, ey), ((-ex[0], -ex[1]), ey), (ey, ex), ((-ey[0], -ey[1]), ex)):
         nearest = lo

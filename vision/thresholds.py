@@ -724,8 +724,13 @@ SIDE_STEP_DIE_CHROMA: float | None = 0.25   # ... a band darker than beyond it o
                            # Fresh 550750's and 390304's grey sides on paler trays: 0.035 and 0.05; no
                            # flat die's darker band in syn and fresh 751000 passed the other tests
                            # (None: a darker band not asked)
-SIDE_STEP_STRAIGHT = 0.9   # ... this share of 13 lines across the band have their sharpest change
-                           # within 2 pixels of the band's (a glare's or noise's edge is not straight)
+SIDE_STEP_STRAIGHT = 0.84  # ... this share of 13 lines across the band (11) have their sharpest
+                           # change within 2 pixels of the band's (a glare's or noise's edge is not
+                           # straight)
+SIDE_STEP_LINE_REACH_MIN = 3   # ... each line's sharpest change looked for 0.1 side either side of
+                           # the band's, at least this many pixels: a window no wider than the 2
+                           # pixels allowed (2, as it was) called every line of a die under 30 px
+                           # straight (fresh 768836: a flat 4 read askew, a corner's V beyond it)
 SIDE_STEP_EVEN = 4.0       # ... and the band's colour varies by at most this on average (Lab 0.6|dL| +
                            # |da| + |db| from its median; a leaning die's side is 0-1.8, fresh 427976's
                            # Asian 1 3.4; a glare's band beyond a flat die, 5.5)

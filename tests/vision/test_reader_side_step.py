@@ -92,6 +92,32 @@ def test_a_step_that_is_not_straight_is_not_measured() -> None:
     assert leaning_signs.side_step_away(img, (300.0, 200.0), 60.0, 0.0, MIDDLE, [], TRAY) == 0.0
 
 
+def test_a_slanted_step_beyond_a_small_die_is_not_straight(monkeypatch) -> None:
+    """A 24-pixel die: each line's sharpest change is looked for 3 pixels either side of the
+    band's at least, so a slant of 7 pixels over the lines shows; looked for within 2 (as it was),
+    as near as the 2 allowed, every line was called straight."""
+    img = np.full((400, 400, 3), 120, np.uint8)
+    cv2.fillConvexPoly(img, np.array([[312, 188], [317, 188], [329, 212], [312, 212]], np.int32), (140, 140, 140))
+    img[188:212, 288:312] = 235
+    args = ((300.0, 200.0), 24.0, 0.0, MIDDLE, [], TRAY)
+    assert leaning_signs.side_step_away(img, *args) == 0.0
+    monkeypatch.setattr(thresholds, "SIDE_STEP_LINE_REACH_MIN", 2)
+    assert leaning_signs.side_step_away(img, *args) > thresholds.SIDE_STEP_AWAY
+
+
+def test_a_flat_die_read_askew_shows_no_straight_step(monkeypatch) -> None:
+    """Fresh 768836 calibrated, from above, blurred: a flat wooden 4 turned 45 degrees read as a
+    square of 28 pixels turned 0, its own corner a V beyond the square's edge. Unsure for another
+    die, not for leaning; with the lines' window as it was (SIDE_STEP_LINE_REACH_MIN 2), doubted as
+    leaning too."""
+    scene, calibration = pinned_frame(768_836)
+    assert scene.readable and not any(d.cocked for d in scene.labels)
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert not reading.ok and LEANING not in reading.extra["problems"]
+    monkeypatch.setattr(thresholds, "SIDE_STEP_LINE_REACH_MIN", 2)
+    assert LEANING in reader.read_dice(scene.image, scene.view, calibration=calibration).extra["problems"]
+
+
 def test_a_glare_beyond_a_flat_die_is_no_side(monkeypatch) -> None:
     """Fresh 745620, from above: a flat red 6 with a glare on the tray beyond it, away from the
     middle, its edge a straight step 8.1 out of a band uneven by 5.5: read right; were the band
@@ -157,6 +183,8 @@ LEANING_READ_FLAT = [
     (390_304, UNCALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a blurred Asian 2, the same
     # A band a little less even, the bound as it was (SIDE_STEP_EVEN 3.0):
     (427_976, CALIBRATED, ("SIDE_STEP_EVEN", 3.0)),   # an Asian 1 by itself, its band 3.4
+    # Two lines of 13 off the step, not one, as it was (SIDE_STEP_STRAIGHT 0.9):
+    (390_304, CALIBRATED, ("SIDE_STEP_STRAIGHT", 0.9)),   # the blurred Asian 2 above
 ]
 
 
