@@ -1085,8 +1085,10 @@ def test_a_die_doubted_whose_faint_side_shows_stays_doubted_whatever_reads_it_la
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert _boxed_near(reading, leaning, LEANING)          # shown on the evidence photo
     monkeypatch.setattr(thresholds, "FAINT_SIDE_KEEPS", False)
-    # (Since 2026-12-01 FAINT_SIDE_TOP_NOT_FLAT doubts 432484's 6 too, whatever its single look.)
+    # (Since 2026-12-01 FAINT_SIDE_TOP_NOT_FLAT doubts 432484's 6 too, whatever its single look,
+    # and since 2026-12-04 its side's straight edge, 11 of 13 lines: SIDE_STEP_STRAIGHT.)
     monkeypatch.setattr(thresholds, "FAINT_SIDE_TOP_NOT_FLAT", None)
+    _side_step_off(monkeypatch)
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok     # confidently wrong
 
 
