@@ -856,6 +856,15 @@ def _unread_scanned(frame: _Frame) -> None:
                 # One whole die's blob, and the scan's 1 lies off its middle: a window centred on one of
                 # its pips (another lost to a glint) reads a 1 there, and that pip confirms it.
                 continue      # its doubt stays
+            if (thresholds.SIDE_STEP_SCANNED and thresholds.SIDE_STEP_AWAY is not None and frame.view is View.TOP
+                    and frame.inner is not None and any(
+                        leaning_signs.side_step_away(img, (seen[k][2], seen[k][3]), die_side, float(blob.rect[2]),
+                                                     frame.middle, [b.rect for b in blobs if b is not blob],
+                                                     frame.inner) > thresholds.SIDE_STEP_AWAY for k in mine)):
+                # A die the scan reads there shows its side's straight edge (SIDE_STEP_AWAY): its
+                # doubt stays.
+                doubts[id(blob)] = LEANING
+                continue
             if all(k in sure for k in mine) and outlines.covered_by_dice(blob, centres, die_side) and not (
                     thresholds.PIPS_BEYOND_DICE and scan.pips_beyond(img, blob, centres, die_side)) and not (
                     thresholds.UNHELD_DIE_AREA and outlines.unheld_die(blob, centres, die_side)):

@@ -739,6 +739,10 @@ SIDE_STEP_FACE_APART: float | None = 15.0   # ... and the band's colour lies at 
                            # is the face, where the read square fell short of it (fresh 508202: flat
                            # blurred wooden dice in the tray's dim corner read 25 px of their 35, the
                            # band 2.5-5.2 from the face; the leaning dice's sides 33-58; None: not asked)
+SIDE_STEP_SCANNED = True   # ... asked too of a die the network's scan reads round a blob left
+                           # doubted (touching dice cut apart): fresh 774212 calibrated, a wooden 6
+                           # leaning on the 2 beside it, its side's band beyond its far edge (19.5),
+                           # was read so (False: only of dice read in their own blob)
 LONE_FACE_OFF_MIDDLE = 0.12   # bottom view: a die read from its pips, apart and off the rim (as
                            # FAINT_SIDE_APART, LONE_FACE_OFF_RIM), whose face lies more than this
                            # (x its side) off its outline's middle shows its side: it is leaning,
