@@ -334,11 +334,11 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
     die's side is its own colour in shade and ends in a straight edge; the side a camera above sees
     of a flat die lies toward the middle, nearer; a flat die's shadow is darker than the tray, so a
     band darker than beyond it counts only in the die's own colour (SIDE_STEP_DIE_CHROMA), and a
-    band of the face's own colour not at all (SIDE_STEP_FACE_APART). The
-    step's size: the smaller of its sharpness (Lab 0.6|dL| + |da| + |db| across 4 pixels) and the
-    band's difference from beyond it; 0 where no edge qualifies. Edges whose band or step reaches
-    another die's box (``others``, cv2 rotated rects, taken 1.3 times as big) or the tray's edge
-    (``tray``: x, y, w, h) are not asked."""
+    band of the face's own colour not at all (SIDE_STEP_FACE_APART). The step's size: the smaller
+    of its sharpness (Lab 0.6|dL| + |da| + |db| across 4 pixels) and the band's difference from
+    beyond it; 0 where no edge qualifies. Edges whose band or step reaches another die's box
+    (``others``, cv2 rotated rects, taken 1.3 times as big) or the tray's edge (``tray``: x, y, w,
+    h) are not asked."""
     lo, hi = thresholds.SIDE_STEP_REACH
     a = math.radians(angle)
     ex, ey = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))

@@ -766,10 +766,7 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             doubts[id(blob)] = reasons.GLARED_MIDDLE
             doubts_kept.add(id(blob))
             continue
-        if (thresholds.SIDE_STEP_AWAY is not None and view is View.TOP and inner is not None
-                and leaning_signs.side_step_away(img, (result[2], result[3]), blob.side, float(blob.rect[2]), middle,
-                                                 [b.rect for b in blobs if b is not blob], inner)
-                > thresholds.SIDE_STEP_AWAY):
+        if _side_step_shows(frame, (result[2], result[3]), blob.side, float(blob.rect[2]), blob):
             # Beyond its square, away from the middle, its side ends in a straight step: a white
             # die's side as grey as the tray falls out of its outline and out of the faint look.
             doubts[id(blob)] = LEANING
@@ -779,6 +776,18 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
         read_blobs.add(id(blob))
         if isinstance(classic, str):
             alone_read.append((len(found) - 1, blob))
+
+
+def _side_step_shows(frame: _Frame, centre: tuple[float, float], side: float, angle: float,
+                     blob: outlines.Blob) -> bool:
+    """From above, on the tray inside its rim: whether a die read at ``centre`` (its square
+    ``side`` and ``angle``, in ``blob``) shows its side's straight far edge more plainly than
+    thresholds.SIDE_STEP_AWAY (leaning_signs.side_step_away; the other blobs' boxes not asked)."""
+    if thresholds.SIDE_STEP_AWAY is None or frame.view is not View.TOP or frame.inner is None:
+        return False
+    others = [b.rect for b in frame.blobs if b is not blob]
+    return leaning_signs.side_step_away(frame.img, centre, side, angle, frame.middle, others,
+                                        frame.inner) > thresholds.SIDE_STEP_AWAY
 
 
 def _outsized_alone_unread(frame: _Frame) -> None:
@@ -856,13 +865,10 @@ def _unread_scanned(frame: _Frame) -> None:
                 # One whole die's blob, and the scan's 1 lies off its middle: a window centred on one of
                 # its pips (another lost to a glint) reads a 1 there, and that pip confirms it.
                 continue      # its doubt stays
-            if (thresholds.SIDE_STEP_SCANNED and thresholds.SIDE_STEP_AWAY is not None and frame.view is View.TOP
-                    and frame.inner is not None and any(
-                        leaning_signs.side_step_away(img, (seen[k][2], seen[k][3]), die_side, float(blob.rect[2]),
-                                                     frame.middle, [b.rect for b in blobs if b is not blob],
-                                                     frame.inner) > thresholds.SIDE_STEP_AWAY for k in mine)):
-                # A die the scan reads there shows its side's straight edge (SIDE_STEP_AWAY): its
-                # doubt stays.
+            if thresholds.SIDE_STEP_SCANNED and any(
+                    _side_step_shows(frame, (seen[k][2], seen[k][3]), die_side, float(blob.rect[2]), blob)
+                    for k in mine):
+                # A die the scan reads there shows its side's straight edge: its doubt stays.
                 doubts[id(blob)] = LEANING
                 continue
             if all(k in sure for k in mine) and outlines.covered_by_dice(blob, centres, die_side) and not (
