@@ -111,6 +111,7 @@ class _Frame:
     scanned: list[tuple] = field(default_factory=list)
     by_pips: list[tuple] = field(default_factory=list)
     in_light: list[tuple] = field(default_factory=list)
+    let_go: list[outlines.Blob] = field(default_factory=list)   # regions with pips the network let go
 
     def unsure(self, reason: str, dice: tuple[Die, ...] = ()) -> Reading:
         return Reading(Status.UNSURE, dice, reason, self.brightness, self.sharpness, view=self.view)
@@ -832,11 +833,13 @@ def _unread_scanned(frame: _Frame) -> None:
                 doubts[id(blob)] = (LEANING if face_guess.value == FACELESS_DIE
                                     else reasons.NOT_READABLE)
         # Spots on something not shaped like a die (noise in a dark corner of the tray): the
-        # network, looking at it every way round, sure no die is there, lets it go too.
+        # network, looking at it every way round, sure no die is there, lets it go too (but
+        # see ODD_LET_GO_COVERED: two touching dice framed as one are no die to it either).
         odd = [b for b in unread if doubts.get(id(b)) == reasons.NOT_READABLE]
         for blob, face_guess in zip(odd, faces.steady_guess(look, [frame.patch_as_die(blob) for blob in odd])):
             if face_guess.of(NO_FACE) >= thresholds.NOT_A_DIE:
                 del doubts[id(blob)]
+                frame.let_go.append(blob)
         # Only what made the frame unsure is searched (a shadow or a piece of the rim nobody
         # doubted holds no die: the guard above asked the network about every die-sized one).
         unread = [b for b in unread if id(b) in doubts]
@@ -966,6 +969,17 @@ def _leftovers(frame: _Frame) -> None:
                 if face_guess.of(NO_FACE) < thresholds.FAINT_LEFT_OVER_SEEN:
                     blobs.append(blob)
                     doubts[id(blob)] = reasons.FADED
+    if thresholds.ODD_LET_GO_COVERED and frame.let_go:
+        # A region with pips the network let go (_unread_scanned) where a die was read since,
+        # is let go only if the dice read cover it: framed round its middle, two touching dice
+        # are two halves, "no die" to the network, and the die read there may be one of the two.
+        # (One no die was read in stays let go: a stain or noise in a corner of the photo.)
+        centres = [(f[2], f[3]) for f in frame.found]
+        for blob in frame.let_go:
+            reach = 0.75 * die_side + 0.5 * max(blob.box[2], blob.box[3])
+            if (any(math.hypot(x - blob.rect[0][0], y - blob.rect[0][1]) < reach for x, y in centres)
+                    and not outlines.covered_by_dice(blob, centres, die_side)):
+                doubts[id(blob)] = reasons.NOT_READABLE
     if thresholds.COARSE_COVERED and coarse is not None and view is View.BOTTOM and not doubts:
         # Nothing doubted, yet a region of the first, coarse look the dice read do not account
         # for: a die the finer look lost whole (fresh 351535: a black die touching another
