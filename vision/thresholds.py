@@ -44,9 +44,9 @@ BITTEN_OWN_SPOTS = True         # ... and the dark and light spots within a die'
 # network: unless it is sure no die is there, the frame is unsure.
 NOT_A_DIE = 0.9               # the network's p(no die here) that lets an unread blob go
 ODD_LET_GO_COVERED = True      # a region with pips, not one clean die, the network framed as one die
-                               # sure holds none, a die read in it since, is let go only if the dice read cover it
-                               # (fresh 782260 calibrated: a wooden 1 touching a 5, let go, the 5 alone
-                               # read, "ok", a die missing) (False: let go whatever is read)
+                               # sure holds none, a die read in it since: let go only if the dice read
+                               # cover it (fresh 782260 calibrated: a wooden 1 touching a 5, let go, the
+                               # 5 alone read, "ok", a die missing) (False: let go whatever is read)
 PIPLESS_PIECE = 0.25          # x a die's area: a piece this big, not a die's shape, no pips found in it,
                               # where the network framed as a whole die sees a die (p(no die) under
                               # NOT_A_DIE), is a die partly hidden (fresh 538094: a wooden 1
