@@ -853,8 +853,8 @@ def _unread_scanned(frame: _Frame) -> None:
             frame.scanned = [frame.found[-len(seen) + k] for k in sorted(sure)]
         nothing_seen = []        # blobs the scan found no die round
         for blob in unread:
-            mine = [k for k, (_, _, x, y) in enumerate(seen) if np.hypot(x - blob.rect[0][0], y - blob.rect[0][1])
-                    < 0.75 * die_side + 0.5 * max(blob.box[2], blob.box[3])]
+            mine = [k for k, (_, _, x, y) in enumerate(seen)
+                    if np.hypot(x - blob.rect[0][0], y - blob.rect[0][1]) < _read_in_reach(blob, die_side)]
             if not mine:
                 nothing_seen.append(blob)
             # (With no die found in it, a blob the read dice round it cover is a strip one of
@@ -892,6 +892,12 @@ def _unread_scanned(frame: _Frame) -> None:
                 frame.found += scan.confirmed_in_discs(
                     img, classifier.find_faces(faces, look, [scan.scan_box(b, side) for b in empty], side,
                                                [(f[2], f[3]) for f in frame.found]), side)
+
+
+def _read_in_reach(blob: outlines.Blob, die_side: float) -> float:
+    """How far from ``blob``'s middle a die read counts as read in it: half its box, and a die
+    whose corner (0.71 side out) reaches into it."""
+    return 0.75 * die_side + 0.5 * max(blob.box[2], blob.box[3])
 
 
 def _leftovers(frame: _Frame) -> None:
@@ -976,8 +982,7 @@ def _leftovers(frame: _Frame) -> None:
         # (One no die was read in stays let go: a stain or noise in a corner of the photo.)
         centres = [(f[2], f[3]) for f in frame.found]
         for blob in frame.let_go:
-            reach = 0.75 * die_side + 0.5 * max(blob.box[2], blob.box[3])
-            if (any(math.hypot(x - blob.rect[0][0], y - blob.rect[0][1]) < reach for x, y in centres)
+            if (outlines.near_any(blob.rect[0], centres, _read_in_reach(blob, die_side))
                     and not outlines.covered_by_dice(blob, centres, die_side)):
                 doubts[id(blob)] = reasons.NOT_READABLE
     if thresholds.COARSE_COVERED and coarse is not None and view is View.BOTTOM and not doubts:

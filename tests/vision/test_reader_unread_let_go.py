@@ -2,7 +2,8 @@
 holds no die, is let go; but where a die was read in it since, only if the dice read cover it
 (thresholds.ODD_LET_GO_COVERED). Framed round the region's middle, two touching dice are two
 halves, which the network was taught to call "no die", and the die read there may be one of
-the two (fresh 782260). A stain in a photo's corner, no die read in it, is still let go."""
+the two (fresh 782260). A stain in a photo's corner, no die read in it, is still let go: the
+real photo of test_reader_touching_photo turned three quarters has one, and is read right."""
 
 from __future__ import annotations
 
