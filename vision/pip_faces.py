@@ -360,6 +360,65 @@ def _joined_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float
     return pips, colours
 
 
+def _peak_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float, float, int]], list[np.ndarray]]:
+    """Pips a blur joined into a spot that hardly narrows between them (see JOINED_PIP_PEAKS), and
+    their Lab colours: each spot too big or too long for a pip whose peaks of difference from the
+    face (local maxima about JOINED_PIP_PEAK_APART x the side apart) each stand clear of every other
+    (the difference falls between them to JOINED_PIP_PEAKS x the lower peak) and share its area as
+    pips of a pip's size for the die. A glare's patch or a die's edge has one broad peak, or
+    several with no fall between them. Only on a face where no pip was found apart from such
+    spots: beside a pip found, a spot's two peaks made a casino 2 (a 5 seen from below) a 3
+    (fresh 788491, the network disagreeing), and in a blurred frame a die the network read surely
+    was read less surely so (and the frame doubted as too blurred)."""
+    contrast: list = []
+    pips_in(img, blob, contrast)
+    if not contrast:
+        return [], []
+    dist8, threshold, (_, face, lab8) = contrast
+    _, labels, stats, _, kept, merged = _pip_components(dist8, threshold, _inner(blob), blob.side)
+    if not merged or kept:
+        return [], []
+    strength = cv2.GaussianBlur(_face_distance(lab8, face), (3, 3), 0)
+    reach = max(1, int(round(thresholds.JOINED_PIP_PEAK_APART * blob.side / 2)))
+    highest = cv2.dilate(strength, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1)))
+    low, high = thresholds.JOINED_PIP_DIAMETER
+    x0, y0 = blob.box[0], blob.box[1]
+    pips, colours = [], []
+    for i in merged:
+        bx, by, bw, bh, area = (int(v) for v in stats[i, :5])
+        box = np.s_[by:by + bh, bx:bx + bw]
+        peaks = ((strength[box] >= highest[box]) & (labels[box] == i)).astype(np.uint8)
+        m, _, _, centres = cv2.connectedComponentsWithStats(peaks)
+        points = [(float(centres[j][0]) + bx, float(centres[j][1]) + by) for j in range(1, m)]
+        radius = math.sqrt(area / max(1, len(points)) / math.pi)
+        if len(points) < 2 or not low * blob.side <= 2.0 * radius <= high * blob.side:
+            continue
+        if not all(_falls_between(strength, a, b, thresholds.JOINED_PIP_PEAKS)
+                   for k, a in enumerate(points) for b in points[k + 1:]):
+            continue
+        in_spot = (labels == i).astype(np.uint8)
+        for cx, cy in points:
+            where = np.zeros(labels.shape, np.uint8)
+            cv2.circle(where, (int(round(cx)), int(round(cy))), max(1, int(radius * 0.8)), 1, -1)
+            where &= in_spot
+            pips.append((cx + x0, cy + y0, int(round(math.pi * radius * radius))))
+            colours.append(np.array(cv2.mean(lab8, where)[:3], np.float32))
+    return pips, colours
+
+
+def _falls_between(strength: np.ndarray, a: tuple[float, float], b: tuple[float, float], fall: float) -> bool:
+    """Along the straight line from peak ``a`` to peak ``b`` (pixel positions in ``strength``), the
+    map falls to ``fall`` x the lower of the two peaks or less."""
+    (ax, ay), (bx, by) = a, b
+    steps = max(2, int(math.hypot(bx - ax, by - ay) * 2))
+    t = np.linspace(0.0, 1.0, steps + 1)
+    xs = np.rint(ax + (bx - ax) * t).astype(int)
+    ys = np.rint(ay + (by - ay) * t).astype(int)
+    line = strength[ys, xs]
+    lower = min(float(strength[int(round(ay)), int(round(ax))]), float(strength[int(round(by)), int(round(bx))]))
+    return float(line.min()) <= fall * lower
+
+
 def _grid_contrast(contrast: np.ndarray, box: tuple[int, int, int, int], centre: tuple[float, float],
                    step: float, angle: float, radius: float) -> np.ndarray:
     """Mean contrast at the nine pip positions of a 3x3 grid laid on the face (row-major)."""
@@ -777,19 +836,20 @@ def read_die(img: np.ndarray, blob: outlines.Blob) -> tuple[int, float, float, f
     accepts only if exactly one value remains possible. When they are no face still, with pips a
     glare joined to a spot split off (_split_pips) they may be, or with the pips that stand out of
     a glare that washed them together (_tophat_pips), or with pips that touch cut apart where their
-    spot narrows (_joined_pips).
+    spot narrows (_joined_pips), or at its peaks where it hardly narrows (_peak_pips).
     """
     result = _read_pips(img, blob)
-    fallbacks = ((thresholds.PIP_SPLIT_LEVEL, thresholds.PIP_SPLIT_CONFIRMING, _split_pips),
-                 (thresholds.PIP_TOPHAT, thresholds.PIP_TOPHAT_CONFIRMING, _tophat_pips),
-                 (thresholds.JOINED_PIPS, thresholds.JOINED_PIPS_CONFIRMING, _joined_pips))
-    for level, confirming_only, more_pips in fallbacks:
+    fallbacks = ((thresholds.PIP_SPLIT_LEVEL, thresholds.PIP_SPLIT_CONFIRMING, _split_pips, False),
+                 (thresholds.PIP_TOPHAT, thresholds.PIP_TOPHAT_CONFIRMING, _tophat_pips, False),
+                 (thresholds.JOINED_PIPS, thresholds.JOINED_PIPS_CONFIRMING, _joined_pips, False),
+                 (thresholds.JOINED_PIP_PEAKS, False, _peak_pips, thresholds.JOINED_PIP_PEAKS_WHOLE))
+    for level, confirming_only, more_pips, whole in fallbacks:
         if isinstance(result, str) and level is not None and (blob.confirming or not confirming_only):
             # Read again with those pips beside the ones found, if that reads the face.
             more = more_pips(img, blob)
             if more[0]:
                 again = _read_pips(img, blob, more)
-                if not isinstance(again, str):
+                if not isinstance(again, str) and not (whole and again[0] != len(more[0])):
                     return again
     if isinstance(result, str) and thresholds.PIP_LIGHTNESS is not None and not thresholds.PIP_LIGHTNESS_CONFIRMING:
         again = lightness_read(img, blob)

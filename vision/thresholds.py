@@ -316,6 +316,25 @@ JOINED_PIPS_UPSCALE: int | None = 4  # ... each such spot cut as seen this many 
                                # over the cut (fresh 741780: a 25 px 6). None: at the frame's pixels
 JOINED_PIP_DIAMETER = (0.1, 0.3)  # ... a pip's diameter (twice the depth), x the die's side
 JOINED_PIP_AREA = (0.6, 1.4)   # ... the spot's area, x as many discs of that depth as it is cut into
+JOINED_PIP_PEAKS: float | None = 0.9  # pips blurred into one another so that their spot hardly
+                               # narrows between them (a small black 6's columns, each one bar: fresh
+                               # 788102, 0.77 of their depth) and are not cut by JOINED_PIPS: on a face
+                               # where no pip was found apart from such spots, each spot's peaks of
+                               # difference from the face (pip_faces._peak_pips) are its pips, if
+                               # between every two of them it falls to this x the lower peak or less
+                               # (a 6's column pips fall to 0.6-0.87; a drawn stroke's peaks to 0.98 or
+                               # so), and the spot's area shared among them is a pip's
+                               # (JOINED_PIP_DIAMETER). 2026-12-04: of fresh 787000-799999 read both
+                               # ways (28,000 readings), 21 unsure -> right, none right -> unsure,
+                               # none wrong; the benchmark's 2,000 both ways, the every, hard and
+                               # lean sets and the real photos: no verdict changed. None: not looked for
+JOINED_PIP_PEAK_APART = 0.2    # ... peaks at least about this x the die's side apart (a 6's column
+                               # pips lie 0.21-0.25 apart)
+JOINED_PIP_PEAKS_WHOLE = True  # ... and read only where every peak lays out the face: none
+                               # outside the outline nor left out as a side's pip (pip_faces._read_pips).
+                               # So, a blurred 6 framed short by the network's scan, four of its peaks
+                               # inside, read a 2 and the frame was doubted (fresh 797696). False: as
+                               # other pips found
 PIP_LIGHTNESS: float | None = 1.0   # confirming a face the network's scan read (scan.confirmed),
                                # when its pips lay out no face even split or top-hatted, nor are as
                                # many as the face: a glare over a face's middle makes the face's

@@ -344,9 +344,10 @@ def test_a_face_glare_or_blur_left_without_pips_is_read_up_to_the_looser_bound(
     0.07 it allows (a leaning die so judged measured 0.08: fresh 615550). The frame is read right;
     at 0.05 it was unsure. (10946's pips touch: cut apart where they do, JOINED_PIPS, its 6 is
     read by its layout and doubted as leaning. The bound is tested with the pip finder as it was,
-    finding no pips on either 6.)"""
+    finding no pips on either 6: nor their columns' peaks, JOINED_PIP_PEAKS.)"""
     scene = benchmark_frame(seed)
     monkeypatch.setattr(thresholds, "JOINED_PIPS", None)
+    monkeypatch.setattr(thresholds, "JOINED_PIP_PEAKS", None)
     read_right_until(monkeypatch, scene, classifier, "NO_PIPS_NO_FACE_MAX", 0.05, classifier.NO_PIPS,
                      calibration=table_calibration(scene) if calibrated else None)
 
@@ -359,10 +360,12 @@ def test_a_face_with_no_pips_found_is_read_by_the_network_a_little_less_plain(mo
     it is read, and the frame is read right; with that bound off, the frame is unsure. (Its pips
     touch: cut apart where they do, JOINED_PIPS, the 6 is read by its layout, in 10938 at once and
     in 10418 confirming the 6 the network's scan reads there, and the frame is read right whatever
-    the bound; the bound is tested with no pips found, as then.)"""
+    the bound; so by its columns' peaks, JOINED_PIP_PEAKS; the bound is tested with no pips found,
+    as then.)"""
     scene = benchmark_frame(seed)
     assert read_dice(scene.image, scene.view).ok
     monkeypatch.setattr(thresholds, "JOINED_PIPS", None)
+    monkeypatch.setattr(thresholds, "JOINED_PIP_PEAKS", None)
     read_right_until(monkeypatch, scene, classifier, "NO_PIPS_NO_FACE_MAX", None, classifier.NO_PIPS)
 
 

@@ -1556,11 +1556,15 @@ def test_a_leaning_die_whose_pips_were_not_found_is_doubted_over_0_07(monkeypatc
     with the leaning 6. At 0.07 the frame is unsure, the 6 boxed; the flat 6s that bound was raised
     for (0.062, 0.063) are still read. (Its pips touch in their columns: cut apart where they do at
     the frame's own pixels, JOINED_PIPS, they lay out a 6 that is doubted as leaning; seen finer,
-    JOINED_PIPS_UPSCALE, its columns are not cut into pips and it shows none. The bound is
-    tested with no pips found on it, as then.)"""
+    JOINED_PIPS_UPSCALE, its columns are not cut into pips; their peaks, JOINED_PIP_PEAKS, lay out
+    a 6 doubted as leaning; without them it shows none. The bound is tested with no pips found on
+    it, as then.)"""
     scene, calibration = pinned_frame(615_550)
     assert scene.view is View.TOP and calibration is not None and not scene.readable
     (leaning,) = [d for d in scene.labels if d.cocked]
+    peaks = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert peaks.status is Status.UNSURE and _boxed_near(peaks, leaning, classifier.LEANING)
+    monkeypatch.setattr(thresholds, "JOINED_PIP_PEAKS", None)
     finer = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert finer.status is Status.UNSURE and _boxed_near(finer, leaning, classifier.NO_PIPS)
     monkeypatch.setattr(thresholds, "JOINED_PIPS_UPSCALE", None)

@@ -1,6 +1,7 @@
 """Pips that touch (large pips close together, a 6's columns, blurred together) make one spot too
 long for a pip: a face of them showed no pips. Such a spot is cut where it narrows into pips
-when it is a row of round pips of one size (JOINED_PIPS)."""
+when it is a row of round pips of one size (JOINED_PIPS). (Tested with a spot's peaks not looked
+for: test_reader_peak_pips.)"""
 
 from __future__ import annotations
 
@@ -13,6 +14,13 @@ from vision import classifier, outlines, pip_faces, thresholds
 from .conftest import pinned_frame, read_right_until
 
 SIX = [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]
+
+
+@pytest.fixture(autouse=True)
+def no_peaks(monkeypatch) -> None:
+    """These tests hold the cut where a spot narrows alone: a spot's peaks (JOINED_PIP_PEAKS,
+    test_reader_peak_pips) read most of these 6s too, with the cut off."""
+    monkeypatch.setattr(thresholds, "JOINED_PIP_PEAKS", None)
 
 
 def _die(slots: list[tuple[int, int]], *, radius: int, step: int, blur: float = 0.0,
