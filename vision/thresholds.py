@@ -325,7 +325,7 @@ JOINED_PIP_PEAKS: float | None = 0.9  # pips blurred into one another so that th
                                # (a 6's column pips fall to 0.6-0.87; a drawn stroke's peaks to 0.98 or
                                # so), and the spot's area shared among them is a pip's
                                # (JOINED_PIP_DIAMETER). 2026-12-04: of fresh 787000-799999 read both
-                               # ways (28,000 readings), 21 unsure -> right, none right -> unsure,
+                               # ways (28,000 readings), 20 unsure -> right, none right -> unsure,
                                # none wrong; the benchmark's 2,000 both ways, the every, hard and
                                # lean sets and the real photos: no verdict changed. None: not looked for
 JOINED_PIP_PEAK_APART = 0.2    # ... peaks at least about this x the die's side apart (a 6's column
