@@ -321,12 +321,10 @@ def _joined_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float
     between them: where it is less than JOINED_PIPS x its depth (its deepest point's distance from
     its edge, a pip's radius) deep. Each part a pip of that radius; the spot's area must be about
     that many such discs (a glare's patch or a die's edge is not), the pips a pip's size for the die."""
-    contrast: list = []
-    pips_in(img, blob, contrast)
-    if not contrast:
+    spots = _spots(img, blob)
+    if spots is None:
         return [], []
-    dist8, threshold, (_, _, lab8) = contrast
-    _, labels, stats, _, _, merged = _pip_components(dist8, threshold, _inner(blob), blob.side)
+    dist8, threshold, _, lab8, labels, stats, _, merged = spots
     x0, y0 = blob.box[0], blob.box[1]
     pips, colours = [], []
     up = thresholds.JOINED_PIPS_UPSCALE or 1
@@ -352,12 +350,31 @@ def _joined_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float
         for j in range(1, m):
             # (A pixel's middle at ``up`` times is (k + 0.5) / up - 0.5 in the frame's pixels.)
             cx, cy = ((float(centres[j][0]) + 0.5) / up - 0.5 + bx, (float(centres[j][1]) + 0.5) / up - 0.5 + by)
-            where = np.zeros(labels.shape, np.uint8)
-            cv2.circle(where, (int(round(cx)), int(round(cy))), max(1, int(radius * 0.8)), 1, -1)
-            where &= in_spot
             pips.append((cx + x0, cy + y0, int(round(disc))))
-            colours.append(np.array(cv2.mean(lab8, where)[:3], np.float32))
+            colours.append(_pip_colour(lab8, in_spot, cx, cy, radius))
     return pips, colours
+
+
+def _spots(img: np.ndarray, blob: outlines.Blob) -> tuple | None:
+    """The die's contrast map as pips_in found it and its spots (_pip_components): (dist8,
+    threshold, face colour, Lab pixels, labels, stats, kept, merged), or None where the die shows
+    no face colour."""
+    contrast: list = []
+    pips_in(img, blob, contrast)
+    if not contrast:
+        return None
+    dist8, threshold, (_, face, lab8) = contrast
+    _, labels, stats, _, kept, merged = _pip_components(dist8, threshold, _inner(blob), blob.side)
+    return dist8, threshold, face, lab8, labels, stats, kept, merged
+
+
+def _pip_colour(lab8: np.ndarray, in_spot: np.ndarray, cx: float, cy: float, radius: float) -> np.ndarray:
+    """The mean Lab colour of a pip found within a spot (``in_spot``, 0/1 over the die's box) at
+    (cx, cy) in the box's pixels: over a disc 0.8 of its ``radius``, within the spot."""
+    where = np.zeros(in_spot.shape, np.uint8)
+    cv2.circle(where, (int(round(cx)), int(round(cy))), max(1, int(radius * 0.8)), 1, -1)
+    where &= in_spot
+    return np.array(cv2.mean(lab8, where)[:3], np.float32)
 
 
 def _peak_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float, float, int]], list[np.ndarray]]:
@@ -370,12 +387,10 @@ def _peak_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float, 
     spots: beside a pip found, a spot's two peaks made a casino 2 (a 5 seen from below) a 3
     (fresh 788491, the network disagreeing), and in a blurred frame a die the network read surely
     was read less surely so (and the frame doubted as too blurred)."""
-    contrast: list = []
-    pips_in(img, blob, contrast)
-    if not contrast:
+    spots = _spots(img, blob)
+    if spots is None:
         return [], []
-    dist8, threshold, (_, face, lab8) = contrast
-    _, labels, stats, _, kept, merged = _pip_components(dist8, threshold, _inner(blob), blob.side)
+    _, _, face, lab8, labels, stats, kept, merged = spots
     if not merged or kept:
         return [], []
     strength = cv2.GaussianBlur(_face_distance(lab8, face), (3, 3), 0)
@@ -398,11 +413,8 @@ def _peak_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float, 
             continue
         in_spot = (labels == i).astype(np.uint8)
         for cx, cy in points:
-            where = np.zeros(labels.shape, np.uint8)
-            cv2.circle(where, (int(round(cx)), int(round(cy))), max(1, int(radius * 0.8)), 1, -1)
-            where &= in_spot
             pips.append((cx + x0, cy + y0, int(round(math.pi * radius * radius))))
-            colours.append(np.array(cv2.mean(lab8, where)[:3], np.float32))
+            colours.append(_pip_colour(lab8, in_spot, cx, cy, radius))
     return pips, colours
 
 
