@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -324,7 +325,8 @@ def _joined_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float
     spots = _spots(img, blob)
     if spots is None:
         return [], []
-    dist8, threshold, _, lab8, labels, stats, _, merged = spots
+    dist8, threshold, lab8, labels, stats = spots.dist8, spots.threshold, spots.lab8, spots.labels, spots.stats
+    merged = spots.merged
     x0, y0 = blob.box[0], blob.box[1]
     pips, colours = [], []
     up = thresholds.JOINED_PIPS_UPSCALE or 1
@@ -355,17 +357,27 @@ def _joined_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float
     return pips, colours
 
 
-def _spots(img: np.ndarray, blob: outlines.Blob) -> tuple | None:
-    """The die's contrast map as pips_in found it and its spots (_pip_components): (dist8,
-    threshold, face colour, Lab pixels, labels, stats, kept, merged), or None where the die shows
-    no face colour."""
+class _Spots(NamedTuple):
+    """A die's contrast map as pips_in found it, and its spots (_pip_components)."""
+    dist8: np.ndarray           # how far each pixel of the die's box is from the face colour
+    threshold: float            # ... over which a pixel is a spot's
+    face: np.ndarray            # the face colour (Lab)
+    lab8: np.ndarray            # the box's Lab pixels
+    labels: np.ndarray          # the spots' labels over the box
+    stats: np.ndarray           # their boxes and areas (cv2.connectedComponentsWithStats)
+    kept: list[int]             # the labels taken for pips
+    merged: list[int]           # ... and those too big or too long for one
+
+
+def _spots(img: np.ndarray, blob: outlines.Blob) -> _Spots | None:
+    """The die's contrast map and its spots, or None where the die shows no face colour."""
     contrast: list = []
     pips_in(img, blob, contrast)
     if not contrast:
         return None
     dist8, threshold, (_, face, lab8) = contrast
     _, labels, stats, _, kept, merged = _pip_components(dist8, threshold, _inner(blob), blob.side)
-    return dist8, threshold, face, lab8, labels, stats, kept, merged
+    return _Spots(dist8, threshold, face, lab8, labels, stats, kept, merged)
 
 
 def _pip_colour(lab8: np.ndarray, in_spot: np.ndarray, cx: float, cy: float, radius: float) -> np.ndarray:
@@ -388,18 +400,16 @@ def _peak_pips(img: np.ndarray, blob: outlines.Blob) -> tuple[list[tuple[float, 
     (fresh 788491, the network disagreeing), and in a blurred frame a die the network read surely
     was read less surely so (and the frame doubted as too blurred)."""
     spots = _spots(img, blob)
-    if spots is None:
+    if spots is None or not spots.merged or spots.kept:
         return [], []
-    _, _, face, lab8, labels, stats, kept, merged = spots
-    if not merged or kept:
-        return [], []
-    strength = cv2.GaussianBlur(_face_distance(lab8, face), (3, 3), 0)
+    lab8, labels, stats = spots.lab8, spots.labels, spots.stats
+    strength = cv2.GaussianBlur(_face_distance(lab8, spots.face), (3, 3), 0)
     reach = max(1, int(round(thresholds.JOINED_PIP_PEAK_APART * blob.side / 2)))
     highest = cv2.dilate(strength, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1)))
     low, high = thresholds.JOINED_PIP_DIAMETER
     x0, y0 = blob.box[0], blob.box[1]
     pips, colours = [], []
-    for i in merged:
+    for i in spots.merged:
         bx, by, bw, bh, area = (int(v) for v in stats[i, :5])
         box = np.s_[by:by + bh, bx:bx + bw]
         peaks = ((strength[box] >= highest[box]) & (labels[box] == i)).astype(np.uint8)
@@ -861,6 +871,7 @@ def read_die(img: np.ndarray, blob: outlines.Blob) -> tuple[int, float, float, f
             more = more_pips(img, blob)
             if more[0]:
                 again = _read_pips(img, blob, more)
+                # (``whole``: only a face every one of those pips lays out, none left out.)
                 if not isinstance(again, str) and not (whole and again[0] != len(more[0])):
                     return again
     if isinstance(result, str) and thresholds.PIP_LIGHTNESS is not None and not thresholds.PIP_LIGHTNESS_CONFIRMING:
