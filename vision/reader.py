@@ -552,6 +552,16 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
 
         flat = [lying_flat and not (counts(k, blob) and side_shows(k))
                 for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
+    painted_read: set[int] = set()
+
+    def reads_painted(k: int, blob: outlines.Blob, value: int) -> bool:
+        """Whether the network, shown candidate k with its neighbours painted over, reads ``value``
+        (leaning_signs.reads_alone); remembered in ``painted_read``."""
+        if leaning_signs.reads_alone(frame.faces, frame.look, blob, blobs, frame.patch(blob), value):
+            painted_read.add(k)
+            return True
+        return False
+
     beside_flat = [False] * len(candidates)
     if thresholds.SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
         beside_flat = leaning_signs.as_bright_as_flat_neighbour(candidates, flat, side_by_side, scale)
@@ -589,8 +599,7 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                 and not (thresholds.SIDE_BY_SIDE_SURE is not None and frame.faces is not None
                          and guesses[k].face == result[0] and guesses[k].faceless <= thresholds.SIDE_BY_SIDE_SURE)
                 and not (thresholds.SIDE_BY_SIDE_ALONE is not None and frame.faces is not None
-                         and leaning_signs.reads_alone(frame.faces, frame.look, blob, blobs, frame.patch(blob),
-                                                       result[0]))):
+                         and reads_painted(k, blob, result[0]))):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it, and the network's doubt of the two overlaps (see
             # SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read, or under the cup one as
@@ -679,6 +688,11 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                         and guesses[k].faceless >= asked_from)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=frame.faces.wary_steady_guess(frame.look, [frame.patch(blob)])[0])
+            if result == LEANING and thresholds.SIDE_BY_SIDE_ALONE_OVERRULES and k in painted_read:
+                # Cut from its neighbour, and read by the network shown it alone: its looks with
+                # the neighbour in view doubt it for the neighbour's sake (one leaning on it, the
+                # network doubts alone too).
+                result = classic
             doubted_once = doubted_unsquare and thresholds.FAINT_SIDE_KEEPS
             read_unsquare = (view in thresholds.FAINT_SIDE_NOT_FLAT and not lying_flat
                              and not isinstance(result, str))

@@ -160,6 +160,15 @@ SIDE_BY_SIDE_ALONE: float | None = 0.12  # a die cut from its neighbour, not pla
                                # until 2026-11-30: flat dice so measure 0.05-0.12 often (the
                                # benchmark's 10413, 10880: 0.056, 0.080), half the least a leaning
                                # one was seen to
+SIDE_BY_SIDE_ALONE_OVERRULES = True  # ... and so read, whatever the network's looks at it with
+                               # its neighbour in view say: they doubted flat dice cut from their
+                               # neighbour 0.05-0.8 after the painted look had read them (fresh
+                               # 811895: a 1 read alone, doubted 0.083 and steadily 0.075, unsquare).
+                               # 2026-12-04: of fresh 809000-815999 both ways and the benchmark's
+                               # 2,000 both ways (20,000 readings), 31 frames unsure -> right, none
+                               # right -> unsure, none wrong; lean and leanc 12 and 14 dice more
+                               # read right, none wrong; hard, every and the real photos no
+                               # verdict changed (False: the looks' doubt stands, as before)
 SIDE_BY_SIDE_AS_BRIGHT: float | None = 0.85  # under the cup, such a die whose face is at least this
                                # bright (its median L, x its neighbour's, and at most 1 / this) beside
                                # a neighbour plainly lying flat lies flat too: a face leaning off the
