@@ -552,15 +552,14 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
 
         flat = [lying_flat and not (counts(k, blob) and side_shows(k))
                 for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
-    painted_read: set[int] = set()
+    painted: dict[int, bool] = {}
 
     def reads_painted(k: int, blob: outlines.Blob, value: int) -> bool:
         """Whether the network, shown candidate k with its neighbours painted over, reads ``value``
-        (leaning_signs.reads_alone); remembered in ``painted_read``."""
-        if leaning_signs.reads_alone(frame.faces, frame.look, blob, blobs, frame.patch(blob), value):
-            painted_read.add(k)
-            return True
-        return False
+        (leaning_signs.reads_alone), asked once (``painted``: the answers so far)."""
+        if k not in painted:
+            painted[k] = leaning_signs.reads_alone(frame.faces, frame.look, blob, blobs, frame.patch(blob), value)
+        return painted[k]
 
     beside_flat = [False] * len(candidates)
     if thresholds.SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
@@ -688,10 +687,12 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                         and guesses[k].faceless >= asked_from)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=frame.faces.wary_steady_guess(frame.look, [frame.patch(blob)])[0])
-            if result == LEANING and thresholds.SIDE_BY_SIDE_ALONE_OVERRULES and k in painted_read:
-                # Cut from its neighbour, and read by the network shown it alone: its looks with
-                # the neighbour in view doubt it for the neighbour's sake (one leaning on it, the
-                # network doubts alone too).
+            if (result == LEANING and not isinstance(classic, str)
+                    and (thresholds.NEIGHBOUR_ALONE_OVERRULES or (thresholds.SIDE_BY_SIDE_ALONE_OVERRULES and k in painted))
+                    and reads_painted(k, blob, classic[0])):
+                # Read by the network shown it alone, its neighbours painted over: its looks with a
+                # neighbour in view doubt it for the neighbour's sake (one leaning on its neighbour,
+                # the network doubts alone too).
                 result = classic
             doubted_once = doubted_unsquare and thresholds.FAINT_SIDE_KEEPS
             read_unsquare = (view in thresholds.FAINT_SIDE_NOT_FLAT and not lying_flat

@@ -164,11 +164,23 @@ SIDE_BY_SIDE_ALONE_OVERRULES = True  # ... and so read, whatever the network's l
                                # its neighbour in view say: they doubted flat dice cut from their
                                # neighbour 0.05-0.8 after the painted look had read them (fresh
                                # 811895: a 1 read alone, doubted 0.083 and steadily 0.075, unsquare).
-                               # 2026-12-04: of fresh 809000-815999 both ways and the benchmark's
-                               # 2,000 both ways (20,000 readings), 31 frames unsure -> right, none
-                               # right -> unsure, none wrong; lean and leanc 12 and 14 dice more
-                               # read right, none wrong; hard, every and the real photos no
-                               # verdict changed (False: the looks' doubt stands, as before)
+                               # 2026-12-04: of fresh 809000-821999 both ways and the benchmark's
+                               # 2,000 both ways (28,000 readings), 48 unsure -> right, none
+                               # right -> unsure, none wrong; lean and leanc 12 and 14 flat dice
+                               # more read, in frames still unsure for their leaning die; hard,
+                               # every and the real photos no verdict changed (False: the looks'
+                               # doubt stands, as before)
+NEIGHBOUR_ALONE_OVERRULES = True  # ... and so any die whose pips read a face and whose looks doubt
+                               # it, with another die near enough to be painted over in its patch
+                               # (touching, or all but, and not cut from it by a straight line:
+                               # fresh 812121's flat 1, "no readable face" 0.85 beside a 6, alone
+                               # read surely). 2026-12-04: of fresh 819000-825999 both ways and the
+                               # benchmark's 2,000 both ways (20,000 readings), 52 unsure -> right,
+                               # none right -> unsure, none wrong; lean, leanc, hard, hardc 1-2
+                               # flat dice more read each, in frames still unsure for their leaning
+                               # die; every and everyc one frame more read right each; the real
+                               # photos: no die changed (False: only dice cut from their neighbour,
+                               # SIDE_BY_SIDE_ALONE_OVERRULES)
 SIDE_BY_SIDE_AS_BRIGHT: float | None = 0.85  # under the cup, such a die whose face is at least this
                                # bright (its median L, x its neighbour's, and at most 1 / this) beside
                                # a neighbour plainly lying flat lies flat too: a face leaning off the

@@ -131,7 +131,9 @@ def test_a_flat_die_showing_its_side_is_read_by_its_square_face(monkeypatch, mod
     # The same frame without that test: the die is doubted (the test above is what reads it),
     # read as the whole frame (with the tray inside its rim found, it is read either way),
     # without the network's steady look, which reads it too (its "no readable face" 0.02), and
-    # without its side taken as perspective shows a flat die's (SIDE_IN_PERSPECTIVE), which does.
+    # without its side taken as perspective shows a flat die's (SIDE_IN_PERSPECTIVE), which does,
+    # nor the network's look at it with its neighbours painted over (NEIGHBOUR_ALONE_OVERRULES).
+    monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_OVERRULES", False)
     monkeypatch.setattr(thresholds, "AUTO_TRAY", False)   # the whole frame, as when this was found
     assert read_dice(scene.image, scene.view).ok
     monkeypatch.setattr(leaning_signs, "flat_face", lambda *args: False)
@@ -271,9 +273,10 @@ def test_a_die_the_single_look_doubts_is_read_by_the_steady_look(monkeypatch, se
       face, 0.93-0.95 sure, doubting it 0.02-0.04.
     Under STEADY_NO_FACE_MAX the die is read, and the frame is read right; with that bound off
     (the single look judged), the frame is unsure, "leaning". (10154's 1, cut from its
-    neighbour, is read by the network shown it alone too: SIDE_BY_SIDE_ALONE_OVERRULES, switched
-    off here.)"""
+    neighbour, is read by the network shown it alone too: SIDE_BY_SIDE_ALONE_OVERRULES and
+    NEIGHBOUR_ALONE_OVERRULES, switched off here.)"""
     monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE_OVERRULES", False)
+    monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_OVERRULES", False)
     read_right_until(monkeypatch, benchmark_frame(seed), classifier, "STEADY_NO_FACE_MAX", None, doubt)
 
 
@@ -285,9 +288,11 @@ def test_a_die_the_steady_look_doubts_a_little_over_the_old_bound_is_read(monkey
     face 0.06-0.13, its steady look 0.055-0.062: under STEADY_NO_FACE_MAX (0.065), over the 0.05
     it was. Read so, the frame is read right; at 0.05, unsure, "leaning". (10048's 1 shows its
     side as perspective shows a flat die's, which reads it too: that is not asked here; nor is
-    the network's look at the die alone, SIDE_BY_SIDE_ALONE_OVERRULES, that reads 10048's 1.)"""
+    the network's look at the die alone, SIDE_BY_SIDE_ALONE_OVERRULES and
+    NEIGHBOUR_ALONE_OVERRULES, that reads 10048's 1.)"""
     monkeypatch.setattr(thresholds, "SIDE_IN_PERSPECTIVE", None)
     monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE_OVERRULES", False)
+    monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_OVERRULES", False)
     read_right_until(monkeypatch, benchmark_frame(seed), classifier, "STEADY_NO_FACE_MAX", 0.05,
                      classifier.LEANING)
 
@@ -301,8 +306,11 @@ def test_a_die_lying_flat_the_single_look_doubts_much_is_read_by_a_steady_look_d
     doubting it 0.077-0.086: over STEADY_NO_FACE_MAX (0.065), under STEADY_SQUARE_NO_FACE_MAX
     (0.1). Read so, the frame is read right; with that bound off, unsure, "leaning". (11088's 5,
     doubted 0.063 steadily, was read by this bound too, until STEADY_NO_FACE_MAX became 0.065.
-    STEADY_SQUARE_DOUBTED_MAX, which reads them less surely, is switched off to test this bound.)"""
+    STEADY_SQUARE_DOUBTED_MAX, which reads them less surely, is switched off to test this bound,
+    as is NEIGHBOUR_ALONE_OVERRULES: the network shown each die with its neighbours painted over
+    reads it too.)"""
     monkeypatch.setattr(classifier, "STEADY_SQUARE_DOUBTED_MAX", None)
+    monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_OVERRULES", False)
     read_right_until(monkeypatch, benchmark_frame(seed), classifier, "STEADY_SQUARE_NO_FACE_MAX", None,
                      classifier.LEANING)
 

@@ -92,7 +92,8 @@ def test_a_die_the_network_reads_alone_is_read_whatever_its_looks_with_the_neigh
     (SIDE_BY_SIDE_ALONE); its looks with the neighbour in view doubted it just over what a die
     not plainly flat may be (811895: 0.083 once, 0.075 steadily, STEADY_NO_FACE_MAX 0.065), and
     the frame was unsure for it. Read on the painted look, the frame reads right; with
-    SIDE_BY_SIDE_ALONE_OVERRULES off, that die is doubted as leaning again."""
+    SIDE_BY_SIDE_ALONE_OVERRULES off (and NEIGHBOUR_ALONE_OVERRULES, which asks the same of any
+    die beside another), that die is doubted as leaning again."""
     scene, calibration = pinned_frame(seed)
     calibration = calibration if calibrated else None
     assert scene.readable and not any(d.cocked for d in scene.labels)
@@ -101,12 +102,37 @@ def test_a_die_the_network_reads_alone_is_read_whatever_its_looks_with_the_neigh
     assert reading.ok, reading.reason
     assert match(reading, truths) == (len(truths), True)
     monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE_OVERRULES", False)
+    monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_OVERRULES", False)
     before = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert before.status is Status.UNSURE and before.reason == LEANING
     doubted = [d for d in scene.labels if d.value == value
                and not any(np.hypot(r.x - d.x, r.y - d.y) < d.size / 2 for r in before.dice)]
     assert len(doubted) == 1 and boxed_near(before, doubted[0], LEANING)
     assert len(before.dice) == len(truths) - 1
+
+
+@pytest.mark.parametrize("seed, value", [(812_009, 5), (812_121, 1)])
+def test_a_die_beside_another_the_network_reads_alone_is_read_whatever_its_looks(
+        monkeypatch, seed: int, value: int) -> None:
+    """Fresh frames under the cup, uncalibrated, flat dice touching, not cut apart by a straight
+    line (SIDE_BY_SIDE_ALONE is not asked of them): 812009 a black 5 (its 2 seen) beside a 6,
+    812121 a blue 1 (its 6 seen) beside a 6. The pips read the face; the network, its neighbour
+    in the patch, doubted it (812009: 0.32 once, 0.71 steadily; 812121: 0.85, "a die with no
+    readable face" first), and the frame was unsure. Shown the die with its neighbour painted
+    over, the network reads that face (NEIGHBOUR_ALONE_OVERRULES), and the frame reads right;
+    with the rule off, the die is doubted as leaning again."""
+    scene, _ = pinned_frame(seed)
+    assert scene.readable and not any(d.cocked for d in scene.labels)
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.ok, reading.reason
+    assert match(reading, truths) == (len(truths), True)
+    monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_OVERRULES", False)
+    before = reader.read_dice(scene.image, scene.view)
+    assert before.status is Status.UNSURE and before.reason == LEANING
+    doubted = [d for d in scene.labels
+               if not any(np.hypot(r.x - d.x, r.y - d.y) < d.size / 2 for r in before.dice)]
+    assert [d.value for d in doubted] == [value] and boxed_near(before, doubted[0], LEANING)
 
 
 def test_a_die_is_shown_alone_with_its_neighbour_painted_over() -> None:
