@@ -687,7 +687,7 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                         and guesses[k].faceless >= asked_from)):
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=frame.faces.wary_steady_guess(frame.look, [frame.patch(blob)])[0])
-            if (result == LEANING and not isinstance(classic, str)
+            if (result == LEANING and not isinstance(classic, str) and thresholds.SIDE_BY_SIDE_ALONE is not None
                     and (thresholds.NEIGHBOUR_ALONE_OVERRULES or (thresholds.SIDE_BY_SIDE_ALONE_OVERRULES and k in painted))
                     and reads_painted(k, blob, classic[0])):
                 # Read by the network shown it alone, its neighbours painted over: its looks with a

@@ -162,7 +162,7 @@ SIDE_BY_SIDE_ALONE: float | None = 0.12  # a die cut from its neighbour, not pla
                                # one was seen to
 SIDE_BY_SIDE_ALONE_OVERRULES = True  # ... and so read, whatever the network's looks at it with
                                # its neighbour in view say: they doubted flat dice cut from their
-                               # neighbour 0.05-0.8 after the painted look had read them (fresh
+                               # neighbour 0.05-0.6 after the painted look had read them (fresh
                                # 811895: a 1 read alone, doubted 0.083 and steadily 0.075, unsquare).
                                # 2026-12-04: of fresh 809000-821999 both ways and the benchmark's
                                # 2,000 both ways (28,000 readings), 48 unsure -> right, none
@@ -180,7 +180,8 @@ NEIGHBOUR_ALONE_OVERRULES = True  # ... and so any die whose pips read a face an
                                # flat dice more read each, in frames still unsure for their leaning
                                # die; every and everyc one frame more read right each; the real
                                # photos: no die changed (False: only dice cut from their neighbour,
-                               # SIDE_BY_SIDE_ALONE_OVERRULES)
+                               # SIDE_BY_SIDE_ALONE_OVERRULES; neither asked with SIDE_BY_SIDE_ALONE
+                               # None, the bound the look alone is read to)
 SIDE_BY_SIDE_AS_BRIGHT: float | None = 0.85  # under the cup, such a die whose face is at least this
                                # bright (its median L, x its neighbour's, and at most 1 / this) beside
                                # a neighbour plainly lying flat lies flat too: a face leaning off the

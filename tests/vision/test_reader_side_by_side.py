@@ -120,7 +120,8 @@ def test_a_die_beside_another_the_network_reads_alone_is_read_whatever_its_looks
     in the patch, doubted it (812009: 0.32 once, 0.71 steadily; 812121: 0.85, "a die with no
     readable face" first), and the frame was unsure. Shown the die with its neighbour painted
     over, the network reads that face (NEIGHBOUR_ALONE_OVERRULES), and the frame reads right;
-    with the rule off, the die is doubted as leaning again."""
+    with the rule off, or with no bound to read the look alone to (SIDE_BY_SIDE_ALONE None),
+    the die is doubted as leaning again."""
     scene, _ = pinned_frame(seed)
     assert scene.readable and not any(d.cocked for d in scene.labels)
     truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
@@ -133,6 +134,10 @@ def test_a_die_beside_another_the_network_reads_alone_is_read_whatever_its_looks
     doubted = [d for d in scene.labels
                if not any(np.hypot(r.x - d.x, r.y - d.y) < d.size / 2 for r in before.dice)]
     assert [d.value for d in doubted] == [value] and boxed_near(before, doubted[0], LEANING)
+    monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_OVERRULES", True)
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE", None)
+    unbounded = reader.read_dice(scene.image, scene.view)
+    assert unbounded.status is Status.UNSURE and unbounded.reason == LEANING
 
 
 def test_a_die_is_shown_alone_with_its_neighbour_painted_over() -> None:
