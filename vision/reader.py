@@ -552,14 +552,16 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
 
         flat = [lying_flat and not (counts(k, blob) and side_shows(k))
                 for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
-    painted: dict[int, bool] = {}
+    painted: dict[tuple[int, int], bool] = {}
 
     def reads_painted(k: int, blob: outlines.Blob, value: int) -> bool:
         """Whether the network, shown candidate k with its neighbours painted over, reads ``value``
-        (leaning_signs.reads_alone), asked once (``painted``: the answers so far)."""
-        if k not in painted:
-            painted[k] = leaning_signs.reads_alone(frame.faces, frame.look, blob, blobs, frame.patch(blob), value)
-        return painted[k]
+        (leaning_signs.reads_alone), asked once (``painted``: the answers so far, by candidate
+        and value)."""
+        if (k, value) not in painted:
+            painted[k, value] = leaning_signs.reads_alone(frame.faces, frame.look, blob, blobs, frame.patch(blob),
+                                                          value)
+        return painted[k, value]
 
     beside_flat = [False] * len(candidates)
     if thresholds.SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
@@ -667,6 +669,13 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                     sure = (guesses[k].probability if by_colour[0] == guesses[k].face
                             else guesses[k].of(by_colour[0]))
                     result = (by_colour[0], sure, by_colour[2], by_colour[3])
+            if (thresholds.NEIGHBOUR_ALONE_NO_LAYOUT and isinstance(result, str) and isinstance(classic, str)
+                    and (classic.startswith(NO_LAYOUT) or classic == NO_PIPS) and thresholds.SIDE_BY_SIDE_ALONE is not None
+                    and guesses[k].face is not None and guesses[k].probability >= classifier.ALONE_MIN
+                    and reads_painted(k, blob, guesses[k].face)):
+                # ... or where the network reads its face surely, and, shown it with its neighbours
+                # painted over, plainly: its doubt was the neighbour's.
+                result = (guesses[k].face, guesses[k].probability, blob.rect[0][0], blob.rect[0][1])
             single = result
             # ... but where the single look doubts it more than a die not plainly flat may be, its
             # faint side is still asked, as it would have been: a die leaning toward the middle
@@ -688,7 +697,8 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=frame.faces.wary_steady_guess(frame.look, [frame.patch(blob)])[0])
             if (result == LEANING and not isinstance(classic, str) and thresholds.SIDE_BY_SIDE_ALONE is not None
-                    and (thresholds.NEIGHBOUR_ALONE_OVERRULES or (thresholds.SIDE_BY_SIDE_ALONE_OVERRULES and k in painted))
+                    and (thresholds.NEIGHBOUR_ALONE_OVERRULES
+                         or (thresholds.SIDE_BY_SIDE_ALONE_OVERRULES and (k, classic[0]) in painted))
                     and reads_painted(k, blob, classic[0])):
                 # Read by the network shown it alone, its neighbours painted over: its looks with a
                 # neighbour in view doubt it for the neighbour's sake (one leaning on its neighbour,

@@ -182,6 +182,18 @@ NEIGHBOUR_ALONE_OVERRULES = True  # ... and so any die whose pips read a face an
                                # photos: no die changed (False: only dice cut from their neighbour,
                                # SIDE_BY_SIDE_ALONE_OVERRULES; neither asked with SIDE_BY_SIDE_ALONE
                                # None, the bound the look alone is read to)
+NEIGHBOUR_ALONE_NO_LAYOUT = True  # a die its pips read no face of (none found, or none laid out)
+                               # that the network reads surely (ALONE_MIN) but doubts more than a
+                               # die read by it alone may be, with another die near enough to be
+                               # painted over in its patch, is read when the network, shown it with
+                               # its neighbours painted over, reads that face doubting it at most
+                               # SIDE_BY_SIDE_ALONE (fresh 828407: a blurred Asian 1 beside a 4, no
+                               # pips found, its 6 seen 0.90 sure, doubted 0.097 with the 4 in view,
+                               # over NO_PIPS_NO_FACE_MAX). 2026-12-04: of fresh 827000-833999 both
+                               # ways and the benchmark's 2,000 both ways (20,000 readings), 42
+                               # unsure -> right, none right -> unsure, none wrong; lean, leanc,
+                               # hard, hardc, every, everyc no die changed; the real photos one die
+                               # more read, in a photo still unsure (False: not asked)
 SIDE_BY_SIDE_AS_BRIGHT: float | None = 0.85  # under the cup, such a die whose face is at least this
                                # bright (its median L, x its neighbour's, and at most 1 / this) beside
                                # a neighbour plainly lying flat lies flat too: a face leaning off the
