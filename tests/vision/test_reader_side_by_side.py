@@ -6,12 +6,14 @@ is read when the network, shown it with its neighbours painted over, reads its f
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
 from vision import leaning_signs, outlines, reader, thresholds
 from vision.classifier import LEANING, NO_LAYOUT_GLINT, NO_PIPS
-from vision.reading import Status, View
+from vision.reading import Reading, Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
 
@@ -83,6 +85,28 @@ def test_a_flat_die_cut_from_its_neighbour_is_read_when_the_network_alone_doubts
     assert before.status is Status.UNSURE and before.reason == LEANING
 
 
+def _read_right_then_doubted(monkeypatch, seed: int, calibrated: bool, rules: tuple[str, ...], why: str,
+                             value: int) -> Callable[[], Reading]:
+    """Pinned fresh frame ``seed`` is read ok and right; with each of ``rules`` (vision.thresholds)
+    off, unsure for ``why``, the one die of ``value`` left unread and boxed for it. Returns a
+    reader of the frame as the thresholds then stand."""
+    scene, calibration = pinned_frame(seed)
+    calibration = calibration if calibrated else None
+    assert scene.readable and not any(d.cocked for d in scene.labels)
+    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.ok, reading.reason
+    assert match(reading, truths) == (len(truths), True)
+    for rule in rules:
+        monkeypatch.setattr(thresholds, rule, False)
+    before = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert before.status is Status.UNSURE and before.reason == why
+    doubted = [d for d in scene.labels
+               if not any(np.hypot(r.x - d.x, r.y - d.y) < d.size / 2 for r in before.dice)]
+    assert [d.value for d in doubted] == [value] and boxed_near(before, doubted[0], why)
+    return lambda: reader.read_dice(scene.image, scene.view, calibration=calibration)
+
+
 @pytest.mark.parametrize("seed, calibrated, value", [(811_895, False, 6), (811_895, True, 6), (809_305, True, 5)])
 def test_a_die_the_network_reads_alone_is_read_whatever_its_looks_with_the_neighbour_in_view(
         monkeypatch, seed: int, calibrated: bool, value: int) -> None:
@@ -94,22 +118,8 @@ def test_a_die_the_network_reads_alone_is_read_whatever_its_looks_with_the_neigh
     the frame was unsure for it. Read on the painted look, the frame reads right; with
     SIDE_BY_SIDE_ALONE_OVERRULES off (and NEIGHBOUR_ALONE_OVERRULES, which asks the same of any
     die beside another), that die is doubted as leaning again."""
-    scene, calibration = pinned_frame(seed)
-    calibration = calibration if calibrated else None
-    assert scene.readable and not any(d.cocked for d in scene.labels)
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.ok, reading.reason
-    assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE_OVERRULES", False)
-    monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_OVERRULES", False)
-    before = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert before.status is Status.UNSURE and before.reason == LEANING
-    doubted = [d for d in scene.labels if d.value == value
-               and not any(np.hypot(r.x - d.x, r.y - d.y) < d.size / 2 for r in before.dice)]
-    assert len(doubted) == 1 and boxed_near(before, doubted[0], LEANING)
-    assert len(before.dice) == len(truths) - 1
-
+    _read_right_then_doubted(monkeypatch, seed, calibrated,
+                             ("SIDE_BY_SIDE_ALONE_OVERRULES", "NEIGHBOUR_ALONE_OVERRULES"), LEANING, value)
 
 @pytest.mark.parametrize("seed, value", [(812_009, 5), (812_121, 1)])
 def test_a_die_beside_another_the_network_reads_alone_is_read_whatever_its_looks(
@@ -122,23 +132,11 @@ def test_a_die_beside_another_the_network_reads_alone_is_read_whatever_its_looks
     over, the network reads that face (NEIGHBOUR_ALONE_OVERRULES), and the frame reads right;
     with the rule off, or with no bound to read the look alone to (SIDE_BY_SIDE_ALONE None),
     the die is doubted as leaning again."""
-    scene, _ = pinned_frame(seed)
-    assert scene.readable and not any(d.cocked for d in scene.labels)
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = reader.read_dice(scene.image, scene.view)
-    assert reading.ok, reading.reason
-    assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_OVERRULES", False)
-    before = reader.read_dice(scene.image, scene.view)
-    assert before.status is Status.UNSURE and before.reason == LEANING
-    doubted = [d for d in scene.labels
-               if not any(np.hypot(r.x - d.x, r.y - d.y) < d.size / 2 for r in before.dice)]
-    assert [d.value for d in doubted] == [value] and boxed_near(before, doubted[0], LEANING)
+    read = _read_right_then_doubted(monkeypatch, seed, False, ("NEIGHBOUR_ALONE_OVERRULES",), LEANING, value)
     monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_OVERRULES", True)
     monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE", None)
-    unbounded = reader.read_dice(scene.image, scene.view)
+    unbounded = read()
     assert unbounded.status is Status.UNSURE and unbounded.reason == LEANING
-
 
 @pytest.mark.parametrize("seed, calibrated, value, why", [
     (828_407, False, 1, NO_PIPS), (828_407, True, 1, NO_PIPS),
@@ -151,20 +149,7 @@ def test_a_die_its_pips_read_no_face_of_beside_another_is_read_by_the_network_al
     than a face read by it alone may be (0.097, 0.068), and the frame was unsure. Shown the die
     with its neighbour painted over, the network reads that face (NEIGHBOUR_ALONE_NO_LAYOUT), and
     the frame reads right; with the rule off, it is unsure for that die again."""
-    scene, calibration = pinned_frame(seed)
-    calibration = calibration if calibrated else None
-    assert scene.readable and not any(d.cocked for d in scene.labels)
-    truths = [Truth(d.value, d.x, d.y, d.size) for d in scene.labels]
-    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert reading.ok, reading.reason
-    assert match(reading, truths) == (len(truths), True)
-    monkeypatch.setattr(thresholds, "NEIGHBOUR_ALONE_NO_LAYOUT", False)
-    before = reader.read_dice(scene.image, scene.view, calibration=calibration)
-    assert before.status is Status.UNSURE and before.reason == why
-    doubted = [d for d in scene.labels
-               if not any(np.hypot(r.x - d.x, r.y - d.y) < d.size / 2 for r in before.dice)]
-    assert [d.value for d in doubted] == [value] and boxed_near(before, doubted[0], why)
-
+    _read_right_then_doubted(monkeypatch, seed, calibrated, ("NEIGHBOUR_ALONE_NO_LAYOUT",), why, value)
 
 def test_a_die_is_shown_alone_with_its_neighbour_painted_over() -> None:
     """_painted_alone: the neighbour (and the cut between them) takes the tray's colour; the die,
