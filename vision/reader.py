@@ -697,9 +697,8 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=frame.faces.wary_steady_guess(frame.look, [frame.patch(blob)])[0])
             if (result == LEANING and not isinstance(classic, str) and thresholds.SIDE_BY_SIDE_ALONE is not None
-                    and (thresholds.NEIGHBOUR_ALONE_OVERRULES
-                         or (thresholds.SIDE_BY_SIDE_ALONE_OVERRULES and (k, classic[0]) in painted))
-                    and reads_painted(k, blob, classic[0])):
+                    and ((thresholds.NEIGHBOUR_ALONE_OVERRULES and reads_painted(k, blob, classic[0]))
+                         or (thresholds.SIDE_BY_SIDE_ALONE_OVERRULES and painted.get((k, classic[0]), False)))):
                 # Read by the network shown it alone, its neighbours painted over: its looks with a
                 # neighbour in view doubt it for the neighbour's sake (one leaning on its neighbour,
                 # the network doubts alone too).

@@ -118,8 +118,11 @@ def test_a_die_the_network_reads_alone_is_read_whatever_its_looks_with_the_neigh
     the frame was unsure for it. Read on the painted look, the frame reads right; with
     SIDE_BY_SIDE_ALONE_OVERRULES off (and NEIGHBOUR_ALONE_OVERRULES, which asks the same of any
     die beside another), that die is doubted as leaning again."""
-    _read_right_then_doubted(monkeypatch, seed, calibrated,
-                             ("SIDE_BY_SIDE_ALONE_OVERRULES", "NEIGHBOUR_ALONE_OVERRULES"), LEANING, value)
+    read = _read_right_then_doubted(monkeypatch, seed, calibrated,
+                                    ("SIDE_BY_SIDE_ALONE_OVERRULES", "NEIGHBOUR_ALONE_OVERRULES"), LEANING, value)
+    # SIDE_BY_SIDE_ALONE_OVERRULES alone reads it: the neighbour rule is not what does.
+    monkeypatch.setattr(thresholds, "SIDE_BY_SIDE_ALONE_OVERRULES", True)
+    assert read().ok
 
 @pytest.mark.parametrize("seed, value", [(812_009, 5), (812_121, 1)])
 def test_a_die_beside_another_the_network_reads_alone_is_read_whatever_its_looks(
