@@ -55,6 +55,9 @@ from .classifier import (
 from .faces import extent
 from .reading import Die, Reading, Status, View
 
+# Doubts of a region not shaped like one die: its pips were never read on a die's own outline.
+UNSHAPED = (reasons.TOUCHING, reasons.NOT_READABLE)
+
 
 @dataclass
 class _Frame:
@@ -428,7 +431,7 @@ def _candidates(frame: _Frame) -> None:
         if not die_like:
             # A part of touching dice that is not one clean die may be a die we cannot see whole.
             if blob.area >= 0.25 * die_side ** 2 and outlines.beside(cut, blob, scale):
-                frame.doubts[id(blob)] = "dice are touching or overlapping"
+                frame.doubts[id(blob)] = reasons.TOUCHING
                 continue
             # Rim fragments, screws and stains have no pips; a region with pips that is not one
             # clean die is dice we cannot separate or see whole.
@@ -436,7 +439,7 @@ def _candidates(frame: _Frame) -> None:
                     blob.thickness >= 0.15 * die_side and blob.area >= 0.12 * die_side ** 2
                     and pip_faces.pips_in(img, blob)):
                 if blob.area > 1.6 * die_side ** 2:
-                    frame.doubts[id(blob)] = "dice are touching or overlapping"
+                    frame.doubts[id(blob)] = reasons.TOUCHING
                 else:
                     frame.doubts[id(blob)] = reasons.NOT_READABLE
             elif thresholds.PIPLESS_PIECE is not None and blob.area >= thresholds.PIPLESS_PIECE * die_side ** 2:
@@ -829,7 +832,7 @@ def _outsized_alone_unread(frame: _Frame) -> None:
             for k, blob in alone_read:
                 if k in outsized:
                     read_blobs.discard(id(blob))
-                    doubts[id(blob)] = "dice are touching or overlapping"
+                    doubts[id(blob)] = reasons.TOUCHING
             frame.found = [f for i, f in enumerate(frame.found) if i not in outsized]
 
 
@@ -870,6 +873,14 @@ def _unread_scanned(frame: _Frame) -> None:
         seen = classifier.find_faces(faces, look, [scan.scan_box(b, die_side) for b in unread], die_side,
                                      [(f[2], f[3]) for f in frame.found]) if unread else []
         sure = {k for k, (v, _, x, y) in enumerate(seen) if scan.confirmed(img, whole, scale, v, x, y, die_side)}
+        # A region not shaped like one die (touching dice, a die a glare cut short) had its pips
+        # read on no die's outline: the disc round a die the scan finds there is their first
+        # reading, and as many pips as its face will do there (SCANNED_BY_COUNT), as for a die
+        # found by its pips alone (CONFIRM_BY_COUNT). (Not where a die's own outline read its
+        # pips as no face: that doubt is the pips', and the count does not answer it.)
+        counted = ({k for k, (v, _, x, y) in enumerate(seen) if k not in sure and scan.confirmed(
+                        img, whole, scale, v, x, y, die_side, count_will_do=True)}
+                   if thresholds.SCANNED_BY_COUNT and any(doubts[id(b)] in UNSHAPED for b in unread) else set())
         centres = [(f[2], f[3]) for f in frame.found] + [(x, y) for _, _, x, y in seen]
         for value, confidence, x, y in seen:
             frame.found.append((value, confidence, x, y, die_side, 0.0))
@@ -898,7 +909,8 @@ def _unread_scanned(frame: _Frame) -> None:
                 # A die the scan reads there shows its side's straight edge: its doubt stays.
                 doubts[id(blob)] = LEANING
                 continue
-            if all(k in sure for k in mine) and outlines.covered_by_dice(blob, centres, die_side) and not (
+            confirming = sure | counted if doubts[id(blob)] in UNSHAPED else sure
+            if all(k in confirming for k in mine) and outlines.covered_by_dice(blob, centres, die_side) and not (
                     thresholds.PIPS_BEYOND_DICE and scan.pips_beyond(img, blob, centres, die_side)) and not (
                     thresholds.UNHELD_DIE_AREA and outlines.unheld_die(blob, centres, die_side)):
                 doubts.pop(id(blob), None)

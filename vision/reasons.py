@@ -21,3 +21,4 @@ LONE_LIGHT_SPOT = "a light spot off every die: the pip of a die the colour of th
 LONE_DARK_SPOT = "a dark spot off every die: the pip of a die the colour of the tray, or dirt"
 TRAY_NOT_IN_FRAME = "the calibrated tray does not fit the camera's frame: run dicetable calibrate again"
 NOT_READABLE = "something on the tray is not a readable die"
+TOUCHING = "dice are touching or overlapping"

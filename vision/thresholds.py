@@ -253,6 +253,11 @@ CONFIRM_SIDES = (1.0, 1.25, 1.5, 0.85)   # a die found by its pips alone (no out
 CONFIRM_BY_COUNT = True        # ... or, where they lay out no face, be as many as the face's value (a
                                # die seen at a slant: its face off the disc's middle, a corner's
                                # shadow taken for a pip; False: a layout only)
+SCANNED_BY_COUNT = True        # a die the network's scan finds round a region not shaped like one die
+                               # (touching dice, a die a glare cut short: "not a readable die"):
+                               # confirmed where the pips in the disc round it are as many as its
+                               # face, if they lay out none (a glare joined to a pip, fresh 836407's
+                               # 5). False: a layout only
 LEANING_SURE = 0.55            # the network this sure of a die with no readable face: its doubt stays,
                                # whatever its scan reads there later (a cocked 3, fresh 34200, 0.85;
                                # fresh 457578 calibrated, a small blurred white 1 leaning, 0.59: the

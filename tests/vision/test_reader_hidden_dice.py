@@ -108,6 +108,8 @@ def test_a_dark_die_by_a_dark_rim_is_confirmed_on_its_disc(monkeypatch, model_of
     # rim is no longer in the tray's median there, and the die is read without it.)
     monkeypatch.setattr(thresholds, "AUTO_TRAY", False)   # the whole frame, as when this was found
     assert reader.read_dice(scene.image, scene.view).ok
+    # (Its pips' count in the disc confirms it too, SCANNED_BY_COUNT: off, to show the disc's layout.)
+    monkeypatch.setattr(thresholds, "SCANNED_BY_COUNT", False)
     monkeypatch.setattr(thresholds, "CONFIRM_BY_DISC", False)
     assert not reader.read_dice(scene.image, scene.view).ok
 
