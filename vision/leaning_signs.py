@@ -252,15 +252,12 @@ def _painted_alone(look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.B
     return window, (x - x0, y - y0, e)
 
 
-def reads_alone(faces: classifier.FaceClassifier, look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.Blob],
-                framed: tuple[float, float, float], value: int) -> bool:
-    """Whether the network, shown the die alone (``_painted_alone``), reads ``value`` on its steady
-    guess with its "no readable face" at most SIDE_BY_SIDE_ALONE."""
+def look_alone(faces: classifier.FaceClassifier, look: np.ndarray, blob: outlines.Blob, blobs: list[outlines.Blob],
+               framed: tuple[float, float, float]) -> classifier.FaceGuess | None:
+    """The network's steady guess of the die shown alone (``_painted_alone``); None where it
+    cannot be shown alone."""
     painted = _painted_alone(look, blob, blobs, framed, faces.context)
-    if painted is None:
-        return False
-    alone = faces.steady_guess(painted[0], [painted[1]])[0]
-    return alone.face == value and alone.faceless <= thresholds.SIDE_BY_SIDE_ALONE
+    return None if painted is None else faces.steady_guess(painted[0], [painted[1]])[0]
 
 
 def _face_pips(img: np.ndarray, blob: outlines.Blob, x: float, y: float) -> list[tuple[float, float]]:

@@ -555,16 +555,37 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
 
         flat = [lying_flat and not (counts(k, blob) and side_shows(k))
                 for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
-    painted: dict[tuple[int, int], bool] = {}
+    painted: dict[int, Any] = {}
+
+    def painted_look(k: int, blob: outlines.Blob) -> Any:
+        """leaning_signs.look_alone of candidate k, asked once."""
+        if k not in painted:
+            painted[k] = leaning_signs.look_alone(frame.faces, frame.look, blob, blobs, frame.patch(blob))
+        return painted[k]
 
     def reads_painted(k: int, blob: outlines.Blob, value: int) -> bool:
         """Whether the network, shown candidate k with its neighbours painted over, reads ``value``
-        (leaning_signs.reads_alone), asked once (``painted``: the answers so far, by candidate
-        and value)."""
-        if (k, value) not in painted:
-            painted[k, value] = leaning_signs.reads_alone(frame.faces, frame.look, blob, blobs, frame.patch(blob),
-                                                          value)
-        return painted[k, value]
+        doubting it at most SIDE_BY_SIDE_ALONE."""
+        alone = painted_look(k, blob)
+        return alone is not None and alone.face == value and alone.faceless <= thresholds.SIDE_BY_SIDE_ALONE
+
+    cut_asked: set[int] = set()
+
+    def cut_reads_painted(k: int, blob: outlines.Blob, value: int) -> bool:
+        """reads_painted, asked of candidate k as a die cut from its neighbour (``cut_asked``)."""
+        cut_asked.add(k)
+        return reads_painted(k, blob, value)
+
+    def neighbours_doubt(k: int, blob: outlines.Blob, value: int) -> bool:
+        """Whether the network reads ``value`` of candidate k shown alone, and painting its
+        neighbours over took most of its doubt away (NEIGHBOUR_ALONE_DROP: at most that share of
+        its steady look's at the same patch as it is): the doubt was theirs."""
+        if not reads_painted(k, blob, value):
+            return False
+        if thresholds.NEIGHBOUR_ALONE_DROP is None:
+            return True
+        as_is = frame.faces.steady_guess(frame.look, [frame.patch(blob)])[0]
+        return painted[k].faceless <= thresholds.NEIGHBOUR_ALONE_DROP * as_is.faceless
 
     beside_flat = [False] * len(candidates)
     if thresholds.SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
@@ -603,7 +624,7 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                 and not (thresholds.SIDE_BY_SIDE_SURE is not None and frame.faces is not None
                          and guesses[k].face == result[0] and guesses[k].faceless <= thresholds.SIDE_BY_SIDE_SURE)
                 and not (thresholds.SIDE_BY_SIDE_ALONE is not None and frame.faces is not None
-                         and reads_painted(k, blob, result[0]))):
+                         and cut_reads_painted(k, blob, result[0]))):
             # A die cut from its neighbour by a straight line: one leaning on the other looks
             # like one lying beside it, and the network's doubt of the two overlaps (see
             # SIDE_BY_SIDE_SURE). Only a die plainly lying flat is read, or under the cup one as
@@ -675,7 +696,7 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             if (thresholds.NEIGHBOUR_ALONE_NO_LAYOUT and isinstance(result, str) and isinstance(classic, str)
                     and (classic.startswith(NO_LAYOUT) or classic == NO_PIPS) and thresholds.SIDE_BY_SIDE_ALONE is not None
                     and guesses[k].face is not None and guesses[k].probability >= classifier.ALONE_MIN
-                    and reads_painted(k, blob, guesses[k].face)):
+                    and neighbours_doubt(k, blob, guesses[k].face)):
                 # ... or where the network reads its face surely, and, shown it with its neighbours
                 # painted over, plainly: its doubt was the neighbour's.
                 result = (guesses[k].face, guesses[k].probability, blob.rect[0][0], blob.rect[0][1])
@@ -700,8 +721,9 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
                 result = judge(classic, guesses[k], blob.rect[0], square=lying_flat,
                                steady=frame.faces.wary_steady_guess(frame.look, [frame.patch(blob)])[0])
             if (result == LEANING and not isinstance(classic, str) and thresholds.SIDE_BY_SIDE_ALONE is not None
-                    and ((thresholds.NEIGHBOUR_ALONE_OVERRULES and reads_painted(k, blob, classic[0]))
-                         or (thresholds.SIDE_BY_SIDE_ALONE_OVERRULES and painted.get((k, classic[0]), False)))):
+                    and ((thresholds.NEIGHBOUR_ALONE_OVERRULES and neighbours_doubt(k, blob, classic[0]))
+                         or (thresholds.SIDE_BY_SIDE_ALONE_OVERRULES and k in cut_asked
+                             and reads_painted(k, blob, classic[0])))):
                 # Read by the network shown it alone, its neighbours painted over: its looks with a
                 # neighbour in view doubt it for the neighbour's sake (one leaning on its neighbour,
                 # the network doubts alone too).
@@ -774,6 +796,18 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             doubts[id(blob)] = LEANING
             doubts_kept.add(id(blob))
             continue
+        if (thresholds.FACE_TOWARD_MIDDLE_ALONE and view is View.TOP and not lying_flat
+                and isinstance(classic, str) and classic.startswith(NO_LAYOUT)):
+            # Read by the network, its pips laying out no face: where they are as many as that
+            # face's (all found, their middle is the face's) and lie off its oblong outline toward
+            # the frame's middle, as a leaning die's face does (see outlines.face_toward_middle),
+            # it leans whatever the network read.
+            pips = pip_faces.inside_outline(pip_faces.pips_in(img, blob), blob)
+            if len(pips) == result[0] >= 2 and outlines.face_toward_middle(
+                    blob, float(np.mean([p[0] for p in pips])), float(np.mean([p[1] for p in pips])), middle):
+                doubts[id(blob)] = LEANING
+                doubts_kept.add(id(blob))
+                continue
         if not isinstance(classic, str) or classic == reasons.FACE_OFF_MIDDLE:
             squashed = leaning_signs.foreshortened(img, blob, result[0], result[2], result[3])
         else:

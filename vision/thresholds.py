@@ -108,6 +108,12 @@ FACE_TOWARD_MIDDLE: float | None = 0.05   # from above, a die whose pips fit a f
                                # frames from above (syn, fresh 677000-681000, hard), 3 flat ones
                                # pass (0.08-0.12, 1.21-1.29) and 18 leaning ones (None: not asked)
 FACE_TOWARD_MIDDLE_ASPECT = 1.2
+FACE_TOWARD_MIDDLE_ALONE = True   # ... and a die the network read alone, its pips laying out no face,
+                               # where as many as that face's (two or more) were found and their middle
+                               # sits so (a pip or two lost moves it: benchmark 11506's flat 5, three
+                               # found, 0.10 toward the middle; fresh 840214: a wooden 3
+                               # cocked from above, its dark side below its face, its three pips
+                               # foreshortened: the network 3 at 0.94, read plainly flat). False: not asked
 PERSPECTIVE_OUTLINE: float | None = 1.5    # from above, an outline up to this long / wide (not
                                # square: 1.3 and more) is still read as a die's where it is lengthened
                                # toward the frame's middle by no more than a flat die's side shows
@@ -182,6 +188,16 @@ NEIGHBOUR_ALONE_OVERRULES = True  # ... and so any die whose pips read a face an
                                # photos: no die changed (False: only dice cut from their neighbour,
                                # SIDE_BY_SIDE_ALONE_OVERRULES; neither asked with SIDE_BY_SIDE_ALONE
                                # None, the bound the look alone is read to)
+NEIGHBOUR_ALONE_DROP: float | None = 0.8  # both rules above and below read a die only where
+                               # painting its neighbours over leaves at most this share of the
+                               # network's doubt (its steady look at the same patch as it is): the
+                               # doubt was the neighbours'. Where painting leaves it as it was, the
+                               # rule only loosened the bound a die is read to (SIDE_BY_SIDE_ALONE's
+                               # 0.12 for the steady look's 0.065), and cocked dice by themselves, a
+                               # neighbour at the patch's edge, were read flat so (fresh 840833 under
+                               # the cup, 0.119 of 0.130; 839036 from above, 0.112 of 0.112). The
+                               # rules' own frames: 812009 and 812121 0.011, 829279 0.37, 828407
+                               # 0.68-0.73. None: any share
 NEIGHBOUR_ALONE_NO_LAYOUT = True  # a die its pips read no face of (none found, or none laid out)
                                # that the network reads surely (ALONE_MIN) but doubts more than a
                                # die read by it alone may be, with another die near enough to be

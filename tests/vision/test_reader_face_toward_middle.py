@@ -54,3 +54,17 @@ def test_a_face_away_from_the_middle_is_not_toward_it() -> None:
     assert outlines.face_toward_middle(blob, 100.0, 106.0, middle)
     assert not outlines.face_toward_middle(blob, 100.0, 94.0, middle)
     assert not outlines.face_toward_middle(blob, 100.0, 102.0, middle)   # under 0.05 of a side
+
+
+def test_a_cocked_die_the_network_read_alone_is_doubted_by_where_its_pips_lie(monkeypatch) -> None:
+    """Fresh 840214, from above, uncalibrated: a wooden 3 cocked, its dark side below its face,
+    among four flat dice. Its three pips, foreshortened, lay out no face; the network read it
+    alone, a 3 at 0.94 (doubting it 0.057, on the allowance for a pip hidden): read ok. Its pips'
+    middle sits 0.084 of a side off its outline (1.34 times longer than wide) toward the frame's
+    middle (FACE_TOWARD_MIDDLE_ALONE): leaning."""
+    scene, _ = pinned_frame(840_214)
+    assert scene.view is View.TOP and not scene.readable
+    (cocked,) = [d for d in scene.labels if d.cocked]
+    assert cocked.value == 3 and cocked.style == "wood"
+    assert_leaning_doubted(scene, cocked)
+    assert_read_flat_without(monkeypatch, scene, thresholds, "FACE_TOWARD_MIDDLE_ALONE", value=False)

@@ -17,7 +17,7 @@ from vision.reading import Reading, Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
 
-from .conftest import boxed_near, pinned_frame
+from .conftest import assert_leaning_doubted, assert_read_flat_without, boxed_near, pinned_frame
 
 
 def _everyday(seed: int, style: str):
@@ -153,6 +153,24 @@ def test_a_die_its_pips_read_no_face_of_beside_another_is_read_by_the_network_al
     with its neighbour painted over, the network reads that face (NEIGHBOUR_ALONE_NO_LAYOUT), and
     the frame reads right; with the rule off, it is unsure for that die again."""
     _read_right_then_doubted(monkeypatch, seed, calibrated, ("NEIGHBOUR_ALONE_NO_LAYOUT",), why, value)
+
+@pytest.mark.parametrize("seed, value", [(840_833, 4), (839_036, 1)])
+def test_a_cocked_die_whose_doubt_painting_its_neighbour_over_leaves_is_not_read_alone(
+        monkeypatch, seed: int, value: int) -> None:
+    """Fresh frames, uncalibrated, a die cocked by itself: 840833 under the cup (an Asian 4, its
+    3 seen, its side faint beyond its face), 839036 from above (a white 1, its side grey), their
+    nearest neighbour 1.46 and 1.59 sides off. Their looks doubt them, leaning. Shown with that
+    neighbour painted over, the network doubted them as much as before (0.119 against 0.130,
+    0.112 against 0.112): under SIDE_BY_SIDE_ALONE, so the neighbour rule read them flat, a
+    cocked die read. Its doubt was not the neighbour's: the rule now reads a die only where the
+    painting takes a fifth of the doubt away or more (NEIGHBOUR_ALONE_DROP)."""
+    scene, _ = pinned_frame(seed)
+    assert not scene.readable
+    (cocked,) = [d for d in scene.labels if d.cocked]
+    assert cocked.value == value
+    assert_leaning_doubted(scene, cocked)
+    assert_read_flat_without(monkeypatch, scene, thresholds, "NEIGHBOUR_ALONE_DROP")
+
 
 def test_a_die_is_shown_alone_with_its_neighbour_painted_over() -> None:
     """_painted_alone: the neighbour (and the cut between them) takes the tray's colour; the die,
