@@ -555,9 +555,9 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
 
         flat = [lying_flat and not (counts(k, blob) and side_shows(k))
                 for k, (lying_flat, (blob, _)) in enumerate(zip(flat, candidates))]
-    painted: dict[int, Any] = {}
+    painted: dict[int, classifier.FaceGuess | None] = {}
 
-    def painted_look(k: int, blob: outlines.Blob) -> Any:
+    def painted_look(k: int, blob: outlines.Blob) -> classifier.FaceGuess | None:
         """leaning_signs.look_alone of candidate k, asked once."""
         if k not in painted:
             painted[k] = leaning_signs.look_alone(frame.faces, frame.look, blob, blobs, frame.patch(blob))
@@ -578,14 +578,15 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
 
     def neighbours_doubt(k: int, blob: outlines.Blob, value: int) -> bool:
         """Whether the network reads ``value`` of candidate k shown alone, and painting its
-        neighbours over took most of its doubt away (NEIGHBOUR_ALONE_DROP: at most that share of
-        its steady look's at the same patch as it is): the doubt was theirs."""
+        neighbours over took its doubt down (to at most NEIGHBOUR_ALONE_DROP of its steady look's
+        at the same patch as it is): the doubt was theirs."""
         if not reads_painted(k, blob, value):
             return False
         if thresholds.NEIGHBOUR_ALONE_DROP is None:
             return True
         as_is = frame.faces.steady_guess(frame.look, [frame.patch(blob)])[0]
-        return painted[k].faceless <= thresholds.NEIGHBOUR_ALONE_DROP * as_is.faceless
+        alone = painted[k]
+        return alone is not None and alone.faceless <= thresholds.NEIGHBOUR_ALONE_DROP * as_is.faceless
 
     beside_flat = [False] * len(candidates)
     if thresholds.SIDE_BY_SIDE_AS_BRIGHT is not None and view is View.BOTTOM:
