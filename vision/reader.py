@@ -585,7 +585,7 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
         if thresholds.NEIGHBOUR_ALONE_DROP is None:
             return True
         as_is = frame.faces.steady_guess(frame.look, [frame.patch(blob)])[0]
-        alone = painted[k]
+        alone = painted_look(k, blob)       # (read: not None)
         return alone is not None and alone.faceless <= thresholds.NEIGHBOUR_ALONE_DROP * as_is.faceless
 
     beside_flat = [False] * len(candidates)
@@ -797,15 +797,15 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             doubts[id(blob)] = LEANING
             doubts_kept.add(id(blob))
             continue
-        if (thresholds.FACE_TOWARD_MIDDLE_ALONE and view is View.TOP and not lying_flat
+        if (thresholds.FACE_TOWARD_MIDDLE_ALONE and view is View.TOP
                 and isinstance(classic, str) and classic.startswith(NO_LAYOUT)):
-            # Read by the network, its pips laying out no face: where they are as many as that
-            # face's (all found, their middle is the face's) and lie off its oblong outline toward
-            # the frame's middle, as a leaning die's face does (see outlines.face_toward_middle),
-            # it leans whatever the network read.
+            # Read by the network, its pips laying out no face (so never plainly flat by them):
+            # where they are as many as that face's (all found, their middle is the face's) and
+            # lie off its oblong outline toward the frame's middle, as a leaning die's face does
+            # (see outlines.face_toward_middle), it leans whatever the network read.
             pips = pip_faces.inside_outline(pip_faces.pips_in(img, blob), blob)
             if len(pips) == result[0] >= 2 and outlines.face_toward_middle(
-                    blob, float(np.mean([p[0] for p in pips])), float(np.mean([p[1] for p in pips])), middle):
+                    blob, *(float(c) for c in np.mean([p[:2] for p in pips], axis=0)), middle):
                 doubts[id(blob)] = LEANING
                 doubts_kept.add(id(blob))
                 continue

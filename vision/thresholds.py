@@ -178,9 +178,11 @@ SIDE_BY_SIDE_ALONE_OVERRULES = True  # ... and so read, whatever the network's l
                                # doubt stands, as before)
 NEIGHBOUR_ALONE_OVERRULES = True  # ... and so any die whose pips read a face and whose looks doubt
                                # it, with another die near enough to be painted over in its patch
-                               # (touching, or all but, and not cut from it by a straight line:
-                               # fresh 812121's flat 1, "no readable face" 0.85 beside a 6, alone
-                               # read surely). 2026-12-04: of fresh 819000-825999 both ways and the
+                               # (touching, or not, but not cut from it by a straight line: fresh
+                               # 812121's flat 1, "no readable face" 0.85 beside a 6, alone read
+                               # surely), where the painting takes the doubt down
+                               # (NEIGHBOUR_ALONE_DROP: without it, fresh 839000 read two cocked
+                               # dice flat). 2026-12-04: of fresh 819000-825999 both ways and the
                                # benchmark's 2,000 both ways (20,000 readings), 52 unsure -> right,
                                # none right -> unsure, none wrong; lean, leanc, hard, hardc 1-2
                                # flat dice more read each, in frames still unsure for their leaning
@@ -203,7 +205,8 @@ NEIGHBOUR_ALONE_NO_LAYOUT = True  # a die its pips read no face of (none found, 
                                # die read by it alone may be, with another die near enough to be
                                # painted over in its patch, is read when the network, shown it with
                                # its neighbours painted over, reads that face doubting it at most
-                               # SIDE_BY_SIDE_ALONE (fresh 828407: a blurred Asian 1 beside a 4, no
+                               # SIDE_BY_SIDE_ALONE, and less than it did (NEIGHBOUR_ALONE_DROP)
+                               # (fresh 828407: a blurred Asian 1 beside a 4, no
                                # pips found, its 6 seen 0.90 sure, doubted 0.097 with the 4 in view,
                                # over NO_PIPS_NO_FACE_MAX). 2026-12-04: of fresh 827000-833999 both
                                # ways and the benchmark's 2,000 both ways (20,000 readings), 42
