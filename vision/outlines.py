@@ -21,7 +21,8 @@ class Blob:
     rect: tuple[Any, ...]       # cv2.minAreaRect
     box: tuple[int, int, int, int]
     mask: np.ndarray            # 0/255 over the box
-    thickness: float            # largest inscribed radius, pixels
+    thickness: float            # largest inscribed radius, pixels, measured inside the box (what lies
+                                # past its edges counts as region: one filling its box measures thicker)
     # pip_faces.pips_in' answer for this blob in one image (the image, the pips, what it adds to ``contrast``):
     # a die is asked again whether it lies flat, or how many pips it shows.
     pips_found: tuple | None = field(default=None, repr=False, compare=False)
@@ -253,7 +254,14 @@ def outline_side(blobs: list[Blob]) -> float | None:
         return None
     # Weighted by area: the tray's corners and strips of its rim are thin clumps too, and as
     # many as the dice; a die's worth of pixels counts for more than a strip's.
-    return tray_foreground.weighted_median([2 * b.thickness for b in clumps], [b.area for b in clumps])
+    areas = [b.area for b in clumps]
+    side = tray_foreground.weighted_median([2 * b.thickness for b in clumps], areas)
+    if thresholds.CLUMP_TOO_THICK is not None:
+        # (Measured thicker than the clumps are wide: see CLUMP_TOO_THICK.)
+        width = tray_foreground.weighted_median([min(b.rect[1]) for b in clumps], areas)
+        if side > thresholds.CLUMP_TOO_THICK * width:
+            side = width
+    return side
 
 
 def _notched_side(blob: Blob) -> float | None:

@@ -79,6 +79,16 @@ NOTCHED_OUTLINE: float | None = 0.9    # where no region is square (outlines.out
 NOTCHED_SOLID = 0.6            # ... and whose own pixels fill this much of its hull
 NESTED_SOLID = 0.5             # ... (a thin strip of the rim round a corner has a hull as big as
                                # the tray's corner: IMG_20191208_112837 lost a die inside its bend)
+CLUMP_TOO_THICK: float | None = 1.2   # where no die stands alone, a die size measured from the
+                               # clumps' thickness over this x their outlines' short side (the same
+                               # weighted median) is their short side: a region's thickness is
+                               # measured inside its box, whose edges it touches, and clumps that
+                               # fill their boxes come out thicker than they are wide (fresh 849794:
+                               # small dice all in touching pairs, 30 x 56 px, 41 px "thick", the
+                               # die size 41 for 29: every pair "not a readable die"). Capped at
+                               # their width wherever thicker, the die size moved by 1-2 px in 20 of
+                               # the benchmark's 2,000 frames, as many right -> unsure as unsure ->
+                               # right: the readings hang on the size as measured (None: as measured)
 SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short side below this
 SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
 SQUARE_OFFSET_PX = 1.8         # or this many pixels (small dice: a pixel or two is rounding)
