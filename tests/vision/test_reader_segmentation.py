@@ -17,7 +17,7 @@ from vision.calibrate import Calibration
 from vision.reading import Status, View
 from vision.render import dataset, render_scene
 
-from .conftest import assert_not_wrong, pinned_frame
+from .conftest import assert_not_wrong, benchmark_frame, pinned_frame, read_right_until
 
 
 def _frame(seed: int):
@@ -59,6 +59,14 @@ def test_a_big_die_s_pips_kept_apart_are_not_taken_for_the_die_size(monkeypatch)
     assert 80 <= outlines.outline_side(blobs) <= 105
     monkeypatch.setattr(thresholds, "NESTED_NOT_DICE", False)
     assert outlines.outline_side(blobs) < 25
+
+
+def test_a_wooden_die_s_pip_inside_its_ring_is_not_taken_for_the_die_size(monkeypatch) -> None:
+    """Frame 10520 of the benchmark's 2,000 (from above): a wooden 1 whose face the foreground
+    took as a ring (0.38 of its hull), its pip a square region of 14 px inside it. Counted as a
+    die alone beside the one square die, it made the die size 38 for 62: read right now, and
+    "touching" with the ring counted solid only from half its hull (NESTED_SOLID as it was)."""
+    read_right_until(monkeypatch, benchmark_frame(10_520), thresholds, "NESTED_SOLID", 0.5, reasons.TOUCHING)
 
 
 def test_big_dice_are_read_at_their_own_size_not_their_pips() -> None:
