@@ -94,7 +94,10 @@ CLUMP_TOO_THICK: float | None = 1.2   # where no die stands alone, a die size me
                                # die size 41 for 29: every pair "not a readable die"). Capped at
                                # their width wherever thicker, the die size moved by 1-2 px in 20 of
                                # the benchmark's 2,000 frames, as many right -> unsure as unsure ->
-                               # right: the readings hang on the size as measured (None: as measured)
+                               # right: the readings hang on the size as measured. 2026-12-05: fresh
+                               # 849794 and 851407 unsure -> right, one real die more in an unsure
+                               # photo; of syn, cal, fresh 849000-855000 both ways, hard(c), lean(c)
+                               # and every(c) no other verdict changed, none wrong (None: as measured)
 SQUARE_ASPECT = 1.08           # a die lying flat: its outline's long / short side below this
 SQUARE_OFFSET = 0.05           # and its face's middle this near the outline's
 SQUARE_OFFSET_PX = 1.8         # or this many pixels (small dice: a pixel or two is rounding)
