@@ -585,7 +585,7 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
         if thresholds.NEIGHBOUR_ALONE_DROP is None:
             return True
         as_is = frame.faces.steady_guess(frame.look, [frame.patch(blob)])[0]
-        alone = painted_look(k, blob)       # (read: not None)
+        alone = painted_look(k, blob)       # (not None, as it read; the test is for the type checker)
         return alone is not None and alone.faceless <= thresholds.NEIGHBOUR_ALONE_DROP * as_is.faceless
 
     beside_flat = [False] * len(candidates)

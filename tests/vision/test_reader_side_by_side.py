@@ -154,6 +154,7 @@ def test_a_die_its_pips_read_no_face_of_beside_another_is_read_by_the_network_al
     the frame reads right; with the rule off, it is unsure for that die again."""
     _read_right_then_doubted(monkeypatch, seed, calibrated, ("NEIGHBOUR_ALONE_NO_LAYOUT",), why, value)
 
+
 @pytest.mark.parametrize("seed, value", [(840_833, 4), (839_036, 1)])
 def test_a_cocked_die_whose_doubt_painting_its_neighbour_over_leaves_is_not_read_alone(
         monkeypatch, seed: int, value: int) -> None:
