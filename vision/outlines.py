@@ -565,15 +565,13 @@ def faint_left_over(faint: np.ndarray, scale: float, shape: tuple[int, ...], blo
 
 
 def tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, int], blobs: list[Blob],
-                 found: list[tuple], die_side: float, thick: float = 0.0,
-                 darkness: float | None = None) -> tuple[int, int, int, int] | None:
+                 found: list[tuple], die_side: float, thick: float = 0.0) -> tuple[int, int, int, int] | None:
     """Where something dark the size of a die or more lies on ``tray`` (x, y, w, h: the
     calibrated tray, the box round the tray an uncalibrated frame shows, or an uncalibrated
     bottom view's middle) off every region and die: the cup's rim resting on the tray (dice
     under it are hidden), a die the foreground lost against it. The box (x, y, w, h) round that
     darkness, or None. ``small``: the frame at ``scale``; the rest in frame pixels. ``thick``:
-    if given, only dark pieces reaching that far in (x die side) count. ``darkness``: darker than
-    this x the tray's grey is dark (else COVERED_DARKNESS)."""
+    if given, only dark pieces reaching that far in (x die side) count."""
     x0, y0, x1, y1 = tray_foreground.rect_at(tray, scale)
     grey = cv2.cvtColor(small[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     if grey.size == 0:
@@ -581,13 +579,12 @@ def tray_covered(small: np.ndarray, scale: float, tray: tuple[int, int, int, int
     grow = 0.3 * die_side
     # The tray's brightness: most of what is not a die, though a cup's rim may cover half of it.
     level = tray_foreground.percentile_u8(grey, 70)
-    darkness = thresholds.COVERED_DARKNESS if darkness is None else darkness
-    dark = cv2.compare(grey, darkness * level, cv2.CMP_LT)
+    dark = cv2.compare(grey, thresholds.COVERED_DARKNESS * level, cv2.CMP_LT)
     if thresholds.COVERED_SMOOTHING:
         # (As well as, not instead of, the pixels themselves: averaged, a thin dark rim, the
         # cup's edge in a clean frame, would come out lighter than the line: 10368, calibrated.)
         smooth = cv2.blur(grey, (thresholds.COVERED_SMOOTHING, thresholds.COVERED_SMOOTHING))
-        dark |= cv2.compare(smooth, darkness * level, cv2.CMP_LT)
+        dark |= cv2.compare(smooth, thresholds.COVERED_DARKNESS * level, cv2.CMP_LT)
     for bx, by, bw, bh in [b.box for b in blobs] + [(f[2] - f[4] / 2, f[3] - f[4] / 2, f[4], f[4]) for f in found]:
         cv2.rectangle(dark, (int((bx - grow) * scale) - x0, int((by - grow) * scale) - y0),
                       (int((bx + bw + grow) * scale) - x0, int((by + bh + grow) * scale) - y0), 0, -1)

@@ -180,20 +180,12 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
                   if view is View.BOTTOM and thresholds.COVERED_UNCALIBRATED else None)
     # Uncalibrated, from above, no tray found (a cup's rim biting into it hides it as well as
     # the dice under it): the frame's middle, as the tray found would be asked.
-    unfound_top = (frame.inner is None and view is View.TOP and calibration is None
-                   and thresholds.COVERED_TOP_UNFOUND)
-    if unfound_top:
-        covered_in = tray_foreground.middle_box(frame.img.shape)
+    thick = thresholds.COVERED_FOUND_TRAY if frame.auto_tray else 0.0
+    if frame.inner is None and view is View.TOP and calibration is None and thresholds.COVERED_TOP_UNFOUND:
+        covered_in, thick = tray_foreground.middle_box(frame.img.shape), thresholds.COVERED_FOUND_TRAY
     covered = (outlines.tray_covered(frame.scaled[frame.scale][0], frame.scale, covered_in, frame.blobs,
-                                     frame.found, frame.die_side,
-                                     thresholds.COVERED_FOUND_TRAY if frame.auto_tray or unfound_top else 0.0)
+                                     frame.found, frame.die_side, thick)
                if covered_in is not None else None)
-    if covered is None and unfound_top and thresholds.COVERED_TOP_UNFOUND_GREY is not None:
-        # (A lighter rim counts where it reaches further in: darker than the tray's shaded
-        # side, and too thick for a box's walls round its floor.)
-        darkness, deep = thresholds.COVERED_TOP_UNFOUND_GREY
-        covered = outlines.tray_covered(frame.scaled[frame.scale][0], frame.scale, covered_in, frame.blobs,
-                                        frame.found, frame.die_side, deep, darkness)
     if covered is None:
         covered = frame.cup_rim
     if covered is None:

@@ -607,11 +607,10 @@ COVERED_TOP_UNFOUND = True     # ... and, as that box is, of an uncalibrated top
                                # sets, fresh 849000-861000 and the real photos, only unsure frames' reasons
                                # changed otherwise. A box's walls round its floor (the real photos) are not
                                # dark enough; the lighter rims of 849520 and 820458 (0.72-0.8 of the
-                               # tray's grey) are not caught so: taken from 0.75, all 11 box photos would be.
-COVERED_TOP_UNFOUND_GREY: tuple[float, float] | None = (0.85, 1.0)   # ... but where darker than this x the
-                               # tray's grey and reaching this far in (x die side) from its every edge: fresh
-                               # 849520's olive rim and 820458's purple one (0.72-0.8), read ok with dice
-                               # missing; a box's walls reach less far in (none of the 200 photos changes).
+                               # tray's grey) are not caught: taken from 0.75, all 11 box photos would be.
+                               # (Nor by a lighter piece a die's side thick, 0.85 of the grey: no photo
+                               # as taken changed, but turned 30 degrees every one was unsure, the grey
+                               # beyond the white box smeared into its corners taken for a rim.)
 LONE_PIP_UNDER_CUP = True      # bottom view: one dark pip-like spot off every die makes the frame unsure
 LONE_DARK_ASKED = True         # top view: one dark pip-like spot off every die where the network, shown
                                # a die round it, sees a die sooner than none (the rim's corners: none)

@@ -140,34 +140,16 @@ def test_a_cups_rim_over_a_third_of_a_tray_not_found_is_still_looked_for(monkeyp
     assert before.ok and len(before.dice) == 2 < len(scene.labels)
 
 
-def test_a_lighter_cups_rim_counts_where_it_reaches_further_in(monkeypatch) -> None:
-    """Fresh 849520 (from above): an olive cup's rim, 0.72 of the tray's grey, over the tray's
-    right half; a 6 wholly under it, a 3 but for a sliver, a 2 cut by its edge. No tray is found,
-    and the rim is not dark enough for COVERED_DARKNESS: read ok, two dice of four. Darker than
-    0.85 of the tray's grey and reaching a die's side in, it covers the tray
-    (COVERED_TOP_UNFOUND_GREY): unsure, the rim boxed over the 6."""
-    scene, _ = pinned_frame(849520)
-    six = next(die for die in scene.labels if die.value == 6)
-    reading = reader.read_dice(scene.image, scene.view)
-    assert not reading.ok and reading.reason == reasons.COVERED, reading.reason
-    assert any(why == reasons.COVERED and x <= six.x <= x + w and y <= six.y <= y + h
-               for (x, y, w, h), why in zip(reading.extra["unclear"], reading.extra["unclear_why"]))
-    monkeypatch.setattr(thresholds, "COVERED_TOP_UNFOUND_GREY", None)
-    before = reader.read_dice(scene.image, scene.view)
-    assert before.ok and len(before.dice) == 2 < len(scene.labels)
-
-
 def test_a_boxs_dark_walls_round_its_floor_are_no_cup(monkeypatch) -> None:
     """A real photo of dice in a box (IMG_20191208_111228): the box's floor is not found as a tray
     (its walls, seen at a slant, leave a trapezoid), so its middle is looked at for a cup's rim
-    too. The walls are dark, but thin: no darker than COVERED_DARKNESS x the floor's grey where
-    they are 0.4 of a die thick, and not a die thick where they are darker than 0.85 of it. Not a
-    cover. (Taken at 0.75 of the floor's grey and 0.4 of a die, they would be, in all 11 such photos.)"""
+    too. The walls are dark, but no darker than COVERED_DARKNESS x the floor's grey, and thin:
+    not a cover. (Taken at 0.75 of the floor's grey, they would be, in all 11 such photos.)"""
     image = cv2.imread(str(PHOTOS / "images" / "IMG_20191208_111228.jpg"), cv2.IMREAD_COLOR)
     assert image is not None, f"the real photo IMG_20191208_111228 is missing from {PHOTOS / 'images'}"
     reading = reader.read_dice(image, View.TOP)
     assert reasons.COVERED not in reading.extra.get("problems", []), reading.reason
-    monkeypatch.setattr(thresholds, "COVERED_TOP_UNFOUND_GREY", (0.75, thresholds.COVERED_FOUND_TRAY))
+    monkeypatch.setattr(thresholds, "COVERED_DARKNESS", 0.75)
     assert reasons.COVERED in reader.read_dice(image, View.TOP).extra.get("problems", [])
 
 
