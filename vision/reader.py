@@ -174,15 +174,21 @@ def read_dice(image: np.ndarray, view: View | str = View.TOP, *, expected: int |
     _unread_scanned(frame)
     _leftovers(frame)
     problems = list(frame.doubts.values())
-    # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
-    covered_in = (frame.inner if frame.inner is not None and (not frame.auto_tray or thresholds.COVERED_FOUND_TRAY)
-                  else tray_foreground.middle_box(frame.img.shape)
-                  if view is View.BOTTOM and thresholds.COVERED_UNCALIBRATED else None)
-    # Uncalibrated, from above, no tray found (a cup's rim biting into it hides it as well as
-    # the dice under it): the frame's middle, as the tray found would be asked.
+    # Where a cup's rim over the tray is looked for, and how far in a dark piece must reach.
+    middle = tray_foreground.middle_box(frame.img.shape)
     thick = thresholds.COVERED_FOUND_TRAY if frame.auto_tray else 0.0
-    if frame.inner is None and view is View.TOP and calibration is None and thresholds.COVERED_TOP_UNFOUND:
-        covered_in, thick = tray_foreground.middle_box(frame.img.shape), thresholds.COVERED_FOUND_TRAY
+    if frame.inner is not None and (not frame.auto_tray or thresholds.COVERED_FOUND_TRAY):
+        covered_in = frame.inner
+    elif view is View.BOTTOM and thresholds.COVERED_UNCALIBRATED:
+        # Uncalibrated, under the cup (the camera sees little but the tray): the frame's middle.
+        covered_in = middle
+    elif (view is View.TOP and frame.inner is None and calibration is None
+          and thresholds.COVERED_TOP_UNFOUND):
+        # Uncalibrated, from above, no tray found (a cup's rim biting into it hides it as well
+        # as the dice under it): the frame's middle, asked as a tray found is.
+        covered_in, thick = middle, thresholds.COVERED_FOUND_TRAY
+    else:
+        covered_in = None
     covered = (outlines.tray_covered(frame.scaled[frame.scale][0], frame.scale, covered_in, frame.blobs,
                                      frame.found, frame.die_side, thick)
                if covered_in is not None else None)
