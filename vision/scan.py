@@ -127,14 +127,45 @@ def pip_spots(grey: np.ndarray, die_side: float, blobs: list[outlines.Blob], *, 
             if (0.08 * s) ** 2 <= area <= (0.3 * s) ** 2 and max(bw, bh) <= 2 * min(bw, bh) + 1 \
                     and area >= 0.4 * bw * bh:
                 spots_at.append((cx / f, cy / f))
-            elif (0.3 * s) ** 2 < area <= 2.5 * (0.3 * s) ** 2 and max(bw, bh) <= 0.75 * s \
-                    and area >= 0.4 * bw * bh:
+            elif (0.3 * s) ** 2 < area <= 2.5 * (0.3 * s) ** 2 and max(bw, bh) <= 0.75 * s:
                 # Pips of a small or leaning face run together at this scale: a row of them is
                 # one spot here, and counts as two (its ends), a face on its own.
-                half = 0.25 * max(bw, bh)
-                dx, dy = (half, 0.0) if bw >= bh else (0.0, half)
+                if area >= 0.4 * bw * bh:
+                    half = 0.25 * max(bw, bh)
+                    dx, dy = (half, 0.0) if bw >= bh else (0.0, half)
+                elif thresholds.ROW_TURNED:
+                    row = _turned_row(spots, stats[i], area, s)
+                    if row is None:
+                        continue
+                    dx, dy = row
+                else:
+                    continue
                 spots_at += [((cx - dx) / f, (cy - dy) / f), ((cx + dx) / f, (cy + dy) / f)]
     return found
+
+
+def _turned_row(spots: np.ndarray, stat: np.ndarray, area: int, side: float) -> tuple[float, float] | None:
+    """Where a spot of ``area`` pixels (its ``stat`` row of connected-component statistics in
+    ``spots``), too sparse in its upright box for a row of pips, is one turned: its turned box no
+    longer than 0.75 of ``side`` and filled 0.4 or more, as an upright row's. Returns the offset
+    from its middle to each of its ends' spots (a quarter of its length along it), or None."""
+    x, y, bw, bh = stat[:4]
+    n, labels = cv2.connectedComponents(spots[y:y + bh, x:x + bw], connectivity=8)
+    if n < 2:
+        return None
+    # (Another spot may reach into the box: the row is its largest piece there, itself.)
+    largest = 1 + int(np.argmax(np.bincount(labels.ravel(), minlength=n)[1:]))
+    points = np.flip(np.argwhere(labels == largest), axis=1).astype(np.float32)
+    if len(points) != area:
+        return None
+    (_, _), (w, h), angle = cv2.minAreaRect(points)
+    w, h = w + 1, h + 1                 # (pixels' outer edges, as the upright box counts them)
+    if max(w, h) > 0.75 * side or area < 0.4 * w * h:
+        return None
+    if w < h:
+        angle += 90
+    half = 0.25 * max(w, h)
+    return half * math.cos(math.radians(angle)), half * math.sin(math.radians(angle))
 
 
 def _round(blob: outlines.Blob) -> bool:

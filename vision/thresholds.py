@@ -139,6 +139,11 @@ PERSPECTIVE_OUTLINE: float | None = 1.5    # from above, an outline up to this l
                                # there (SIDE_IN_PERSPECTIVE): a big die far out (None: not read)
 STRAY_CONTRAST = 40.0         # grey levels: a dark spot this strong off every die may be a pip
 STRONG_PIP_CONTRAST = 100.0   # and spots this strong are looked for again on their own
+ROW_TURNED = True              # a row of pips run together (scan.pip_spots) is measured along its own
+                               # length too, not only the frame's axes: a blurred 6 turned 45 degrees
+                               # fills too little of its upright box (fresh 870567: a cocked 6 under
+                               # the cup, uncalibrated, its two rows 12 x 15 px boxes filled 0.37,
+                               # went unseen and the frame read ok with one die of two). False: upright only
 NOISY_SPOTS_SIGMA: float | None = 4.0   # grey levels: where the noise (1.4826 x the median
                                # difference from a 3 x 3 median) is more than this, at the scale
                                # spots are looked for at, they are looked for in that median
