@@ -611,9 +611,9 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             doubts[id(blob)] = LEANING
             doubts_kept.add(id(blob))
             continue
-        if (thresholds.SIDE_OVER_RIM is not None and view is View.BOTTOM and inner is not None
-                and not isinstance(result, str)
-                and leaning_signs.side_over_rim(img, blob, inner, die_side) > thresholds.SIDE_OVER_RIM):
+        over_rim = thresholds.SIDE_OVER_RIM if view is View.BOTTOM else thresholds.SIDE_OVER_RIM_TOP
+        if (over_rim is not None and inner is not None and not isinstance(result, str)
+                and leaning_signs.side_over_rim(img, blob, inner, die_side) > over_rim):
             # Whatever the network's scan reads round it: its face may be whole, but it does not
             # lie flat.
             doubts[id(blob)] = LEANING

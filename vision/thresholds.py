@@ -267,6 +267,12 @@ SIDE_OVER_RIM = 30.0           # under the cup, the tray inside its rim calibrat
                                # outline square round its face). Flat dice by the rim measured 13 at
                                # most, dice leaning over it 35 and more (a cup's rim over the tray's
                                # edge: up to 39, in frames unsure for that). None: not asked
+SIDE_OVER_RIM_TOP: float | None = 35.0   # the same asked from above: a die read flat against the
+                               # tray's edge beside which the rim differs this much from the rest of it.
+                               # From above a flat die by the rim measured 29.4 at most (about 770 dice,
+                               # syn, s781, s849, s869 both ways), dice leaning over it 40-96 (fresh
+                               # 869648: a white 3 cocked on the rim, its grey side over it, 55).
+                               # None: not asked
 SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tray's edge inside its rim
                                # (calibrated or found) is not taken to lie flat for its square outline:
                                # the rim cuts the outline off there, and a die leaning on the rim shows

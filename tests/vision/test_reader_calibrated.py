@@ -441,7 +441,8 @@ def test_a_die_leaning_on_the_rim_not_square_round_its_face_is_asked_its_steady_
     AGREE_NO_FACE_MAX (0.05) and so under STEADY_ASKED_FROM too: the frame was read ok, wrong.
     Of a die not lying plainly flat the steady look is asked from a doubt of
     UNSQUARE_STEADY_ASKED_FROM (0.03); it doubts this one 0.21, over UNSQUARE_STEADY_LEANING_MIN
-    (0.2): the frame is unsure, "leaning". Without either it is read ok."""
+    (0.2): the frame is unsure, "leaning". Without either it is read ok (its side over the rim
+    doubts it too since SIDE_OVER_RIM_TOP, switched off with them here)."""
     scene, calibration = pinned_frame(584_436)
     (leaning,) = [d for d in scene.labels if d.cocked]
     assert leaning.value == 1
@@ -454,6 +455,7 @@ def test_a_die_leaning_on_the_rim_not_square_round_its_face_is_asked_its_steady_
     for switch in ("UNSQUARE_STEADY_ASKED_FROM", "UNSQUARE_STEADY_LEANING_MIN"):
         with monkeypatch.context() as patched:
             patched.setattr(classifier, switch, None)
+            patched.setattr(thresholds, "SIDE_OVER_RIM_TOP", None)
             wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
             # confidently wrong: the leaning 1 read as lying flat
             assert wrong.ok and read_at_the_leaning_die(wrong.dice), switch

@@ -18,7 +18,7 @@ from vision.reading import Status, View
 from vision.render import STYLES, dataset, render_scene, table_calibration
 from vision.scoring import Truth, match
 
-from .conftest import assert_not_wrong, boxed_near, pinned_frame
+from .conftest import assert_not_wrong, benchmark_frame, boxed_near, pinned_frame
 
 PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "dice-photos" / "byler"
 
@@ -243,7 +243,8 @@ def test_a_die_leaning_on_the_rim_is_not_taken_flat_for_its_square_outline(monke
     over the rim. The tray inside the rim cuts its outline off there, square round its face, and
     a square outline lets the network doubt the face more (SQUARE_NO_FACE_MAX): its 0.18 passed,
     and the frame was read ok. An outline against the tray's edge is not evidence the die lies
-    flat (SQUARE_OFF_RIM)."""
+    flat (SQUARE_OFF_RIM). (Its side over the rim doubts it too since SIDE_OVER_RIM_TOP,
+    switched off here to show the older rules.)"""
     scene, calibration = pinned_frame(387_564)
     leaning = [d for d in scene.labels if d.cocked]
     assert len(leaning) == 1 and "rim" in scene.hard and not scene.readable
@@ -251,6 +252,8 @@ def test_a_die_leaning_on_the_rim_is_not_taken_flat_for_its_square_outline(monke
     reading = reader.read_dice(scene.image, scene.view, **kwargs)
     assert reading.status is Status.UNSURE and reading.reason == LEANING
     assert boxed_near(reading, leaning[0], LEANING)
+    monkeypatch.setattr(thresholds, "SIDE_OVER_RIM_TOP", None)
+    assert reader.read_dice(scene.image, scene.view, **kwargs).status is Status.UNSURE
     monkeypatch.setattr(thresholds, "SQUARE_OFF_RIM", False)
     # (The network's steady look doubts it too, since 2026-11-27: STEADY_LEANING_MIN.)
     assert not reader.read_dice(scene.image, scene.view, **kwargs).ok
@@ -351,3 +354,42 @@ def test_the_rim_beside_a_flat_die_against_it_is_the_rim(monkeypatch) -> None:
     against = [v for v in seen if v > 0]
     assert against and max(against) < thresholds.SIDE_OVER_RIM, seen
     assert read >= 4
+
+
+@pytest.mark.parametrize("seed", [869_648, 874_942])
+def test_a_die_leaning_over_the_rim_seen_from_above_shows_its_side_there(monkeypatch, seed: int) -> None:
+    """Fresh 869648 and 874942 (from above, uncalibrated): a white die cocked on the rim, its grey
+    side lying over the rim. From above, too, the rim beside it measures unlike the rest of the
+    rim (SIDE_OVER_RIM_TOP): the frame is unsure, the die boxed; without it, read ok, flat."""
+    scene, _ = pinned_frame(seed)
+    (leaning,) = [d for d in scene.labels if d.cocked]
+    assert scene.view is View.TOP and not scene.readable
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.status is Status.UNSURE and reading.reason == LEANING, reading.reason
+    assert boxed_near(reading, leaning, LEANING)
+    monkeypatch.setattr(thresholds, "SIDE_OVER_RIM_TOP", None)
+    assert reader.read_dice(scene.image, scene.view).ok       # confidently wrong: a cocked die
+
+
+@pytest.mark.parametrize("seed", [11_938, 11_686, 10_846])
+def test_the_rim_beside_a_flat_die_against_it_seen_from_above_is_the_rim(monkeypatch, seed: int) -> None:
+    """Benchmark frames from above, uncalibrated, each a flat die against the tray's edge (the
+    three measured most unlike the rest of the rim beside their dice, 19-24): under
+    SIDE_OVER_RIM_TOP, read ok and right; with the bound at 15, unsure for a die leaning."""
+    seen: list[float] = []
+    measure = leaning_signs.side_over_rim
+
+    def recording(*args, **kwargs):
+        seen.append(measure(*args, **kwargs))
+        return seen[-1]
+
+    monkeypatch.setattr(leaning_signs, "side_over_rim", recording)
+    scene = benchmark_frame(seed)
+    assert scene.view is View.TOP and scene.readable
+    reading = reader.read_dice(scene.image, scene.view)
+    assert reading.ok and _exact(reading, scene), (reading.reason, reading.values)
+    against = [v for v in seen if v > 0]
+    assert against and 15.0 < max(against) < thresholds.SIDE_OVER_RIM_TOP, seen
+    monkeypatch.setattr(thresholds, "SIDE_OVER_RIM_TOP", 15.0)
+    doubted = reader.read_dice(scene.image, scene.view)
+    assert doubted.status is Status.UNSURE and doubted.reason == LEANING
