@@ -271,7 +271,9 @@ SIDE_OVER_RIM_TOP: float | None = 35.0   # the same asked from above: a die read
                                # tray's edge beside which the rim differs this much from the rest of it.
                                # From above a flat die by the rim measured 29.4 at most (about 770 dice,
                                # syn, s781, s849, s869 both ways), dice leaning over it 40-96 (fresh
-                               # 869648: a white 3 cocked on the rim, its grey side over it, 55).
+                               # 869648: a white 3 cocked on the rim, its grey side over it, 55); but
+                               # two small flat dice whose shadows lie on a thin rim 36.1 and 40.6
+                               # (fresh 874708, 874436: unsure for it, the price of three wrong mended).
                                # None: not asked
 SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tray's edge inside its rim
                                # (calibrated or found) is not taken to lie flat for its square outline:
