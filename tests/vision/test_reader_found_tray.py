@@ -331,9 +331,8 @@ def test_a_die_leaning_over_the_rim_is_not_read_for_the_square_the_tray_edge_cut
     assert reader.read_dice(scene.image, scene.view, calibration=calibration).ok    # confidently wrong
 
 
-def test_the_rim_beside_a_flat_die_against_it_is_the_rim(monkeypatch) -> None:
-    """Under the cup, calibrated, a flat die pushed against the rim: the rim beside it measures as
-    the rest of the rim (SIDE_OVER_RIM), and the frame is read right."""
+def _side_over_rim_recorded(monkeypatch) -> list[float]:
+    """``leaning_signs.side_over_rim`` recording what it measures, in the list returned."""
     seen: list[float] = []
     measure = leaning_signs.side_over_rim
 
@@ -342,6 +341,13 @@ def test_the_rim_beside_a_flat_die_against_it_is_the_rim(monkeypatch) -> None:
         return seen[-1]
 
     monkeypatch.setattr(leaning_signs, "side_over_rim", recording)
+    return seen
+
+
+def test_the_rim_beside_a_flat_die_against_it_is_the_rim(monkeypatch) -> None:
+    """Under the cup, calibrated, a flat die pushed against the rim: the rim beside it measures as
+    the rest of the rim (SIDE_OVER_RIM), and the frame is read right."""
+    seen = _side_over_rim_recorded(monkeypatch)
     read = 0
     for seed in range(8):
         scene = render_scene(500 + seed, view="bottom", n_dice=2, style=STYLES[seed % len(STYLES)], hard="rim")
@@ -376,14 +382,7 @@ def test_the_rim_beside_a_flat_die_against_it_seen_from_above_is_the_rim(monkeyp
     """Benchmark frames from above, uncalibrated, each a flat die against the tray's edge (the
     three measured most unlike the rest of the rim beside their dice, 19-24): under
     SIDE_OVER_RIM_TOP, read ok and right; with the bound at 15, unsure for a die leaning."""
-    seen: list[float] = []
-    measure = leaning_signs.side_over_rim
-
-    def recording(*args, **kwargs):
-        seen.append(measure(*args, **kwargs))
-        return seen[-1]
-
-    monkeypatch.setattr(leaning_signs, "side_over_rim", recording)
+    seen = _side_over_rim_recorded(monkeypatch)
     scene = benchmark_frame(seed)
     assert scene.view is View.TOP and scene.readable
     reading = reader.read_dice(scene.image, scene.view)
