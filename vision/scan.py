@@ -132,15 +132,12 @@ def pip_spots(grey: np.ndarray, die_side: float, blobs: list[outlines.Blob], *, 
                 # one spot here, and counts as two (its ends), a face on its own.
                 if area >= 0.4 * bw * bh:
                     half = 0.25 * max(bw, bh)
-                    dx, dy = (half, 0.0) if bw >= bh else (0.0, half)
-                elif thresholds.ROW_TURNED:
-                    row = _turned_row(spots, stats[i], area, s)
-                    if row is None:
-                        continue
-                    dx, dy = row
+                    row = (half, 0.0) if bw >= bh else (0.0, half)
                 else:
-                    continue
-                spots_at += [((cx - dx) / f, (cy - dy) / f), ((cx + dx) / f, (cy + dy) / f)]
+                    row = _turned_row(spots, stats[i], area, s) if thresholds.ROW_TURNED else None
+                if row is not None:
+                    dx, dy = row
+                    spots_at += [((cx - dx) / f, (cy - dy) / f), ((cx + dx) / f, (cy + dy) / f)]
     return found
 
 
@@ -151,14 +148,12 @@ def _turned_row(spots: np.ndarray, stat: np.ndarray, area: int, side: float) -> 
     from its middle to each of its ends' spots (a quarter of its length along it), or None."""
     x, y, bw, bh = stat[:4]
     n, labels = cv2.connectedComponents(spots[y:y + bh, x:x + bw], connectivity=8)
-    if n < 2:
-        return None
     # (Another spot may reach into the box: the row is its largest piece there, itself.)
     largest = 1 + int(np.argmax(np.bincount(labels.ravel(), minlength=n)[1:]))
-    points = np.flip(np.argwhere(labels == largest), axis=1).astype(np.float32)
+    points = cv2.findNonZero((labels == largest).astype(np.uint8))
     if len(points) != area:
         return None
-    (_, _), (w, h), angle = cv2.minAreaRect(points)
+    _, (w, h), angle = cv2.minAreaRect(points)
     w, h = w + 1, h + 1                 # (pixels' outer edges, as the upright box counts them)
     if max(w, h) > 0.75 * side or area < 0.4 * w * h:
         return None
