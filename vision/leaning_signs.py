@@ -327,7 +327,8 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
     """How plainly a leaning die's side shows beyond its read square (``centre``, ``side``,
     ``angle`` in degrees, ``img``'s pixels): a band of one even colour (SIDE_STEP_EVEN) ending in a
     straight step parallel to an edge (SIDE_STEP_STRAIGHT), SIDE_STEP_REACH of a side out on an edge
-    facing away from the frame's ``middle``, SIDE_STEP_TOWARD_REACH out on the others. A leaning
+    facing away from the frame's ``middle``, SIDE_STEP_TOWARD_REACH out on the others
+    (SIDE_STEP_ASKEW_REACH on those askew to the way from the middle). A leaning
     die's side is its own colour in shade and ends in a straight edge; the side a camera above sees
     of a flat die lies toward the middle, nearer; a flat die's shadow is darker than the tray, so a
     band darker than beyond it counts only in the die's own colour (SIDE_STEP_DIE_CHROMA), and a
@@ -368,11 +369,15 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
     best, face_colour = 0.0, None
     for n, u in ((ex, ey), ((-ex[0], -ex[1]), ey), (ey, ex), ((-ey[0], -ey[1]), ex)):
         nearest = lo
-        if -(n[0] * rx + n[1] * ry) / to_middle < thresholds.SIDE_STEP_AWAY_COSINE:
+        cosine = -(n[0] * rx + n[1] * ry) / to_middle
+        if cosine < thresholds.SIDE_STEP_AWAY_COSINE:
             # Toward the middle (or askew), further out than a flat die's side in perspective.
             if thresholds.SIDE_STEP_TOWARD_REACH is None:
                 continue
             nearest = thresholds.SIDE_STEP_TOWARD_REACH
+            if thresholds.SIDE_STEP_ASKEW_REACH is not None and cosine > -thresholds.SIDE_STEP_AWAY_COSINE:
+                # Askew: a flat die's side in perspective hardly shows on such an edge.
+                nearest = thresholds.SIDE_STEP_ASKEW_REACH
         xs = cx + n[0] * (half + ts[:, None]) + u[0] * ss[None]
         ys = cy + n[1] * (half + ts[:, None]) + u[1] * ss[None]
         mx, my = (xs - x0).astype(np.float32), (ys - y0).astype(np.float32)

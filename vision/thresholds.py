@@ -841,6 +841,14 @@ SIDE_STEP_TOWARD_REACH: float | None = 0.4   # ... and on the other edges (towar
                            # side a camera above sees of a flat die lies toward the middle, 0.2-0.29
                            # side out in syn and fresh 745000-753000; fresh 513320's and 476276's
                            # leaning sides toward it 0.42 and 0.45 (None: those edges not asked)
+SIDE_STEP_ASKEW_REACH: float | None = 0.35  # ... but on an edge askew to the way from the middle
+                           # (its cosine within +-SIDE_STEP_AWAY_COSINE), where a flat die's side
+                           # in perspective hardly shows, at least this far out (fresh 874680,
+                           # calibrated: a blurred wooden 6 cocked against a 1, its side's band
+                           # ending 0.37 side out on an edge at cosine -0.1, read plainly flat).
+                           # Not 0.3: fresh 876404 calibrated, a flat wooden 6 under a glare in a
+                           # noisy frame, a step of 5.4 at 0.305 (None: as the edges toward the
+                           # middle)
 SIDE_STEP_DIE_CHROMA: float | None = 0.25   # ... a band darker than beyond it only where its
                            # chromaticity lies within this share of its distance from beyond's of the
                            # die's face's: the die's colour in shade, not the tray's (a shadow).

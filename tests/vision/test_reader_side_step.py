@@ -153,6 +153,24 @@ def test_a_band_toward_the_middle_counts_only_further_out() -> None:
     assert as_wide == 0.0 and wider > thresholds.SIDE_STEP_AWAY
 
 
+def test_a_band_askew_to_the_middle_counts_from_nearer_than_one_toward_it(monkeypatch) -> None:
+    """On an edge askew to the way from the middle (here square to it), where a flat die's side in
+    perspective hardly shows, a band 23 pixels wide (0.38 of the die's side) is measured
+    (SIDE_STEP_ASKEW_REACH 0.35); one of 20 (0.33) is not, nor is the wider one asked as the edges
+    toward the middle are (0.4)."""
+    def band_above(width: int) -> np.ndarray:
+        img = np.full((400, 400, 3), 120, np.uint8)
+        img[170 - width:170, 270:330] = 132
+        img[170:230, 270:330] = 235
+        return img
+
+    args = ((300.0, 200.0), 60.0, 0.0, MIDDLE, [], TRAY)
+    assert leaning_signs.side_step_away(band_above(23), *args) > thresholds.SIDE_STEP_AWAY
+    assert leaning_signs.side_step_away(band_above(20), *args) == 0.0
+    monkeypatch.setattr(thresholds, "SIDE_STEP_ASKEW_REACH", None)
+    assert leaning_signs.side_step_away(band_above(23), *args) == 0.0
+
+
 def test_a_flat_die_s_side_in_perspective_toward_the_middle_is_no_leaning_side(monkeypatch) -> None:
     """The benchmark's 11700, from above: a flat Asian die near the frame's corner, the side a
     camera above sees of it a band 0.27 of a side out toward the middle: read right; measured
@@ -178,6 +196,9 @@ LEANING_READ_FLAT = [
     (457_930, CALIBRATED, "SIDE_STEP_TOWARD_REACH"),  # white dice by themselves (uncalibrated their
     (655_330, CALIBRATED, "SIDE_STEP_TOWARD_REACH"),  # faint side doubts them)
     (615_550, UNCALIBRATED, "SIDE_STEP_TOWARD_REACH"),  # a small white 6 leaning on a 2
+    # Askew to the way from the middle, nearer (SIDE_STEP_ASKEW_REACH):
+    (874_680, BOTH, "SIDE_STEP_ASKEW_REACH"),  # a blurred wooden 6 cocked against a 1: its
+                                                # side's band ends 0.37 side out, cosine -0.1
     # Darker than the tray, in the die's own colour (SIDE_STEP_DIE_CHROMA):
     (550_750, CALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a white 6 on a pale tray, toward the middle
     (390_304, UNCALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a blurred Asian 2, the same
