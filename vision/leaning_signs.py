@@ -335,8 +335,9 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
     band of the face's own colour not at all (SIDE_STEP_FACE_APART). The step's size: the smaller
     of its sharpness (Lab 0.6|dL| + |da| + |db| across 4 pixels) and the band's difference from
     beyond it; 0 where no edge qualifies. Edges whose band or step reaches another die's box
-    (``others``, cv2 rotated rects, taken 1.3 times as big) or the tray's edge (``tray``: x, y, w,
-    h) are not asked."""
+    (``others``, cv2 rotated rects, taken 1.3 times as big) are not asked, nor are those whose
+    lines across the band reach beyond the tray's edge (``tray``: x, y, w, h), but for those lines
+    left out where enough stay on the tray (SIDE_STEP_LINES_ON_TRAY)."""
     lo, hi = thresholds.SIDE_STEP_REACH
     a = math.radians(angle)
     ex, ey = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))
@@ -357,7 +358,6 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
     for (ox, oy), (ow, oh), oa in others:
         corners = cv2.boxPoints(((ox - x0, oy - y0), (1.3 * ow, 1.3 * oh), oa))
         cv2.fillConvexPoly(blocked, np.round(corners).astype(np.int32), 255)
-    tx, ty, tw, th = tray
     rx, ry = middle[0] - cx, middle[1] - cy
     to_middle = math.hypot(rx, ry) or 1.0
     # The sharpest step is looked for from 0.15 side out, and must lie SIDE_STEP_REACH out: a flat
@@ -380,6 +380,15 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
                 nearest = thresholds.SIDE_STEP_ASKEW_REACH
         xs = cx + n[0] * (half + ts[:, None]) + u[0] * ss[None]
         ys = cy + n[1] * (half + ts[:, None]) + u[1] * ss[None]
+        if thresholds.SIDE_STEP_LINES_ON_TRAY is not None:
+            # A die by the tray's edge: its lines that reach beyond the edge are left out (the
+            # rim's own edge is no side's), the edge asked on the others if enough are left.
+            reach_rows = min(len(ts), int(hi * side) + 3 + int(0.2 * side))
+            on_tray = _on_tray(xs[:reach_rows], ys[:reach_rows], tray).all(axis=0)
+            if not on_tray.all():
+                if on_tray.sum() < thresholds.SIDE_STEP_LINES_ON_TRAY * len(ss):
+                    continue
+                xs, ys = xs[:, on_tray], ys[:, on_tray]
         mx, my = (xs - x0).astype(np.float32), (ys - y0).astype(np.float32)
         # (Only the samples are converted to Lab: the whole window took half the time.)
         seen = cv2.remap(window, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -394,11 +403,10 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
         if (cv2.remap(blocked, mx[:i + 3], my[:i + 3], cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT,
                       borderValue=255) > 0).any():
             continue
-        bx, by = xs[:end], ys[:end]
-        if ((bx < tx + 2) | (by < ty + 2) | (bx > tx + tw - 3) | (by > ty + th - 3)).any():
+        if not _on_tray(xs[:end], ys[:end], tray).all():
             continue
         # Straight: along the edge, each line's sharpest change lies where the band's does.
-        each = np.zeros((len(ts), len(ss)), np.float32)
+        each = np.zeros(samples.shape[:2], np.float32)
         each[2:-2] = _lab_distance(samples[4:], samples[:-4])
         a0, a1 = max(2, i - within), min(len(ts) - 2, i + within + 1)
         if np.mean(np.abs(a0 + np.argmax(each[a0:a1], axis=0) - i) <= 2) < thresholds.SIDE_STEP_STRAIGHT:
@@ -431,6 +439,12 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
                 continue
         best = max(best, min(float(sharp[i]), float(_lab_distance(band_colour[None], beyond_colour[None])[0])))
     return best
+
+
+def _on_tray(xs: np.ndarray, ys: np.ndarray, tray: tuple[int, int, int, int]) -> np.ndarray:
+    """Which of the points (``xs``, ``ys``) lie on the tray (x, y, w, h), 2 pixels inside its edge."""
+    tx, ty, tw, th = tray
+    return (xs >= tx + 2) & (ys >= ty + 2) & (xs <= tx + tw - 3) & (ys <= ty + th - 3)
 
 
 def _face_colour(window: np.ndarray, centre: tuple[float, float], side: float, angle: float) -> np.ndarray:

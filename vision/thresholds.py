@@ -849,6 +849,12 @@ SIDE_STEP_ASKEW_REACH: float | None = 0.35  # ... but on an edge askew to the wa
                            # Not 0.3: fresh 876404 calibrated, a flat wooden 6 under a glare in a
                            # noisy frame, a step of 5.4 at 0.305 (None: as the edges toward the
                            # middle)
+SIDE_STEP_LINES_ON_TRAY: float | None = 0.6   # ... by the tray's edge, the lines across the band
+                           # that reach beyond the edge left out, asked on the others if at least
+                           # this share of them (13) is left (fresh 876524 calibrated: an Asian 1
+                           # cocked 3 px off the left rim, its grey side's band below it, 4 of its
+                           # lines over the rim). None: an edge any line of which reaches beyond
+                           # the tray's edge is not asked
 SIDE_STEP_DIE_CHROMA: float | None = 0.25   # ... a band darker than beyond it only where its
                            # chromaticity lies within this share of its distance from beyond's of the
                            # die's face's: the die's colour in shade, not the tray's (a shadow).

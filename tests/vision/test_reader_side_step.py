@@ -153,6 +153,18 @@ def test_a_band_toward_the_middle_counts_only_further_out() -> None:
     assert as_wide == 0.0 and wider > thresholds.SIDE_STEP_AWAY
 
 
+def test_a_die_by_the_tray_s_edge_is_asked_on_the_lines_that_stay_on_the_tray(monkeypatch) -> None:
+    """The tray's edge crossing the band's last line of 13: the band is measured on the other
+    twelve (SIDE_STEP_LINES_ON_TRAY 0.6); crossing 6 of them, it is not asked; with the rule off,
+    an edge any line of which reaches beyond the tray's edge is not asked."""
+    img = _die_with_band(132, toward="away")
+    args = ((300.0, 200.0), 60.0, 0.0, MIDDLE, [])
+    assert leaning_signs.side_step_away(img, *args, (0, 0, 400, 217)) > thresholds.SIDE_STEP_AWAY
+    assert leaning_signs.side_step_away(img, *args, (0, 0, 400, 203)) == 0.0
+    monkeypatch.setattr(thresholds, "SIDE_STEP_LINES_ON_TRAY", None)
+    assert leaning_signs.side_step_away(img, *args, (0, 0, 400, 217)) == 0.0
+
+
 def test_a_band_askew_to_the_middle_counts_from_nearer_than_one_toward_it(monkeypatch) -> None:
     """On an edge askew to the way from the middle (here square to it), where a flat die's side in
     perspective hardly shows, a band 23 pixels wide (0.38 of the die's side) is measured
@@ -199,6 +211,8 @@ LEANING_READ_FLAT = [
     # Askew to the way from the middle, nearer (SIDE_STEP_ASKEW_REACH):
     (874_680, BOTH, "SIDE_STEP_ASKEW_REACH"),  # a blurred wooden 6 cocked against a 1: its
                                                 # side's band ends 0.37 side out, cosine -0.1
+    # By the tray's edge, on the lines across the band that stay on the tray (SIDE_STEP_LINES_ON_TRAY):
+    (876_524, CALIBRATED, "SIDE_STEP_LINES_ON_TRAY"),  # an Asian 1 cocked 3 px off the rim: 20.2
     # Darker than the tray, in the die's own colour (SIDE_STEP_DIE_CHROMA):
     (550_750, CALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a white 6 on a pale tray, toward the middle
     (390_304, UNCALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a blurred Asian 2, the same
