@@ -380,15 +380,31 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
                 nearest = thresholds.SIDE_STEP_ASKEW_REACH
         xs = cx + n[0] * (half + ts[:, None]) + u[0] * ss[None]
         ys = cy + n[1] * (half + ts[:, None]) + u[1] * ss[None]
+        last = i1
         if thresholds.SIDE_STEP_LINES_ON_TRAY is not None:
             # A die by the tray's edge: its lines that reach beyond the edge are left out (the
-            # rim's own edge is no side's), the edge asked on the others if enough are left.
+            # rim's own edge is no side's), the edge asked on the others if enough are left...
             reach_rows = min(len(ts), int(hi * side) + 3 + int(0.2 * side))
             on_tray = _on_tray(xs[:reach_rows], ys[:reach_rows], tray).all(axis=0)
             if not on_tray.all():
-                if on_tray.sum() < thresholds.SIDE_STEP_LINES_ON_TRAY * len(ss):
+                if on_tray.sum() >= thresholds.SIDE_STEP_LINES_ON_TRAY * len(ss):
+                    xs, ys = xs[:, on_tray], ys[:, on_tray]
+                elif not thresholds.SIDE_STEP_UP_TO_RIM:
                     continue
-                xs, ys = xs[:, on_tray], ys[:, on_tray]
+                else:
+                    # ... or, where too few are, those that leave it within the nearest a step
+                    # may lie, and the step looked for only as far out as what lies beyond it is
+                    # still the tray on the others.
+                    near_rows = min(len(ts), int(nearest * side) + 3 + int(0.2 * side))
+                    on_tray = _on_tray(xs[:near_rows], ys[:near_rows], tray).all(axis=0)
+                    if on_tray.sum() < thresholds.SIDE_STEP_LINES_ON_TRAY * len(ss):
+                        continue
+                    xs, ys = xs[:, on_tray], ys[:, on_tray]
+                    off = ~_on_tray(xs, ys, tray).all(axis=1)
+                    if off.any():
+                        last = min(i1, int(np.argmax(off)) - 3 - int(0.2 * side))
+                        if last <= max(i0, int(nearest * side)):
+                            continue
         mx, my = (xs - x0).astype(np.float32), (ys - y0).astype(np.float32)
         # (Only the samples are converted to Lab: the whole window took half the time.)
         seen = cv2.remap(window, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -396,7 +412,7 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
         profile = np.median(samples, axis=1)
         sharp = np.zeros(len(ts), np.float32)
         sharp[2:-2] = _lab_distance(profile[4:], profile[:-4])
-        i = i0 + int(np.argmax(sharp[i0:i1]))
+        i = i0 + int(np.argmax(sharp[i0:last]))
         if i < nearest * side:
             continue
         end = min(len(ts), i + 3 + int(0.2 * side))

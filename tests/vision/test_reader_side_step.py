@@ -165,6 +165,19 @@ def test_a_die_by_the_tray_s_edge_is_asked_on_the_lines_that_stay_on_the_tray(mo
     assert leaning_signs.side_step_away(img, *args, (0, 0, 400, 217)) == 0.0
 
 
+def test_a_die_near_the_tray_s_edge_is_asked_for_a_step_short_of_the_edge(monkeypatch) -> None:
+    """The tray's edge 42 pixels beyond the die's right edge: every line across the band reaches
+    it within the 0.8 of a side a step may lie at, none within the nearest (0.3, and what lies
+    beyond that); the band's step, 24 pixels out, is looked for short of the edge and measured
+    (SIDE_STEP_UP_TO_RIM). With the rule off, the edge is not asked; nor is it with the tray's edge
+    nearer than the nearest reach (the "tray's edge" case above)."""
+    img = _die_with_band(132, toward="away")
+    args = ((300.0, 200.0), 60.0, 0.0, MIDDLE, [], (0, 0, 372, 400))
+    assert leaning_signs.side_step_away(img, *args) > thresholds.SIDE_STEP_AWAY
+    monkeypatch.setattr(thresholds, "SIDE_STEP_UP_TO_RIM", False)
+    assert leaning_signs.side_step_away(img, *args) == 0.0
+
+
 def test_a_band_askew_to_the_middle_counts_from_nearer_than_one_toward_it(monkeypatch) -> None:
     """On an edge askew to the way from the middle (here square to it), where a flat die's side in
     perspective hardly shows, a band 23 pixels wide (0.38 of the die's side) is measured
@@ -213,6 +226,7 @@ LEANING_READ_FLAT = [
                                                 # side's band ends 0.37 side out, cosine -0.1
     # By the tray's edge, on the lines across the band that stay on the tray (SIDE_STEP_LINES_ON_TRAY):
     (876_524, CALIBRATED, "SIDE_STEP_LINES_ON_TRAY"),  # an Asian 1 cocked 3 px off the rim: 20.2
+    (882_810, UNCALIBRATED, ("SIDE_STEP_UP_TO_RIM", False)),  # a white 2 cocked by the rim: 7.8
     # Darker than the tray, in the die's own colour (SIDE_STEP_DIE_CHROMA):
     (550_750, CALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a white 6 on a pale tray, toward the middle
     (390_304, UNCALIBRATED, "SIDE_STEP_DIE_CHROMA"),  # a blurred Asian 2, the same
