@@ -337,7 +337,8 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
     beyond it; 0 where no edge qualifies. Edges whose band or step reaches another die's box
     (``others``, cv2 rotated rects, taken 1.3 times as big) are not asked, nor are those whose
     lines across the band reach beyond the tray's edge (``tray``: x, y, w, h), but for those lines
-    left out where enough stay on the tray (SIDE_STEP_LINES_ON_TRAY)."""
+    left out where enough stay on the tray (SIDE_STEP_LINES_ON_TRAY; where too few do, the step
+    looked for short of the tray's edge, SIDE_STEP_UP_TO_RIM)."""
     lo, hi = thresholds.SIDE_STEP_REACH
     a = math.radians(angle)
     ex, ey = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))

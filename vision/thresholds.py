@@ -855,11 +855,12 @@ SIDE_STEP_LINES_ON_TRAY: float | None = 0.6   # ... by the tray's edge, the line
                            # cocked 3 px off the left rim, its grey side's band below it, 4 of its
                            # lines over the rim). None: an edge any line of which reaches beyond
                            # the tray's edge is not asked
-SIDE_STEP_UP_TO_RIM = True   # ... and by the tray's edge, the step looked for only as far out as
-                           # the lines stay on the tray (those that leave it within the nearest
-                           # reach a step may lie at left out as above): the rim's edge is no
-                           # side's (False: an edge whose lines leave the tray further out than a
-                           # step may lie, 0.8 of a side, taken as those that leave it sooner)
+SIDE_STEP_UP_TO_RIM = True   # ... and where too few stay on the tray that far out (0.8 of a
+                           # side and beyond), those that leave it within the nearest a step may lie
+                           # left out as above, and the step looked for on the others only as far
+                           # out as they all stay on the tray: the rim's edge is no side's (fresh
+                           # 882810 uncalibrated: a white 2 cocked 10 px off the left rim, its grey
+                           # side's band down toward the rim, a step of 7.8). False: not asked
 SIDE_STEP_DIE_CHROMA: float | None = 0.25   # ... a band darker than beyond it only where its
                            # chromaticity lies within this share of its distance from beyond's of the
                            # die's face's: the die's colour in shade, not the tray's (a shadow).
