@@ -115,7 +115,7 @@ def test_only_dice_the_steady_look_doubts_enough_are_asked_moved(network) -> Non
 
 
 @pytest.mark.parametrize("seed, calibrated, switch, also", [
-    (545_441, False, "STEADY_JITTER", None), (418_830, True, "STEADY_JITTER", None),
+    (545_441, False, "STEADY_JITTER", None), (418_830, True, "STEADY_JITTER", "SIDE_STEP_ASKEW_REACH"),
     (517_162, False, "STEADY_JITTER_ALONE_FROM", "FACE_TOWARD_MIDDLE_ALONE"), (473_495, True, "STEADY_JITTER_ALONE_FROM", "FAINT_SIDE_ALONE")])
 def test_a_leaning_die_doubted_only_when_its_patch_moves_is_not_read(monkeypatch, seed: int, calibrated: bool,
                                                                       switch: str, also: str | None) -> None:
@@ -130,7 +130,8 @@ def test_a_leaning_die_doubted_only_when_its_patch_moves_is_not_read(monkeypatch
     network alone, smears its side out beside it too: since 2026-12-02 that doubts it as well,
     thresholds.FAINT_SIDE_ALONE, switched off with the look; and 517162's, from above, two pips
     found off its outline toward the frame's middle, thresholds.FACE_TOWARD_MIDDLE_ALONE since
-    2026-12-04.)"""
+    2026-12-04; and 418830's, from above, its side's step on an edge askew to the way from the
+    middle, thresholds.SIDE_STEP_ASKEW_REACH since 2026-12-05.)"""
     scene, table = pinned_frame(seed)
     calibration = table if calibrated else None
     (leaning,) = [d for d in scene.labels if d.cocked]
