@@ -383,29 +383,23 @@ def side_step_away(img: np.ndarray, centre: tuple[float, float], side: float, an
         ys = cy + n[1] * (half + ts[:, None]) + u[1] * ss[None]
         last = i1
         if thresholds.SIDE_STEP_LINES_ON_TRAY is not None:
-            # A die by the tray's edge: its lines that reach beyond the edge are left out (the
-            # rim's own edge is no side's), the edge asked on the others if enough are left...
-            reach_rows = min(len(ts), int(hi * side) + 3 + int(0.2 * side))
-            on_tray = _on_tray(xs[:reach_rows], ys[:reach_rows], tray).all(axis=0)
-            if not on_tray.all():
-                if on_tray.sum() >= thresholds.SIDE_STEP_LINES_ON_TRAY * len(ss):
-                    xs, ys = xs[:, on_tray], ys[:, on_tray]
-                elif not thresholds.SIDE_STEP_UP_TO_RIM:
+            # A die by the tray's edge: its lines that leave the tray are left out (the rim's own
+            # edge is no side's), the edge asked on the others if enough are left; where too few
+            # stay on it all the way, those that stay as far as the nearest a step may lie (and
+            # what lies beyond it), the step looked for only as far out as they all stay on it.
+            enough = thresholds.SIDE_STEP_LINES_ON_TRAY * len(ss)
+            on_tray = _on_tray(xs, ys, tray)
+            keep = on_tray.all(axis=0)
+            if keep.sum() < enough and thresholds.SIDE_STEP_UP_TO_RIM:
+                keep = on_tray[:int(nearest * side) + 3 + int(0.2 * side)].all(axis=0)
+            if keep.sum() < enough:
+                continue
+            xs, ys, on_tray = xs[:, keep], ys[:, keep], on_tray[:, keep]
+            off = ~on_tray.all(axis=1)
+            if off.any():
+                last = min(i1, int(np.argmax(off)) - 3 - int(0.2 * side))
+                if last <= max(i0, int(nearest * side)):
                     continue
-                else:
-                    # ... or, where too few are, those that leave it within the nearest a step
-                    # may lie, and the step looked for only as far out as what lies beyond it is
-                    # still the tray on the others.
-                    near_rows = min(len(ts), int(nearest * side) + 3 + int(0.2 * side))
-                    on_tray = _on_tray(xs[:near_rows], ys[:near_rows], tray).all(axis=0)
-                    if on_tray.sum() < thresholds.SIDE_STEP_LINES_ON_TRAY * len(ss):
-                        continue
-                    xs, ys = xs[:, on_tray], ys[:, on_tray]
-                    off = ~_on_tray(xs, ys, tray).all(axis=1)
-                    if off.any():
-                        last = min(i1, int(np.argmax(off)) - 3 - int(0.2 * side))
-                        if last <= max(i0, int(nearest * side)):
-                            continue
         mx, my = (xs - x0).astype(np.float32), (ys - y0).astype(np.float32)
         # (Only the samples are converted to Lab: the whole window took half the time.)
         seen = cv2.remap(window, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
