@@ -720,7 +720,8 @@ def _middle_like_a_glare(img: np.ndarray, blob: outlines.Blob, x: float, y: floa
     wider than the face's other pips (MIDDLE_GLARE_WEAKER, MIDDLE_GLARE_WIDER): a glare's soft
     patch, where a pip is the size of its fellows. On light pips the middle spot may be a glare
     joined to a pip, centred off the middle (MIDDLE_GLARE_JOINED), or no spot at all, the glare
-    joined to pips round it: then the middle's strength alone is asked (MIDDLE_UNFOUND_WEAKER)."""
+    joined to pips round it: then the middle's strength alone is asked (MIDDLE_UNFOUND_WEAKER, or
+    MIDDLE_UNFOUND_ONE_WEAKER where one pip alone is found round it)."""
     if thresholds.MIDDLE_GLARE_WEAKER is None:
         return False
     contrast: list = []
@@ -730,11 +731,13 @@ def _middle_like_a_glare(img: np.ndarray, blob: outlines.Blob, x: float, y: floa
     reach = (thresholds.MIDDLE_GLARE_JOINED if joined else thresholds.MIDDLE_REACH) * blob.side
     middle = [a for px, py, a in pips if math.hypot(px - x, py - y) < reach]
     others = [(px, py, a) for px, py, a in pips if math.hypot(px - x, py - y) >= reach]
-    if not middle and thresholds.MIDDLE_UNFOUND_WEAKER is not None and light and len(others) >= 2:
+    weaker = (thresholds.MIDDLE_UNFOUND_WEAKER if len(others) >= 2
+              else thresholds.MIDDLE_UNFOUND_ONE_WEAKER if len(others) == 1 else None)
+    if not middle and thresholds.MIDDLE_UNFOUND_WEAKER is not None and light and weaker is not None:
         # No spot there at all (the glare joined the pips round it into one too big to be a pip):
         # its strength alone says whether it is one.
         pips_strength = _pips_strength(img, blob, others)
-        return pips_strength is not None and strength < thresholds.MIDDLE_UNFOUND_WEAKER * pips_strength
+        return pips_strength is not None and strength < weaker * pips_strength
     if not middle or len(others) < (1 if joined else 2):
         return False
     if max(middle) <= thresholds.MIDDLE_GLARE_WIDER * float(np.median([a for *_, a in others])):

@@ -562,6 +562,13 @@ MIDDLE_UNFOUND_WEAKER: float | None = 0.6   # ... and a light-pipped 3 or 5 with
                                # clean, the real photos), it leaves one read right unsure: a glared
                                # casino 5 (fresh 498615, calibrated, 0.59; nothing parts it from
                                # 500282's 4). None: off
+MIDDLE_UNFOUND_ONE_WEAKER: float | None = 0.5   # ... or with one pip alone found round it, less
+                               # than this x that pip's (fresh 892209, both ways: a blurred teal 2
+                               # under the cup, a glare on its middle joining one pip into a spot too
+                               # big for one; read 3 by the network alone, its middle 0.45 x as strong
+                               # as the other pip). 2026-12-05: true 3s so measured, a glare on their
+                               # middle pip, 0.58 (891300) and 0.59 (11065, calibrated); MIDDLE_UNFOUND_WEAKER's
+                               # 0.6 would doubt both. None: not asked
 MIDDLE_GLARE_JOINED = 0.2      # x die side: on a face with light pips, a spot centred this near the
                                # middle is its middle spot, and one other pip is enough to compare
                                # it with: a glare there may have joined a pip into one spot off the

@@ -193,6 +193,26 @@ def test_a_glare_joining_a_light_pipped_fours_pips_is_no_middle_pip(monkeypatch)
     assert wrong.ok and sorted(wrong.values) != truth and sorted([*wrong.values, 4]) == sorted([*truth, 5])
 
 
+@pytest.mark.parametrize("calibrated", [False, True])
+def test_a_glare_joining_one_pip_of_a_light_pipped_two_is_no_middle_pip(monkeypatch, calibrated: bool) -> None:
+    """Fresh 892209 (under the cup, blurred): a teal 2 with white pips, a glare on its middle
+    joining one of its pips into a spot too big to be a pip. The other pip alone was found, and
+    the network alone read a 3 (a 4 on top for the 5): the frame was read ok, both ways. The
+    middle's strength is now asked against one pip found round it too (MIDDLE_UNFOUND_ONE_WEAKER):
+    0.45 times that pip's."""
+    scene, calibration = pinned_frame(892_209)
+    (die,) = [d for d in scene.labels if d.glare]
+    assert die.face == 2 and die.value == 5 and scene.readable
+    table = calibration if calibrated else None
+    reading = reader.read_dice(scene.image, scene.view, calibration=table)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.GLARED_MIDDLE
+    assert boxed_near(reading, die, reasons.GLARED_MIDDLE)
+    misread = sorted(4 if d is die else d.value for d in scene.labels)     # the 2 taken for a 3
+    monkeypatch.setattr(thresholds, "MIDDLE_UNFOUND_ONE_WEAKER", None)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=table)
+    assert wrong.ok and sorted(wrong.values) == misread
+
+
 def test_a_dark_pipped_middle_a_glare_washed_is_not_taken_for_a_glare(monkeypatch) -> None:
     """Benchmark frame 10980 (from above): a wooden 3, dark pips, a glare on its middle pip, which
     the wood's grain joined into a spot 6.3 px off the middle of a 36 px die. A glare cannot make
