@@ -27,16 +27,20 @@ def pip_by_rim(img: np.ndarray, blob: outlines.Blob, rect: tuple[int, int, int, 
                for px, py, a in pips if (px, py, a) not in kept)
 
 
-def side_over_rim(img: np.ndarray, blob: outlines.Blob, rect: tuple[int, int, int, int], die_side: float) -> float:
+def side_over_rim(img: np.ndarray, blob: outlines.Blob, rect: tuple[int, int, int, int], die_side: float,
+                  reach: float = 0.1, share: float | None = None) -> float:
     """How far what lies beyond the tray's edge (``rect``: x, y, w, h) beside the die differs from
     the rest of the rim there: the median distance (0.6|dL| + |da| + |db|, 8-bit Lab) of a strip
-    0.3 x ``die_side`` deep beyond each edge the die's box comes within 0.1 side of, along the
-    middle 60% of the die, from the median of the same strip's depth along the rest of that edge;
-    the largest over those edges (0 when the die is against none). A die lying flat stops at the
-    edge; a die leaning on the rim lays its side over it."""
+    0.3 x ``die_side`` deep beyond each edge the die's box comes within ``reach`` x that of, along
+    the middle 60% of the die, from the median of the same strip's depth along the rest of that
+    edge; the largest over those edges (0 when the die is against none). A die lying flat stops at
+    the edge; a die leaning on the rim lays its side over it. ``share``: instead, along the die's
+    whole box, the distance that ``share`` of the places along the edge exceed (each place's median
+    over the strip's depth): a side over the rim at a corner of the box, turned, covers less than
+    half of its middle."""
     x, y, w, h = blob.box
     rx, ry, rw, rh = rect
-    reach, depth = 0.1 * die_side, max(2, int(round(0.3 * die_side)))
+    reach, depth = reach * die_side, max(2, int(round(0.3 * die_side)))
     rows, cols = img.shape[:2]
     worst = 0.0
     for edge in ("left", "right", "top", "bottom"):
@@ -64,6 +68,14 @@ def side_over_rim(img: np.ndarray, blob: outlines.Blob, rect: tuple[int, int, in
         if len(beside) < 2 or keep.sum() < 2:
             continue
         rim = np.median(cv2.cvtColor(np.ascontiguousarray(band[keep]), cv2.COLOR_BGR2LAB), axis=0)
+        if share is not None:
+            along = band[max(0, lo):max(0, hi)]
+            if len(along) < 2:
+                continue
+            lab = cv2.cvtColor(np.ascontiguousarray(along), cv2.COLOR_BGR2LAB).astype(np.float32)
+            places = np.median(_lab_distance(lab, rim.astype(np.float32)[None]), axis=1)
+            worst = max(worst, float(np.quantile(places, 1.0 - share)))
+            continue
         lab = cv2.cvtColor(np.ascontiguousarray(beside), cv2.COLOR_BGR2LAB).astype(np.float32)
         worst = max(worst, float(np.median(_lab_distance(lab, rim.astype(np.float32)[None]))))
     return worst

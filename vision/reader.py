@@ -835,6 +835,16 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             # squashed on a flat die (fresh 41454's 4 leant, its side as grey as the tray).
             doubts[id(blob)] = LEANING
             continue
+        if (thresholds.SIDE_OVER_RIM_NETWORK is not None and view is View.TOP and inner is not None
+                and isinstance(classic, str)
+                and leaning_signs.side_over_rim(img, blob, inner, die_side, thresholds.SIDE_OVER_RIM_NETWORK_REACH,
+                                                thresholds.SIDE_OVER_RIM_NETWORK_SHARE)
+                > thresholds.SIDE_OVER_RIM_NETWORK):
+            # Read by the network (its pips laid out no face, so never plainly flat by them) by
+            # the tray's edge, with something over the rim beside it: its side, leaning on the rim.
+            doubts[id(blob)] = LEANING
+            doubts_kept.add(id(blob))
+            continue
         if pip_faces.middle_unclear(img, blob, result[0], result[2], result[3], by_network=isinstance(classic, str)):
             doubts[id(blob)] = reasons.GLARED_MIDDLE
             doubts_kept.add(id(blob))

@@ -275,6 +275,16 @@ SIDE_OVER_RIM_TOP: float | None = 35.0   # the same asked from above: a die read
                                # two small flat dice whose shadows lie on a thin rim 36.1 and 40.6
                                # (fresh 874708, 874436: unsure for it, the price of three wrong mended).
                                # None: not asked
+SIDE_OVER_RIM_NETWORK: float | None = 35.0   # from above, a die the network read (its pips laid
+                               # out no face) whose box comes within SIDE_OVER_RIM_NETWORK_REACH of the
+                               # tray's edge, beside which SIDE_OVER_RIM_NETWORK_SHARE of the rim along
+                               # the box differs from the rest of it this much, is not read: its side
+                               # lies over the rim (fresh 894348: a wooden 2 cocked on the rim, its side
+                               # over it at the box's corner, 41.8; 841414: a white 3, 78). Of 625 flat
+                               # dice so near the edge in the benchmark's frames from above, none read
+                               # over 25 (two unread dice under a cup's rim: 88, 96). None: not asked
+SIDE_OVER_RIM_NETWORK_REACH = 0.25   # x die side (894348's box 0.15 off the edge, 841414's 0.23)
+SIDE_OVER_RIM_NETWORK_SHARE = 0.15   # the share of the places along the box (see leaning_signs.side_over_rim)
 SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tray's edge inside its rim
                                # (calibrated or found) is not taken to lie flat for its square outline:
                                # the rim cuts the outline off there, and a die leaning on the rim shows
