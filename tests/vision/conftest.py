@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import cv2
@@ -20,6 +22,18 @@ from vision.scoring import Truth, match
 
 EARLIER_MODEL = Path(__file__).resolve().parents[2] / "vision" / "models" / "earlier" / "faces-2026-11-22.onnx"
 PINNED_FRAMES = Path(__file__).resolve().parent / "frames"
+
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def benchmark_script(name: str) -> ModuleType:
+    """``benchmarks/NAME.py`` loaded as a module (the scripts are not a package; those that import
+    ``vision_sets`` need ``benchmarks`` on the path: ``monkeypatch.syspath_prepend(BENCHMARKS)``)."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def pinned_frame(seed: int) -> tuple[Scene, Calibration | None]:

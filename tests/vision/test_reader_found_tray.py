@@ -362,71 +362,50 @@ def test_the_rim_beside_a_flat_die_against_it_is_the_rim(monkeypatch) -> None:
     assert read >= 4
 
 
-@pytest.mark.parametrize("seed", [869_648, 874_942])
-def test_a_die_leaning_over_the_rim_seen_from_above_shows_its_side_there(monkeypatch, seed: int) -> None:
+@pytest.mark.parametrize("seed, rule", [(869_648, "SIDE_OVER_RIM_TOP"), (874_942, "SIDE_OVER_RIM_TOP"),
+                                        (894_348, "SIDE_OVER_RIM_NETWORK"), (841_414, "SIDE_OVER_RIM_NETWORK")])
+def test_a_die_leaning_over_the_rim_seen_from_above_shows_its_side_there(monkeypatch, seed: int, rule: str) -> None:
     """Fresh 869648 and 874942 (from above, uncalibrated): a white die cocked on the rim, its grey
     side lying over the rim. From above, too, the rim beside it measures unlike the rest of the
-    rim (SIDE_OVER_RIM_TOP): the frame is unsure, the die boxed; without it, read ok, flat."""
+    rim (SIDE_OVER_RIM_TOP): the frame is unsure, the die boxed; without it, read ok, flat.
+    Fresh 894348 (a wooden 2 cocked on the rim beside a 4) and 841414 (a white 3 cocked on the
+    rim): their pips laid out no face and the network read them, so the rim beside them was not
+    asked; their boxes stop 0.15 and 0.23 of a side short of the tray's edge, their sides lying
+    over the rim beyond. The rim along a die the network read within a quarter side of the edge
+    is asked now (SIDE_OVER_RIM_NETWORK), by the places along its box most unlike the rest of the
+    rim: 894348's side covers a corner of it alone."""
+    seen = _side_over_rim_recorded(monkeypatch)
     scene, _ = pinned_frame(seed)
     (leaning,) = [d for d in scene.labels if d.cocked]
     assert scene.view is View.TOP and not scene.readable
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.status is Status.UNSURE and reading.reason == LEANING, reading.reason
     assert boxed_near(reading, leaning, LEANING)
-    monkeypatch.setattr(thresholds, "SIDE_OVER_RIM_TOP", None)
+    assert max(seen) > getattr(thresholds, rule)
+    monkeypatch.setattr(thresholds, rule, None)
     assert reader.read_dice(scene.image, scene.view).ok       # confidently wrong: a cocked die
 
 
-@pytest.mark.parametrize("seed", [11_938, 11_686, 10_846])
-def test_the_rim_beside_a_flat_die_against_it_seen_from_above_is_the_rim(monkeypatch, seed: int) -> None:
+@pytest.mark.parametrize("seed, rule, lower", [(11_938, "SIDE_OVER_RIM_TOP", 15.0), (11_686, "SIDE_OVER_RIM_TOP", 15.0),
+                                               (10_846, "SIDE_OVER_RIM_TOP", 15.0),
+                                               (11_676, "SIDE_OVER_RIM_NETWORK", 18.0),
+                                               (10_960, "SIDE_OVER_RIM_NETWORK", 18.0)])
+def test_the_rim_beside_a_flat_die_against_it_seen_from_above_is_the_rim(monkeypatch, seed: int, rule: str,
+                                                                        lower: float) -> None:
     """Benchmark frames from above, uncalibrated, each a flat die against the tray's edge (the
     three measured most unlike the rest of the rim beside their dice, 19-24): under
-    SIDE_OVER_RIM_TOP, read ok and right; with the bound at 15, unsure for a die leaning."""
+    SIDE_OVER_RIM_TOP, read ok and right; with the bound at 15, unsure for a die leaning. And two
+    whose flat die the network read within a quarter side of the edge (of those in frames read
+    right, the two measured most unlike the rest of the rim along their boxes, 20-22; of all 131
+    flat dice so read, 25 at most but two under a cup's rim, in frames unsure for it): under
+    SIDE_OVER_RIM_NETWORK read right; with the bound at 18, unsure."""
     seen = _side_over_rim_recorded(monkeypatch)
     scene = benchmark_frame(seed)
     assert scene.view is View.TOP and scene.readable
     reading = reader.read_dice(scene.image, scene.view)
     assert reading.ok and _exact(reading, scene), (reading.reason, reading.values)
     against = [v for v in seen if v > 0]
-    assert against and 15.0 < max(against) < thresholds.SIDE_OVER_RIM_TOP, seen
-    monkeypatch.setattr(thresholds, "SIDE_OVER_RIM_TOP", 15.0)
-    doubted = reader.read_dice(scene.image, scene.view)
-    assert doubted.status is Status.UNSURE and doubted.reason == LEANING
-
-
-@pytest.mark.parametrize("seed", [894_348, 841_414])
-def test_a_die_the_network_read_by_the_rim_shows_its_side_over_it(monkeypatch, seed: int) -> None:
-    """Fresh 894348 (a wooden 2 cocked on the rim beside a 4) and 841414 (a white 3 cocked on the
-    rim), from above, uncalibrated: their pips laid out no face and the network read them, so
-    the rim beside them was not asked; their boxes stop 0.15 and 0.23 of a side short of the
-    tray's edge, their sides lying over the rim beyond. The rim along a die the network read
-    within a quarter side of the edge is asked now (SIDE_OVER_RIM_NETWORK), by the places along
-    its box most unlike the rest of the rim: 894348's side covers a corner of it alone."""
-    seen = _side_over_rim_recorded(monkeypatch)
-    scene, _ = pinned_frame(seed)
-    (leaning,) = [d for d in scene.labels if d.cocked]
-    assert scene.view is View.TOP and not scene.readable
-    reading = reader.read_dice(scene.image, scene.view)
-    assert reading.status is Status.UNSURE and reading.reason == LEANING, reading.reason
-    assert boxed_near(reading, leaning, LEANING)
-    assert max(seen) > thresholds.SIDE_OVER_RIM_NETWORK
-    monkeypatch.setattr(thresholds, "SIDE_OVER_RIM_NETWORK", None)
-    assert reader.read_dice(scene.image, scene.view).ok       # confidently wrong: a cocked die
-
-
-@pytest.mark.parametrize("seed", [11_676, 10_960])
-def test_the_rim_beside_a_flat_die_the_network_read_is_the_rim(monkeypatch, seed: int) -> None:
-    """Benchmark frames from above, uncalibrated, each a flat die the network read within a
-    quarter side of the tray's edge (of those in frames read right, the two measured most unlike
-    the rest of the rim along their boxes, 20-22; of all 131 flat dice so read, 25 at most but
-    two under a cup's rim, in frames unsure for it): under SIDE_OVER_RIM_NETWORK, read ok and
-    right; with the bound at 18, unsure for a die leaning."""
-    seen = _side_over_rim_recorded(monkeypatch)
-    scene = benchmark_frame(seed)
-    assert scene.view is View.TOP and scene.readable
-    reading = reader.read_dice(scene.image, scene.view)
-    assert reading.ok and _exact(reading, scene), (reading.reason, reading.values)
-    assert seen and 18.0 < max(seen) < thresholds.SIDE_OVER_RIM_NETWORK, seen
-    monkeypatch.setattr(thresholds, "SIDE_OVER_RIM_NETWORK", 18.0)
+    assert against and lower < max(against) < getattr(thresholds, rule), seen
+    monkeypatch.setattr(thresholds, rule, lower)
     doubted = reader.read_dice(scene.image, scene.view)
     assert doubted.status is Status.UNSURE and doubted.reason == LEANING

@@ -4,23 +4,20 @@ cut runs into the 4; cut at the true seam, more of its dice are read right."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
 
 from vision import outlines
 
-REPO = Path(__file__).resolve().parents[2]
+from .conftest import BENCHMARKS, benchmark_script
+
 
 
 @pytest.fixture
 def oracle(monkeypatch):
-    monkeypatch.syspath_prepend(str(REPO / "benchmarks"))
-    spec = importlib.util.spec_from_file_location("vision_cut_oracle", REPO / "benchmarks" / "vision_cut_oracle.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    module = benchmark_script("vision_cut_oracle")
     # What the script's worker processes do, undone after the test.
     monkeypatch.setattr(outlines, "_cluster_centres", module._true_middles)
     monkeypatch.setattr(outlines, "split_touching", module._split)

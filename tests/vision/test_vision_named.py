@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from .conftest import BENCHMARKS, benchmark_script
 
 
 @pytest.fixture
 def named(monkeypatch):
-    monkeypatch.syspath_prepend(str(REPO / "benchmarks"))
-    spec = importlib.util.spec_from_file_location("vision_named", REPO / "benchmarks" / "vision_named.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    yield module
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    yield benchmark_script("vision_named")
     sys.modules.pop("vision_sets", None)
 
 

@@ -3,23 +3,19 @@ engine the installed OpenCV names."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
-from pathlib import Path
 
 import cv2
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from .conftest import benchmark_script
+
 
 
 @pytest.fixture
 def network():
-    spec = importlib.util.spec_from_file_location("vision_network", REPO / "benchmarks" / "vision_network.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("vision_network")
 
 
 def test_every_engine_gets_a_row_of_times_for_every_batch(network, monkeypatch, capsys) -> None:

@@ -3,7 +3,6 @@ written as the real photos' layout and scored; bad input is named."""
 
 from __future__ import annotations
 
-import importlib.util
 import struct
 import subprocess
 import sys
@@ -16,16 +15,15 @@ import pytest
 from vision.render import render_scene
 from vision.scoring import load_labels
 
+from .conftest import benchmark_script
+
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "benchmarks" / "vision_photos.py"
 NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def _load_script():
-    spec = importlib.util.spec_from_file_location("vision_photos", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("vision_photos")
 
 
 def _varint(n: int) -> bytes:
