@@ -282,7 +282,9 @@ SIDE_OVER_RIM_NETWORK: float | None = 35.0   # from above, a die the network rea
                                # lies over the rim (fresh 894348: a wooden 2 cocked on the rim, its side
                                # over it at the box's corner, 41.8; 841414: a white 3, 78). Of 625 flat
                                # dice so near the edge in the benchmark's frames from above, none read
-                               # over 25 (two unread dice under a cup's rim: 88, 96). None: not asked
+                               # over 25 (two unread dice under a cup's rim: 88, 96); calibrated, of
+                               # 707, 30.9 at most in frames read right (those under a cup's rim, in
+                               # frames unsure for it, up to 112). None: not asked
 SIDE_OVER_RIM_NETWORK_REACH = 0.25   # x die side (894348's box 0.15 off the edge, 841414's 0.23)
 SIDE_OVER_RIM_NETWORK_SHARE = 0.15   # the share of the places along the box (see leaning_signs.side_over_rim)
 SQUARE_OFF_RIM = True          # from above, a die whose outline touches the tray's edge inside its rim
