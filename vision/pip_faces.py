@@ -733,7 +733,7 @@ def _middle_like_a_glare(img: np.ndarray, blob: outlines.Blob, x: float, y: floa
     others = [(px, py, a) for px, py, a in pips if math.hypot(px - x, py - y) >= reach]
     weaker = (thresholds.MIDDLE_UNFOUND_WEAKER if len(others) >= 2
               else thresholds.MIDDLE_UNFOUND_ONE_WEAKER if len(others) == 1 else None)
-    if not middle and thresholds.MIDDLE_UNFOUND_WEAKER is not None and light and weaker is not None:
+    if not middle and light and weaker is not None:
         # No spot there at all (the glare joined the pips round it into one too big to be a pip):
         # its strength alone says whether it is one.
         pips_strength = _pips_strength(img, blob, others)
