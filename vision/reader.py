@@ -814,7 +814,7 @@ def _judged(frame: _Frame, calibration: Any, learned: bool) -> None:
             # lie off its oblong outline toward the frame's middle, as a leaning die's face does
             # (see outlines.face_toward_middle), it leans whatever the network read.
             pips = pip_faces.inside_outline(pip_faces.pips_in(img, blob), blob)
-            if len(pips) == result[0] >= 2 and outlines.face_toward_middle(
+            if len(pips) == result[0] >= thresholds.FACE_TOWARD_MIDDLE_ALONE_PIPS and outlines.face_toward_middle(
                     blob, *(float(c) for c in np.mean([p[:2] for p in pips], axis=0)), middle):
                 doubts[id(blob)] = LEANING
                 doubts_kept.add(id(blob))

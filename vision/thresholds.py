@@ -128,11 +128,16 @@ FACE_TOWARD_MIDDLE: float | None = 0.05   # from above, a die whose pips fit a f
                                # pass (0.08-0.12, 1.21-1.29) and 18 leaning ones (None: not asked)
 FACE_TOWARD_MIDDLE_ASPECT = 1.2
 FACE_TOWARD_MIDDLE_ALONE = True   # ... and a die the network read alone, its pips laying out no face,
-                               # where as many as that face's (two or more) were found and their middle
+                               # where as many as that face's (FACE_TOWARD_MIDDLE_ALONE_PIPS or more) were found and their middle
                                # sits so (a pip or two lost moves it: benchmark 11506's flat 5, three
                                # found, 0.10 toward the middle; fresh 840214: a wooden 3
                                # cocked from above, its dark side below its face, its three pips
                                # foreshortened: the network 3 at 0.94, read plainly flat). False: not asked
+FACE_TOWARD_MIDDLE_ALONE_PIPS = 1   # ... the fewest pips so found (as many as the face's value): one
+                               # will do (fresh 938902: a wooden 1 cocked by itself from above, its
+                               # pip 0.077 toward the middle, outline 1.31; 781394, 570424c, 599610c
+                               # too). No other verdict changed on syn, cal, hard, every, lean, clean,
+                               # the real photos, fresh 941000-943999 (both ways) with one; 2 before
 PERSPECTIVE_OUTLINE: float | None = 1.5    # from above, an outline up to this long / wide (not
                                # square: 1.3 and more) is still read as a die's where it is lengthened
                                # toward the frame's middle by no more than a flat die's side shows

@@ -68,3 +68,20 @@ def test_a_cocked_die_the_network_read_alone_is_doubted_by_where_its_pips_lie(mo
     assert cocked.value == 3 and cocked.style == "wood"
     assert_leaning_doubted(scene, cocked)
     assert_read_flat_without(monkeypatch, scene, thresholds, "FACE_TOWARD_MIDDLE_ALONE", value=False)
+
+
+@pytest.mark.parametrize("calibrated", [False, True])
+def test_a_cocked_one_the_network_read_alone_is_doubted_by_where_its_pip_lies(monkeypatch, calibrated: bool) -> None:
+    """Fresh 938902, from above, noisy: a wooden 1 cocked by itself near the tray's edge, its
+    darker side below its face. Its one pip, off its outline's middle, laid out no face; the
+    network read it alone, a 1 at 0.95: read ok both ways. The pip sits 0.077 of a side toward
+    the frame's middle in an outline 1.31 times longer than wide: as a cocked die's face does.
+    FACE_TOWARD_MIDDLE_ALONE asked two pips or more; one will do now
+    (FACE_TOWARD_MIDDLE_ALONE_PIPS)."""
+    scene, calibration = pinned_frame(938_902)
+    assert scene.view is View.TOP and not scene.readable
+    (cocked,) = [d for d in scene.labels if d.cocked]
+    assert cocked.value == 1 and cocked.style == "wood"
+    table = calibration if calibrated else None
+    assert_leaning_doubted(scene, cocked, calibration=table)
+    assert_read_flat_without(monkeypatch, scene, thresholds, "FACE_TOWARD_MIDDLE_ALONE_PIPS", calibration=table, value=2)
