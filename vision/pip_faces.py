@@ -761,6 +761,46 @@ def _light_pips(contrast: list) -> bool:
     return bool(tray_foreground.median_rows(colours)[0] >= face[0])
 
 
+def _pip_under_glare(img: np.ndarray, contrast: list, blob: outlines.Blob, x: float, y: float) -> float:
+    """How plainly the middle (x, y) of a face with dark pips, lighter than the face (a glare on
+    it), is a pip under the glare rather than bare face under it: a glare adds the light's white,
+    so what lies under it stays on the line from white to its own colour. How much nearer the line
+    to the pips' colour the middle's colour lies than the line to the face's, x the distance
+    from the face's colour to the pips' (BGR); 0 where the middle is not lighter than the face
+    by MIDDLE_GLARE_LIT (the lines from white to a grey face and to its grey pips are one: a
+    darker middle is no glare), or the die shows no pips to measure by.
+    (Fresh 944012, 876014: a wooden 3 and 5, the middle pip gone under a glare, read 2 and 4 by
+    the network: 0.15-0.17, the middle within a level of the line to the pips' colour and 21-22
+    off the face's. The true 2s and 4s asked in 6,600 frames, 290 of them glared: at most 0.016.)"""
+    if len(contrast) < 3 or len(contrast[2][0]) == 0:
+        return 0.0
+    colours, face, _ = contrast[2]
+    face_bgr, pip_bgr = (_bgr_of(lab) for lab in (face, tray_foreground.median_rows(colours)))
+    r = max(2, int(round(thresholds.MIDDLE_GLARE_PIP_REACH * blob.side)))
+    xi, yi = int(round(x)), int(round(y))
+    patch = img[max(0, yi - r):max(0, yi + r + 1), max(0, xi - r):max(0, xi + r + 1)]
+    if patch.size == 0:
+        return 0.0
+    middle = np.array(cv2.mean(patch)[:3])
+    if middle.mean() < face_bgr.mean() + thresholds.MIDDLE_GLARE_LIT:
+        return 0.0
+    off_lines = []
+    for base in (face_bgr, pip_bgr):
+        along = base - _WHITE_BGR
+        share = float(np.clip((middle - _WHITE_BGR) @ along / max(float(along @ along), 1e-6), 0.0, 1.0))
+        off_lines.append(float(np.linalg.norm(middle - _WHITE_BGR - share * along)))
+    return (off_lines[0] - off_lines[1]) / max(1.0, float(np.linalg.norm(face_bgr - pip_bgr)))
+
+
+_WHITE_BGR = np.array([255.0, 255.0, 255.0])
+
+
+def _bgr_of(lab: np.ndarray) -> np.ndarray:
+    """One 8-bit Lab colour as BGR (floats)."""
+    pixel = np.clip(np.round(np.asarray(lab, float)), 0, 255).astype(np.uint8).reshape(1, 1, 3)
+    return cv2.cvtColor(pixel, cv2.COLOR_LAB2BGR)[0, 0].astype(float)
+
+
 def _face_middle(pips: list[tuple[float, float, int]], x: float, y: float, side: float, value: int
                  ) -> tuple[float, float] | None:
     """The middle of a 2 or a 4 (x, y its middle as read) from its corner pips: the two of a 2,
@@ -779,7 +819,8 @@ def middle_unclear(img: np.ndarray, blob: outlines.Blob, value: int, x: float, y
     pip hardly stands out (MIDDLE_PIP_MIN: a glare taken for a pip), or a 2 or a 4, its pips
     darker than its face, whose middle leans to a pip (a pip a glare washed out: GLARED_MIDDLE_MAX
     read by the network, GLARED_MIDDLE_PIPS_MAX by its pips; the middle where its corner pips put
-    it, and read by the network where its outline does too, GLARED_MIDDLE_AT_OUTLINE), or a 3 or
+    it, and read by the network where its outline does too, GLARED_MIDDLE_AT_OUTLINE; or whose
+    middle, lighter than its face, is a pip's colour under a glare, MIDDLE_PIP_UNDER_GLARE), or a 3 or
     a 5 whose middle spot is weaker and wider than its other pips, or with light pips weaker where
     no spot was found (MIDDLE_GLARE_WEAKER, MIDDLE_UNFOUND_WEAKER: a glare on a light-pipped face's
     middle looks like a pip)."""
@@ -796,6 +837,9 @@ def middle_unclear(img: np.ndarray, blob: outlines.Blob, value: int, x: float, y
             return False
         if _light_pips(contrast):
             return False       # not asked
+        if (thresholds.MIDDLE_PIP_UNDER_GLARE is not None
+                and _pip_under_glare(img, contrast, blob, *(middle or (x, y))) > thresholds.MIDDLE_PIP_UNDER_GLARE):
+            return True
         # Where its corner pips put its middle, and read by the network where its outline does
         # too: a corner pip lost, a fragment or a neighbour's pip taken for one, moves the
         # corners' middle off the face's, or leaves none.

@@ -550,6 +550,16 @@ MIDDLE_WASHED_REACH = 0.08     # x die side
 MIDDLE_SHADE_MAX = 0.2         # a 2 or a 4: the most its middle may lean from the bare face's colour
                                # to its pips' (0: the face's, 1: a pip's), a faded pip there would
                                # make it a 3 or a 5 (None: not asked)
+MIDDLE_PIP_UNDER_GLARE: float | None = 0.06  # a 2 or a 4 with dark pips whose middle, lighter than
+                               # the face (a glare), is nearer a dark pip under a glare than bare face
+                               # under it by more than this x the face's distance from its pips'
+                               # colour (BGR) may hide its middle pip (pip_faces._pip_under_glare;
+                               # None: not asked). Fresh 944012c, 876014 (both ways): wooden 3 and 5
+                               # read 2 and 4, 0.15-0.17; true 2s and 4s so asked in 6,600 frames
+                               # (290 glared) at most 0.016. No other verdict changed on syn, cal,
+                               # hard, every, lean, clean, the real photos, fresh 941000-943999
+MIDDLE_GLARE_PIP_REACH = 0.06  # x die side: the square (this round the middle) whose mean is measured
+MIDDLE_GLARE_LIT = 10.0        # levels (mean of B, G, R) the middle must be lighter than the face
 MIDDLE_PIP_MIN = 0.5           # a die read as a 3 or a 5: its middle pip, the strongest spot within
                                # MIDDLE_REACH of its middle, stands out from the face round it by at
                                # least this x its pips' contrast (a glare dims pip and face alike:

@@ -138,6 +138,9 @@ def test_a_glare_over_a_face_middle_leaves_that_face_unread(monkeypatch, seed: i
     assert reading.status is Status.UNSURE and reading.reason == reasons.GLARED_MIDDLE
     assert boxed_near(reading, die, reasons.GLARED_MIDDLE)
     monkeypatch.setattr(thresholds, switch, None)
+    # (481518's 5, its middle pip under the glare, is doubted by MIDDLE_PIP_UNDER_GLARE too since
+    # 2026-12-05: off, to show the rule this test is of.)
+    monkeypatch.setattr(thresholds, "MIDDLE_PIP_UNDER_GLARE", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and misread in wrong.values and truth not in wrong.values     # confidently wrong
 
@@ -243,6 +246,8 @@ def test_a_wooden_five_whose_middle_a_glare_whitened_is_not_read_as_a_four(monke
     assert reading.status is Status.UNSURE and reading.reason == reasons.SMUDGED
     assert not any(np.hypot(d.x - die.x, d.y - die.y) < die.size / 2 for d in reading.dice)
     monkeypatch.setattr(thresholds, "MIDDLE_WASHED_MIN", None)
+    # (Both are doubted by MIDDLE_PIP_UNDER_GLARE too since 2026-12-05: off, to show this rule.)
+    monkeypatch.setattr(thresholds, "MIDDLE_PIP_UNDER_GLARE", None)
     wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
     assert wrong.ok and any(d.value == 3 and np.hypot(d.x - die.x, d.y - die.y) < die.size / 2 for d in wrong.dice)
 
@@ -259,3 +264,58 @@ def test_a_flat_four_whose_middle_is_a_little_lighter_than_its_face_is_still_rea
     monkeypatch.setattr(thresholds, "PIP_LIGHTNESS", None)   # (else the scan's 4, unconfirmed, and the blur speak)
     doubted = reader.read_dice(scene.image, scene.view)
     assert doubted.status is Status.UNSURE and doubted.reason == reasons.SMUDGED
+
+
+def _under_glare(value: int, glare: float, body: tuple[int, int, int]) -> float:
+    """pip_faces._pip_under_glare at the middle of a drawn die (brown pips) showing ``value``."""
+    image, blob = _drawn_face(value, glare=glare, body=body, pips=(40, 50, 70))
+    contrast: list = []
+    pip_faces.pips_in(image, blob, contrast)
+    return pip_faces._pip_under_glare(image, contrast, blob, 80.0, 80.0)
+
+
+@pytest.mark.parametrize("body", [(100, 165, 200), (60, 60, 200)])     # wooden, red
+def test_a_glare_over_a_dark_pip_is_told_from_a_glare_over_bare_face(body: tuple[int, int, int]) -> None:
+    """A glare adds the light's white to what lies under it: the middle of a 3 under a glare lies
+    on the line from white to its pips' colour, a 2's on the line from white to its face's.
+    Unglared, a 2's middle is its face and not asked at all."""
+    assert _under_glare(2, 0.0, body) == 0.0
+    for glare in (0.5, 0.7, 0.9):
+        assert _under_glare(2, glare, body) < 0.0
+    for glare in (0.7, 0.9):
+        assert _under_glare(3, glare, body) > thresholds.MIDDLE_PIP_UNDER_GLARE
+
+
+def test_a_grey_face_under_a_glare_is_not_asked() -> None:
+    """A white die with dark grey pips: white, its face and its pips lie on one line, so a glare
+    over a pip and over bare face look alike; where the middle is no lighter than the face (a
+    glare over a dark pip on a light face) the middle is not asked either."""
+    for value in (2, 3):
+        for glare in (0.5, 0.7, 0.9):
+            assert abs(_under_glare(value, glare, (225, 225, 225))) < 0.01
+
+
+@pytest.mark.parametrize("seed, calibrated", [(944_012, True), (876_014, False), (876_014, True)])
+def test_a_dark_pipped_middle_gone_under_a_glare_is_not_read_as_a_two_or_four(monkeypatch, seed: int,
+                                                                              calibrated: bool) -> None:
+    """Fresh 944012 (from above, calibrated): a wooden 3 touching a 4, and 876014 (from above):
+    a wooden 5 by the rim, each with its middle pip gone under a glare, a pale grey disc. Their
+    corner pips laid out no face (off the outline's middle, which takes in a side) and the network
+    alone read a 2 at 0.94 and a 4: the frames were read ok, wrong. The middle is no lighter than the
+    face along the way to its pips' colour than the glare's white makes it (MIDDLE_WASHED_MIN asks
+    more), but it lies on the line from white to a pip's colour (within a level) and far from the
+    line to the face's (21-22 levels): a pip under the glare, 0.15-0.17 (MIDDLE_PIP_UNDER_GLARE
+    0.06; the true 2s and 4s so asked in 6,600 rendered frames at most 0.016). Unsure
+    now, the place boxed. (The network's scan, looking round the die left unread, may still list
+    what it sees there, in a reading that is unsure.)"""
+    scene, table = pinned_frame(seed)
+    calibration = table if calibrated else None
+    (die,) = [d for d in scene.labels if d.glare]
+    assert die.face in (3, 5) and die.style == "wood" and scene.readable
+    reading = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert reading.status is Status.UNSURE and reading.reason == reasons.GLARED_MIDDLE
+    assert boxed_near(reading, die, reasons.GLARED_MIDDLE)
+    monkeypatch.setattr(thresholds, "MIDDLE_PIP_UNDER_GLARE", None)
+    wrong = reader.read_dice(scene.image, scene.view, calibration=calibration)
+    assert wrong.ok and any(d.value == die.face - 1 and np.hypot(d.x - die.x, d.y - die.y) < die.size / 2
+                            for d in wrong.dice)
