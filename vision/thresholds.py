@@ -128,7 +128,8 @@ FACE_TOWARD_MIDDLE: float | None = 0.05   # from above, a die whose pips fit a f
                                # pass (0.08-0.12, 1.21-1.29) and 18 leaning ones (None: not asked)
 FACE_TOWARD_MIDDLE_ASPECT = 1.2
 FACE_TOWARD_MIDDLE_ALONE = True   # ... and a die the network read alone, its pips laying out no face,
-                               # where as many as that face's (FACE_TOWARD_MIDDLE_ALONE_PIPS or more) were found and their middle
+                               # where as many as that face's (FACE_TOWARD_MIDDLE_ALONE_PIPS or more)
+                               # were found and their middle
                                # sits so (a pip or two lost moves it: benchmark 11506's flat 5, three
                                # found, 0.10 toward the middle; fresh 840214: a wooden 3
                                # cocked from above, its dark side below its face, its three pips
