@@ -625,12 +625,18 @@ def _lean_at(lab: np.ndarray, box: tuple[int, ...], face: np.ndarray, towards: n
     """How far the mean colour of the square ``r`` round (x, y) in ``lab`` (the Lab pixels of
     ``box``) leans from ``face`` along ``towards`` (0: the face's colour, 1: ``face + towards``,
     a pip's); 0 off the box. ``towards`` must not be zero."""
-    h, w = lab.shape[:2]
-    xi, yi = int(round(x)) - box[0], int(round(y)) - box[1]
-    patch = lab[max(0, yi - r):min(h, yi + r + 1), max(0, xi - r):min(w, xi + r + 1)]
-    if patch.size == 0:
+    mean = _square_mean(lab, int(round(x)) - box[0], int(round(y)) - box[1], r)
+    if mean is None:
         return 0.0
-    return float((np.array(cv2.mean(patch)[:3]) - face) @ towards) / float(towards @ towards)
+    return float((mean - face) @ towards) / float(towards @ towards)
+
+
+def _square_mean(image: np.ndarray, xi: int, yi: int, r: int) -> np.ndarray | None:
+    """The mean colour (3 channels) of the square ``r`` round pixel (xi, yi) of ``image``, cut
+    to the image; None where none of it is in the image."""
+    h, w = image.shape[:2]
+    patch = image[max(0, yi - r):min(h, yi + r + 1), max(0, xi - r):min(w, xi + r + 1)]
+    return np.array(cv2.mean(patch)[:3]) if patch.size else None
 
 
 def middle_may_hide_a_pip(img: np.ndarray, blob: outlines.Blob, x: float, y: float, slot_doubted: bool,
@@ -777,12 +783,8 @@ def _pip_under_glare(img: np.ndarray, contrast: list, blob: outlines.Blob, x: fl
     colours, face, _ = contrast[2]
     face_bgr, pip_bgr = (_bgr_of(lab) for lab in (face, tray_foreground.median_rows(colours)))
     r = max(2, int(round(thresholds.MIDDLE_GLARE_PIP_REACH * blob.side)))
-    xi, yi = int(round(x)), int(round(y))
-    patch = img[max(0, yi - r):max(0, yi + r + 1), max(0, xi - r):max(0, xi + r + 1)]
-    if patch.size == 0:
-        return 0.0
-    middle = np.array(cv2.mean(patch)[:3])
-    if middle.mean() < face_bgr.mean() + thresholds.MIDDLE_GLARE_LIT:
+    middle = _square_mean(img, int(round(x)), int(round(y)), r)
+    if middle is None or middle.mean() < face_bgr.mean() + thresholds.MIDDLE_GLARE_LIT:
         return 0.0
     off_lines = []
     for base in (face_bgr, pip_bgr):

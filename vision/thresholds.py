@@ -129,11 +129,11 @@ FACE_TOWARD_MIDDLE: float | None = 0.05   # from above, a die whose pips fit a f
 FACE_TOWARD_MIDDLE_ASPECT = 1.2
 FACE_TOWARD_MIDDLE_ALONE = True   # ... and a die the network read alone, its pips laying out no face,
                                # where as many as that face's (FACE_TOWARD_MIDDLE_ALONE_PIPS or more)
-                               # were found and their middle
-                               # sits so (a pip or two lost moves it: benchmark 11506's flat 5, three
-                               # found, 0.10 toward the middle; fresh 840214: a wooden 3
-                               # cocked from above, its dark side below its face, its three pips
-                               # foreshortened: the network 3 at 0.94, read plainly flat). False: not asked
+                               # were found and their middle sits so (a pip or two lost moves it:
+                               # benchmark 11506's flat 5, three found, 0.10 toward the middle; fresh
+                               # 840214: a wooden 3 cocked from above, its dark side below its face,
+                               # its three pips foreshortened: the network 3 at 0.94, read plainly
+                               # flat). False: not asked
 FACE_TOWARD_MIDDLE_ALONE_PIPS = 1   # ... the fewest pips so found (as many as the face's value): one
                                # will do (fresh 938902: a wooden 1 cocked by itself from above, its
                                # pip 0.077 toward the middle, outline 1.31; 781394, 570424c, 599610c
